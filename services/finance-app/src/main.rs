@@ -1,0 +1,3 @@
+fn main() -> std::process::ExitCode {
+    platform::cli::run(finance_app::service())
+}

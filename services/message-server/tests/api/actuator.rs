@@ -1,0 +1,14 @@
+use platform::testing::{assert_actuator, assert_same_schema};
+
+platform::backend_tests! {
+    spec = message_server::service;
+
+    async fn actuator_and_openapi_answer(app) {
+        assert_actuator(&app, message_server::NAME).await;
+    }
+}
+
+#[test]
+fn both_migration_sets_make_the_same_schema() {
+    assert_same_schema(&message_server::service());
+}

@@ -1,0 +1,107 @@
+//! `/actuator/info`, `/actuator/health`, `/actuator/prometheus` and `/openapi.json`: served by
+//! every service without authentication.
+
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpResponse};
+use serde::Serialize;
+use serde_json::{json, Map, Value};
+use utoipa::{OpenApi, ToSchema};
+
+use crate::app::ServiceState;
+use crate::build_info::Info;
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Health {
+    /// `UP` or `DOWN`.
+    pub status: String,
+    /// One entry per checked part: `{status, details}` or `{status, error}`.
+    #[schema(value_type = Object)]
+    pub components: Map<String, Value>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/actuator/info",
+    tag = "actuator",
+    responses((status = 200, description = "Build facts", body = Info))
+)]
+pub async fn info(state: web::Data<ServiceState>) -> HttpResponse {
+    HttpResponse::Ok().json(&state.info)
+}
+
+#[utoipa::path(
+    get,
+    path = "/actuator/health",
+    tag = "actuator",
+    responses(
+        (status = 200, description = "Every part is up", body = Health),
+        (status = 503, description = "A part is down; it is named in components", body = Health)
+    )
+)]
+pub async fn health(state: web::Data<ServiceState>) -> HttpResponse {
+    let mut components = Map::new();
+    let mut up = true;
+    for check in &state.health {
+        let entry = match check.check().await {
+            Ok(details) => json!({ "status": "UP", "details": details }),
+            Err(error) => {
+                up = false;
+                tracing::warn!(part = check.name(), %error, "health check failed");
+                json!({ "status": "DOWN", "error": error })
+            }
+        };
+        components.insert(check.name().to_owned(), entry);
+    }
+    let status = if up { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
+    HttpResponse::build(status).json(Health {
+        status: if up { "UP" } else { "DOWN" }.to_owned(),
+        components,
+    })
+}
+
+#[utoipa::path(
+    get,
+    path = "/actuator/prometheus",
+    tag = "actuator",
+    responses((status = 200, description = "Prometheus text exposition", content_type = "text/plain"))
+)]
+pub async fn prometheus(state: web::Data<ServiceState>) -> HttpResponse {
+    match state.metrics.render(state.pool.as_ref()) {
+        Ok(text) => HttpResponse::Ok()
+            .content_type("text/plain; version=0.0.4; charset=utf-8")
+            .body(text),
+        Err(e) => {
+            use actix_web::ResponseError as _;
+            crate::error::ApiError::Internal(anyhow::anyhow!("rendering metrics: {e}"))
+                .error_response()
+        }
+    }
+}
+
+#[utoipa::path(
+    get,
+    path = "/openapi.json",
+    tag = "actuator",
+    responses((status = 200, description = "This service's OpenAPI document", content_type = "application/json"))
+)]
+pub async fn openapi(state: web::Data<ServiceState>) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("application/json")
+        .body(state.openapi_json.clone())
+}
+
+/// The actuator's part of every service's OpenAPI document.
+#[derive(OpenApi)]
+#[openapi(
+    paths(info, health, prometheus, openapi),
+    components(schemas(Info, Health)),
+    tags((name = "actuator", description = "Build facts, health, metrics and this document"))
+)]
+pub struct ActuatorApi;
+
+pub fn config(cfg: &mut web::ServiceConfig) {
+    cfg.route("/actuator/info", web::get().to(info))
+        .route("/actuator/health", web::get().to(health))
+        .route("/actuator/prometheus", web::get().to(prometheus))
+        .route("/openapi.json", web::get().to(openapi));
+}

@@ -1,0 +1,97 @@
+//! An r2d2 pool of [`DbConnection`]s whose backend is chosen by the URL.
+//!
+//! A hand-written manager rather than diesel's `ConnectionManager`: the derived multi-connection
+//! `establish` hides the real error behind "Invalid connection url", and SQLite connections need
+//! their pragmas set on every new connection.
+
+use std::time::Duration;
+
+use diesel::connection::SimpleConnection;
+use diesel::pg::PgConnection;
+use diesel::r2d2::R2D2Connection;
+use diesel::sqlite::SqliteConnection;
+use diesel::Connection as _;
+
+use super::connection::DbConnection;
+use super::url::DbUrl;
+use super::DbError;
+use crate::config::DatabaseConfig;
+
+pub type DbPool = r2d2::Pool<Manager>;
+pub type PooledConnection = r2d2::PooledConnection<Manager>;
+
+/// WAL lets readers work beside the one writer; the busy timeout makes a second writer wait
+/// instead of failing at once with SQLITE_BUSY.
+const SQLITE_PRAGMAS: &str = "PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; \
+     PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;";
+
+#[derive(Debug)]
+pub struct Manager {
+    url: DbUrl,
+}
+
+impl Manager {
+    pub fn new(url: DbUrl) -> Self {
+        Self { url }
+    }
+
+    pub fn url(&self) -> &DbUrl {
+        &self.url
+    }
+
+    fn establish(&self) -> Result<DbConnection, DbError> {
+        match &self.url {
+            DbUrl::Postgres(url) => PgConnection::establish(url)
+                .map(DbConnection::Postgres)
+                .map_err(|e| DbError::Connect(e.to_string())),
+            DbUrl::Sqlite(path) => {
+                let path = path.to_string_lossy();
+                let mut conn = SqliteConnection::establish(&path)
+                    .map_err(|e| DbError::Connect(format!("{path}: {e}")))?;
+                conn.batch_execute(SQLITE_PRAGMAS)
+                    .map_err(|e| DbError::Connect(format!("{path}: {e}")))?;
+                Ok(DbConnection::Sqlite(conn))
+            }
+        }
+    }
+}
+
+impl r2d2::ManageConnection for Manager {
+    type Connection = DbConnection;
+    type Error = DbError;
+
+    fn connect(&self) -> Result<DbConnection, DbError> {
+        self.establish()
+    }
+
+    fn is_valid(&self, conn: &mut DbConnection) -> Result<(), DbError> {
+        conn.ping().map_err(DbError::from)
+    }
+
+    fn has_broken(&self, conn: &mut DbConnection) -> bool {
+        conn.is_broken()
+    }
+}
+
+/// Opens the pool, failing fast with the real cause when the database cannot be reached.
+pub fn connect(cfg: &DatabaseConfig) -> Result<DbPool, DbError> {
+    let url = DbUrl::parse(cfg.url.expose())?;
+    if let DbUrl::Sqlite(path) = &url {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| DbError::Connect(format!("creating {}: {e}", dir.display())))?;
+        }
+    }
+    let manager = Manager::new(url);
+    // One direct connection first: r2d2 would otherwise retry until its timeout and report only
+    // that it timed out.
+    let first = manager.establish()?;
+    drop(first);
+    r2d2::Pool::builder()
+        .max_size(cfg.pool_size.max(1))
+        .min_idle(Some(1))
+        .connection_timeout(cfg.connect_timeout.max(Duration::from_millis(100)))
+        .test_on_check_out(false)
+        .build(manager)
+        .map_err(|e| DbError::Connect(e.to_string()))
+}

@@ -1,0 +1,134 @@
+//! The errors a caller can be told about, each mapped once to a status and the envelope.
+//!
+//! A service's own error type converts into [`ApiError`], whose `ResponseError` implementation is
+//! the one place a status and an envelope are chosen.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use serde_json::json;
+
+use crate::http::envelope::{Envelope, State};
+use crate::i18n::Text;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// Validation or malformed input: 412 naming the field.
+    #[error("{field}: {}", reason.en)]
+    Invalid { field: String, reason: Text },
+    /// A business rule refused the request: 412 with its own code.
+    #[error("{}", msg.en)]
+    Rule { code: &'static str, msg: Text },
+    #[error("not found: {}", what.en)]
+    NotFound { what: Text },
+    #[error("method not allowed")]
+    MethodNotAllowed,
+    #[error("request body too large (limit {limit} bytes)")]
+    PayloadTooLarge { limit: usize },
+    #[error("upstream {service} is unavailable")]
+    BadGateway { service: String },
+    #[error("upstream {service} did not answer within {timeout_ms} ms")]
+    GatewayTimeout { service: String, timeout_ms: u128 },
+    #[error("service unavailable: {}", reason.en)]
+    Unavailable { reason: Text },
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl ApiError {
+    pub fn invalid(field: impl Into<String>, reason: Text) -> Self {
+        Self::Invalid {
+            field: field.into(),
+            reason,
+        }
+    }
+
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::Invalid { .. } => "invalid",
+            Self::Rule { code, .. } => code,
+            Self::NotFound { .. } => "not-found",
+            Self::MethodNotAllowed => "method-not-allowed",
+            Self::PayloadTooLarge { .. } => "payload-too-large",
+            Self::BadGateway { .. } => "upstream-unavailable",
+            Self::GatewayTimeout { .. } => "upstream-timeout",
+            Self::Unavailable { .. } => "unavailable",
+            Self::Internal(_) => "internal",
+        }
+    }
+
+    /// The message shown to the user, in the request's language.
+    pub fn message(&self) -> String {
+        let text = match self {
+            Self::Invalid { field, reason } => {
+                return format!("{field}: {}", reason.localized());
+            }
+            Self::Rule { msg, .. } => msg.clone(),
+            Self::NotFound { what } => Text::new(
+                format!("未找到：{}", what.zh),
+                format!("Not found: {}", what.en),
+            ),
+            Self::MethodNotAllowed => Text::fixed("不支持该请求方法", "Method not allowed"),
+            Self::PayloadTooLarge { limit } => Text::new(
+                format!("请求体过大（上限 {limit} 字节）"),
+                format!("Request body too large (limit {limit} bytes)"),
+            ),
+            Self::BadGateway { service } => Text::new(
+                format!("服务 {service} 暂不可用"),
+                format!("Service {service} is unavailable"),
+            ),
+            Self::GatewayTimeout {
+                service,
+                timeout_ms,
+            } => Text::new(
+                format!("服务 {service} 响应超时（{timeout_ms} 毫秒）"),
+                format!("Service {service} did not answer within {timeout_ms} ms"),
+            ),
+            Self::Unavailable { reason } => reason.clone(),
+            Self::Internal(_) => Text::fixed(
+                "服务器内部错误，请联系技术人员",
+                "Internal server error, please contact the technical staff",
+            ),
+        };
+        text.localized().to_owned()
+    }
+
+    fn data(&self) -> serde_json::Value {
+        match self {
+            Self::Invalid { field, reason } => json!({ "field": field, "reason": reason.localized() }),
+            Self::BadGateway { service } | Self::GatewayTimeout { service, .. } => {
+                json!({ "service": service })
+            }
+            _ => serde_json::Value::Null,
+        }
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            Self::Invalid { .. } | Self::Rule { .. } => StatusCode::PRECONDITION_FAILED,
+            Self::NotFound { .. } => StatusCode::NOT_FOUND,
+            Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::BadGateway { .. } => StatusCode::BAD_GATEWAY,
+            Self::GatewayTimeout { .. } => StatusCode::GATEWAY_TIMEOUT,
+            Self::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        if let Self::Internal(cause) = self {
+            // The cause stays in the log; the caller gets a message without internals.
+            tracing::error!(error = ?cause, "request failed");
+        }
+        let body = Envelope {
+            state: State::Error,
+            code: self.code().to_owned(),
+            msg: self.message(),
+            data: Some(self.data()),
+            time: crate::time::now_ms(),
+        };
+        HttpResponse::build(self.status_code()).json(body)
+    }
+}

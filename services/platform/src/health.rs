@@ -1,0 +1,55 @@
+//! Health checks: each part a service depends on reports itself; any part down makes the
+//! service unhealthy (503) with that part named.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use crate::db::DbPool;
+
+/// A check's outcome: details to show when up, the reason when down.
+pub type CheckResult = Result<Value, String>;
+
+pub trait HealthCheck: Send + Sync {
+    /// The name the health document shows (`db`, `broker`, ...).
+    fn name(&self) -> &'static str;
+    fn check(&self) -> Pin<Box<dyn Future<Output = CheckResult> + '_>>;
+}
+
+/// How long a probe waits for a pooled connection before calling the database down.
+const DB_CHECK_TIMEOUT: Duration = Duration::from_secs(2);
+
+pub struct DatabaseCheck {
+    pub pool: DbPool,
+    /// `postgresql` or `sqlite`, shown in the details.
+    pub backend: &'static str,
+}
+
+impl HealthCheck for DatabaseCheck {
+    fn name(&self) -> &'static str {
+        "db"
+    }
+
+    fn check(&self) -> Pin<Box<dyn Future<Output = CheckResult> + '_>> {
+        let pool = self.pool.clone();
+        Box::pin(async move {
+            let backend = self.backend;
+            // The pool blocks while it waits; keep that off the HTTP worker.
+            let outcome = actix_web::web::block(move || {
+                use diesel::r2d2::R2D2Connection;
+                let mut conn = pool
+                    .get_timeout(DB_CHECK_TIMEOUT)
+                    .map_err(|e| e.to_string())?;
+                conn.ping().map_err(|e| e.to_string())
+            })
+            .await
+            .map_err(|e| e.to_string())?;
+            match outcome {
+                Ok(()) => Ok(json!({ "backend": backend })),
+                Err(reason) => Err(format!("{backend}: {reason}")),
+            }
+        })
+    }
+}

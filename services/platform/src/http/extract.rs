@@ -1,0 +1,212 @@
+//! Body and query extractors whose errors are 412s naming the field, never 500s.
+
+use std::future::Future;
+use std::ops::Deref;
+use std::pin::Pin;
+
+use actix_web::dev::Payload;
+use actix_web::error::{JsonPayloadError, PathError, PayloadError, QueryPayloadError};
+use actix_web::web::Bytes;
+use actix_web::{FromRequest, HttpRequest};
+use serde::de::DeserializeOwned;
+
+use crate::error::ApiError;
+use crate::i18n::Text;
+
+/// Largest JSON body a business call accepts.
+pub const JSON_LIMIT: usize = 2 * 1024 * 1024;
+
+/// A JSON body; on failure the 412 names the path of the offending field (`rooms[2].price`).
+#[derive(Debug)]
+pub struct Json<T>(pub T);
+
+impl<T> Deref for Json<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> Json<T> {
+    pub fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+/// Parses JSON, reporting the failing field's path and serde's reason.
+pub fn parse_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Err(ApiError::invalid(
+            "body",
+            Text::fixed("请求体为空，需要 JSON", "the request body is empty, JSON expected"),
+        ));
+    }
+    let mut de = serde_json::Deserializer::from_slice(body);
+    serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let field = path_or(e.path().to_string(), "body");
+        let reason = e.into_inner().to_string();
+        ApiError::invalid(
+            field,
+            Text::new(format!("JSON 格式或类型错误：{reason}"), reason),
+        )
+    })
+}
+
+/// Parses a query string with the same error shape as [`parse_json`].
+pub fn parse_query<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
+    let de = serde_urlencoded::Deserializer::new(form_urlencoded::parse(query.as_bytes()));
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let field = path_or(e.path().to_string(), "query");
+        let reason = e.into_inner().to_string();
+        ApiError::invalid(field, Text::new(format!("查询参数错误：{reason}"), reason))
+    })
+}
+
+fn path_or(path: String, fallback: &str) -> String {
+    if path == "." || path.is_empty() {
+        fallback.to_owned()
+    } else {
+        path
+    }
+}
+
+fn payload_error(err: PayloadError) -> ApiError {
+    match err {
+        PayloadError::Overflow => ApiError::PayloadTooLarge { limit: JSON_LIMIT },
+        other => ApiError::invalid(
+            "body",
+            Text::new(format!("请求体读取失败：{other}"), other.to_string()),
+        ),
+    }
+}
+
+impl<T: DeserializeOwned + 'static> FromRequest for Json<T> {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let body = Bytes::from_request(req, payload);
+        Box::pin(async move {
+            let bytes = body.await.map_err(|e| match e.as_error::<PayloadError>() {
+                Some(PayloadError::Overflow) => ApiError::PayloadTooLarge { limit: JSON_LIMIT },
+                _ => ApiError::invalid(
+                    "body",
+                    Text::new(format!("请求体读取失败：{e}"), e.to_string()),
+                ),
+            })?;
+            parse_json(&bytes).map(Json)
+        })
+    }
+}
+
+/// Query parameters; a wrong type is a 412 naming the parameter.
+#[derive(Debug)]
+pub struct Query<T>(pub T);
+
+impl<T> Deref for Query<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> Query<T> {
+    pub fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+impl<T: DeserializeOwned> FromRequest for Query<T> {
+    type Error = ApiError;
+    type Future = std::future::Ready<Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _payload: &mut Payload) -> Self::Future {
+        std::future::ready(parse_query(req.query_string()).map(Query))
+    }
+}
+
+/// Error handlers for actix's own extractors, so a handler that uses `web::Json` still answers
+/// 412 in the envelope.
+pub fn json_config() -> actix_web::web::JsonConfig {
+    actix_web::web::JsonConfig::default()
+        .limit(JSON_LIMIT)
+        .error_handler(|err, _req| {
+            let api = match err {
+                JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
+                    ApiError::PayloadTooLarge { limit: JSON_LIMIT }
+                }
+                JsonPayloadError::Payload(p) => payload_error(p),
+                other => ApiError::invalid(
+                    "body",
+                    Text::new(format!("JSON 格式或类型错误：{other}"), other.to_string()),
+                ),
+            };
+            api.into()
+        })
+}
+
+pub fn query_config() -> actix_web::web::QueryConfig {
+    actix_web::web::QueryConfig::default().error_handler(|err: QueryPayloadError, _req| {
+        ApiError::invalid("query", Text::new(format!("查询参数错误：{err}"), err.to_string())).into()
+    })
+}
+
+pub fn path_config() -> actix_web::web::PathConfig {
+    actix_web::web::PathConfig::default().error_handler(|err: PathError, _req| {
+        ApiError::invalid("path", Text::new(format!("路径参数错误：{err}"), err.to_string())).into()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    #[allow(dead_code)]
+    struct Room {
+        room_name: String,
+        max_guests: u32,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct Hotel {
+        name: String,
+        rooms: Vec<Room>,
+    }
+
+    fn field_of(err: ApiError) -> String {
+        match err {
+            ApiError::Invalid { field, .. } => field,
+            other => panic!("expected Invalid, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_wrong_type_names_the_nested_field() {
+        let body = br#"{"name":"Sea View","rooms":[{"roomName":"A","maxGuests":2},{"roomName":"B","maxGuests":"two"}]}"#;
+        assert_eq!(field_of(parse_json::<Hotel>(body).unwrap_err()), "rooms[1].maxGuests");
+    }
+
+    #[test]
+    fn a_missing_field_and_malformed_json_are_invalid() {
+        let err = parse_json::<Hotel>(br#"{"rooms":[]}"#).unwrap_err();
+        assert!(err.to_string().contains("missing field `name`"), "{err}");
+        assert_eq!(field_of(parse_json::<Hotel>(b"{\"name\": ").unwrap_err()), "name");
+        assert_eq!(field_of(parse_json::<Hotel>(b"  ").unwrap_err()), "body");
+    }
+
+    #[test]
+    fn a_bad_query_parameter_is_named() {
+        #[derive(Debug, Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        #[allow(dead_code)]
+        struct Q {
+            result_num: Option<u32>,
+        }
+        assert_eq!(field_of(parse_query::<Q>("resultNum=ten").unwrap_err()), "resultNum");
+        assert_eq!(parse_query::<Q>("resultNum=10").unwrap().result_num, Some(10));
+    }
+}

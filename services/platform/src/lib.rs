@@ -1,0 +1,27 @@
+//! What every Tradewind service shares: configuration, database, the HTTP envelope and errors,
+//! the actuator, OpenAPI and telemetry. A service is a [`ServiceSpec`]; `main` is
+//! `platform::cli::run(my_service::service())`.
+
+pub mod actuator;
+pub mod app;
+pub mod build_info;
+pub mod cli;
+pub mod config;
+pub mod db;
+pub mod error;
+pub mod health;
+pub mod http;
+pub mod i18n;
+pub mod metrics;
+pub mod secret;
+pub mod telemetry;
+pub mod time;
+
+#[cfg(feature = "test-support")]
+pub mod testing;
+
+pub use app::{Application, Resources, ServiceSpec};
+pub use error::ApiError;
+
+#[doc(hidden)]
+pub use diesel_migrations as __diesel_migrations;

@@ -1,0 +1,84 @@
+//! Logs and traces: tracing-subscriber (pretty for people, JSON with `TRADEWIND_LOG_FORMAT=json`)
+//! and, when `OTEL_EXPORTER_OTLP_ENDPOINT` is set, spans exported over OTLP/HTTP.
+
+use opentelemetry::trace::TracerProvider as _;
+use opentelemetry_sdk::propagation::TraceContextPropagator;
+use opentelemetry_sdk::trace::SdkTracerProvider;
+use opentelemetry_sdk::Resource;
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
+use tracing_subscriber::{EnvFilter, Layer};
+
+use crate::config::Env;
+
+/// Flushes exported spans when dropped at the end of `main`.
+#[must_use = "dropping the guard stops span export"]
+pub struct TelemetryGuard {
+    provider: Option<SdkTracerProvider>,
+}
+
+impl Drop for TelemetryGuard {
+    fn drop(&mut self) {
+        if let Some(provider) = self.provider.take() {
+            if let Err(e) = provider.shutdown() {
+                eprintln!("flushing spans failed: {e}");
+            }
+        }
+    }
+}
+
+/// Installs the process-wide subscriber. `service` names the process in exported spans.
+/// A second call (tests spawn many services in one process) keeps the first subscriber.
+pub fn init(env: &Env, service: &str) -> TelemetryGuard {
+    let filter = env
+        .get("TRADEWIND_LOG")
+        .or_else(|| env.get("RUST_LOG"))
+        .unwrap_or("info,actix_server=warn");
+    let filter = EnvFilter::try_new(filter).unwrap_or_else(|e| {
+        eprintln!("TRADEWIND_LOG is not a valid filter ({e}); using info");
+        EnvFilter::new("info")
+    });
+    let json = env
+        .get("TRADEWIND_LOG_FORMAT")
+        .is_some_and(|f| f.eq_ignore_ascii_case("json"));
+    let fmt_layer = if json {
+        tracing_subscriber::fmt::layer()
+            .json()
+            .flatten_event(true)
+            .with_current_span(true)
+            .boxed()
+    } else {
+        tracing_subscriber::fmt::layer().boxed()
+    };
+
+    // Installed only when asked for: an exporter with no collector slows shutdown by seconds.
+    let provider = env.get("OTEL_EXPORTER_OTLP_ENDPOINT").and_then(|_| {
+        let exporter = opentelemetry_otlp::SpanExporter::builder()
+            .with_http()
+            .build()
+            .map_err(|e| eprintln!("OTLP exporter not started: {e}"))
+            .ok()?;
+        Some(
+            SdkTracerProvider::builder()
+                .with_batch_exporter(exporter)
+                .with_resource(Resource::builder().with_service_name(service.to_owned()).build())
+                .build(),
+        )
+    });
+    let otel_layer = provider.as_ref().map(|p| {
+        tracing_opentelemetry::layer()
+            .with_tracer(p.tracer(service.to_owned()))
+            .boxed()
+    });
+    opentelemetry::global::set_text_map_propagator(TraceContextPropagator::new());
+
+    let installed = tracing_subscriber::registry()
+        .with(filter)
+        .with(fmt_layer)
+        .with(otel_layer)
+        .try_init()
+        .is_ok();
+    TelemetryGuard {
+        provider: if installed { provider } else { None },
+    }
+}

@@ -1,0 +1,267 @@
+//! Integration-test support: a fresh database per test (a new SQLite file, or a new PostgreSQL
+//! database) and a service spawned on port 0 against it.
+//!
+//! PostgreSQL is reached through `TRADEWIND_TEST_POSTGRES_URL` (default
+//! `postgres://postgres@127.0.0.1:5432/postgres`); each test creates its own database there and
+//! drops it when done.
+
+#![allow(clippy::expect_used, reason = "test support: a failed set-up should stop the test")]
+
+use actix_web::dev::ServerHandle;
+use diesel::{Connection, RunQueryDsl};
+
+use crate::app::{Application, ServiceSpec};
+use crate::config::{DatabaseConfig, Defaults, Env, ServiceConfig};
+use crate::secret::Secret;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+pub fn postgres_admin_url() -> String {
+    std::env::var("TRADEWIND_TEST_POSTGRES_URL")
+        .ok()
+        .filter(|u| !u.is_empty())
+        .unwrap_or_else(|| "postgres://postgres@127.0.0.1:5432/postgres".to_owned())
+}
+
+/// Replaces the database name at the end of a PostgreSQL URL.
+pub fn with_database(url: &str, db: &str) -> String {
+    let (base, query) = match url.split_once('?') {
+        Some((b, q)) => (b, Some(q)),
+        None => (url, None),
+    };
+    let scheme_end = base.find("://").map_or(0, |i| i + 3);
+    let base = match base[scheme_end..].find('/') {
+        Some(i) => &base[..scheme_end + i],
+        None => base,
+    };
+    match query {
+        Some(q) => format!("{base}/{db}?{q}"),
+        None => format!("{base}/{db}"),
+    }
+}
+
+/// A database that exists for one test.
+pub struct TestDb {
+    pub backend: Backend,
+    pub url: String,
+    pg_name: Option<String>,
+    _dir: Option<tempfile::TempDir>,
+}
+
+impl TestDb {
+    pub fn new(backend: Backend) -> Self {
+        match backend {
+            Backend::Sqlite => {
+                let dir = tempfile::tempdir().expect("temporary directory");
+                let url = format!("sqlite://{}", dir.path().join("test.db").display());
+                Self { backend, url, pg_name: None, _dir: Some(dir) }
+            }
+            Backend::Postgres => {
+                let admin = postgres_admin_url();
+                let name = format!("tw_test_{}", uuid::Uuid::new_v4().simple());
+                let mut conn = diesel::pg::PgConnection::establish(&admin).unwrap_or_else(|e| {
+                    panic!("PostgreSQL at {admin} is needed for this test: {e}")
+                });
+                diesel::sql_query(format!("CREATE DATABASE \"{name}\""))
+                    .execute(&mut conn)
+                    .expect("create test database");
+                Self {
+                    backend,
+                    url: with_database(&admin, &name),
+                    pg_name: Some(name),
+                    _dir: None,
+                }
+            }
+        }
+    }
+
+    pub fn config(&self) -> DatabaseConfig {
+        DatabaseConfig {
+            url: Secret::new(self.url.clone()),
+            pool_size: 4,
+            connect_timeout: std::time::Duration::from_secs(5),
+        }
+    }
+
+    /// Drops the PostgreSQL database now, even with connections open (to test outages).
+    pub fn drop_now(&mut self) {
+        if let Some(name) = self.pg_name.take() {
+            if let Ok(mut conn) = diesel::pg::PgConnection::establish(&postgres_admin_url()) {
+                let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"))
+                    .execute(&mut conn);
+            }
+        }
+    }
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        self.drop_now();
+    }
+}
+
+/// A service running on a free port for the length of a test.
+pub struct TestApp {
+    pub address: String,
+    pub port: u16,
+    pub db: Option<TestDb>,
+    handle: ServerHandle,
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.address)
+    }
+
+    pub async fn stop(&self) {
+        self.handle.stop(false).await;
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        // Stop serving before the database goes away with `db`.
+        drop(self.handle.stop(false));
+    }
+}
+
+/// Test configuration: localhost, port 0, one worker, the given database.
+pub fn test_config(name: &str, db: Option<&TestDb>) -> ServiceConfig {
+    let defaults = Defaults { port: 0, workers: 1, with_database: false };
+    let mut cfg = ServiceConfig::load(&Env::default(), name, defaults).expect("test config");
+    cfg.database = db.map(TestDb::config);
+    cfg
+}
+
+/// Spawns `spec` against a fresh database of `backend` (or none when the spec has no migrations).
+pub async fn spawn(spec: ServiceSpec, backend: Backend) -> TestApp {
+    init_test_logs();
+    let db = spec.migrations.is_some().then(|| TestDb::new(backend));
+    let cfg = test_config(spec.name, db.as_ref());
+    spawn_with(spec, &cfg, db).await
+}
+
+/// Spawns `spec` with a configuration of the caller's.
+pub async fn spawn_with(spec: ServiceSpec, cfg: &ServiceConfig, db: Option<TestDb>) -> TestApp {
+    init_test_logs();
+    let app = Application::build(spec, cfg).await.expect("service starts");
+    let port = app.port();
+    let handle = app.handle();
+    actix_web::rt::spawn(app.run());
+    TestApp { address: format!("http://127.0.0.1:{port}"), port, db, handle }
+}
+
+/// Logs stay silent unless `TEST_LOG` is set.
+pub fn init_test_logs() {
+    if std::env::var_os("TEST_LOG").is_some() {
+        let _ = tracing_subscriber::fmt().with_test_writer().try_init();
+    }
+}
+
+/// One test per backend: `backend_tests! { spec = my_service::service; async fn name(app) { .. } }`
+/// becomes `name::sqlite` and `name::postgres`, each with `app` spawned on a fresh database.
+#[macro_export]
+macro_rules! backend_tests {
+    (spec = $spec:path; $(async fn $name:ident($app:ident) $body:block)*) => {
+        $(
+            mod $name {
+                #[allow(unused_imports)]
+                use super::*;
+
+                async fn run($app: $crate::testing::TestApp) $body
+
+                #[actix_web::test]
+                async fn sqlite() {
+                    run($crate::testing::spawn($spec(), $crate::testing::Backend::Sqlite).await).await
+                }
+
+                #[actix_web::test]
+                async fn postgres() {
+                    run($crate::testing::spawn($spec(), $crate::testing::Backend::Postgres).await).await
+                }
+            }
+        )*
+    };
+}
+
+/// Checks the actuator and OpenAPI endpoints of a spawned service answer with real content.
+pub async fn assert_actuator(app: &TestApp, service: &str) {
+    let client = awc::Client::default();
+
+    let mut res = client.get(app.url("/actuator/info")).send().await.expect("info answers");
+    assert_eq!(res.status().as_u16(), 200);
+    let info: serde_json::Value = res.json().await.expect("info is JSON");
+    assert_eq!(info["build"]["artifact"], service);
+    assert_eq!(info["build"]["version"], env!("CARGO_PKG_VERSION"));
+    assert!(info["build"]["time"].as_i64().unwrap_or(0) > 0, "build time in {info}");
+    let commit = info["git"]["commitId"].as_str().unwrap_or_default();
+    assert!(!commit.is_empty(), "commit id in {info}");
+    assert!(info["git"]["commitTime"].is_i64(), "commit time in {info}");
+
+    let mut res = client.get(app.url("/actuator/health")).send().await.expect("health answers");
+    assert_eq!(res.status().as_u16(), 200);
+    let health: serde_json::Value = res.json().await.expect("health is JSON");
+    assert_eq!(health["status"], "UP", "{health}");
+    if let Some(db) = &app.db {
+        let expected = match db.backend {
+            Backend::Sqlite => "sqlite",
+            Backend::Postgres => "postgresql",
+        };
+        assert_eq!(health["components"]["db"]["status"], "UP", "{health}");
+        assert_eq!(health["components"]["db"]["details"]["backend"], expected, "{health}");
+    }
+
+    let mut res = client.get(app.url("/openapi.json")).send().await.expect("openapi answers");
+    assert_eq!(res.status().as_u16(), 200);
+    let body = res.body().await.expect("openapi body");
+    let doc: utoipa::openapi::OpenApi =
+        serde_json::from_slice(&body).expect("/openapi.json is an OpenAPI document");
+    assert_eq!(doc.info.title, service);
+    assert!(doc.paths.paths.contains_key("/actuator/health"));
+
+    let mut res = client.get(app.url("/actuator/prometheus")).send().await.expect("metrics");
+    assert_eq!(res.status().as_u16(), 200);
+    let text = String::from_utf8(res.body().await.expect("metrics body").to_vec()).expect("utf-8");
+    let counted = format!(
+        "tradewind_http_requests_total{{method=\"GET\",route=\"/actuator/info\",status=\"200\",service=\"{service}\"}} 1"
+    );
+    assert!(text.contains(&counted), "{counted} not in\n{text}");
+}
+
+/// Runs both migration sets of `spec` on fresh databases and checks they make the same tables
+/// and columns.
+pub fn assert_same_schema(spec: &ServiceSpec) {
+    let set = spec.migrations.expect("the service has migrations");
+    let read = |backend| {
+        let db = TestDb::new(backend);
+        let pool = crate::db::connect(&db.config()).expect("connect");
+        let mut conn = pool.get().expect("connection");
+        crate::db::run_pending(&mut conn, &set).expect("migrations run");
+        crate::db::schema_check::read(&mut conn).expect("schema read")
+    };
+    let sqlite = read(Backend::Sqlite);
+    let postgres = read(Backend::Postgres);
+    assert_eq!(sqlite, postgres, "{}: SQLite and PostgreSQL migrations differ", spec.name);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn with_database_swaps_the_name() {
+        assert_eq!(
+            with_database("postgres://postgres@127.0.0.1:5432/postgres", "x"),
+            "postgres://postgres@127.0.0.1:5432/x"
+        );
+        assert_eq!(with_database("postgres://h", "x"), "postgres://h/x");
+        assert_eq!(
+            with_database("postgres://u:p@h/db?sslmode=disable", "x"),
+            "postgres://u:p@h/x?sslmode=disable"
+        );
+    }
+}

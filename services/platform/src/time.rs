@@ -1,0 +1,10 @@
+//! Times as the JSON carries them: milliseconds since the Unix epoch.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+        .unwrap_or(0)
+}

@@ -1,0 +1,15 @@
+//! weixin-server: weChat official-account and mini-program configs, followers, staff bindings.
+//!
+//! The service's business endpoints arrive with their issues; until then it serves what the
+//! platform gives every service (actuator, OpenAPI) over its own database.
+
+use platform::ServiceSpec;
+
+pub const NAME: &str = "weixin-server";
+pub const DEFAULT_PORT: u16 = 8085;
+
+pub fn service() -> ServiceSpec {
+    ServiceSpec::new(NAME, env!("CARGO_PKG_VERSION"), DEFAULT_PORT)
+        .description("WeChat official-account and mini-program configs, followers, staff bindings")
+        .migrations(platform::embed_migrations!())
+}
