@@ -31,7 +31,10 @@ fn main() {
             if ref_path.exists() {
                 println!("cargo:rerun-if-changed={}", ref_path.display());
             }
-            println!("cargo:rerun-if-changed={}", git_dir.join("packed-refs").display());
+            println!(
+                "cargo:rerun-if-changed={}",
+                git_dir.join("packed-refs").display()
+            );
         }
     }
 

@@ -10,6 +10,8 @@ pub const DEFAULT_PORT: u16 = 8083;
 
 pub fn service() -> ServiceSpec {
     ServiceSpec::new(NAME, env!("CARGO_PKG_VERSION"), DEFAULT_PORT)
-        .description("Hotels, rooms, hotel products, price and stock calendar, bookings, hotel orders")
+        .description(
+            "Hotels, rooms, hotel products, price and stock calendar, bookings, hotel orders",
+        )
         .migrations(platform::embed_migrations!())
 }

@@ -2,9 +2,9 @@
 //! every service without authentication.
 
 use actix_web::http::StatusCode;
-use actix_web::{web, HttpResponse};
+use actix_web::{HttpResponse, web};
 use serde::Serialize;
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value, json};
 use utoipa::{OpenApi, ToSchema};
 
 use crate::app::ServiceState;
@@ -52,7 +52,11 @@ pub async fn health(state: web::Data<ServiceState>) -> HttpResponse {
         };
         components.insert(check.name().to_owned(), entry);
     }
-    let status = if up { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
+    let status = if up {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
     HttpResponse::build(status).json(Health {
         status: if up { "UP" } else { "DOWN" }.to_owned(),
         components,

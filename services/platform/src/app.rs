@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use actix_web::dev::{Server, ServerHandle};
 use actix_web::middleware::from_fn;
-use actix_web::{web, App, HttpRequest, HttpServer};
+use actix_web::{App, HttpRequest, HttpServer, web};
 use utoipa::OpenApi as _;
 
 use crate::actuator::{self, ActuatorApi};
@@ -120,13 +120,21 @@ pub enum StartError {
 }
 
 /// Connects to the service's database and brings its schema up to date.
-pub fn migrate(spec: &ServiceSpec, cfg: &ServiceConfig) -> Result<(DbPool, Vec<String>), StartError> {
+pub fn migrate(
+    spec: &ServiceSpec,
+    cfg: &ServiceConfig,
+) -> Result<(DbPool, Vec<String>), StartError> {
     let service = spec.name.to_owned();
     let db_cfg = cfg
         .database
         .as_ref()
-        .ok_or_else(|| StartError::NoDatabase { service: service.clone() })?;
-    let wrap = |source| StartError::Database { service: service.clone(), source };
+        .ok_or_else(|| StartError::NoDatabase {
+            service: service.clone(),
+        })?;
+    let wrap = |source| StartError::Database {
+        service: service.clone(),
+        source,
+    };
     let pool = db::connect(db_cfg).map_err(wrap)?;
     let applied = match &spec.migrations {
         Some(set) => {
@@ -158,7 +166,10 @@ impl Application {
             }
             (None, None) => None,
         };
-        let setup = |reason: String| StartError::Setup { service: spec.name.to_owned(), reason };
+        let setup = |reason: String| StartError::Setup {
+            service: spec.name.to_owned(),
+            reason,
+        };
 
         let openapi_json = spec
             .full_openapi()
@@ -169,7 +180,10 @@ impl Application {
             let backend = db::DbUrl::parse(db_cfg.url.expose())
                 .map(|u| u.backend())
                 .unwrap_or("unknown");
-            health.push(Arc::new(DatabaseCheck { pool: pool.clone(), backend }));
+            health.push(Arc::new(DatabaseCheck {
+                pool: pool.clone(),
+                backend,
+            }));
         }
         let state = web::Data::new(ServiceState {
             name: spec.name,
@@ -214,7 +228,12 @@ impl Application {
         .map_err(bind_err)?
         .run();
 
-        Ok(Self { name: spec.name, port, server, pool })
+        Ok(Self {
+            name: spec.name,
+            port,
+            server,
+            pool,
+        })
     }
 
     pub fn name(&self) -> &'static str {

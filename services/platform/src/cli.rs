@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use crate::app::{self, Application, ServiceSpec};
-use crate::config::{default_workers, ConfigError, Defaults, Env, ServiceConfig};
+use crate::config::{ConfigError, Defaults, Env, ServiceConfig, default_workers};
 use crate::telemetry;
 
 const USAGE: &str = "usage: {name} [serve | migrate | --version | --help]
@@ -36,7 +36,10 @@ pub fn run_with(
             return ExitCode::SUCCESS;
         }
         other => {
-            eprintln!("{name}: unknown command {other:?}\n{}", USAGE.replace("{name}", name));
+            eprintln!(
+                "{name}: unknown command {other:?}\n{}",
+                USAGE.replace("{name}", name)
+            );
             return ExitCode::from(2);
         }
     }
@@ -79,7 +82,9 @@ fn migrate(spec: &ServiceSpec, cfg: &ServiceConfig) -> Result<(), String> {
 }
 
 async fn serve(spec: ServiceSpec, cfg: ServiceConfig) -> Result<(), String> {
-    let app = Application::build(spec, &cfg).await.map_err(|e| e.to_string())?;
+    let app = Application::build(spec, &cfg)
+        .await
+        .map_err(|e| e.to_string())?;
     tracing::info!(service = app.name(), port = app.port(), "listening");
     let handle = app.handle();
     actix_web::rt::spawn(async move {

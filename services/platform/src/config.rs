@@ -86,11 +86,14 @@ impl Env {
     {
         match self.get(var) {
             None => Ok(default),
-            Some(raw) => raw.trim().parse().map_err(|e: T::Err| ConfigError::Invalid {
-                var: var.to_owned(),
-                value: raw.to_owned(),
-                reason: e.to_string(),
-            }),
+            Some(raw) => raw
+                .trim()
+                .parse()
+                .map_err(|e: T::Err| ConfigError::Invalid {
+                    var: var.to_owned(),
+                    value: raw.to_owned(),
+                    reason: e.to_string(),
+                }),
         }
     }
 
@@ -111,7 +114,10 @@ impl Env {
 
 /// `TRADEWIND_HOTEL_APP__HTTP__PORT` for (`hotel-app`, `HTTP__PORT`).
 pub fn service_var(service: &str, key: &str) -> String {
-    format!("TRADEWIND_{}__{key}", service.to_uppercase().replace('-', "_"))
+    format!(
+        "TRADEWIND_{}__{key}",
+        service.to_uppercase().replace('-', "_")
+    )
 }
 
 #[derive(Debug, Clone)]
@@ -158,7 +164,9 @@ impl ServiceConfig {
                 .trim()
                 .to_owned(),
             port: env.parse_or(&var("HTTP__PORT"), defaults.port)?,
-            workers: env.parse_or(&var("HTTP__WORKERS"), defaults.workers)?.max(1),
+            workers: env
+                .parse_or(&var("HTTP__WORKERS"), defaults.workers)?
+                .max(1),
             shutdown_timeout: env
                 .seconds_or(&var("HTTP__SHUTDOWN_TIMEOUT_SECS"), Duration::from_secs(10))?,
         };
@@ -172,9 +180,12 @@ impl ServiceConfig {
             Some(DatabaseConfig {
                 url: Secret::new(url),
                 // SQLite serialises writers anyway; a few readers are all WAL mode can use.
-                pool_size: env.parse_or(&var("DATABASE__POOL_SIZE"), if is_sqlite { 4 } else { 10 })?,
-                connect_timeout: env
-                    .seconds_or(&var("DATABASE__CONNECT_TIMEOUT_SECS"), Duration::from_secs(5))?,
+                pool_size: env
+                    .parse_or(&var("DATABASE__POOL_SIZE"), if is_sqlite { 4 } else { 10 })?,
+                connect_timeout: env.seconds_or(
+                    &var("DATABASE__CONNECT_TIMEOUT_SECS"),
+                    Duration::from_secs(5),
+                )?,
             })
         } else {
             None
@@ -219,7 +230,10 @@ mod tests {
         let env = Env::from_pairs([
             ("TRADEWIND_HOTEL_APP__HTTP__PORT", "9000"),
             ("TRADEWIND_HOTEL_APP__HTTP__HOST", "0.0.0.0"),
-            ("TRADEWIND_HOTEL_APP__DATABASE__URL", "postgres://u:p@db/hotel"),
+            (
+                "TRADEWIND_HOTEL_APP__DATABASE__URL",
+                "postgres://u:p@db/hotel",
+            ),
             ("TRADEWIND_HOTEL_APP__HTTP__SHUTDOWN_TIMEOUT_SECS", "0.5"),
             ("TRADEWIND_SAAS_MAIN__HTTP__PORT", "1"),
         ]);

@@ -94,7 +94,9 @@ impl ApiError {
 
     fn data(&self) -> serde_json::Value {
         match self {
-            Self::Invalid { field, reason } => json!({ "field": field, "reason": reason.localized() }),
+            Self::Invalid { field, reason } => {
+                json!({ "field": field, "reason": reason.localized() })
+            }
             Self::BadGateway { service } | Self::GatewayTimeout { service, .. } => {
                 json!({ "service": service })
             }

@@ -102,9 +102,18 @@ mod tests {
     fn accept_language_picks_the_preferred_known_language() {
         assert_eq!(Lang::from_accept_language(None), Lang::ZhCn);
         assert_eq!(Lang::from_accept_language(Some("en-US,en;q=0.9")), Lang::En);
-        assert_eq!(Lang::from_accept_language(Some("zh-CN,zh;q=0.9,en;q=0.8")), Lang::ZhCn);
-        assert_eq!(Lang::from_accept_language(Some("fr-FR, en;q=0.5, zh;q=0.4")), Lang::En);
-        assert_eq!(Lang::from_accept_language(Some("zh;q=0.3, en;q=0.7")), Lang::En);
+        assert_eq!(
+            Lang::from_accept_language(Some("zh-CN,zh;q=0.9,en;q=0.8")),
+            Lang::ZhCn
+        );
+        assert_eq!(
+            Lang::from_accept_language(Some("fr-FR, en;q=0.5, zh;q=0.4")),
+            Lang::En
+        );
+        assert_eq!(
+            Lang::from_accept_language(Some("zh;q=0.3, en;q=0.7")),
+            Lang::En
+        );
         assert_eq!(Lang::from_accept_language(Some("de")), Lang::ZhCn);
     }
 
@@ -114,6 +123,9 @@ mod tests {
         let inner = Lang::En.scope(async { Lang::current() }).await;
         assert_eq!(inner, Lang::En);
         let text = Text::fixed("你好", "hello");
-        assert_eq!(Lang::En.scope(async { text.localized().to_owned() }).await, "hello");
+        assert_eq!(
+            Lang::En.scope(async { text.localized().to_owned() }).await,
+            "hello"
+        );
     }
 }

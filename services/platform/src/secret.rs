@@ -55,7 +55,10 @@ mod tests {
             redact_url("postgres://app:s3cret@db:5432/hotel"),
             "postgres://app:***@db:5432/hotel"
         );
-        assert_eq!(redact_url("sqlite://data/hotel-app.db"), "sqlite://data/hotel-app.db");
+        assert_eq!(
+            redact_url("sqlite://data/hotel-app.db"),
+            "sqlite://data/hotel-app.db"
+        );
         assert_eq!(redact_url("postgres://db/hotel"), "postgres://db/hotel");
     }
 }

@@ -2,9 +2,9 @@
 //! and, when `OTEL_EXPORTER_OTLP_ENDPOINT` is set, spans exported over OTLP/HTTP.
 
 use opentelemetry::trace::TracerProvider as _;
+use opentelemetry_sdk::Resource;
 use opentelemetry_sdk::propagation::TraceContextPropagator;
 use opentelemetry_sdk::trace::SdkTracerProvider;
-use opentelemetry_sdk::Resource;
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 use tracing_subscriber::{EnvFilter, Layer};
@@ -19,10 +19,10 @@ pub struct TelemetryGuard {
 
 impl Drop for TelemetryGuard {
     fn drop(&mut self) {
-        if let Some(provider) = self.provider.take() {
-            if let Err(e) = provider.shutdown() {
-                eprintln!("flushing spans failed: {e}");
-            }
+        if let Some(provider) = self.provider.take()
+            && let Err(e) = provider.shutdown()
+        {
+            eprintln!("flushing spans failed: {e}");
         }
     }
 }
@@ -61,7 +61,11 @@ pub fn init(env: &Env, service: &str) -> TelemetryGuard {
         Some(
             SdkTracerProvider::builder()
                 .with_batch_exporter(exporter)
-                .with_resource(Resource::builder().with_service_name(service.to_owned()).build())
+                .with_resource(
+                    Resource::builder()
+                        .with_service_name(service.to_owned())
+                        .build(),
+                )
                 .build(),
         )
     });

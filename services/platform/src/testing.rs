@@ -5,7 +5,10 @@
 //! `postgres://postgres@127.0.0.1:5432/postgres`); each test creates its own database there and
 //! drops it when done.
 
-#![allow(clippy::expect_used, reason = "test support: a failed set-up should stop the test")]
+#![allow(
+    clippy::expect_used,
+    reason = "test support: a failed set-up should stop the test"
+)]
 
 use actix_web::dev::ServerHandle;
 use diesel::{Connection, RunQueryDsl};
@@ -58,7 +61,12 @@ impl TestDb {
             Backend::Sqlite => {
                 let dir = tempfile::tempdir().expect("temporary directory");
                 let url = format!("sqlite://{}", dir.path().join("test.db").display());
-                Self { backend, url, pg_name: None, _dir: Some(dir) }
+                Self {
+                    backend,
+                    url,
+                    pg_name: None,
+                    _dir: Some(dir),
+                }
             }
             Backend::Postgres => {
                 let admin = postgres_admin_url();
@@ -89,11 +97,11 @@ impl TestDb {
 
     /// Drops the PostgreSQL database now, even with connections open (to test outages).
     pub fn drop_now(&mut self) {
-        if let Some(name) = self.pg_name.take() {
-            if let Ok(mut conn) = diesel::pg::PgConnection::establish(&postgres_admin_url()) {
-                let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"))
-                    .execute(&mut conn);
-            }
+        if let Some(name) = self.pg_name.take()
+            && let Ok(mut conn) = diesel::pg::PgConnection::establish(&postgres_admin_url())
+        {
+            let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"))
+                .execute(&mut conn);
         }
     }
 }
@@ -131,7 +139,11 @@ impl Drop for TestApp {
 
 /// Test configuration: localhost, port 0, one worker, the given database.
 pub fn test_config(name: &str, db: Option<&TestDb>) -> ServiceConfig {
-    let defaults = Defaults { port: 0, workers: 1, with_database: false };
+    let defaults = Defaults {
+        port: 0,
+        workers: 1,
+        with_database: false,
+    };
     let mut cfg = ServiceConfig::load(&Env::default(), name, defaults).expect("test config");
     cfg.database = db.map(TestDb::config);
     cfg
@@ -152,7 +164,12 @@ pub async fn spawn_with(spec: ServiceSpec, cfg: &ServiceConfig, db: Option<TestD
     let port = app.port();
     let handle = app.handle();
     actix_web::rt::spawn(app.run());
-    TestApp { address: format!("http://127.0.0.1:{port}"), port, db, handle }
+    TestApp {
+        address: format!("http://127.0.0.1:{port}"),
+        port,
+        db,
+        handle,
+    }
 }
 
 /// Logs stay silent unless `TEST_LOG` is set.
@@ -192,17 +209,28 @@ macro_rules! backend_tests {
 pub async fn assert_actuator(app: &TestApp, service: &str) {
     let client = awc::Client::default();
 
-    let mut res = client.get(app.url("/actuator/info")).send().await.expect("info answers");
+    let mut res = client
+        .get(app.url("/actuator/info"))
+        .send()
+        .await
+        .expect("info answers");
     assert_eq!(res.status().as_u16(), 200);
     let info: serde_json::Value = res.json().await.expect("info is JSON");
     assert_eq!(info["build"]["artifact"], service);
     assert_eq!(info["build"]["version"], env!("CARGO_PKG_VERSION"));
-    assert!(info["build"]["time"].as_i64().unwrap_or(0) > 0, "build time in {info}");
+    assert!(
+        info["build"]["time"].as_i64().unwrap_or(0) > 0,
+        "build time in {info}"
+    );
     let commit = info["git"]["commitId"].as_str().unwrap_or_default();
     assert!(!commit.is_empty(), "commit id in {info}");
     assert!(info["git"]["commitTime"].is_i64(), "commit time in {info}");
 
-    let mut res = client.get(app.url("/actuator/health")).send().await.expect("health answers");
+    let mut res = client
+        .get(app.url("/actuator/health"))
+        .send()
+        .await
+        .expect("health answers");
     assert_eq!(res.status().as_u16(), 200);
     let health: serde_json::Value = res.json().await.expect("health is JSON");
     assert_eq!(health["status"], "UP", "{health}");
@@ -212,10 +240,17 @@ pub async fn assert_actuator(app: &TestApp, service: &str) {
             Backend::Postgres => "postgresql",
         };
         assert_eq!(health["components"]["db"]["status"], "UP", "{health}");
-        assert_eq!(health["components"]["db"]["details"]["backend"], expected, "{health}");
+        assert_eq!(
+            health["components"]["db"]["details"]["backend"], expected,
+            "{health}"
+        );
     }
 
-    let mut res = client.get(app.url("/openapi.json")).send().await.expect("openapi answers");
+    let mut res = client
+        .get(app.url("/openapi.json"))
+        .send()
+        .await
+        .expect("openapi answers");
     assert_eq!(res.status().as_u16(), 200);
     let body = res.body().await.expect("openapi body");
     let doc: utoipa::openapi::OpenApi =
@@ -223,7 +258,11 @@ pub async fn assert_actuator(app: &TestApp, service: &str) {
     assert_eq!(doc.info.title, service);
     assert!(doc.paths.paths.contains_key("/actuator/health"));
 
-    let mut res = client.get(app.url("/actuator/prometheus")).send().await.expect("metrics");
+    let mut res = client
+        .get(app.url("/actuator/prometheus"))
+        .send()
+        .await
+        .expect("metrics");
     assert_eq!(res.status().as_u16(), 200);
     let text = String::from_utf8(res.body().await.expect("metrics body").to_vec()).expect("utf-8");
     let counted = format!(
@@ -245,7 +284,11 @@ pub fn assert_same_schema(spec: &ServiceSpec) {
     };
     let sqlite = read(Backend::Sqlite);
     let postgres = read(Backend::Postgres);
-    assert_eq!(sqlite, postgres, "{}: SQLite and PostgreSQL migrations differ", spec.name);
+    assert_eq!(
+        sqlite, postgres,
+        "{}: SQLite and PostgreSQL migrations differ",
+        spec.name
+    );
 }
 
 #[cfg(test)]

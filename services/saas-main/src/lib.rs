@@ -10,6 +10,8 @@ pub const DEFAULT_PORT: u16 = 8082;
 
 pub fn service() -> ServiceSpec {
     ServiceSpec::new(NAME, env!("CARGO_PKG_VERSION"), DEFAULT_PORT)
-        .description("Tenants, merchants, notification settings, dashboards, paid services, enumerations")
+        .description(
+            "Tenants, merchants, notification settings, dashboards, paid services, enumerations",
+        )
         .migrations(platform::embed_migrations!())
 }

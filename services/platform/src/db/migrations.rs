@@ -5,8 +5,8 @@
 
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness};
 
-use super::connection::DbConnection;
 use super::DbError;
+use super::connection::DbConnection;
 
 /// A service's migrations: `migrations/postgres` and `migrations/sqlite`, kept in step.
 /// Functions rather than values: `EmbeddedMigrations` is neither `Clone` nor borrowable as a
@@ -18,13 +18,28 @@ pub struct Migrations {
 }
 
 /// Embeds `migrations/postgres` and `migrations/sqlite` of the calling crate (which must depend on
-/// `diesel_migrations`: its macro names that crate).
+/// `diesel_migrations`: its macro names that crate), or the two directories given.
 #[macro_export]
 macro_rules! embed_migrations {
     () => {
+        $crate::embed_migrations!(
+            postgres = "migrations/postgres",
+            sqlite = "migrations/sqlite"
+        )
+    };
+    (postgres = $pg:literal, sqlite = $lite:literal) => {
         $crate::db::Migrations {
-            postgres: || $crate::__diesel_migrations::embed_migrations!("migrations/postgres"),
-            sqlite: || $crate::__diesel_migrations::embed_migrations!("migrations/sqlite"),
+            postgres: || {
+                // A const, so the embedded list is 'static.
+                const SET: $crate::__diesel_migrations::EmbeddedMigrations =
+                    $crate::__diesel_migrations::embed_migrations!($pg);
+                SET
+            },
+            sqlite: || {
+                const SET: $crate::__diesel_migrations::EmbeddedMigrations =
+                    $crate::__diesel_migrations::embed_migrations!($lite);
+                SET
+            },
         }
     };
 }

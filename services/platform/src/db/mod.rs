@@ -7,8 +7,8 @@ pub mod schema_check;
 mod url;
 
 pub use connection::DbConnection;
-pub use migrations::{run_pending, Migrations};
-pub use pool::{connect, DbPool, Manager, PooledConnection};
+pub use migrations::{Migrations, run_pending};
+pub use pool::{DbPool, Manager, PooledConnection, connect};
 pub use url::DbUrl;
 
 #[derive(Debug, thiserror::Error)]

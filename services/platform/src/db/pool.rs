@@ -6,15 +6,15 @@
 
 use std::time::Duration;
 
+use diesel::Connection as _;
 use diesel::connection::SimpleConnection;
 use diesel::pg::PgConnection;
 use diesel::r2d2::R2D2Connection;
 use diesel::sqlite::SqliteConnection;
-use diesel::Connection as _;
 
+use super::DbError;
 use super::connection::DbConnection;
 use super::url::DbUrl;
-use super::DbError;
 use crate::config::DatabaseConfig;
 
 pub type DbPool = r2d2::Pool<Manager>;
@@ -76,11 +76,11 @@ impl r2d2::ManageConnection for Manager {
 /// Opens the pool, failing fast with the real cause when the database cannot be reached.
 pub fn connect(cfg: &DatabaseConfig) -> Result<DbPool, DbError> {
     let url = DbUrl::parse(cfg.url.expose())?;
-    if let DbUrl::Sqlite(path) = &url {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| DbError::Connect(format!("creating {}: {e}", dir.display())))?;
-        }
+    if let DbUrl::Sqlite(path) = &url
+        && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+    {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| DbError::Connect(format!("creating {}: {e}", dir.display())))?;
     }
     let manager = Manager::new(url);
     // One direct connection first: r2d2 would otherwise retry until its timeout and report only

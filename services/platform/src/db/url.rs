@@ -19,7 +19,9 @@ impl DbUrl {
             Ok(Self::Postgres(url.to_owned()))
         } else if let Some(path) = url.strip_prefix("sqlite://") {
             if path.is_empty() {
-                return Err(DbError::Url(format!("{url}: the SQLite file path is empty")));
+                return Err(DbError::Url(format!(
+                    "{url}: the SQLite file path is empty"
+                )));
             }
             Ok(Self::Sqlite(PathBuf::from(path)))
         } else {
@@ -60,7 +62,9 @@ mod tests {
 
     #[test]
     fn other_schemes_are_refused_without_leaking_the_password() {
-        let err = DbUrl::parse("mysql://root:pw@h/db").unwrap_err().to_string();
+        let err = DbUrl::parse("mysql://root:pw@h/db")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("expected postgres"), "{err}");
         assert!(!err.contains("pw@"), "{err}");
         assert!(DbUrl::parse("sqlite://").is_err());

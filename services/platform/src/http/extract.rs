@@ -38,7 +38,10 @@ pub fn parse_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
     if body.iter().all(u8::is_ascii_whitespace) {
         return Err(ApiError::invalid(
             "body",
-            Text::fixed("请求体为空，需要 JSON", "the request body is empty, JSON expected"),
+            Text::fixed(
+                "请求体为空，需要 JSON",
+                "the request body is empty, JSON expected",
+            ),
         ));
     }
     let mut de = serde_json::Deserializer::from_slice(body);
@@ -132,7 +135,8 @@ pub fn json_config() -> actix_web::web::JsonConfig {
         .limit(JSON_LIMIT)
         .error_handler(|err, _req| {
             let api = match err {
-                JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
+                JsonPayloadError::Overflow { .. }
+                | JsonPayloadError::OverflowKnownLength { .. } => {
                     ApiError::PayloadTooLarge { limit: JSON_LIMIT }
                 }
                 JsonPayloadError::Payload(p) => payload_error(p),
@@ -147,13 +151,21 @@ pub fn json_config() -> actix_web::web::JsonConfig {
 
 pub fn query_config() -> actix_web::web::QueryConfig {
     actix_web::web::QueryConfig::default().error_handler(|err: QueryPayloadError, _req| {
-        ApiError::invalid("query", Text::new(format!("查询参数错误：{err}"), err.to_string())).into()
+        ApiError::invalid(
+            "query",
+            Text::new(format!("查询参数错误：{err}"), err.to_string()),
+        )
+        .into()
     })
 }
 
 pub fn path_config() -> actix_web::web::PathConfig {
     actix_web::web::PathConfig::default().error_handler(|err: PathError, _req| {
-        ApiError::invalid("path", Text::new(format!("路径参数错误：{err}"), err.to_string())).into()
+        ApiError::invalid(
+            "path",
+            Text::new(format!("路径参数错误：{err}"), err.to_string()),
+        )
+        .into()
     })
 }
 
@@ -187,14 +199,20 @@ mod tests {
     #[test]
     fn a_wrong_type_names_the_nested_field() {
         let body = br#"{"name":"Sea View","rooms":[{"roomName":"A","maxGuests":2},{"roomName":"B","maxGuests":"two"}]}"#;
-        assert_eq!(field_of(parse_json::<Hotel>(body).unwrap_err()), "rooms[1].maxGuests");
+        assert_eq!(
+            field_of(parse_json::<Hotel>(body).unwrap_err()),
+            "rooms[1].maxGuests"
+        );
     }
 
     #[test]
     fn a_missing_field_and_malformed_json_are_invalid() {
         let err = parse_json::<Hotel>(br#"{"rooms":[]}"#).unwrap_err();
         assert!(err.to_string().contains("missing field `name`"), "{err}");
-        assert_eq!(field_of(parse_json::<Hotel>(b"{\"name\": ").unwrap_err()), "name");
+        assert_eq!(
+            field_of(parse_json::<Hotel>(b"{\"name\": ").unwrap_err()),
+            "name"
+        );
         assert_eq!(field_of(parse_json::<Hotel>(b"  ").unwrap_err()), "body");
     }
 
@@ -206,7 +224,13 @@ mod tests {
         struct Q {
             result_num: Option<u32>,
         }
-        assert_eq!(field_of(parse_query::<Q>("resultNum=ten").unwrap_err()), "resultNum");
-        assert_eq!(parse_query::<Q>("resultNum=10").unwrap().result_num, Some(10));
+        assert_eq!(
+            field_of(parse_query::<Q>("resultNum=ten").unwrap_err()),
+            "resultNum"
+        );
+        assert_eq!(
+            parse_query::<Q>("resultNum=10").unwrap().result_num,
+            Some(10)
+        );
     }
 }

@@ -6,10 +6,10 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{HeaderMap, HeaderName, HeaderValue};
 use actix_web::middleware::Next;
-use actix_web::{web, HttpMessage};
+use actix_web::{HttpMessage, web};
 use opentelemetry::propagation::Extractor;
-use tracing::field::Empty;
 use tracing::Instrument;
+use tracing::field::Empty;
 use tracing_opentelemetry::OpenTelemetrySpanExt;
 
 use crate::app::ServiceState;
@@ -36,9 +36,7 @@ impl Extractor for HeaderExtractor<'_> {
 /// Accepts a caller's id only if it is short and printable, so it is safe to log and echo.
 fn incoming_request_id(headers: &HeaderMap) -> Option<String> {
     let value = headers.get(&REQUEST_ID)?.to_str().ok()?;
-    let ok = !value.is_empty()
-        && value.len() <= 128
-        && value.bytes().all(|b| b.is_ascii_graphic());
+    let ok = !value.is_empty() && value.len() <= 128 && value.bytes().all(|b| b.is_ascii_graphic());
     ok.then(|| value.to_owned())
 }
 
@@ -84,7 +82,10 @@ pub async fn observe(
                 .match_pattern()
                 .unwrap_or_else(|| "unmatched".to_owned()),
         ),
-        Err(e) => (e.as_response_error().status_code().as_u16(), "unmatched".to_owned()),
+        Err(e) => (
+            e.as_response_error().status_code().as_u16(),
+            "unmatched".to_owned(),
+        ),
     };
     span.record("http.route", route.as_str());
     span.record("http.status", status);

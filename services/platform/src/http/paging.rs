@@ -104,7 +104,10 @@ mod tests {
 
     #[test]
     fn page_size_is_capped_at_500() {
-        let q = PageQuery { page: Some(3), result_num: Some(10_000) };
+        let q = PageQuery {
+            page: Some(3),
+            result_num: Some(10_000),
+        };
         let req = q.validate().unwrap();
         assert_eq!(req.size, 500);
         assert_eq!(req.offset(), 1000);
@@ -112,9 +115,19 @@ mod tests {
 
     #[test]
     fn page_zero_and_size_zero_are_refused_by_field() {
-        let err = PageQuery { page: Some(0), result_num: None }.validate().unwrap_err();
+        let err = PageQuery {
+            page: Some(0),
+            result_num: None,
+        }
+        .validate()
+        .unwrap_err();
         assert!(matches!(err, ApiError::Invalid { ref field, .. } if field == "page"));
-        let err = PageQuery { page: None, result_num: Some(0) }.validate().unwrap_err();
+        let err = PageQuery {
+            page: None,
+            result_num: Some(0),
+        }
+        .validate()
+        .unwrap_err();
         assert!(matches!(err, ApiError::Invalid { ref field, .. } if field == "resultNum"));
     }
 
@@ -128,7 +141,15 @@ mod tests {
         let empty: Page<i32> = Page::new(vec![], 0, req);
         assert_eq!(empty.page_count, 0);
         let json = serde_json::to_value(&page).unwrap();
-        for key in ["results", "sizeAll", "page", "resultNum", "pageCount", "startIndex", "size"] {
+        for key in [
+            "results",
+            "sizeAll",
+            "page",
+            "resultNum",
+            "pageCount",
+            "startIndex",
+            "size",
+        ] {
             assert!(json.get(key).is_some(), "missing {key}");
         }
     }

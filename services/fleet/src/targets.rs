@@ -1,0 +1,90 @@
+//! Which services a fleet runs: `--target all`, or a comma-separated list of names.
+
+use platform::ServiceSpec;
+
+/// A service by name, and how to make its spec.
+type Entry = (&'static str, fn() -> ServiceSpec);
+
+/// Every service but the gateway, in start order.
+pub const SERVICES: &[Entry] = &[
+    (auth_center::NAME, auth_center::service),
+    (saas_main::NAME, saas_main::service),
+    (hotel_app::NAME, hotel_app::service),
+    (ticket_app::NAME, ticket_app::service),
+    (weixin_server::NAME, weixin_server::service),
+    (mall_app::NAME, mall_app::service),
+    (message_server::NAME, message_server::service),
+    (finance_app::NAME, finance_app::service),
+];
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Targets {
+    /// Services to run, in start order.
+    pub services: Vec<&'static str>,
+    pub gateway: bool,
+}
+
+pub fn known_names() -> Vec<&'static str> {
+    std::iter::once(gateway::NAME)
+        .chain(SERVICES.iter().map(|(n, _)| *n))
+        .collect()
+}
+
+impl Targets {
+    pub fn parse(list: &str) -> Result<Self, String> {
+        let mut wanted: Vec<&str> = Vec::new();
+        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            if name == "all" {
+                wanted.extend(known_names());
+            } else if let Some(known) = known_names().into_iter().find(|k| *k == name) {
+                wanted.push(known);
+            } else {
+                return Err(format!(
+                    "unknown target {name:?}; known: all, {}",
+                    known_names().join(", ")
+                ));
+            }
+        }
+        if wanted.is_empty() {
+            return Err("no target given".to_owned());
+        }
+        Ok(Self {
+            services: SERVICES
+                .iter()
+                .map(|(n, _)| *n)
+                .filter(|n| wanted.contains(n))
+                .collect(),
+            gateway: wanted.contains(&gateway::NAME),
+        })
+    }
+}
+
+pub fn spec_of(name: &str) -> Option<ServiceSpec> {
+    SERVICES.iter().find(|(n, _)| *n == name).map(|(_, f)| f())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn all_means_every_service_and_the_gateway() {
+        let t = Targets::parse("all").unwrap();
+        assert_eq!(t.services.len(), 8);
+        assert!(t.gateway);
+    }
+
+    #[test]
+    fn a_list_keeps_start_order_and_drops_repeats() {
+        let t = Targets::parse("hotel-app, gateway,auth-center,hotel-app").unwrap();
+        assert_eq!(t.services, vec!["auth-center", "hotel-app"]);
+        assert!(t.gateway);
+    }
+
+    #[test]
+    fn unknown_names_are_refused() {
+        let err = Targets::parse("gateway,hotel").unwrap_err();
+        assert!(err.contains("\"hotel\""), "{err}");
+        assert!(Targets::parse("").is_err());
+    }
+}

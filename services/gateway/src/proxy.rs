@@ -1,0 +1,102 @@
+//! HTTP forwarding to a service: method, path, query, headers and streamed bodies both ways.
+
+use actix_web::http::{Method, StatusCode, header};
+use actix_web::{HttpRequest, HttpResponse, web};
+use awc::Client;
+use awc::body::SizedStream;
+use awc::error::{ConnectError, SendRequestError};
+use platform::ApiError;
+
+use crate::config::Upstream;
+use crate::headers;
+use crate::websocket;
+
+/// The upstream URL for a request under `/api/<service>`: the rest of the path and the query,
+/// exactly as the caller sent them.
+pub fn upstream_url(upstream: &Upstream, req: &HttpRequest) -> String {
+    let prefix_len = "/api/".len() + upstream.service.len();
+    let tail = req.uri().path().get(prefix_len..).unwrap_or("");
+    let tail = if tail.is_empty() { "/" } else { tail };
+    match req.uri().query() {
+        Some(q) => format!("{}{tail}?{q}", upstream.url),
+        None => format!("{}{tail}", upstream.url),
+    }
+}
+
+fn content_length(headers: &header::HeaderMap) -> Option<u64> {
+    headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse().ok())
+}
+
+fn send_error(upstream: &Upstream, err: &SendRequestError) -> ApiError {
+    match err {
+        SendRequestError::Timeout | SendRequestError::Connect(ConnectError::Timeout) => {
+            ApiError::GatewayTimeout {
+                service: upstream.service.clone(),
+                timeout_ms: upstream.timeout.as_millis(),
+            }
+        }
+        other => {
+            tracing::warn!(service = %upstream.service, error = %other, "upstream unreachable");
+            ApiError::BadGateway {
+                service: upstream.service.clone(),
+            }
+        }
+    }
+}
+
+/// Forwards any request under `/api/<service>/` to that service.
+#[utoipa::path(
+    method(get, post, put, patch, delete),
+    path = "/api/{service}/{path}",
+    tag = "gateway",
+    params(
+        ("service" = String, Path, description = "auth-center, saas-main, hotel-app, ticket-app, weixin-server, mall-app, message-server or finance-app"),
+        ("path" = String, Path, description = "The service's own path, forwarded as is with the query"),
+    ),
+    responses(
+        (status = 200, description = "Whatever the service answers"),
+        (status = 502, description = "The service is unreachable; the envelope names it"),
+        (status = 504, description = "The service did not answer within its timeout"),
+    )
+)]
+pub async fn forward(
+    req: HttpRequest,
+    payload: web::Payload,
+    upstream: web::Data<Upstream>,
+    client: web::Data<Client>,
+) -> Result<HttpResponse, ApiError> {
+    let url = upstream_url(&upstream, &req);
+    let prefix = format!("/api/{}", upstream.service);
+    if websocket::is_upgrade(&req) {
+        return websocket::forward(req, payload, &upstream, &client, &url, &prefix).await;
+    }
+
+    let mut outgoing = client
+        .request(req.method().clone(), &url)
+        .timeout(upstream.timeout);
+    headers::forward(&req, &prefix, outgoing.headers_mut(), |_| false);
+
+    let chunked = req.headers().contains_key(header::TRANSFER_ENCODING);
+    let sent = match content_length(req.headers()) {
+        Some(len) if len > 0 => outgoing.send_body(SizedStream::new(len, payload)).await,
+        _ if chunked => outgoing.send_stream(payload).await,
+        _ => outgoing.send().await,
+    };
+    let response = sent.map_err(|e| send_error(&upstream, &e))?;
+
+    let status = response.status();
+    let mut out = HttpResponse::build(status);
+    headers::copy_response(response.headers(), &mut out);
+    let length = content_length(response.headers());
+    let bodiless = req.method() == Method::HEAD
+        || status == StatusCode::NO_CONTENT
+        || status == StatusCode::NOT_MODIFIED;
+    Ok(match length {
+        _ if bodiless => out.finish(),
+        Some(len) => out.body(SizedStream::new(len, response)),
+        None => out.streaming(response),
+    })
+}

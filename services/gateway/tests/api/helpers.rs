@@ -1,0 +1,140 @@
+//! A gateway in front of a test upstream that echoes what it receives.
+
+use std::time::Duration;
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use futures_util::StreamExt as _;
+use gateway::GatewayConfig;
+use platform::ServiceSpec;
+use platform::config::Env;
+use platform::testing::{TestApp, spawn_with, test_config};
+use serde_json::json;
+
+pub const UPSTREAM_TIMEOUT: Duration = Duration::from_millis(500);
+
+async fn echo(req: HttpRequest, body: web::Bytes) -> HttpResponse {
+    let headers: serde_json::Map<String, serde_json::Value> = req
+        .headers()
+        .iter()
+        .map(|(k, v)| (k.to_string(), json!(v.to_str().unwrap_or_default())))
+        .collect();
+    HttpResponse::Ok()
+        .insert_header(("x-upstream", "echo"))
+        .json(json!({
+            "method": req.method().as_str(),
+            "path": req.path(),
+            "query": req.query_string(),
+            "headers": headers,
+            "body": String::from_utf8_lossy(&body),
+        }))
+}
+
+/// Sends the body back as a stream, chunk by chunk as it arrives.
+async fn mirror(mut body: web::Payload) -> HttpResponse {
+    let (tx, rx) = tokio::sync::mpsc::channel::<Result<web::Bytes, actix_web::Error>>(4);
+    actix_web::rt::spawn(async move {
+        while let Some(chunk) = body.next().await {
+            if tx.send(chunk.map_err(Into::into)).await.is_err() {
+                break;
+            }
+        }
+    });
+    HttpResponse::Ok().streaming(tokio_stream(rx))
+}
+
+fn tokio_stream<T>(mut rx: tokio::sync::mpsc::Receiver<T>) -> impl futures_util::Stream<Item = T> {
+    futures_util::stream::poll_fn(move |cx| rx.poll_recv(cx))
+}
+
+async fn slow() -> HttpResponse {
+    actix_web::rt::time::sleep(UPSTREAM_TIMEOUT * 4).await;
+    HttpResponse::Ok().body("too late")
+}
+
+/// Echoes text frames; refuses the upgrade with 401 when `token=bad`.
+async fn ws(req: HttpRequest, body: web::Payload) -> Result<HttpResponse, actix_web::Error> {
+    if req.query_string().contains("token=bad") {
+        return Ok(HttpResponse::Unauthorized().finish());
+    }
+    let (res, mut session, mut stream) = actix_ws::handle(&req, body)?;
+    actix_web::rt::spawn(async move {
+        while let Some(Ok(msg)) = stream.recv().await {
+            match msg {
+                actix_ws::Message::Text(t) => {
+                    let _ = session.text(format!("echo: {t}")).await;
+                }
+                actix_ws::Message::Ping(p) => {
+                    let _ = session.pong(&p).await;
+                }
+                actix_ws::Message::Close(r) => {
+                    let _ = session.close(r).await;
+                    break;
+                }
+                _ => {}
+            }
+        }
+    });
+    Ok(res)
+}
+
+fn upstream_spec() -> ServiceSpec {
+    ServiceSpec::new("echo", "0.0.0", 0).routes(|c, _| {
+        c.app_data(web::PayloadConfig::new(64 * 1024 * 1024))
+            .route("/mirror", web::post().to(mirror))
+            .route("/slow", web::get().to(slow))
+            .route("/ws", web::get().to(ws))
+            .route("/{tail:.*}", web::route().to(echo));
+    })
+}
+
+pub struct Stack {
+    pub gateway: TestApp,
+    /// Kept alive for the length of the test.
+    pub _upstream: TestApp,
+    pub static_dir: tempfile::TempDir,
+}
+
+impl Stack {
+    pub fn url(&self, path: &str) -> String {
+        self.gateway.url(path)
+    }
+}
+
+fn closed_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.local_addr().unwrap().port()
+}
+
+/// hotel-app → the echo upstream (short timeout); saas-main → a closed port; the console is a
+/// small built frontend in a temporary directory.
+pub async fn spawn_stack() -> Stack {
+    let upstream = spawn_with(upstream_spec(), &test_config("echo", None), None).await;
+    let static_dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        static_dir.path().join("index.html"),
+        "<!doctype html><title>Tradewind</title>",
+    )
+    .unwrap();
+    std::fs::create_dir_all(static_dir.path().join("remotes/hotel")).unwrap();
+    std::fs::write(
+        static_dir.path().join("remotes/hotel/remoteEntry.js"),
+        "var hotel = 1;",
+    )
+    .unwrap();
+
+    let mut cfg = GatewayConfig::load(&Env::default()).unwrap();
+    cfg.static_dir = static_dir.path().to_path_buf();
+    cfg.set_upstream_url("hotel-app", upstream.address.clone());
+    cfg.set_upstream_url("saas-main", format!("http://127.0.0.1:{}", closed_port()));
+    for u in &mut cfg.upstreams {
+        if u.service == "hotel-app" {
+            u.timeout = UPSTREAM_TIMEOUT;
+        }
+    }
+    let gateway = spawn_with(gateway::service(cfg), &test_config("gateway", None), None).await;
+    Stack {
+        gateway,
+        _upstream: upstream,
+        static_dir,
+    }
+}

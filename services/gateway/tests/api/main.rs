@@ -1,0 +1,6 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod helpers;
+mod proxy;
+mod spa;
+mod websocket;

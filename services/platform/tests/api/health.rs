@@ -1,0 +1,53 @@
+use awc::Client;
+use platform::testing::{Backend, TestDb, spawn_with, test_config};
+use serde_json::Value;
+
+use crate::helpers::notes_service;
+
+#[actix_web::test]
+async fn health_turns_503_naming_the_database_when_it_goes_away() {
+    let db = TestDb::new(Backend::Postgres);
+    let cfg = test_config("notes", Some(&db));
+    let mut app = spawn_with(notes_service(), &cfg, Some(db)).await;
+    let res = Client::default()
+        .get(app.url("/actuator/health"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+
+    app.db.as_mut().unwrap().drop_now();
+
+    let mut res = Client::default()
+        .get(app.url("/actuator/health"))
+        .timeout(std::time::Duration::from_secs(20))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 503);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["status"], "DOWN");
+    assert_eq!(body["components"]["db"]["status"], "DOWN");
+    assert!(
+        body["components"]["db"]["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("postgresql: "),
+        "{body}"
+    );
+}
+
+#[actix_web::test]
+async fn an_unreachable_database_stops_start_up_with_the_real_cause() {
+    let mut cfg = test_config("notes", None);
+    let mut db_cfg = TestDb::new(Backend::Sqlite).config();
+    db_cfg.url = platform::secret::Secret::new("postgres://postgres@127.0.0.1:1/none".to_owned());
+    cfg.database = Some(db_cfg);
+    let err = platform::Application::build(notes_service(), &cfg)
+        .await
+        .err()
+        .expect("start-up fails");
+    let text = err.to_string();
+    assert!(text.contains("cannot connect to the database"), "{text}");
+    assert!(text.contains("127.0.0.1"), "{text}");
+}
