@@ -111,3 +111,20 @@ fn an_unknown_target_is_refused_with_the_known_names() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("known: all, gateway, auth-center"), "{err}");
 }
+
+#[test]
+fn migrate_brings_the_chosen_databases_up_to_date_and_exits() {
+    let data = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_fleet"))
+        .args(["migrate", "--target", "hotel-app,saas-main"])
+        .env("TRADEWIND_DATA_DIR", data.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("saas-main: schema up to date"), "{text}");
+    assert!(text.contains("hotel-app: schema up to date"), "{text}");
+    assert!(data.path().join("hotel-app.db").exists());
+    assert!(data.path().join("saas-main.db").exists());
+    assert!(!data.path().join("finance-app.db").exists());
+}

@@ -1,0 +1,63 @@
+# Tradewind: `make run` starts the whole product, `make test` checks everything.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+# One build cache outside the clone, shared by every checkout of this machine.
+export CARGO_TARGET_DIR ?= $(HOME)/.cache/tradewind/target
+export TRADEWIND_TEST_POSTGRES_URL ?= postgres://postgres:postgres@127.0.0.1:5432/postgres
+CARGO ?= cargo
+# `make run PROFILE=release` for an optimised build.
+PROFILE ?= dev
+BIN_DIR := $(CARGO_TARGET_DIR)/$(if $(filter dev,$(PROFILE)),debug,$(PROFILE))
+
+.PHONY: help run build frontend test test-rust test-deploy infra lint fmt bench migrate clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
+
+run: frontend build ## build and start every service in one process (SQLite under data/)
+	@mkdir -p data
+	@echo "Starting the fleet; Ctrl-C stops it."
+	$(BIN_DIR)/fleet --target all
+
+build: ## build every service binary
+	$(CARGO) build --profile $(PROFILE) --workspace --bins
+
+frontend: ## build the web console into frontend/dist (once it exists)
+	@if [ -f frontend/package.json ]; then \
+		cd frontend && npm ci --no-audit --no-fund && npm run build; \
+	else \
+		echo "frontend: no web console in this tree yet; the gateway serves the API only"; \
+	fi
+
+migrate: build ## bring every service's database up to date
+	$(BIN_DIR)/fleet migrate --target all
+
+test: infra lint test-rust test-deploy ## everything: infrastructure, lint, all tests on both databases, deployment checks
+
+infra: ## start (or install) PostgreSQL and RabbitMQ for the tests
+	bash scripts/ensure-infra.sh all
+
+lint: ## formatting and clippy, warnings are errors
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --workspace --all-targets --all-features --locked -- -D warnings
+
+test-rust: ## unit and integration tests (each service on SQLite and PostgreSQL)
+	@if $(CARGO) nextest --version >/dev/null 2>&1; then \
+		$(CARGO) nextest run --workspace --locked --profile ci; \
+	else \
+		echo "cargo-nextest not found; using cargo test"; \
+		$(CARGO) test --workspace --locked; \
+	fi
+
+test-deploy: ## lint the Dockerfile, check the compose file, lint, render and validate the Helm chart
+	bash scripts/check-deploy.sh
+
+fmt: ## format the code
+	$(CARGO) fmt --all
+
+bench: ## gateway overhead against direct and nginx, idle memory and start-up time per service
+	bash scripts/bench.sh
+
+clean: ## remove local data (SQLite files) and built frontend
+	rm -rf data frontend/dist
