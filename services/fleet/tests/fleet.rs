@@ -120,7 +120,11 @@ fn migrate_brings_the_chosen_databases_up_to_date_and_exits() {
         .env("TRADEWIND_DATA_DIR", data.path())
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("saas-main: schema up to date"), "{text}");
     assert!(text.contains("hotel-app: schema up to date"), "{text}");
