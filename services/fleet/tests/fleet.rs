@@ -115,19 +115,25 @@ fn an_unknown_target_is_refused_with_the_known_names() {
 #[test]
 fn migrate_brings_the_chosen_databases_up_to_date_and_exits() {
     let data = tempfile::tempdir().unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_fleet"))
-        .args(["migrate", "--target", "hotel-app,saas-main"])
-        .env("TRADEWIND_DATA_DIR", data.path())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("saas-main: schema up to date"), "{text}");
-    assert!(text.contains("hotel-app: schema up to date"), "{text}");
+    let migrate = || {
+        let out = Command::new(env!("CARGO_BIN_EXE_fleet"))
+            .args(["migrate", "--target", "hotel-app,saas-main"])
+            .env("TRADEWIND_DATA_DIR", data.path())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let first = migrate();
+    assert!(first.contains("saas-main: applied"), "{first}");
+    assert!(first.contains("hotel-app: applied"), "{first}");
+    let second = migrate();
+    assert!(second.contains("saas-main: schema up to date"), "{second}");
+    assert!(second.contains("hotel-app: schema up to date"), "{second}");
     assert!(data.path().join("hotel-app.db").exists());
     assert!(data.path().join("saas-main.db").exists());
     assert!(!data.path().join("finance-app.db").exists());

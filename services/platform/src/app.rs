@@ -11,6 +11,7 @@ use utoipa::OpenApi as _;
 
 use crate::actuator::{self, ActuatorApi};
 use crate::build_info::Info;
+use crate::bus::{self, Bus, ConsumerSpec};
 use crate::config::ServiceConfig;
 use crate::db::{self, DbError, DbPool, Migrations};
 use crate::error::ApiError;
@@ -23,6 +24,7 @@ use crate::metrics::Metrics;
 #[derive(Clone)]
 pub struct Resources {
     pub pool: Option<DbPool>,
+    pub bus: Bus,
 }
 
 type Configure = Arc<dyn Fn(&mut web::ServiceConfig, &Resources) + Send + Sync>;
@@ -39,6 +41,8 @@ pub struct ServiceSpec {
     /// The service's own paths; the actuator's are added by the platform.
     pub openapi: utoipa::openapi::OpenApi,
     pub configure: Configure,
+    /// What the service consumes from its queue `<name>.events`.
+    pub consumer: Option<ConsumerSpec>,
 }
 
 impl ServiceSpec {
@@ -51,7 +55,18 @@ impl ServiceSpec {
             migrations: None,
             openapi: utoipa::openapi::OpenApiBuilder::new().build(),
             configure: Arc::new(|_, _| {}),
+            consumer: None,
         }
+    }
+
+    pub fn consumer(mut self, consumer: ConsumerSpec) -> Self {
+        self.consumer = Some(consumer);
+        self
+    }
+
+    /// The queue this service consumes.
+    pub fn queue(&self) -> String {
+        format!("{}.events", self.name)
     }
 
     pub fn description(mut self, description: &'static str) -> Self {
@@ -84,6 +99,9 @@ impl ServiceSpec {
         doc.info.version = self.version.to_owned();
         doc.info.description = Some(self.description.to_owned());
         doc.merge(ActuatorApi::openapi());
+        if self.migrations.is_some() {
+            doc.merge(bus::dead_letters::DeadLetterApi::openapi());
+        }
         doc
     }
 }
@@ -119,6 +137,9 @@ pub enum StartError {
     Setup { service: String, reason: String },
 }
 
+/// Tables every service with a database has: outbox, processed_events, dead_letters.
+pub const PLATFORM_MIGRATIONS: Migrations = crate::embed_migrations!();
+
 /// Connects to the service's database and brings its schema up to date.
 pub fn migrate(
     spec: &ServiceSpec,
@@ -136,13 +157,13 @@ pub fn migrate(
         source,
     };
     let pool = db::connect(db_cfg).map_err(wrap)?;
-    let applied = match &spec.migrations {
-        Some(set) => {
-            let mut conn = pool.get().map_err(|e| wrap(DbError::Pool(e)))?;
-            db::run_pending(&mut conn, set).map_err(wrap)?
-        }
-        None => Vec::new(),
-    };
+    let mut conn = pool.get().map_err(|e| wrap(DbError::Pool(e)))?;
+    // The platform's own tables (the bus's) first, then the service's.
+    let mut applied = db::run_pending(&mut conn, &PLATFORM_MIGRATIONS).map_err(wrap)?;
+    if let Some(set) = &spec.migrations {
+        applied.extend(db::run_pending(&mut conn, set).map_err(wrap)?);
+    }
+    drop(conn);
     Ok((pool, applied))
 }
 
@@ -151,11 +172,22 @@ pub struct Application {
     port: u16,
     server: Server,
     pool: Option<DbPool>,
+    bus: Bus,
+    consumer: Option<(String, ConsumerSpec)>,
 }
 
 impl Application {
     /// Binds the listener and prepares the server; nothing is served until [`Self::run`].
+    /// Builds the service on the process's in-process bus.
     pub async fn build(spec: ServiceSpec, cfg: &ServiceConfig) -> Result<Self, StartError> {
+        Self::build_with_bus(spec, cfg, Bus::in_process()).await
+    }
+
+    pub async fn build_with_bus(
+        spec: ServiceSpec,
+        cfg: &ServiceConfig,
+        bus: Bus,
+    ) -> Result<Self, StartError> {
         let pool = match (&spec.migrations, &cfg.database) {
             (Some(_), _) | (None, Some(_)) => {
                 let (pool, applied) = migrate(&spec, cfg)?;
@@ -203,7 +235,11 @@ impl Application {
         let listener = TcpListener::bind(&addr).map_err(bind_err)?;
         let port = listener.local_addr().map_err(bind_err)?.port();
 
-        let resources = Resources { pool: pool.clone() };
+        let resources = Resources {
+            pool: pool.clone(),
+            bus: bus.clone(),
+        };
+        let consumer = spec.consumer.clone().map(|c| (spec.queue(), c));
         let configure = spec.configure.clone();
         let server = HttpServer::new(move || {
             let mut app = App::new()
@@ -213,7 +249,10 @@ impl Application {
                 .app_data(extract::query_config())
                 .app_data(extract::path_config());
             if let Some(pool) = &resources.pool {
-                app = app.app_data(web::Data::new(pool.clone()));
+                app = app
+                    .app_data(web::Data::new(pool.clone()))
+                    .app_data(web::Data::new(resources.bus.clone()))
+                    .configure(bus::dead_letters::config);
             }
             let configure = configure.clone();
             let resources = resources.clone();
@@ -233,6 +272,8 @@ impl Application {
             port,
             server,
             pool,
+            bus,
+            consumer,
         })
     }
 
@@ -254,9 +295,30 @@ impl Application {
         self.server.handle()
     }
 
-    /// Serves until the server is stopped through its handle.
+    /// Serves until the server is stopped through its handle; the outbox relay and the consumer
+    /// run beside the server and stop with it.
     pub async fn run(self) -> std::io::Result<()> {
-        self.server.await
+        let mut workers = Vec::new();
+        if let Some(pool) = &self.pool {
+            workers.push(actix_web::rt::spawn(bus::relay::run(
+                self.bus.clone(),
+                pool.clone(),
+                self.name,
+            )));
+            if let Some((queue, spec)) = self.consumer {
+                workers.push(actix_web::rt::spawn(bus::consumer_run(
+                    self.bus.clone(),
+                    pool.clone(),
+                    queue,
+                    spec,
+                )));
+            }
+        }
+        let result = self.server.await;
+        for worker in workers {
+            worker.abort();
+        }
+        result
     }
 }
 

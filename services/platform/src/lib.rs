@@ -5,6 +5,7 @@
 pub mod actuator;
 pub mod app;
 pub mod build_info;
+pub mod bus;
 pub mod cli;
 pub mod config;
 pub mod db;
@@ -12,6 +13,7 @@ pub mod error;
 pub mod health;
 pub mod http;
 pub mod i18n;
+pub mod id;
 pub mod metrics;
 pub mod secret;
 pub mod telemetry;

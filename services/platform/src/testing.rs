@@ -159,8 +159,26 @@ pub async fn spawn(spec: ServiceSpec, backend: Backend) -> TestApp {
 
 /// Spawns `spec` with a configuration of the caller's.
 pub async fn spawn_with(spec: ServiceSpec, cfg: &ServiceConfig, db: Option<TestDb>) -> TestApp {
+    spawn_on_bus(
+        spec,
+        cfg,
+        db,
+        crate::bus::Bus::Memory(crate::bus::MemoryBroker::default()),
+    )
+    .await
+}
+
+/// Spawns `spec` on a bus of the caller's (to connect several test services).
+pub async fn spawn_on_bus(
+    spec: ServiceSpec,
+    cfg: &ServiceConfig,
+    db: Option<TestDb>,
+    bus: crate::bus::Bus,
+) -> TestApp {
     init_test_logs();
-    let app = Application::build(spec, cfg).await.expect("service starts");
+    let app = Application::build_with_bus(spec, cfg, bus)
+        .await
+        .expect("service starts");
     let port = app.port();
     let handle = app.handle();
     actix_web::rt::spawn(app.run());

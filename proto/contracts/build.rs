@@ -1,0 +1,18 @@
+//! Compiles the event contracts in Rust (protox), then generates the types (prost-build).
+
+use std::path::PathBuf;
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let files: Vec<PathBuf> = std::fs::read_dir(root.join("tradewind/events/v1"))?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "proto"))
+        .collect();
+    for file in &files {
+        println!("cargo:rerun-if-changed={}", file.display());
+    }
+    let descriptors = protox::compile(&files, [&root])?;
+    prost_build::Config::new().compile_fds(descriptors)?;
+    Ok(())
+}

@@ -1,0 +1,186 @@
+//! Consumers: each delivery is applied in one transaction that also records its event id, so a
+//! redelivery changes nothing; a failure is retried after a delay, and after the last attempt
+//! the delivery becomes a dead letter with its error. Neither blocks the queue.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use diesel::prelude::*;
+use prost::Message as _;
+
+use super::schema::{dead_letters, processed_events};
+use super::{Bus, Delivery, EventEnvelope};
+use crate::db::{DbConnection, DbPool};
+
+/// Applies one event. Runs inside the delivery's transaction: an error rolls the effect back.
+pub trait Handler: Send + Sync + 'static {
+    fn handle(&self, conn: &mut DbConnection, event: &EventEnvelope) -> anyhow::Result<()>;
+}
+
+impl<F> Handler for F
+where
+    F: Fn(&mut DbConnection, &EventEnvelope) -> anyhow::Result<()> + Send + Sync + 'static,
+{
+    fn handle(&self, conn: &mut DbConnection, event: &EventEnvelope) -> anyhow::Result<()> {
+        self(conn, event)
+    }
+}
+
+/// What a service consumes: the routing keys its queue binds and the handler they go to.
+#[derive(Clone)]
+pub struct ConsumerSpec {
+    pub bindings: Vec<String>,
+    pub handler: Arc<dyn Handler>,
+    /// Attempts before a delivery becomes a dead letter.
+    pub max_attempts: u32,
+    /// Wait before each retry.
+    pub retry_delay: Duration,
+}
+
+impl ConsumerSpec {
+    pub fn new(bindings: &[&str], handler: impl Handler) -> Self {
+        Self {
+            bindings: bindings.iter().map(|b| (*b).to_owned()).collect(),
+            handler: Arc::new(handler),
+            max_attempts: 5,
+            retry_delay: Duration::from_secs(2),
+        }
+    }
+
+    pub fn retries(mut self, max_attempts: u32, retry_delay: Duration) -> Self {
+        self.max_attempts = max_attempts.max(1);
+        self.retry_delay = retry_delay;
+        self
+    }
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Applied,
+    /// Seen before: acknowledged without effect.
+    Duplicate,
+}
+
+#[derive(Debug, thiserror::Error)]
+enum ProcessError {
+    #[error("undecodable envelope: {0}")]
+    Decode(String),
+    #[error("{0:#}")]
+    Handler(anyhow::Error),
+    #[error(transparent)]
+    Db(#[from] diesel::result::Error),
+}
+
+/// Applies `body` once for `consumer`.
+pub fn process(
+    conn: &mut DbConnection,
+    consumer: &str,
+    handler: &dyn Handler,
+    body: &[u8],
+) -> Result<Outcome, String> {
+    let envelope =
+        EventEnvelope::decode(body).map_err(|e| ProcessError::Decode(e.to_string()).to_string())?;
+    conn.transaction::<_, ProcessError, _>(|conn| {
+        let seen: i64 = processed_events::table
+            .filter(processed_events::consumer.eq(consumer))
+            .filter(processed_events::event_id.eq(&envelope.event_id))
+            .count()
+            .get_result(conn)?;
+        if seen > 0 {
+            return Ok(Outcome::Duplicate);
+        }
+        handler
+            .handle(conn, &envelope)
+            .map_err(ProcessError::Handler)?;
+        // A concurrent delivery of the same event fails here on the primary key, rolls back its
+        // effect, and finds the event processed on its retry.
+        diesel::insert_into(processed_events::table)
+            .values((
+                processed_events::consumer.eq(consumer),
+                processed_events::event_id.eq(&envelope.event_id),
+                processed_events::processed_at.eq(crate::time::now_ms()),
+            ))
+            .execute(conn)?;
+        Ok(Outcome::Applied)
+    })
+    .map_err(|e| e.to_string())
+}
+
+fn dead_letter(
+    conn: &mut DbConnection,
+    consumer: &str,
+    delivery: &Delivery,
+    error: &str,
+) -> QueryResult<()> {
+    let event_id = EventEnvelope::decode(delivery.body.as_slice())
+        .map(|e| e.event_id)
+        .unwrap_or_default();
+    diesel::insert_into(dead_letters::table)
+        .values((
+            dead_letters::id.eq(crate::id::next_id()),
+            dead_letters::consumer.eq(consumer),
+            dead_letters::event_id.eq(event_id),
+            dead_letters::routing_key.eq(&delivery.routing_key),
+            dead_letters::envelope.eq(&delivery.body),
+            dead_letters::error.eq(error),
+            dead_letters::attempts.eq(i32::try_from(delivery.attempts).unwrap_or(i32::MAX)),
+            dead_letters::created_at.eq(crate::time::now_ms()),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Handles one delivery to the end: applied, retried later, or dead-lettered.
+pub async fn deliver(
+    bus: &Bus,
+    pool: &DbPool,
+    queue: &str,
+    spec: &ConsumerSpec,
+    mut delivery: Delivery,
+) {
+    let p = pool.clone();
+    let handler = spec.handler.clone();
+    let consumer = queue.to_owned();
+    let body = delivery.body.clone();
+    let result = actix_web::web::block(move || {
+        let mut conn = p.get().map_err(|e| e.to_string())?;
+        process(&mut conn, &consumer, handler.as_ref(), &body)
+    })
+    .await
+    .unwrap_or_else(|e| Err(e.to_string()));
+    delivery.attempts += 1;
+    let error = match result {
+        Ok(_) => return,
+        Err(e) => e,
+    };
+    if delivery.attempts < spec.max_attempts {
+        tracing::warn!(queue, routing_key = %delivery.routing_key, attempt = delivery.attempts, %error, "delivery failed, will retry");
+        let bus = bus.clone();
+        let queue = queue.to_owned();
+        let delay = spec.retry_delay;
+        actix_web::rt::spawn(async move {
+            tokio::time::sleep(delay).await;
+            bus.retry(&queue, delivery);
+        });
+        return;
+    }
+    tracing::error!(queue, routing_key = %delivery.routing_key, attempts = delivery.attempts, %error, "delivery dead-lettered");
+    let p = pool.clone();
+    let consumer = queue.to_owned();
+    let stored = actix_web::web::block(move || {
+        let mut conn = p.get().map_err(|e| e.to_string())?;
+        dead_letter(&mut conn, &consumer, &delivery, &error).map_err(|e| e.to_string())
+    })
+    .await;
+    if !matches!(stored, Ok(Ok(()))) {
+        tracing::error!(queue, "a dead letter could not be stored");
+    }
+}
+
+/// Consumes `queue` until the task is dropped.
+pub async fn run(bus: Bus, pool: DbPool, queue: String, spec: ConsumerSpec) {
+    let mut deliveries = bus.subscribe(&queue, &spec.bindings);
+    while let Some(delivery) = deliveries.recv().await {
+        deliver(&bus, &pool, &queue, &spec, delivery).await;
+    }
+}

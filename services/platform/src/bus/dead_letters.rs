@@ -1,0 +1,153 @@
+//! The dead-letter view every service with a database serves: `GET /internal/dead-letters`
+//! (paged, newest first) and `POST /internal/dead-letters/{id}/requeue`.
+//! Not authenticated yet: restricted to platform admins once auth-center exists (issue 4);
+//! until then keep `/internal/` off the public ingress (the gateway does not route it).
+
+use actix_web::web;
+use diesel::prelude::*;
+use serde::Serialize;
+use utoipa::{OpenApi, ToSchema};
+
+use super::schema::dead_letters;
+use super::{Bus, Delivery};
+use crate::db::DbPool;
+use crate::error::ApiError;
+use crate::http::{Page, PageQuery, Query, Reply};
+use crate::i18n::Text;
+
+#[derive(Debug, Serialize, Queryable, Selectable, ToSchema)]
+#[diesel(table_name = dead_letters)]
+#[serde(rename_all = "camelCase")]
+pub struct DeadLetter {
+    pub id: i64,
+    pub consumer: String,
+    pub event_id: String,
+    pub routing_key: String,
+    pub error: String,
+    pub attempts: i32,
+    pub created_at: i64,
+    pub requeued_at: Option<i64>,
+}
+
+/// What a re-queue needs of a dead letter: consumer queue, routing key, envelope, re-queued at.
+type Requeueable = (String, String, Vec<u8>, Option<i64>);
+
+fn internal(e: impl std::fmt::Display) -> ApiError {
+    ApiError::Internal(anyhow::anyhow!("dead letters: {e}"))
+}
+
+#[utoipa::path(
+    get,
+    path = "/internal/dead-letters",
+    tag = "bus",
+    params(PageQuery),
+    responses((status = 200, description = "Dead letters, newest first, in the envelope"))
+)]
+pub async fn list(
+    pool: web::Data<DbPool>,
+    q: Query<PageQuery>,
+) -> Result<Reply<Page<DeadLetter>>, ApiError> {
+    let page = q.into_inner().validate()?;
+    let pool = pool.get_ref().clone();
+    let result = web::block(move || -> Result<Page<DeadLetter>, String> {
+        let mut conn = pool.get().map_err(|e| e.to_string())?;
+        let total: i64 = dead_letters::table
+            .count()
+            .get_result(&mut conn)
+            .map_err(|e| e.to_string())?;
+        let rows = dead_letters::table
+            .order(dead_letters::id.desc())
+            .limit(page.limit())
+            .offset(page.offset())
+            .select(DeadLetter::as_select())
+            .load(&mut conn)
+            .map_err(|e| e.to_string())?;
+        Ok(Page::new(rows, total, page))
+    })
+    .await
+    .map_err(internal)?;
+    result.map(Reply).map_err(internal)
+}
+
+#[utoipa::path(
+    post,
+    path = "/internal/dead-letters/{id}/requeue",
+    tag = "bus",
+    params(("id" = i64, Path, description = "Dead letter id")),
+    responses(
+        (status = 200, description = "Put back on the consumer's queue"),
+        (status = 404, description = "No such dead letter"),
+        (status = 412, description = "Already re-queued")
+    )
+)]
+pub async fn requeue(
+    pool: web::Data<DbPool>,
+    bus: web::Data<Bus>,
+    id: web::Path<i64>,
+) -> Result<Reply<i64>, ApiError> {
+    let id = id.into_inner();
+    let p = pool.get_ref().clone();
+    let row = web::block(move || -> Result<Option<Requeueable>, String> {
+        let mut conn = p.get().map_err(|e| e.to_string())?;
+        dead_letters::table
+            .find(id)
+            .select((
+                dead_letters::consumer,
+                dead_letters::routing_key,
+                dead_letters::envelope,
+                dead_letters::requeued_at,
+            ))
+            .first(&mut conn)
+            .optional()
+            .map_err(|e| e.to_string())
+    })
+    .await
+    .map_err(internal)?
+    .map_err(internal)?;
+    let Some((consumer, routing_key, body, requeued_at)) = row else {
+        return Err(ApiError::NotFound {
+            what: Text::new(format!("死信 {id}"), format!("dead letter {id}")),
+        });
+    };
+    if requeued_at.is_some() {
+        return Err(ApiError::Rule {
+            code: "already-requeued",
+            msg: Text::new(
+                format!("死信 {id} 已重新入队"),
+                format!("dead letter {id} was already re-queued"),
+            ),
+        });
+    }
+    if !bus.retry(&consumer, Delivery::new(&routing_key, body)) {
+        return Err(ApiError::Unavailable {
+            reason: Text::new(
+                format!("队列 {consumer} 没有消费者"),
+                format!("queue {consumer} has no consumer"),
+            ),
+        });
+    }
+    let p = pool.get_ref().clone();
+    web::block(move || -> Result<usize, String> {
+        let mut conn = p.get().map_err(|e| e.to_string())?;
+        diesel::update(dead_letters::table.find(id))
+            .set(dead_letters::requeued_at.eq(Some(crate::time::now_ms())))
+            .execute(&mut conn)
+            .map_err(|e| e.to_string())
+    })
+    .await
+    .map_err(internal)?
+    .map_err(internal)?;
+    Ok(Reply(id))
+}
+
+#[derive(OpenApi)]
+#[openapi(paths(list, requeue), components(schemas(DeadLetter)), tags((name = "bus", description = "Dead letters of this service's consumer")))]
+pub struct DeadLetterApi;
+
+pub fn config(cfg: &mut web::ServiceConfig) {
+    cfg.route("/internal/dead-letters", web::get().to(list))
+        .route(
+            "/internal/dead-letters/{id}/requeue",
+            web::post().to(requeue),
+        );
+}

@@ -1,0 +1,70 @@
+//! The in-process broker: the same topic routing, per-service queues and redelivery as the
+//! RabbitMQ set-up, for the embedded mode (one process, no broker to install).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use tokio::sync::mpsc;
+
+use super::Delivery;
+use super::topic;
+
+struct Queue {
+    bindings: Vec<String>,
+    sender: mpsc::UnboundedSender<Delivery>,
+}
+
+#[derive(Clone, Default)]
+pub struct MemoryBroker {
+    queues: Arc<Mutex<HashMap<String, Queue>>>,
+}
+
+impl MemoryBroker {
+    /// The broker shared by every service of this process.
+    pub fn global() -> Self {
+        static GLOBAL: OnceLock<MemoryBroker> = OnceLock::new();
+        GLOBAL.get_or_init(MemoryBroker::default).clone()
+    }
+
+    fn queues(&self) -> std::sync::MutexGuard<'_, HashMap<String, Queue>> {
+        self.queues
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Declares `queue` bound to `bindings` and answers its deliveries. A second declaration of
+    /// the same queue replaces the first (one consumer per queue, as each service has).
+    pub fn declare(&self, queue: &str, bindings: &[String]) -> mpsc::UnboundedReceiver<Delivery> {
+        let (sender, receiver) = mpsc::unbounded_channel();
+        self.queues().insert(
+            queue.to_owned(),
+            Queue {
+                bindings: bindings.to_vec(),
+                sender,
+            },
+        );
+        receiver
+    }
+
+    /// Routes to every queue with a matching binding (once per queue). Nothing is lost: the
+    /// queues are unbounded, as a durable queue would be.
+    pub fn publish(&self, routing_key: &str, body: &[u8]) {
+        for queue in self.queues().values() {
+            if queue
+                .bindings
+                .iter()
+                .any(|b| topic::matches(b, routing_key))
+            {
+                let _ = queue.sender.send(Delivery::new(routing_key, body.to_vec()));
+            }
+        }
+    }
+
+    /// Puts a delivery back on one queue (a retry, or a re-queued dead letter).
+    pub fn send_to(&self, queue: &str, delivery: Delivery) -> bool {
+        match self.queues().get(queue) {
+            Some(q) => q.sender.send(delivery).is_ok(),
+            None => false,
+        }
+    }
+}

@@ -1,0 +1,122 @@
+//! The event bus: services write events to their outbox in the transaction of the change
+//! ([`publish_in_tx`]); a relay publishes them; consumers apply each event once.
+//!
+//! The broker is in-process (the embedded default); RabbitMQ is planned behind the same
+//! [`Bus`] (see docs/events.md).
+
+mod consumer;
+pub mod dead_letters;
+mod memory;
+mod outbox;
+pub mod relay;
+mod schema;
+pub mod topic;
+
+pub use consumer::{ConsumerSpec, Handler, Outcome, process, run as consumer_run};
+use contracts::Payload;
+pub use contracts::{EventEnvelope, v1};
+pub use memory::MemoryBroker;
+pub use outbox::{backlog, publish_in_tx};
+use tokio::sync::mpsc;
+use tracing_opentelemetry::OpenTelemetrySpanExt as _;
+
+/// A message as a queue hands it to its consumer.
+#[derive(Debug, Clone)]
+pub struct Delivery {
+    pub routing_key: String,
+    pub body: Vec<u8>,
+    /// Attempts made so far.
+    pub attempts: u32,
+}
+
+impl Delivery {
+    pub fn new(routing_key: &str, body: Vec<u8>) -> Self {
+        Self {
+            routing_key: routing_key.to_owned(),
+            body,
+            attempts: 0,
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum BusError {
+    #[error("the broker is unavailable: {0}")]
+    Unavailable(String),
+}
+
+/// The broker a process uses.
+#[derive(Clone)]
+pub enum Bus {
+    Memory(MemoryBroker),
+}
+
+impl Bus {
+    /// The in-process broker shared by every service of this process.
+    pub fn in_process() -> Self {
+        Self::Memory(MemoryBroker::global())
+    }
+
+    /// Publishes and answers once the broker has taken the message.
+    pub async fn publish(&self, routing_key: &str, body: &[u8]) -> Result<(), BusError> {
+        match self {
+            Self::Memory(b) => {
+                b.publish(routing_key, body);
+                Ok(())
+            }
+        }
+    }
+
+    pub fn subscribe(&self, queue: &str, bindings: &[String]) -> mpsc::UnboundedReceiver<Delivery> {
+        match self {
+            Self::Memory(b) => b.declare(queue, bindings),
+        }
+    }
+
+    /// Puts a delivery back on `queue` for another attempt.
+    pub fn retry(&self, queue: &str, delivery: Delivery) -> bool {
+        match self {
+            Self::Memory(b) => b.send_to(queue, delivery),
+        }
+    }
+
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Self::Memory(_) => "in-process",
+        }
+    }
+}
+
+/// An event a service is about to write to its outbox.
+pub struct Outgoing {
+    envelope: EventEnvelope,
+}
+
+impl Outgoing {
+    /// `routing_key` like `order.hotel.created`; it should end with the payload's name.
+    pub fn new<P: Payload>(producer: &str, routing_key: &str, saas_id: i64, payload: &P) -> Self {
+        let mut carrier = std::collections::HashMap::new();
+        let cx = tracing::Span::current().context();
+        opentelemetry::global::get_text_map_propagator(|p| p.inject_context(&cx, &mut carrier));
+        Self {
+            envelope: EventEnvelope {
+                event_id: uuid::Uuid::now_v7().to_string(),
+                event_type: routing_key.to_owned(),
+                saas_id,
+                occurred_at: crate::time::now_ms(),
+                producer: producer.to_owned(),
+                traceparent: carrier.remove("traceparent").unwrap_or_default(),
+                tracestate: carrier.remove("tracestate").unwrap_or_default(),
+                payload: payload.encode_to_vec(),
+            },
+        }
+    }
+
+    pub fn event_id(&self) -> &str {
+        &self.envelope.event_id
+    }
+
+    fn into_envelope(self) -> EventEnvelope {
+        self.envelope
+    }
+}

@@ -1,0 +1,88 @@
+//! The outbox relay: publishes unsent rows in order and marks them sent only once the broker
+//! has taken them; while the broker is down it backs off and loses nothing.
+
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use tokio::sync::Notify;
+
+use super::{Bus, outbox};
+use crate::db::DbPool;
+
+const BATCH: i64 = 500;
+const IDLE_POLL: Duration = Duration::from_millis(50);
+const MAX_BACKOFF: Duration = Duration::from_secs(5);
+
+fn notify() -> &'static Notify {
+    static WAKE: OnceLock<Notify> = OnceLock::new();
+    WAKE.get_or_init(Notify::new)
+}
+
+/// Called when an event is written: relays waiting for work look at once instead of at their
+/// next poll.
+pub fn wake() {
+    notify().notify_waiters();
+}
+
+/// Publishes one batch; answers how many rows it sent.
+async fn pass(bus: &Bus, pool: &DbPool) -> Result<usize, String> {
+    let p = pool.clone();
+    let rows = actix_web::web::block(move || {
+        let mut conn = p.get().map_err(|e| e.to_string())?;
+        outbox::unsent(&mut conn, BATCH).map_err(|e| e.to_string())
+    })
+    .await
+    .map_err(|e| e.to_string())??;
+    if rows.is_empty() {
+        return Ok(0);
+    }
+    let mut sent = Vec::with_capacity(rows.len());
+    let mut failure = None;
+    for row in &rows {
+        match bus.publish(&row.routing_key, &row.envelope).await {
+            Ok(()) => sent.push(row.id),
+            Err(e) => {
+                // Stop at the first failure so events leave in order.
+                failure = Some(e.to_string());
+                break;
+            }
+        }
+    }
+    let count = sent.len();
+    if !sent.is_empty() {
+        let p = pool.clone();
+        actix_web::web::block(move || {
+            let mut conn = p.get().map_err(|e| e.to_string())?;
+            outbox::mark_sent(&mut conn, &sent, crate::time::now_ms()).map_err(|e| e.to_string())
+        })
+        .await
+        .map_err(|e| e.to_string())??;
+    }
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(count),
+    }
+}
+
+/// Runs until the task is dropped.
+pub async fn run(bus: Bus, pool: DbPool, service: &'static str) {
+    let mut backoff = Duration::from_millis(100);
+    loop {
+        let wake = notify().notified();
+        match pass(&bus, &pool).await {
+            Ok(n) if n as i64 == BATCH => continue,
+            Ok(_) => {
+                backoff = Duration::from_millis(100);
+                tokio::select! {
+                    () = wake => {}
+                    () = tokio::time::sleep(IDLE_POLL) => {}
+                }
+            }
+            Err(e) => {
+                tracing::warn!(service, error = %e, retry_in_ms = backoff.as_millis() as u64, "outbox relay paused");
+                tokio::time::sleep(backoff).await;
+                backoff = (backoff * 2).min(MAX_BACKOFF);
+            }
+        }
+    }
+}
