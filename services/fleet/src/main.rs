@@ -108,11 +108,13 @@ fn migrate_all(env: &Env, targets: &Targets) -> Result<(), String> {
 }
 
 async fn serve(env: &Env, targets: &Targets) -> Result<(), String> {
+    let bus = platform::bus::Bus::from_env(env);
+    tracing::info!(broker = bus.kind(), "event bus");
     let mut apps = Vec::new();
     for name in &targets.services {
         let spec = spec_of(name).ok_or_else(|| format!("no service {name}"))?;
         let cfg = config_of(env, name, spec.default_port, true)?;
-        let app = Application::build(spec, &cfg)
+        let app = Application::build_with_bus(spec, &cfg, bus.clone())
             .await
             .map_err(|e| e.to_string())?;
         tracing::info!(service = name, port = app.port(), "started");
@@ -133,7 +135,7 @@ async fn serve(env: &Env, targets: &Targets) -> Result<(), String> {
             }
         }
         let cfg = config_of(env, gateway::NAME, gateway::DEFAULT_PORT, false)?;
-        let app = Application::build(gateway::service(gw_cfg), &cfg)
+        let app = Application::build_with_bus(gateway::service(gw_cfg), &cfg, bus.clone())
             .await
             .map_err(|e| e.to_string())?;
         let host = if cfg.http.host == "0.0.0.0" {

@@ -212,6 +212,10 @@ impl Application {
             let backend = db::DbUrl::parse(db_cfg.url.expose())
                 .map(|u| u.backend())
                 .unwrap_or("unknown");
+            health.push(Arc::new(crate::health::BusCheck {
+                bus: bus.clone(),
+                pool: Some(pool.clone()),
+            }));
             health.push(Arc::new(DatabaseCheck {
                 pool: pool.clone(),
                 backend,
@@ -240,6 +244,16 @@ impl Application {
             bus: bus.clone(),
         };
         let consumer = spec.consumer.clone().map(|c| (spec.queue(), c));
+        if let (Some((queue, c)), Bus::Rabbit(broker)) = (&consumer, &bus) {
+            // Declared before serving, so nothing published from now on misses the queue. A
+            // broker that is down only delays this: the consumer declares it when it connects.
+            if let Err(e) = broker
+                .declare_queue(queue, &c.bindings, c.retry_delay)
+                .await
+            {
+                tracing::warn!(service = spec.name, error = %e, "queue not declared yet");
+            }
+        }
         let configure = spec.configure.clone();
         let server = HttpServer::new(move || {
             let mut app = App::new()

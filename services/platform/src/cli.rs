@@ -55,7 +55,7 @@ pub fn run_with(
         if command == "migrate" {
             return migrate(&spec, &cfg);
         }
-        actix_web::rt::System::new().block_on(serve(spec, cfg))
+        actix_web::rt::System::new().block_on(serve(spec, cfg, crate::bus::Bus::from_env(&env)))
     });
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -81,8 +81,8 @@ fn migrate(spec: &ServiceSpec, cfg: &ServiceConfig) -> Result<(), String> {
     Ok(())
 }
 
-async fn serve(spec: ServiceSpec, cfg: ServiceConfig) -> Result<(), String> {
-    let app = Application::build(spec, &cfg)
+async fn serve(spec: ServiceSpec, cfg: ServiceConfig, bus: crate::bus::Bus) -> Result<(), String> {
+    let app = Application::build_with_bus(spec, &cfg, bus)
         .await
         .map_err(|e| e.to_string())?;
     tracing::info!(service = app.name(), port = app.port(), "listening");

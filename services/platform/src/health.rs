@@ -53,3 +53,38 @@ impl HealthCheck for DatabaseCheck {
         })
     }
 }
+
+/// The broker, and the outbox backlog waiting for it.
+pub struct BusCheck {
+    pub bus: crate::bus::Bus,
+    pub pool: Option<DbPool>,
+}
+
+impl HealthCheck for BusCheck {
+    fn name(&self) -> &'static str {
+        "broker"
+    }
+
+    fn check(&self) -> Pin<Box<dyn Future<Output = CheckResult> + '_>> {
+        Box::pin(async move {
+            let backlog = match self.pool.clone() {
+                Some(pool) => actix_web::web::block(move || {
+                    let mut conn = pool.get_timeout(DB_CHECK_TIMEOUT).ok()?;
+                    crate::bus::backlog(&mut conn).ok()
+                })
+                .await
+                .ok()
+                .flatten(),
+                None => None,
+            };
+            let reachable = match &self.bus {
+                crate::bus::Bus::Memory(_) => Ok(()),
+                crate::bus::Bus::Rabbit(b) => b.check().await.map_err(|e| e.to_string()),
+            };
+            match reachable {
+                Ok(()) => Ok(json!({ "kind": self.bus.kind(), "outboxBacklog": backlog })),
+                Err(e) => Err(format!("{}: {e}", self.bus.kind())),
+            }
+        })
+    }
+}

@@ -109,10 +109,12 @@ pub fn process(
 fn dead_letter(
     conn: &mut DbConnection,
     consumer: &str,
-    delivery: &Delivery,
+    routing_key: &str,
+    body: &[u8],
+    attempts: u32,
     error: &str,
 ) -> QueryResult<()> {
-    let event_id = EventEnvelope::decode(delivery.body.as_slice())
+    let event_id = EventEnvelope::decode(body)
         .map(|e| e.event_id)
         .unwrap_or_default();
     diesel::insert_into(dead_letters::table)
@@ -120,10 +122,10 @@ fn dead_letter(
             dead_letters::id.eq(crate::id::next_id()),
             dead_letters::consumer.eq(consumer),
             dead_letters::event_id.eq(event_id),
-            dead_letters::routing_key.eq(&delivery.routing_key),
-            dead_letters::envelope.eq(&delivery.body),
+            dead_letters::routing_key.eq(routing_key),
+            dead_letters::envelope.eq(body),
             dead_letters::error.eq(error),
-            dead_letters::attempts.eq(i32::try_from(delivery.attempts).unwrap_or(i32::MAX)),
+            dead_letters::attempts.eq(i32::try_from(attempts).unwrap_or(i32::MAX)),
             dead_letters::created_at.eq(crate::time::now_ms()),
         ))
         .execute(conn)?;
@@ -148,38 +150,58 @@ pub async fn deliver(
     })
     .await
     .unwrap_or_else(|e| Err(e.to_string()));
-    delivery.attempts += 1;
+    let ack = delivery.ack.take();
     let error = match result {
-        Ok(_) => return,
+        Ok(_) => {
+            if let Some(ack) = ack {
+                ack.ack().await;
+            }
+            return;
+        }
         Err(e) => e,
     };
+    delivery.attempts += 1;
     if delivery.attempts < spec.max_attempts {
         tracing::warn!(queue, routing_key = %delivery.routing_key, attempt = delivery.attempts, %error, "delivery failed, will retry");
-        let bus = bus.clone();
-        let queue = queue.to_owned();
-        let delay = spec.retry_delay;
-        actix_web::rt::spawn(async move {
-            tokio::time::sleep(delay).await;
-            bus.retry(&queue, delivery);
-        });
+        match (ack, bus) {
+            (Some(ack), _) => ack.forward(false, &delivery, &error).await,
+            (None, Bus::Memory(broker)) => {
+                let broker = broker.clone();
+                let queue = queue.to_owned();
+                let delay = spec.retry_delay;
+                actix_web::rt::spawn(async move {
+                    tokio::time::sleep(delay).await;
+                    broker.send_to(&queue, delivery);
+                });
+            }
+            (None, Bus::Rabbit(_)) => {}
+        }
         return;
     }
     tracing::error!(queue, routing_key = %delivery.routing_key, attempts = delivery.attempts, %error, "delivery dead-lettered");
     let p = pool.clone();
     let consumer = queue.to_owned();
+    let routing_key = delivery.routing_key.clone();
+    let body = delivery.body.clone();
+    let attempts = delivery.attempts;
+    let err = error.clone();
     let stored = actix_web::web::block(move || {
         let mut conn = p.get().map_err(|e| e.to_string())?;
-        dead_letter(&mut conn, &consumer, &delivery, &error).map_err(|e| e.to_string())
+        dead_letter(&mut conn, &consumer, &routing_key, &body, attempts, &err)
+            .map_err(|e| e.to_string())
     })
     .await;
     if !matches!(stored, Ok(Ok(()))) {
         tracing::error!(queue, "a dead letter could not be stored");
     }
+    if let Some(ack) = ack {
+        ack.forward(true, &delivery, &error).await;
+    }
 }
 
 /// Consumes `queue` until the task is dropped.
 pub async fn run(bus: Bus, pool: DbPool, queue: String, spec: ConsumerSpec) {
-    let mut deliveries = bus.subscribe(&queue, &spec.bindings);
+    let mut deliveries = bus.subscribe(&queue, &spec);
     while let Some(delivery) = deliveries.recv().await {
         deliver(&bus, &pool, &queue, &spec, delivery).await;
     }

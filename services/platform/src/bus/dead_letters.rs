@@ -8,8 +8,8 @@ use diesel::prelude::*;
 use serde::Serialize;
 use utoipa::{OpenApi, ToSchema};
 
+use super::Bus;
 use super::schema::dead_letters;
-use super::{Bus, Delivery};
 use crate::db::DbPool;
 use crate::error::ApiError;
 use crate::http::{Page, PageQuery, Query, Reply};
@@ -118,11 +118,11 @@ pub async fn requeue(
             ),
         });
     }
-    if !bus.retry(&consumer, Delivery::new(&routing_key, body)) {
+    if let Err(e) = bus.requeue(&consumer, &routing_key, body).await {
         return Err(ApiError::Unavailable {
             reason: Text::new(
-                format!("队列 {consumer} 没有消费者"),
-                format!("queue {consumer} has no consumer"),
+                format!("无法重新入队：{e}"),
+                format!("cannot re-queue: {e}"),
             ),
         });
     }

@@ -8,6 +8,7 @@ mod consumer;
 pub mod dead_letters;
 mod memory;
 mod outbox;
+pub mod rabbit;
 pub mod relay;
 mod schema;
 pub mod topic;
@@ -21,12 +22,14 @@ use tokio::sync::mpsc;
 use tracing_opentelemetry::OpenTelemetrySpanExt as _;
 
 /// A message as a queue hands it to its consumer.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Delivery {
     pub routing_key: String,
     pub body: Vec<u8>,
     /// Attempts made so far.
     pub attempts: u32,
+    /// How to settle it on RabbitMQ (none on the in-process bus).
+    pub ack: Option<rabbit::Acknowledger>,
 }
 
 impl Delivery {
@@ -35,6 +38,22 @@ impl Delivery {
             routing_key: routing_key.to_owned(),
             body,
             attempts: 0,
+            ack: None,
+        }
+    }
+}
+
+/// The deliveries of one queue.
+pub enum Subscription {
+    Memory(mpsc::UnboundedReceiver<Delivery>),
+    Rabbit(mpsc::Receiver<Delivery>),
+}
+
+impl Subscription {
+    pub async fn recv(&mut self) -> Option<Delivery> {
+        match self {
+            Self::Memory(rx) => rx.recv().await,
+            Self::Rabbit(rx) => rx.recv().await,
         }
     }
 }
@@ -49,6 +68,7 @@ pub enum BusError {
 #[derive(Clone)]
 pub enum Bus {
     Memory(MemoryBroker),
+    Rabbit(rabbit::RabbitBroker),
 }
 
 impl Bus {
@@ -57,32 +77,65 @@ impl Bus {
         Self::Memory(MemoryBroker::global())
     }
 
-    /// Publishes and answers once the broker has taken the message.
-    pub async fn publish(&self, routing_key: &str, body: &[u8]) -> Result<(), BusError> {
+    /// RabbitMQ when `TRADEWIND_AMQP_URL` is set, otherwise the in-process broker.
+    pub fn from_env(env: &crate::config::Env) -> Self {
+        match env.get("TRADEWIND_AMQP_URL") {
+            Some(url) => Self::Rabbit(rabbit::RabbitBroker::new(url.trim())),
+            None => Self::in_process(),
+        }
+    }
+
+    /// Publishes in order and answers once the broker has taken every message; on failure, how
+    /// many of the leading messages it took.
+    pub async fn publish_batch(
+        &self,
+        messages: &[(&str, &[u8])],
+    ) -> Result<usize, (usize, BusError)> {
         match self {
             Self::Memory(b) => {
-                b.publish(routing_key, body);
-                Ok(())
+                for (routing_key, body) in messages {
+                    b.publish(routing_key, body);
+                }
+                Ok(messages.len())
+            }
+            Self::Rabbit(b) => b.publish_batch(messages).await,
+        }
+    }
+
+    pub fn subscribe(&self, queue: &str, spec: &ConsumerSpec) -> Subscription {
+        match self {
+            Self::Memory(b) => Subscription::Memory(b.declare(queue, &spec.bindings)),
+            Self::Rabbit(b) => {
+                Subscription::Rabbit(b.subscribe(queue, &spec.bindings, spec.retry_delay))
             }
         }
     }
 
-    pub fn subscribe(&self, queue: &str, bindings: &[String]) -> mpsc::UnboundedReceiver<Delivery> {
+    /// Puts a message back on `queue` now (a re-queued dead letter).
+    pub async fn requeue(
+        &self,
+        queue: &str,
+        routing_key: &str,
+        body: Vec<u8>,
+    ) -> Result<(), BusError> {
         match self {
-            Self::Memory(b) => b.declare(queue, bindings),
-        }
-    }
-
-    /// Puts a delivery back on `queue` for another attempt.
-    pub fn retry(&self, queue: &str, delivery: Delivery) -> bool {
-        match self {
-            Self::Memory(b) => b.send_to(queue, delivery),
+            Self::Memory(b) => {
+                if b.send_to(queue, Delivery::new(routing_key, body)) {
+                    Ok(())
+                } else {
+                    Err(BusError::Unavailable(format!(
+                        "queue {queue} has no consumer"
+                    )))
+                }
+            }
+            Self::Rabbit(b) => b.send_to_queue(queue, routing_key, &body).await,
         }
     }
 
     pub fn kind(&self) -> &'static str {
         match self {
             Self::Memory(_) => "in-process",
+            Self::Rabbit(_) => "rabbitmq",
         }
     }
 }

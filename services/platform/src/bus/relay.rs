@@ -36,19 +36,16 @@ async fn pass(bus: &Bus, pool: &DbPool) -> Result<usize, String> {
     if rows.is_empty() {
         return Ok(0);
     }
-    let mut sent = Vec::with_capacity(rows.len());
-    let mut failure = None;
-    for row in &rows {
-        match bus.publish(&row.routing_key, &row.envelope).await {
-            Ok(()) => sent.push(row.id),
-            Err(e) => {
-                // Stop at the first failure so events leave in order.
-                failure = Some(e.to_string());
-                break;
-            }
-        }
-    }
-    let count = sent.len();
+    let messages: Vec<(&str, &[u8])> = rows
+        .iter()
+        .map(|r| (r.routing_key.as_str(), r.envelope.as_slice()))
+        .collect();
+    // On a failure only the confirmed leading rows are marked, so events leave in order.
+    let (count, failure) = match bus.publish_batch(&messages).await {
+        Ok(n) => (n, None),
+        Err((n, e)) => (n, Some(e.to_string())),
+    };
+    let sent: Vec<i64> = rows.iter().take(count).map(|r| r.id).collect();
     if !sent.is_empty() {
         let p = pool.clone();
         actix_web::web::block(move || {

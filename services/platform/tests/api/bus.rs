@@ -8,6 +8,7 @@ use actix_web::web;
 use awc::Client;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
+use platform::bus::rabbit::RabbitBroker;
 use platform::bus::{Bus, ConsumerSpec, EventEnvelope, MemoryBroker, Outgoing, v1};
 use platform::db::{DbConnection, DbPool};
 use platform::http::{Json, Reply};
@@ -83,7 +84,10 @@ fn producer() -> ServiceSpec {
 
 /// A consumer that records each applied order as a note; `fail-2` fails its first two attempts,
 /// `fail-always` every attempt.
-fn consumer(name: &'static str, bindings: &[&str]) -> ServiceSpec {
+fn consumer(name: &str, bindings: &[&str]) -> ServiceSpec {
+    // Queue names are per service: unique names keep concurrent tests on one broker apart.
+    let name: &'static str =
+        Box::leak(format!("{name}-{}", uuid::Uuid::new_v4().simple()).into_boxed_str());
     let attempts = Arc::new(AtomicU32::new(0));
     let handler = move |conn: &mut DbConnection, event: &EventEnvelope| -> anyhow::Result<()> {
         let order = v1::OrderCreated::decode(event.payload.as_slice())?
@@ -94,11 +98,13 @@ fn consumer(name: &'static str, bindings: &[&str]) -> ServiceSpec {
             "fail-2" if attempts.fetch_add(1, Ordering::SeqCst) < 2 => anyhow::bail!("not yet"),
             _ => {}
         }
+        // created_at records the arrival order.
         diesel::sql_query(
-            "INSERT INTO notes (id, saas_id, title, created_at) VALUES ($1, 1, $2, 0)",
+            "INSERT INTO notes (id, saas_id, title, created_at) VALUES ($1, 1, $2, $3)",
         )
         .bind::<BigInt, _>(order.order_id)
         .bind::<Text, _>(&event.event_type)
+        .bind::<BigInt, _>(ARRIVALS.fetch_add(1, Ordering::SeqCst))
         .execute(conn)?;
         Ok(())
     };
@@ -114,8 +120,34 @@ struct Fleet {
     tenants: TestApp,
 }
 
-async fn spawn_fleet(backend: Backend) -> Fleet {
-    let bus = Bus::Memory(MemoryBroker::default());
+#[derive(Clone, Copy)]
+enum Broker {
+    Memory,
+    Rabbit,
+}
+
+fn amqp_url() -> String {
+    std::env::var("TRADEWIND_TEST_AMQP_URL")
+        .unwrap_or_else(|_| "amqp://guest:guest@127.0.0.1:5672/%2f".to_owned())
+}
+
+/// A bus of its own per test: a fresh in-process broker, or a RabbitMQ exchange of its own.
+fn new_bus(broker: Broker, url: &str) -> Bus {
+    match broker {
+        Broker::Memory => Bus::Memory(MemoryBroker::default()),
+        Broker::Rabbit => Bus::Rabbit(RabbitBroker::with_exchange(
+            url,
+            &format!("tradewind.test.{}", uuid::Uuid::new_v4().simple()),
+            true,
+        )),
+    }
+}
+
+async fn spawn_fleet(backend: Backend, broker: Broker) -> Fleet {
+    spawn_fleet_on(backend, new_bus(broker, &amqp_url())).await
+}
+
+async fn spawn_fleet_on(backend: Backend, bus: Bus) -> Fleet {
     let mut apps = Vec::new();
     for spec in [
         producer(),
@@ -155,11 +187,17 @@ struct Row {
     title: String,
 }
 
+static ARRIVALS: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(1);
+
 fn notes(app: &TestApp) -> Vec<(i64, String)> {
+    notes_by(app, "id")
+}
+
+fn notes_by(app: &TestApp, order: &str) -> Vec<(i64, String)> {
     let db = app.db.as_ref().unwrap();
     let pool = platform::db::connect(&db.config()).unwrap();
     let mut conn = pool.get().unwrap();
-    let rows: Vec<Row> = diesel::sql_query("SELECT id, title FROM notes ORDER BY id")
+    let rows: Vec<Row> = diesel::sql_query(format!("SELECT id, title FROM notes ORDER BY {order}"))
         .load(&mut *conn)
         .unwrap();
     rows.into_iter().map(|r| (r.id, r.title)).collect()
@@ -186,8 +224,8 @@ async fn dead_letters(app: &TestApp) -> Value {
     res.json::<Value>().await.unwrap()["data"].clone()
 }
 
-async fn commit_delivers_once_to_each_bound_consumer(backend: Backend) {
-    let f = spawn_fleet(backend).await;
+async fn commit_delivers_once_to_each_bound_consumer(backend: Backend, broker: Broker) {
+    let f = spawn_fleet(backend, broker).await;
     send(&f.producer, 1, "order.hotel.created", "ok", true).await;
     send(&f.producer, 2, "order.hotel.created", "ok", false).await;
     send(&f.producer, 3, "order.hotel.cancelled", "ok", false).await;
@@ -220,8 +258,11 @@ async fn commit_delivers_once_to_each_bound_consumer(backend: Backend) {
     );
 }
 
-async fn failures_are_retried_then_dead_lettered_and_the_queue_flows(backend: Backend) {
-    let f = spawn_fleet(backend).await;
+async fn failures_are_retried_then_dead_lettered_and_the_queue_flows(
+    backend: Backend,
+    broker: Broker,
+) {
+    let f = spawn_fleet(backend, broker).await;
     send(&f.producer, 10, "order.hotel.created", "fail-always", false).await;
     send(&f.producer, 11, "order.hotel.created", "fail-2", false).await;
     send(&f.producer, 12, "order.hotel.created", "ok", false).await;
@@ -275,9 +316,13 @@ macro_rules! on_both {
         mod $name {
             use super::*;
             #[actix_web::test]
-            async fn sqlite() { super::$name(Backend::Sqlite).await }
+            async fn sqlite_in_process() { super::$name(Backend::Sqlite, Broker::Memory).await }
             #[actix_web::test]
-            async fn postgres() { super::$name(Backend::Postgres).await }
+            async fn postgres_in_process() { super::$name(Backend::Postgres, Broker::Memory).await }
+            #[actix_web::test]
+            async fn sqlite_rabbitmq() { super::$name(Backend::Sqlite, Broker::Rabbit).await }
+            #[actix_web::test]
+            async fn postgres_rabbitmq() { super::$name(Backend::Postgres, Broker::Rabbit).await }
         }
     )*};
 }
@@ -333,4 +378,97 @@ fn the_same_delivery_twice_has_one_effect_on_sqlite() {
 #[test]
 fn the_same_delivery_twice_has_one_effect_on_postgres() {
     the_same_delivery_twice_has_one_effect(Backend::Postgres);
+}
+
+/// A TCP relay to RabbitMQ that can be cut (every connection dropped, new ones refused) and
+/// restored, to play a broker outage.
+struct Outage {
+    port: u16,
+    up: Arc<std::sync::atomic::AtomicBool>,
+    links: Arc<std::sync::Mutex<Vec<tokio::task::JoinHandle<()>>>>,
+}
+
+impl Outage {
+    async fn start() -> Self {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let up = Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let links = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let (up2, links2) = (up.clone(), links.clone());
+        actix_web::rt::spawn(async move {
+            while let Ok((mut inbound, _)) = listener.accept().await {
+                if !up2.load(Ordering::SeqCst) {
+                    continue;
+                }
+                let link = actix_web::rt::spawn(async move {
+                    if let Ok(mut outbound) = tokio::net::TcpStream::connect("127.0.0.1:5672").await
+                    {
+                        let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
+                    }
+                });
+                links2.lock().unwrap().push(link);
+            }
+        });
+        Self { port, up, links }
+    }
+
+    fn url(&self) -> String {
+        format!("amqp://guest:guest@127.0.0.1:{}/%2f", self.port)
+    }
+
+    fn cut(&self) {
+        self.up.store(false, Ordering::SeqCst);
+        for link in self.links.lock().unwrap().drain(..) {
+            link.abort();
+        }
+    }
+
+    fn restore(&self) {
+        self.up.store(true, Ordering::SeqCst);
+    }
+}
+
+async fn an_outage_delays_events_and_loses_none(backend: Backend) {
+    let outage = Outage::start().await;
+    let f = spawn_fleet_on(backend, new_bus(Broker::Rabbit, &outage.url())).await;
+    send(&f.producer, 100, "order.hotel.created", "ok", false).await;
+    eventually("the first event", || notes(&f.all_orders).len() == 1).await;
+
+    outage.cut();
+    for id in 101..=120 {
+        send(&f.producer, id, "order.hotel.created", "ok", false).await;
+    }
+    actix_web::rt::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(
+        notes(&f.all_orders).len(),
+        1,
+        "nothing passes while the broker is away"
+    );
+    outage.restore();
+
+    for _ in 0..600 {
+        if notes(&f.all_orders).len() == 21 {
+            break;
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+    }
+    let ids: Vec<i64> = notes_by(&f.all_orders, "created_at")
+        .into_iter()
+        .map(|n| n.0)
+        .collect();
+    assert_eq!(
+        ids,
+        (100..=120).collect::<Vec<_>>(),
+        "every event arrives once, in order"
+    );
+}
+
+#[actix_web::test]
+async fn an_outage_delays_events_and_loses_none_sqlite_rabbitmq() {
+    an_outage_delays_events_and_loses_none(Backend::Sqlite).await;
+}
+
+#[actix_web::test]
+async fn an_outage_delays_events_and_loses_none_postgres_rabbitmq() {
+    an_outage_delays_events_and_loses_none(Backend::Postgres).await;
 }

@@ -1,0 +1,451 @@
+//! RabbitMQ: one durable topic exchange; per consuming service a durable queue, a retry queue
+//! whose TTL sends messages back to it, and a dead-letter queue. Persistent messages, publisher
+//! confirms, manual acks, bounded prefetch; connections are re-made with backoff when lost.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures_util::StreamExt as _;
+use lapin::options::{
+    BasicAckOptions, BasicConsumeOptions, BasicPublishOptions, BasicQosOptions,
+    ConfirmSelectOptions, ExchangeDeclareOptions, QueueBindOptions, QueueDeclareOptions,
+};
+use lapin::types::{AMQPValue, FieldTable, ShortString};
+use lapin::{BasicProperties, Channel, Connection, ConnectionProperties, ExchangeKind};
+use tokio::sync::{Mutex, mpsc};
+
+use super::{BusError, Delivery};
+
+pub const EXCHANGE: &str = "tradewind.events";
+const ATTEMPTS_HEADER: &str = "x-tradewind-attempts";
+const ERROR_HEADER: &str = "x-tradewind-error";
+const PREFETCH: u16 = 64;
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+const MAX_BACKOFF: Duration = Duration::from_secs(10);
+
+#[derive(Clone)]
+pub struct RabbitBroker {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    url: String,
+    exchange: String,
+    /// Test brokers: exchange and queues go away with their last user.
+    ephemeral: bool,
+    publisher: Mutex<Option<(Connection, Channel)>>,
+}
+
+fn unavailable(e: impl std::fmt::Display) -> BusError {
+    BusError::Unavailable(e.to_string())
+}
+
+impl RabbitBroker {
+    pub fn new(url: &str) -> Self {
+        Self::with_exchange(url, EXCHANGE, false)
+    }
+
+    pub fn with_exchange(url: &str, exchange: &str, ephemeral: bool) -> Self {
+        Self {
+            inner: Arc::new(Inner {
+                url: url.to_owned(),
+                exchange: exchange.to_owned(),
+                ephemeral,
+                publisher: Mutex::new(None),
+            }),
+        }
+    }
+
+    async fn open(&self) -> Result<(Connection, Channel), BusError> {
+        let connect = Connection::connect(&self.inner.url, ConnectionProperties::default());
+        let conn = tokio::time::timeout(CONNECT_TIMEOUT, connect)
+            .await
+            .map_err(|_| unavailable("connecting timed out"))?
+            .map_err(unavailable)?;
+        let channel = conn.create_channel().await.map_err(unavailable)?;
+        channel
+            .exchange_declare(
+                self.inner.exchange.as_str().into(),
+                ExchangeKind::Topic,
+                ExchangeDeclareOptions {
+                    durable: !self.inner.ephemeral,
+                    auto_delete: self.inner.ephemeral,
+                    ..Default::default()
+                },
+                FieldTable::default(),
+            )
+            .await
+            .map_err(unavailable)?;
+        Ok((conn, channel))
+    }
+
+    /// Publishes persistently and answers once the broker has confirmed every message; on a
+    /// failure, how many of the leading messages were confirmed (for the relay to mark).
+    pub async fn publish_batch(
+        &self,
+        messages: &[(&str, &[u8])],
+    ) -> Result<usize, (usize, BusError)> {
+        let mut guard = self.inner.publisher.lock().await;
+        if guard.as_ref().is_none_or(|(c, _)| !c.status().connected()) {
+            let (conn, channel) = self.open().await.map_err(|e| (0, e))?;
+            channel
+                .confirm_select(ConfirmSelectOptions::default())
+                .await
+                .map_err(|e| (0, unavailable(e)))?;
+            *guard = Some((conn, channel));
+        }
+        let Some((_, channel)) = guard.as_ref() else {
+            return Err((0, unavailable("no channel")));
+        };
+        // Publish the whole batch, then wait for the confirms: one round trip per batch rather
+        // than per message.
+        let mut confirms = Vec::with_capacity(messages.len());
+        let mut failure = None;
+        for (routing_key, body) in messages {
+            let properties = BasicProperties::default()
+                .with_delivery_mode(2)
+                .with_content_type("application/x-protobuf".into());
+            match channel
+                .basic_publish(
+                    self.inner.exchange.as_str().into(),
+                    (*routing_key).into(),
+                    BasicPublishOptions::default(),
+                    body,
+                    properties,
+                )
+                .await
+            {
+                Ok(confirm) => confirms.push(confirm),
+                Err(e) => {
+                    failure = Some(unavailable(e));
+                    break;
+                }
+            }
+        }
+        let mut confirmed = 0;
+        for confirm in confirms {
+            match confirm.await {
+                Ok(c) if c.is_ack() => confirmed += 1,
+                Ok(_) => {
+                    failure.get_or_insert_with(|| unavailable("the broker refused a message"));
+                    break;
+                }
+                Err(e) => {
+                    failure.get_or_insert_with(|| unavailable(e));
+                    break;
+                }
+            }
+        }
+        match failure {
+            None => Ok(confirmed),
+            Some(e) => {
+                // The channel may be broken: the next call opens a new one.
+                *guard = None;
+                Err((confirmed, e))
+            }
+        }
+    }
+
+    /// Puts a message straight on `queue` (a re-queued dead letter), confirmed.
+    pub async fn send_to_queue(
+        &self,
+        queue: &str,
+        routing_key: &str,
+        body: &[u8],
+    ) -> Result<(), BusError> {
+        let mut guard = self.inner.publisher.lock().await;
+        if guard.as_ref().is_none_or(|(c, _)| !c.status().connected()) {
+            let (conn, channel) = self.open().await?;
+            channel
+                .confirm_select(ConfirmSelectOptions::default())
+                .await
+                .map_err(unavailable)?;
+            *guard = Some((conn, channel));
+        }
+        let Some((_, channel)) = guard.as_ref() else {
+            return Err(unavailable("no channel"));
+        };
+        let properties = BasicProperties::default()
+            .with_delivery_mode(2)
+            .with_type(routing_key.into());
+        let confirm = channel
+            .basic_publish(
+                "".into(),
+                queue.into(),
+                BasicPublishOptions::default(),
+                body,
+                properties,
+            )
+            .await
+            .map_err(unavailable)?
+            .await
+            .map_err(unavailable)?;
+        if confirm.is_ack() {
+            Ok(())
+        } else {
+            Err(unavailable("the broker refused the message"))
+        }
+    }
+
+    /// Whether a connection to the broker can be made (for `/actuator/health`).
+    pub async fn check(&self) -> Result<(), BusError> {
+        let guard = self.inner.publisher.lock().await;
+        if guard.as_ref().is_some_and(|(c, _)| c.status().connected()) {
+            return Ok(());
+        }
+        drop(guard);
+        let (conn, _) = self.open().await?;
+        let _ = conn.close(200, "health check".into()).await;
+        Ok(())
+    }
+
+    pub fn url_redacted(&self) -> String {
+        crate::secret::redact_url(&self.inner.url)
+    }
+
+    fn queue_options(&self) -> QueueDeclareOptions {
+        QueueDeclareOptions {
+            durable: !self.inner.ephemeral,
+            auto_delete: false,
+            ..Default::default()
+        }
+    }
+
+    /// Declares `queue` (with its retry and dead-letter queues) and its bindings.
+    async fn declare(
+        &self,
+        channel: &Channel,
+        queue: &str,
+        bindings: &[String],
+        retry_delay: Duration,
+    ) -> Result<(), BusError> {
+        let mut main_args = FieldTable::default();
+        if self.inner.ephemeral {
+            main_args.insert("x-expires".into(), AMQPValue::LongInt(600_000));
+        }
+        channel
+            .queue_declare(queue.into(), self.queue_options(), main_args)
+            .await
+            .map_err(unavailable)?;
+        let mut retry_args = FieldTable::default();
+        retry_args.insert(
+            "x-message-ttl".into(),
+            AMQPValue::LongLongInt(i64::try_from(retry_delay.as_millis()).unwrap_or(i64::MAX)),
+        );
+        // Expired retries go back to the main queue through the default exchange.
+        retry_args.insert(
+            "x-dead-letter-exchange".into(),
+            AMQPValue::LongString("".into()),
+        );
+        retry_args.insert(
+            "x-dead-letter-routing-key".into(),
+            AMQPValue::LongString(queue.into()),
+        );
+        if self.inner.ephemeral {
+            retry_args.insert("x-expires".into(), AMQPValue::LongInt(600_000));
+        }
+        channel
+            .queue_declare(
+                format!("{queue}.retry").as_str().into(),
+                self.queue_options(),
+                retry_args,
+            )
+            .await
+            .map_err(unavailable)?;
+        let mut dlq_args = FieldTable::default();
+        if self.inner.ephemeral {
+            dlq_args.insert("x-expires".into(), AMQPValue::LongInt(600_000));
+        }
+        channel
+            .queue_declare(
+                format!("{queue}.dlq").as_str().into(),
+                self.queue_options(),
+                dlq_args,
+            )
+            .await
+            .map_err(unavailable)?;
+        for binding in bindings {
+            channel
+                .queue_bind(
+                    queue.into(),
+                    self.inner.exchange.as_str().into(),
+                    binding.as_str().into(),
+                    QueueBindOptions::default(),
+                    FieldTable::default(),
+                )
+                .await
+                .map_err(unavailable)?;
+        }
+        Ok(())
+    }
+
+    /// Declares `queue` and its bindings now, so events published from here on reach it even
+    /// before its consumer has connected.
+    pub async fn declare_queue(
+        &self,
+        queue: &str,
+        bindings: &[String],
+        retry_delay: Duration,
+    ) -> Result<(), BusError> {
+        let (conn, channel) = self.open().await?;
+        self.declare(&channel, queue, bindings, retry_delay).await?;
+        let _ = conn.close(200, "declared".into()).await;
+        Ok(())
+    }
+
+    /// Consumes `queue`, re-connecting with backoff, until the receiver is dropped.
+    pub fn subscribe(
+        &self,
+        queue: &str,
+        bindings: &[String],
+        retry_delay: Duration,
+    ) -> mpsc::Receiver<Delivery> {
+        let (tx, rx) = mpsc::channel(usize::from(PREFETCH));
+        let broker = self.clone();
+        let queue = queue.to_owned();
+        let bindings = bindings.to_vec();
+        actix_web::rt::spawn(async move {
+            let mut backoff = Duration::from_millis(200);
+            while !tx.is_closed() {
+                match broker.consume(&queue, &bindings, retry_delay, &tx).await {
+                    Ok(()) => return,
+                    Err(e) => {
+                        tracing::warn!(queue, error = %e, retry_in_ms = backoff.as_millis() as u64, "consumer disconnected");
+                        tokio::time::sleep(backoff).await;
+                        backoff = (backoff * 2).min(MAX_BACKOFF);
+                    }
+                }
+            }
+        });
+        rx
+    }
+
+    async fn consume(
+        &self,
+        queue: &str,
+        bindings: &[String],
+        retry_delay: Duration,
+        tx: &mpsc::Sender<Delivery>,
+    ) -> Result<(), BusError> {
+        let (conn, channel) = self.open().await?;
+        self.declare(&channel, queue, bindings, retry_delay).await?;
+        channel
+            .confirm_select(ConfirmSelectOptions::default())
+            .await
+            .map_err(unavailable)?;
+        channel
+            .basic_qos(PREFETCH, BasicQosOptions::default())
+            .await
+            .map_err(unavailable)?;
+        let mut consumer = channel
+            .basic_consume(
+                queue.into(),
+                ShortString::from(format!("{queue}-{}", uuid::Uuid::now_v7())),
+                BasicConsumeOptions::default(),
+                FieldTable::default(),
+            )
+            .await
+            .map_err(unavailable)?;
+        // The channel stays with this consumer: retries and dead letters are published on it.
+        let replies = channel.clone();
+        while let Some(item) = consumer.next().await {
+            let message = item.map_err(unavailable)?;
+            let attempts = message
+                .properties
+                .headers()
+                .as_ref()
+                .and_then(|h| h.inner().get(ATTEMPTS_HEADER).cloned())
+                .and_then(|v| match v {
+                    AMQPValue::LongLongInt(n) => u32::try_from(n).ok(),
+                    AMQPValue::LongInt(n) => u32::try_from(n).ok(),
+                    _ => None,
+                })
+                .unwrap_or(0);
+            // A retried copy comes back through the default exchange under the queue's name; its
+            // original routing key travels in the message type.
+            let routing_key = message
+                .properties
+                .kind()
+                .as_ref()
+                .map_or_else(|| message.routing_key.to_string(), ToString::to_string);
+            let delivery = Delivery {
+                routing_key,
+                body: message.data,
+                attempts,
+                ack: Some(Acknowledger {
+                    acker: message.acker,
+                    channel: replies.clone(),
+                    queue: queue.to_owned(),
+                }),
+            };
+            if tx.send(delivery).await.is_err() {
+                break;
+            }
+        }
+        drop(conn);
+        if tx.is_closed() {
+            Ok(())
+        } else {
+            Err(unavailable("the consumer was cancelled"))
+        }
+    }
+}
+
+/// How a RabbitMQ delivery is settled once handled.
+#[derive(Debug)]
+pub struct Acknowledger {
+    acker: lapin::Acker,
+    channel: Channel,
+    queue: String,
+}
+
+impl Acknowledger {
+    pub async fn ack(self) {
+        if let Err(e) = self.acker.ack(BasicAckOptions::default()).await {
+            // Unacked, the message is redelivered after reconnecting; processed_events makes
+            // that harmless.
+            tracing::warn!(queue = %self.queue, error = %e, "ack failed");
+        }
+    }
+
+    /// Sends a copy to `<queue>.retry` (its TTL brings it back) or `<queue>.dlq`, then acks the
+    /// original; if the copy cannot be published, the original is left unacked for redelivery.
+    pub async fn forward(self, to_dead_letters: bool, delivery: &Delivery, error: &str) {
+        let target = if to_dead_letters {
+            format!("{}.dlq", self.queue)
+        } else {
+            format!("{}.retry", self.queue)
+        };
+        let mut headers = FieldTable::default();
+        headers.insert(
+            ATTEMPTS_HEADER.into(),
+            AMQPValue::LongLongInt(i64::from(delivery.attempts)),
+        );
+        headers.insert(ERROR_HEADER.into(), AMQPValue::LongString(error.into()));
+        let properties = BasicProperties::default()
+            .with_delivery_mode(2)
+            .with_headers(headers);
+        // The original routing key travels in the retry copy's message type, so the consumer can
+        // still see it when the copy comes back through the default exchange.
+        let properties = properties.with_type(delivery.routing_key.as_str().into());
+        let published = self
+            .channel
+            .basic_publish(
+                "".into(),
+                target.as_str().into(),
+                BasicPublishOptions::default(),
+                &delivery.body,
+                properties,
+            )
+            .await;
+        let confirmed = match published {
+            Ok(confirm) => confirm.await.map(|c| c.is_ack()).unwrap_or(false),
+            Err(_) => false,
+        };
+        if confirmed {
+            self.ack().await;
+        } else {
+            tracing::warn!(queue = %self.queue, "could not forward a failed delivery; it will be redelivered");
+        }
+    }
+}
