@@ -70,6 +70,16 @@ pub async fn health(state: web::Data<ServiceState>) -> HttpResponse {
     responses((status = 200, description = "Prometheus text exposition", content_type = "text/plain"))
 )]
 pub async fn prometheus(state: web::Data<ServiceState>) -> HttpResponse {
+    if let Some(pool) = state.pool.clone() {
+        let backlog = web::block(move || {
+            let mut conn = pool.get_timeout(std::time::Duration::from_secs(2)).ok()?;
+            crate::bus::backlog(&mut conn).ok()
+        })
+        .await;
+        if let Ok(Some(n)) = backlog {
+            state.metrics.outbox_pending.set(n);
+        }
+    }
     match state.metrics.render(state.pool.as_ref()) {
         Ok(text) => HttpResponse::Ok()
             .content_type("text/plain; version=0.0.4; charset=utf-8")

@@ -174,6 +174,7 @@ pub struct Application {
     pool: Option<DbPool>,
     bus: Bus,
     consumer: Option<(String, ConsumerSpec)>,
+    metrics: crate::metrics::Metrics,
 }
 
 impl Application {
@@ -221,10 +222,11 @@ impl Application {
                 backend,
             }));
         }
+        let metrics = Metrics::new(spec.name).map_err(|e| setup(format!("metrics: {e}")))?;
         let state = web::Data::new(ServiceState {
             name: spec.name,
             info: Info::new(spec.name, spec.version, spec.description),
-            metrics: Metrics::new(spec.name).map_err(|e| setup(format!("metrics: {e}")))?,
+            metrics: metrics.clone(),
             pool: pool.clone(),
             health,
             openapi_json: web::Bytes::from(openapi_json),
@@ -288,6 +290,7 @@ impl Application {
             pool,
             bus,
             consumer,
+            metrics,
         })
     }
 
@@ -325,6 +328,7 @@ impl Application {
                     pool.clone(),
                     queue,
                     spec,
+                    self.metrics.clone(),
                 )));
             }
         }

@@ -4,7 +4,8 @@
 //! service name. Other parts (the event bus) register their own collectors on it.
 
 use prometheus::{
-    Encoder, HistogramOpts, HistogramVec, IntCounterVec, IntGaugeVec, Opts, Registry, TextEncoder,
+    Encoder, Histogram, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGauge,
+    IntGaugeVec, Opts, Registry, TextEncoder,
 };
 
 use crate::db::DbPool;
@@ -15,6 +16,13 @@ pub struct Metrics {
     requests: IntCounterVec,
     latency: HistogramVec,
     pool: IntGaugeVec,
+    /// Event bus: outbox rows not yet confirmed by the broker (read at scrape time).
+    pub outbox_pending: IntGauge,
+    /// Event bus: time from an event's occurrence to its handling.
+    pub consumer_lag: Histogram,
+    /// Event bus: deliveries by outcome (applied, duplicate, retried, dead-lettered).
+    pub deliveries: IntCounterVec,
+    pub dead_letters: IntCounter,
 }
 
 const LATENCY_BUCKETS: &[f64] = &[
@@ -39,14 +47,41 @@ impl Metrics {
             Opts::new("db_pool_connections", "Database pool connections by state"),
             &["state"],
         )?;
+        let outbox_pending = IntGauge::new(
+            "outbox_pending",
+            "Outbox events not yet confirmed by the broker",
+        )?;
+        let consumer_lag = Histogram::with_opts(
+            HistogramOpts::new(
+                "bus_consumer_lag_seconds",
+                "From an event's occurrence to its handling",
+            )
+            .buckets(LATENCY_BUCKETS.to_vec()),
+        )?;
+        let deliveries = IntCounterVec::new(
+            Opts::new("bus_deliveries_total", "Deliveries handled, by outcome"),
+            &["outcome"],
+        )?;
+        let dead_letters = IntCounter::new(
+            "bus_dead_letters_total",
+            "Deliveries that failed every attempt",
+        )?;
         registry.register(Box::new(requests.clone()))?;
         registry.register(Box::new(latency.clone()))?;
         registry.register(Box::new(pool.clone()))?;
+        registry.register(Box::new(outbox_pending.clone()))?;
+        registry.register(Box::new(consumer_lag.clone()))?;
+        registry.register(Box::new(deliveries.clone()))?;
+        registry.register(Box::new(dead_letters.clone()))?;
         Ok(Self {
             registry,
             requests,
             latency,
             pool,
+            outbox_pending,
+            consumer_lag,
+            deliveries,
+            dead_letters,
         })
     }
 

@@ -11,6 +11,7 @@ use prost::Message as _;
 use super::schema::{dead_letters, processed_events};
 use super::{Bus, Delivery, EventEnvelope};
 use crate::db::{DbConnection, DbPool};
+use crate::metrics::Metrics;
 
 /// Applies one event. Runs inside the delivery's transaction: an error rolls the effect back.
 pub trait Handler: Send + Sync + 'static {
@@ -132,13 +133,56 @@ fn dead_letter(
     Ok(())
 }
 
-/// Handles one delivery to the end: applied, retried later, or dead-lettered.
+/// Handles one delivery in a span that continues the producer's trace.
 pub async fn deliver(
     bus: &Bus,
     pool: &DbPool,
     queue: &str,
     spec: &ConsumerSpec,
+    delivery: Delivery,
+    metrics: &Metrics,
+) {
+    use tracing::Instrument as _;
+    use tracing_opentelemetry::OpenTelemetrySpanExt as _;
+    let span = tracing::info_span!(
+        "consume",
+        otel.kind = "consumer",
+        otel.name = %format!("consume {}", delivery.routing_key),
+        queue,
+        routing_key = %delivery.routing_key,
+        event_id = tracing::field::Empty,
+    );
+    if let Ok(envelope) = EventEnvelope::decode(delivery.body.as_slice()) {
+        span.record("event_id", envelope.event_id.as_str());
+        let carrier: std::collections::HashMap<String, String> = [
+            ("traceparent".to_owned(), envelope.traceparent.clone()),
+            ("tracestate".to_owned(), envelope.tracestate.clone()),
+        ]
+        .into_iter()
+        .filter(|(_, v)| !v.is_empty())
+        .collect();
+        let parent = opentelemetry::global::get_text_map_propagator(|p| p.extract(&carrier));
+        let _ = span.set_parent(parent);
+        if envelope.occurred_at > 0 {
+            let lag_ms = crate::time::now_ms()
+                .saturating_sub(envelope.occurred_at)
+                .max(0);
+            metrics.consumer_lag.observe(lag_ms as f64 / 1000.0);
+        }
+    }
+    settle(bus, pool, queue, spec, delivery, metrics)
+        .instrument(span)
+        .await;
+}
+
+/// Handles one delivery to the end: applied, retried later, or dead-lettered.
+async fn settle(
+    bus: &Bus,
+    pool: &DbPool,
+    queue: &str,
+    spec: &ConsumerSpec,
     mut delivery: Delivery,
+    metrics: &Metrics,
 ) {
     let p = pool.clone();
     let handler = spec.handler.clone();
@@ -152,7 +196,12 @@ pub async fn deliver(
     .unwrap_or_else(|e| Err(e.to_string()));
     let ack = delivery.ack.take();
     let error = match result {
-        Ok(_) => {
+        Ok(outcome) => {
+            let label = match outcome {
+                Outcome::Applied => "applied",
+                Outcome::Duplicate => "duplicate",
+            };
+            metrics.deliveries.with_label_values(&[label]).inc();
             if let Some(ack) = ack {
                 ack.ack().await;
             }
@@ -162,6 +211,7 @@ pub async fn deliver(
     };
     delivery.attempts += 1;
     if delivery.attempts < spec.max_attempts {
+        metrics.deliveries.with_label_values(&["retried"]).inc();
         tracing::warn!(queue, routing_key = %delivery.routing_key, attempt = delivery.attempts, %error, "delivery failed, will retry");
         match (ack, bus) {
             (Some(ack), _) => ack.forward(false, &delivery, &error).await,
@@ -178,6 +228,11 @@ pub async fn deliver(
         }
         return;
     }
+    metrics
+        .deliveries
+        .with_label_values(&["dead-lettered"])
+        .inc();
+    metrics.dead_letters.inc();
     tracing::error!(queue, routing_key = %delivery.routing_key, attempts = delivery.attempts, %error, "delivery dead-lettered");
     let p = pool.clone();
     let consumer = queue.to_owned();
@@ -200,9 +255,9 @@ pub async fn deliver(
 }
 
 /// Consumes `queue` until the task is dropped.
-pub async fn run(bus: Bus, pool: DbPool, queue: String, spec: ConsumerSpec) {
+pub async fn run(bus: Bus, pool: DbPool, queue: String, spec: ConsumerSpec, metrics: Metrics) {
     let mut deliveries = bus.subscribe(&queue, &spec);
     while let Some(delivery) = deliveries.recv().await {
-        deliver(&bus, &pool, &queue, &spec, delivery).await;
+        deliver(&bus, &pool, &queue, &spec, delivery, &metrics).await;
     }
 }

@@ -288,6 +288,32 @@ async fn failures_are_retried_then_dead_lettered_and_the_queue_flows(
     );
     assert_eq!(letter["routingKey"], "order.hotel.created");
 
+    let metrics = |app: &TestApp| {
+        let url = app.url("/actuator/prometheus");
+        async move {
+            let mut res = Client::default().get(url).send().await.unwrap();
+            String::from_utf8(res.body().await.unwrap().to_vec()).unwrap()
+        }
+    };
+    let consumer_metrics = metrics(&f.created).await;
+    assert!(
+        consumer_metrics.contains("tradewind_bus_dead_letters_total{service="),
+        "{consumer_metrics}"
+    );
+    assert!(
+        consumer_metrics.contains("tradewind_bus_deliveries_total{outcome=\"applied\""),
+        "{consumer_metrics}"
+    );
+    assert!(
+        consumer_metrics.contains("tradewind_bus_consumer_lag_seconds_count"),
+        "{consumer_metrics}"
+    );
+    let producer_metrics = metrics(&f.producer).await;
+    assert!(
+        producer_metrics.contains("tradewind_outbox_pending{service=\"producer\"} 0"),
+        "{producer_metrics}"
+    );
+
     // Re-queued, it fails again (the handler still refuses) and comes back as a new dead letter;
     // a second re-queue of the same letter is refused.
     let id = letter["id"].as_i64().unwrap();
