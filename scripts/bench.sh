@@ -132,3 +132,7 @@ for svc in "${SERVICES[@]}"; do
   kill "$pid"; wait "$pid" 2>/dev/null || true
   PIDS=()
 done
+
+echo
+bash scripts/ensure-infra.sh rabbitmq >/dev/null
+cargo bench --locked -q -p platform --bench bus

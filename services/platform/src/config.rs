@@ -26,6 +26,8 @@ pub const SERVICE_VARIABLES: &[&str] = &[
 
 /// Variables shared by every service of a process.
 pub const GLOBAL_VARIABLES: &[&str] = &[
+    "TRADEWIND_AMQP_URL",
+    "TRADEWIND_NODE_ID",
     "TRADEWIND_DATA_DIR",
     "TRADEWIND_LOG",
     "TRADEWIND_LOG_FORMAT",

@@ -72,7 +72,37 @@ enum ProcessError {
     Db(#[from] diesel::result::Error),
 }
 
-/// Applies `body` once for `consumer`.
+/// Applies one event inside the caller's transaction, unless `consumer` has applied it before.
+fn apply(
+    conn: &mut DbConnection,
+    consumer: &str,
+    handler: &dyn Handler,
+    envelope: &EventEnvelope,
+) -> Result<Outcome, ProcessError> {
+    let seen: i64 = processed_events::table
+        .filter(processed_events::consumer.eq(consumer))
+        .filter(processed_events::event_id.eq(&envelope.event_id))
+        .count()
+        .get_result(conn)?;
+    if seen > 0 {
+        return Ok(Outcome::Duplicate);
+    }
+    handler
+        .handle(conn, envelope)
+        .map_err(ProcessError::Handler)?;
+    // A concurrent delivery of the same event fails here on the primary key, rolls back its
+    // effect, and finds the event processed on its retry.
+    diesel::insert_into(processed_events::table)
+        .values((
+            processed_events::consumer.eq(consumer),
+            processed_events::event_id.eq(&envelope.event_id),
+            processed_events::processed_at.eq(crate::time::now_ms()),
+        ))
+        .execute(conn)?;
+    Ok(Outcome::Applied)
+}
+
+/// Applies `body` once for `consumer`, in a transaction of its own.
 pub fn process(
     conn: &mut DbConnection,
     consumer: &str,
@@ -81,28 +111,29 @@ pub fn process(
 ) -> Result<Outcome, String> {
     let envelope =
         EventEnvelope::decode(body).map_err(|e| ProcessError::Decode(e.to_string()).to_string())?;
+    conn.transaction::<_, ProcessError, _>(|conn| apply(conn, consumer, handler, &envelope))
+        .map_err(|e| e.to_string())
+}
+
+/// Applies several deliveries in one transaction (one commit instead of one each), each in its
+/// own span. Any failure rolls the whole batch back; the caller then takes them one by one.
+fn process_batch(
+    conn: &mut DbConnection,
+    consumer: &str,
+    handler: &dyn Handler,
+    items: &[(tracing::Span, Vec<u8>)],
+) -> Result<Vec<Outcome>, String> {
+    let envelopes = items
+        .iter()
+        .map(|(_, body)| EventEnvelope::decode(body.as_slice()))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
     conn.transaction::<_, ProcessError, _>(|conn| {
-        let seen: i64 = processed_events::table
-            .filter(processed_events::consumer.eq(consumer))
-            .filter(processed_events::event_id.eq(&envelope.event_id))
-            .count()
-            .get_result(conn)?;
-        if seen > 0 {
-            return Ok(Outcome::Duplicate);
-        }
-        handler
-            .handle(conn, &envelope)
-            .map_err(ProcessError::Handler)?;
-        // A concurrent delivery of the same event fails here on the primary key, rolls back its
-        // effect, and finds the event processed on its retry.
-        diesel::insert_into(processed_events::table)
-            .values((
-                processed_events::consumer.eq(consumer),
-                processed_events::event_id.eq(&envelope.event_id),
-                processed_events::processed_at.eq(crate::time::now_ms()),
-            ))
-            .execute(conn)?;
-        Ok(Outcome::Applied)
+        items
+            .iter()
+            .zip(&envelopes)
+            .map(|((span, _), envelope)| span.in_scope(|| apply(conn, consumer, handler, envelope)))
+            .collect()
     })
     .map_err(|e| e.to_string())
 }
@@ -133,16 +164,8 @@ fn dead_letter(
     Ok(())
 }
 
-/// Handles one delivery in a span that continues the producer's trace.
-pub async fn deliver(
-    bus: &Bus,
-    pool: &DbPool,
-    queue: &str,
-    spec: &ConsumerSpec,
-    delivery: Delivery,
-    metrics: &Metrics,
-) {
-    use tracing::Instrument as _;
+/// The span of one delivery, continuing the producer's trace; records the consumer lag.
+fn delivery_span(queue: &str, delivery: &Delivery, metrics: &Metrics) -> tracing::Span {
     use tracing_opentelemetry::OpenTelemetrySpanExt as _;
     let span = tracing::info_span!(
         "consume",
@@ -155,8 +178,8 @@ pub async fn deliver(
     if let Ok(envelope) = EventEnvelope::decode(delivery.body.as_slice()) {
         span.record("event_id", envelope.event_id.as_str());
         let carrier: std::collections::HashMap<String, String> = [
-            ("traceparent".to_owned(), envelope.traceparent.clone()),
-            ("tracestate".to_owned(), envelope.tracestate.clone()),
+            ("traceparent".to_owned(), envelope.traceparent),
+            ("tracestate".to_owned(), envelope.tracestate),
         ]
         .into_iter()
         .filter(|(_, v)| !v.is_empty())
@@ -170,9 +193,71 @@ pub async fn deliver(
             metrics.consumer_lag.observe(lag_ms as f64 / 1000.0);
         }
     }
+    span
+}
+
+fn count(metrics: &Metrics, outcome: &Outcome) {
+    let label = match outcome {
+        Outcome::Applied => "applied",
+        Outcome::Duplicate => "duplicate",
+    };
+    metrics.deliveries.with_label_values(&[label]).inc();
+}
+
+/// Handles one delivery in a span that continues the producer's trace.
+pub async fn deliver(
+    bus: &Bus,
+    pool: &DbPool,
+    queue: &str,
+    spec: &ConsumerSpec,
+    delivery: Delivery,
+    metrics: &Metrics,
+) {
+    use tracing::Instrument as _;
+    let span = delivery_span(queue, &delivery, metrics);
     settle(bus, pool, queue, spec, delivery, metrics)
         .instrument(span)
         .await;
+}
+
+/// Handles deliveries that were waiting together: one transaction for all of them when every
+/// one applies, otherwise one by one (so retries and dead letters stay per delivery).
+async fn deliver_batch(
+    bus: &Bus,
+    pool: &DbPool,
+    queue: &str,
+    spec: &ConsumerSpec,
+    batch: Vec<Delivery>,
+    metrics: &Metrics,
+) {
+    let items: Vec<(tracing::Span, Vec<u8>)> = batch
+        .iter()
+        .map(|d| (delivery_span(queue, d, metrics), d.body.clone()))
+        .collect();
+    let p = pool.clone();
+    let handler = spec.handler.clone();
+    let consumer = queue.to_owned();
+    let result = actix_web::web::block(move || {
+        let mut conn = p.get().map_err(|e| e.to_string())?;
+        process_batch(&mut conn, &consumer, handler.as_ref(), &items)
+    })
+    .await
+    .unwrap_or_else(|e| Err(e.to_string()));
+    match result {
+        Ok(outcomes) => {
+            for (mut delivery, outcome) in batch.into_iter().zip(outcomes) {
+                count(metrics, &outcome);
+                if let Some(ack) = delivery.ack.take() {
+                    ack.ack().await;
+                }
+            }
+        }
+        Err(_) => {
+            for delivery in batch {
+                deliver(bus, pool, queue, spec, delivery, metrics).await;
+            }
+        }
+    }
 }
 
 /// Handles one delivery to the end: applied, retried later, or dead-lettered.
@@ -197,11 +282,7 @@ async fn settle(
     let ack = delivery.ack.take();
     let error = match result {
         Ok(outcome) => {
-            let label = match outcome {
-                Outcome::Applied => "applied",
-                Outcome::Duplicate => "duplicate",
-            };
-            metrics.deliveries.with_label_values(&[label]).inc();
+            count(metrics, &outcome);
             if let Some(ack) = ack {
                 ack.ack().await;
             }
@@ -254,10 +335,26 @@ async fn settle(
     }
 }
 
-/// Consumes `queue` until the task is dropped.
+/// Most deliveries applied in one transaction.
+const MAX_BATCH: usize = 64;
+
+/// Consumes `queue` until the task is dropped, in arrival order.
 pub async fn run(bus: Bus, pool: DbPool, queue: String, spec: ConsumerSpec, metrics: Metrics) {
     let mut deliveries = bus.subscribe(&queue, &spec);
-    while let Some(delivery) = deliveries.recv().await {
-        deliver(&bus, &pool, &queue, &spec, delivery, &metrics).await;
+    while let Some(first) = deliveries.recv().await {
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match deliveries.try_recv() {
+                Some(next) => batch.push(next),
+                None => break,
+            }
+        }
+        if batch.len() == 1 {
+            if let Some(delivery) = batch.pop() {
+                deliver(&bus, &pool, &queue, &spec, delivery, &metrics).await;
+            }
+        } else {
+            deliver_batch(&bus, &pool, &queue, &spec, batch, &metrics).await;
+        }
     }
 }

@@ -56,6 +56,14 @@ impl Subscription {
             Self::Rabbit(rx) => rx.recv().await,
         }
     }
+
+    /// A delivery already waiting, without waiting for one.
+    pub fn try_recv(&mut self) -> Option<Delivery> {
+        match self {
+            Self::Memory(rx) => rx.try_recv().ok(),
+            Self::Rabbit(rx) => rx.try_recv().ok(),
+        }
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
