@@ -74,10 +74,12 @@ pub fn forward(
             out.insert(name, value);
         }
     }
-    let cx = tracing::Span::current().context();
-    opentelemetry::global::get_text_map_propagator(|p| {
-        p.inject_context(&cx, &mut HeaderInjector(out))
-    });
+    if platform::telemetry::exporting() {
+        let cx = tracing::Span::current().context();
+        opentelemetry::global::get_text_map_propagator(|p| {
+            p.inject_context(&cx, &mut HeaderInjector(out))
+        });
+    }
 }
 
 struct HeaderInjector<'a>(&'a mut HeaderMap);

@@ -11,6 +11,14 @@ use tracing_subscriber::{EnvFilter, Layer};
 
 use crate::config::Env;
 
+static EXPORTING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether spans leave the process: only then is trace context worth extracting and injecting
+/// (without an exporter, an incoming `traceparent` is passed on untouched).
+pub fn exporting() -> bool {
+    EXPORTING.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Flushes exported spans when dropped at the end of `main`.
 #[must_use = "dropping the guard stops span export"]
 pub struct TelemetryGuard {
@@ -82,6 +90,9 @@ pub fn init(env: &Env, service: &str) -> TelemetryGuard {
         .with(otel_layer)
         .try_init()
         .is_ok();
+    if installed && provider.is_some() {
+        EXPORTING.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
     TelemetryGuard {
         provider: if installed { provider } else { None },
     }

@@ -66,11 +66,12 @@ pub async fn observe(
         http.status = Empty,
         request_id = %request_id,
     );
-    let parent = opentelemetry::global::get_text_map_propagator(|p| {
-        p.extract(&HeaderExtractor(req.headers()))
-    });
-    // A parent only matters when spans are exported; without an exporter this is a no-op.
-    let _ = span.set_parent(parent);
+    if crate::telemetry::exporting() {
+        let parent = opentelemetry::global::get_text_map_propagator(|p| {
+            p.extract(&HeaderExtractor(req.headers()))
+        });
+        let _ = span.set_parent(parent);
+    }
     req.extensions_mut().insert(RequestId(request_id.clone()));
 
     let result = lang.scope(next.call(req)).instrument(span.clone()).await;
@@ -87,9 +88,11 @@ pub async fn observe(
             "unmatched".to_owned(),
         ),
     };
-    span.record("http.route", route.as_str());
-    span.record("http.status", status);
-    span.record("otel.name", format!("{method} {route}"));
+    if !span.is_disabled() {
+        span.record("http.route", route.as_str());
+        span.record("http.status", status);
+        span.record("otel.name", format!("{method} {route}"));
+    }
     if let Some(state) = &state {
         state
             .metrics
