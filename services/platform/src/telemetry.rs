@@ -60,9 +60,17 @@ pub fn init(env: &Env, service: &str) -> TelemetryGuard {
     };
 
     // Installed only when asked for: an exporter with no collector slows shutdown by seconds.
-    let provider = env.get("OTEL_EXPORTER_OTLP_ENDPOINT").and_then(|_| {
+    let provider = env.get("OTEL_EXPORTER_OTLP_ENDPOINT").and_then(|endpoint| {
+        use opentelemetry_otlp::WithExportConfig as _;
+        // The traces path is added here, as the SDK does for the environment variable, so the
+        // endpoint can come from any `Env` (tests included).
+        let traces = env.get("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT").map_or_else(
+            || format!("{}/v1/traces", endpoint.trim_end_matches('/')),
+            str::to_owned,
+        );
         let exporter = opentelemetry_otlp::SpanExporter::builder()
             .with_http()
+            .with_endpoint(traces)
             .build()
             .map_err(|e| eprintln!("OTLP exporter not started: {e}"))
             .ok()?;

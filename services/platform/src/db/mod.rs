@@ -23,6 +23,30 @@ pub enum DbError {
     Pool(#[from] r2d2::Error),
     #[error(transparent)]
     Query(#[from] diesel::result::Error),
+    #[error("the database task was cancelled: {0}")]
+    Cancelled(String),
+}
+
+/// Runs `f` with a pooled connection on the blocking pool (diesel is synchronous), inside the
+/// caller's tracing span, so logs and events written there belong to the request.
+pub async fn with_conn<T, E>(
+    pool: &DbPool,
+    f: impl FnOnce(&mut DbConnection) -> Result<T, E> + Send + 'static,
+) -> Result<T, E>
+where
+    T: Send + 'static,
+    E: From<DbError> + Send + 'static,
+{
+    let pool = pool.clone();
+    let span = tracing::Span::current();
+    actix_web::web::block(move || {
+        span.in_scope(|| {
+            let mut conn = pool.get().map_err(DbError::from)?;
+            f(&mut conn)
+        })
+    })
+    .await
+    .map_err(|e| E::from(DbError::Cancelled(e.to_string())))?
 }
 
 /// Checks the database answers a trivial query; used by `/actuator/health`.

@@ -58,7 +58,9 @@ pub async fn observe(
     let span = tracing::info_span!(
         "request",
         otel.kind = "server",
-        otel.name = Empty,
+        // Named now: once the parent is set, the exporter no longer takes a new name (the route
+        // pattern is only known after routing; it is recorded as http.route).
+        otel.name = %format!("{method} {}", req.path()),
         service,
         http.method = %method,
         http.path = %req.path(),
@@ -91,7 +93,6 @@ pub async fn observe(
     if !span.is_disabled() {
         span.record("http.route", route.as_str());
         span.record("http.status", status);
-        span.record("otel.name", format!("{method} {route}"));
     }
     if let Some(state) = &state {
         state
