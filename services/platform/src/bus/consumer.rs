@@ -10,7 +10,7 @@ use prost::Message as _;
 
 use super::schema::{dead_letters, processed_events};
 use super::{Bus, Delivery, EventEnvelope};
-use crate::db::{DbConnection, DbPool};
+use crate::db::{DbConnection, DbError, DbPool, with_conn};
 use crate::metrics::Metrics;
 
 /// Applies one event. Runs inside the delivery's transaction: an error rolls the effect back.
@@ -234,12 +234,10 @@ async fn deliver_batch(
         .iter()
         .map(|d| (delivery_span(queue, d, metrics), d.body.clone()))
         .collect();
-    let p = pool.clone();
     let handler = spec.handler.clone();
     let consumer = queue.to_owned();
-    let result = actix_web::web::block(move || {
-        let mut conn = p.get().map_err(|e| e.to_string())?;
-        process_batch(&mut conn, &consumer, handler.as_ref(), &items)
+    let result = with_conn(pool, move |c| {
+        Ok::<_, DbError>(process_batch(c, &consumer, handler.as_ref(), &items))
     })
     .await
     .unwrap_or_else(|e| Err(e.to_string()));
@@ -269,13 +267,11 @@ async fn settle(
     mut delivery: Delivery,
     metrics: &Metrics,
 ) {
-    let p = pool.clone();
     let handler = spec.handler.clone();
     let consumer = queue.to_owned();
     let body = delivery.body.clone();
-    let result = actix_web::web::block(move || {
-        let mut conn = p.get().map_err(|e| e.to_string())?;
-        process(&mut conn, &consumer, handler.as_ref(), &body)
+    let result = with_conn(pool, move |c| {
+        Ok::<_, DbError>(process(c, &consumer, handler.as_ref(), &body))
     })
     .await
     .unwrap_or_else(|e| Err(e.to_string()));
@@ -315,20 +311,17 @@ async fn settle(
         .inc();
     metrics.dead_letters.inc();
     tracing::error!(queue, routing_key = %delivery.routing_key, attempts = delivery.attempts, %error, "delivery dead-lettered");
-    let p = pool.clone();
     let consumer = queue.to_owned();
     let routing_key = delivery.routing_key.clone();
     let body = delivery.body.clone();
     let attempts = delivery.attempts;
     let err = error.clone();
-    let stored = actix_web::web::block(move || {
-        let mut conn = p.get().map_err(|e| e.to_string())?;
-        dead_letter(&mut conn, &consumer, &routing_key, &body, attempts, &err)
-            .map_err(|e| e.to_string())
+    let stored = with_conn(pool, move |c| {
+        dead_letter(c, &consumer, &routing_key, &body, attempts, &err).map_err(DbError::from)
     })
     .await;
-    if !matches!(stored, Ok(Ok(()))) {
-        tracing::error!(queue, "a dead letter could not be stored");
+    if let Err(e) = stored {
+        tracing::error!(queue, error = %e, "a dead letter could not be stored");
     }
     if let Some(ack) = ack {
         ack.forward(true, &delivery, &error).await;

@@ -10,7 +10,7 @@ use utoipa::{OpenApi, ToSchema};
 
 use super::Bus;
 use super::schema::dead_letters;
-use crate::db::DbPool;
+use crate::db::{DbError, DbPool, with_conn};
 use crate::error::ApiError;
 use crate::http::{Page, PageQuery, Query, Reply};
 use crate::i18n::Text;
@@ -48,25 +48,19 @@ pub async fn list(
     q: Query<PageQuery>,
 ) -> Result<Reply<Page<DeadLetter>>, ApiError> {
     let page = q.into_inner().validate()?;
-    let pool = pool.get_ref().clone();
-    let result = web::block(move || -> Result<Page<DeadLetter>, String> {
-        let mut conn = pool.get().map_err(|e| e.to_string())?;
-        let total: i64 = dead_letters::table
-            .count()
-            .get_result(&mut conn)
-            .map_err(|e| e.to_string())?;
+    with_conn(&pool, move |c| -> Result<Page<DeadLetter>, DbError> {
+        let total: i64 = dead_letters::table.count().get_result(c)?;
         let rows = dead_letters::table
             .order(dead_letters::id.desc())
             .limit(page.limit())
             .offset(page.offset())
             .select(DeadLetter::as_select())
-            .load(&mut conn)
-            .map_err(|e| e.to_string())?;
+            .load(c)?;
         Ok(Page::new(rows, total, page))
     })
     .await
-    .map_err(internal)?;
-    result.map(Reply).map_err(internal)
+    .map(Reply)
+    .map_err(internal)
 }
 
 #[utoipa::path(
@@ -86,10 +80,8 @@ pub async fn requeue(
     id: web::Path<i64>,
 ) -> Result<Reply<i64>, ApiError> {
     let id = id.into_inner();
-    let p = pool.get_ref().clone();
-    let row = web::block(move || -> Result<Option<Requeueable>, String> {
-        let mut conn = p.get().map_err(|e| e.to_string())?;
-        dead_letters::table
+    let row = with_conn(&pool, move |c| -> Result<Option<Requeueable>, DbError> {
+        Ok(dead_letters::table
             .find(id)
             .select((
                 dead_letters::consumer,
@@ -97,12 +89,10 @@ pub async fn requeue(
                 dead_letters::envelope,
                 dead_letters::requeued_at,
             ))
-            .first(&mut conn)
-            .optional()
-            .map_err(|e| e.to_string())
+            .first(c)
+            .optional()?)
     })
     .await
-    .map_err(internal)?
     .map_err(internal)?;
     let Some((consumer, routing_key, body, requeued_at)) = row else {
         return Err(ApiError::NotFound {
@@ -126,16 +116,13 @@ pub async fn requeue(
             ),
         });
     }
-    let p = pool.get_ref().clone();
-    web::block(move || -> Result<usize, String> {
-        let mut conn = p.get().map_err(|e| e.to_string())?;
-        diesel::update(dead_letters::table.find(id))
-            .set(dead_letters::requeued_at.eq(Some(crate::time::now_ms())))
-            .execute(&mut conn)
-            .map_err(|e| e.to_string())
+    let now = crate::time::now_ms();
+    with_conn(&pool, move |c| -> Result<usize, DbError> {
+        Ok(diesel::update(dead_letters::table.find(id))
+            .set(dead_letters::requeued_at.eq(Some(now)))
+            .execute(c)?)
     })
     .await
-    .map_err(internal)?
     .map_err(internal)?;
     Ok(Reply(id))
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 use tokio::sync::Notify;
 
 use super::{Bus, outbox};
-use crate::db::DbPool;
+use crate::db::{DbError, DbPool, with_conn};
 
 const BATCH: i64 = 500;
 const IDLE_POLL: Duration = Duration::from_millis(50);
@@ -26,13 +26,9 @@ pub fn wake() {
 
 /// Publishes one batch; answers how many rows it sent.
 async fn pass(bus: &Bus, pool: &DbPool) -> Result<usize, String> {
-    let p = pool.clone();
-    let rows = actix_web::web::block(move || {
-        let mut conn = p.get().map_err(|e| e.to_string())?;
-        outbox::unsent(&mut conn, BATCH).map_err(|e| e.to_string())
-    })
-    .await
-    .map_err(|e| e.to_string())??;
+    let rows = with_conn(pool, |c| outbox::unsent(c, BATCH).map_err(DbError::from))
+        .await
+        .map_err(|e| e.to_string())?;
     if rows.is_empty() {
         return Ok(0);
     }
@@ -47,13 +43,12 @@ async fn pass(bus: &Bus, pool: &DbPool) -> Result<usize, String> {
     };
     let sent: Vec<i64> = rows.iter().take(count).map(|r| r.id).collect();
     if !sent.is_empty() {
-        let p = pool.clone();
-        actix_web::web::block(move || {
-            let mut conn = p.get().map_err(|e| e.to_string())?;
-            outbox::mark_sent(&mut conn, &sent, crate::time::now_ms()).map_err(|e| e.to_string())
+        let now = crate::time::now_ms();
+        with_conn(pool, move |c| {
+            outbox::mark_sent(c, &sent, now).map_err(DbError::from)
         })
         .await
-        .map_err(|e| e.to_string())??;
+        .map_err(|e| e.to_string())?;
     }
     match failure {
         Some(e) => Err(e),
