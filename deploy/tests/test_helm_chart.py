@@ -193,8 +193,9 @@ def test_nine_deployments_with_probes_resources_and_non_root(setup: str):
         container = container_of(deployment)
         assert container["args"] == [service]
         assert container["ports"] == [{"name": "http", "containerPort": port, "protocol": "TCP"}]
-        for probe in ("livenessProbe", "readinessProbe"):
-            assert container[probe]["httpGet"] == {"path": "/actuator/health", "port": "http"}, service
+        for probe, path in (("livenessProbe", "liveness"), ("readinessProbe", "readiness")):
+            expected = {"path": f"/actuator/health/{path}", "port": "http"}
+            assert container[probe]["httpGet"] == expected, service
         for bound in ("requests", "limits"):
             assert {"cpu", "memory"} <= set(container["resources"][bound]), service
         assert pod["securityContext"]["runAsNonRoot"] is True

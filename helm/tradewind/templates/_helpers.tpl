@@ -295,15 +295,15 @@ checksum/rabbitmq: {{ $root.Values.externalRabbitmq.url | sha256sum }}
 {{- end }}
 {{- end }}
 
-{{/* Probe settings from a probe values block (path and port are fixed). */}}
+{{/* Probe settings from a probe values block; "path" is liveness or readiness. */}}
 {{- define "tradewind.probe" -}}
 httpGet:
-  path: /actuator/health
+  path: /actuator/health/{{ .path }}
   port: http
-initialDelaySeconds: {{ .initialDelaySeconds }}
-periodSeconds: {{ .periodSeconds }}
-timeoutSeconds: {{ .timeoutSeconds }}
-failureThreshold: {{ .failureThreshold }}
+initialDelaySeconds: {{ .probe.initialDelaySeconds }}
+periodSeconds: {{ .probe.periodSeconds }}
+timeoutSeconds: {{ .probe.timeoutSeconds }}
+failureThreshold: {{ .probe.failureThreshold }}
 successThreshold: 1
 {{- end }}
 
@@ -370,11 +370,11 @@ spec:
             {{- include "tradewind.env" . | nindent 12 }}
           {{- if $values.livenessProbe.enabled }}
           livenessProbe:
-            {{- include "tradewind.probe" $values.livenessProbe | nindent 12 }}
+            {{- include "tradewind.probe" (dict "probe" $values.livenessProbe "path" "liveness") | nindent 12 }}
           {{- end }}
           {{- if $values.readinessProbe.enabled }}
           readinessProbe:
-            {{- include "tradewind.probe" $values.readinessProbe | nindent 12 }}
+            {{- include "tradewind.probe" (dict "probe" $values.readinessProbe "path" "readiness") | nindent 12 }}
           {{- end }}
           resources:
             {{- toYaml $values.resources | nindent 12 }}

@@ -65,6 +65,34 @@ pub async fn health(state: web::Data<ServiceState>) -> HttpResponse {
 
 #[utoipa::path(
     get,
+    path = "/actuator/health/readiness",
+    tag = "actuator",
+    responses(
+        (status = 200, description = "Ready for traffic: every part is up", body = Health),
+        (status = 503, description = "Not ready: a part is down", body = Health)
+    )
+)]
+pub async fn readiness(state: web::Data<ServiceState>) -> HttpResponse {
+    health(state).await
+}
+
+/// Liveness checks nothing but that the process answers: restarting a service never fixes its
+/// database or broker, so an outage of either must not restart the fleet.
+#[utoipa::path(
+    get,
+    path = "/actuator/health/liveness",
+    tag = "actuator",
+    responses((status = 200, description = "The process serves requests", body = Health))
+)]
+pub async fn liveness() -> HttpResponse {
+    HttpResponse::Ok().json(Health {
+        status: "UP".to_owned(),
+        components: Map::new(),
+    })
+}
+
+#[utoipa::path(
+    get,
     path = "/actuator/prometheus",
     tag = "actuator",
     responses((status = 200, description = "Prometheus text exposition", content_type = "text/plain"))
@@ -107,7 +135,7 @@ pub async fn openapi(state: web::Data<ServiceState>) -> HttpResponse {
 /// The actuator's part of every service's OpenAPI document.
 #[derive(OpenApi)]
 #[openapi(
-    paths(info, health, prometheus, openapi),
+    paths(info, health, liveness, readiness, prometheus, openapi),
     components(schemas(Info, Health)),
     tags((name = "actuator", description = "Build facts, health, metrics and this document"))
 )]
@@ -116,6 +144,8 @@ pub struct ActuatorApi;
 pub fn config(cfg: &mut web::ServiceConfig) {
     cfg.route("/actuator/info", web::get().to(info))
         .route("/actuator/health", web::get().to(health))
+        .route("/actuator/health/liveness", web::get().to(liveness))
+        .route("/actuator/health/readiness", web::get().to(readiness))
         .route("/actuator/prometheus", web::get().to(prometheus))
         .route("/openapi.json", web::get().to(openapi));
 }

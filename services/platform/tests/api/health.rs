@@ -35,6 +35,17 @@ async fn health_turns_503_naming_the_database_when_it_goes_away() {
             .starts_with("postgresql: "),
         "{body}"
     );
+    let probe = |path: &str| {
+        Client::default()
+            .get(app.url(path))
+            .timeout(std::time::Duration::from_secs(20))
+            .send()
+    };
+    // Not ready, but alive: an outage must not get the pod restarted.
+    let ready = probe("/actuator/health/readiness").await.unwrap();
+    assert_eq!(ready.status().as_u16(), 503);
+    let alive = probe("/actuator/health/liveness").await.unwrap();
+    assert_eq!(alive.status().as_u16(), 200);
 }
 
 #[actix_web::test]
