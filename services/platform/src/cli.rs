@@ -82,6 +82,14 @@ fn migrate(spec: &ServiceSpec, cfg: &ServiceConfig) -> Result<(), String> {
 }
 
 async fn serve(spec: ServiceSpec, cfg: ServiceConfig, bus: crate::bus::Bus) -> Result<(), String> {
+    if matches!(bus, crate::bus::Bus::Memory(_)) && spec.migrations.is_some() {
+        // A service on its own with the in-process bus reaches no other process: its events are
+        // relayed to nobody. Right for trying one service, wrong for a deployment.
+        tracing::warn!(
+            service = spec.name,
+            "TRADEWIND_AMQP_URL is not set: events stay inside this process (use the fleet, or set it)"
+        );
+    }
     let app = Application::build_with_bus(spec, &cfg, bus)
         .await
         .map_err(|e| e.to_string())?;
