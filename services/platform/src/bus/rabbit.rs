@@ -12,7 +12,7 @@ use lapin::options::{
 };
 use lapin::types::{AMQPValue, FieldTable, ShortString};
 use lapin::{BasicProperties, Channel, Connection, ConnectionProperties, ExchangeKind};
-use tokio::sync::{Mutex, mpsc};
+use tokio::sync::{Mutex, MutexGuard, mpsc};
 
 use super::{BusError, Delivery};
 
@@ -79,21 +79,27 @@ impl RabbitBroker {
         Ok((conn, channel))
     }
 
+    /// The publishing connection and its channel in confirm mode, opened anew when lost.
+    async fn publisher(&self) -> Result<MutexGuard<'_, Option<(Connection, Channel)>>, BusError> {
+        let mut guard = self.inner.publisher.lock().await;
+        if guard.as_ref().is_none_or(|(c, _)| !c.status().connected()) {
+            let (conn, channel) = self.open().await?;
+            channel
+                .confirm_select(ConfirmSelectOptions::default())
+                .await
+                .map_err(unavailable)?;
+            *guard = Some((conn, channel));
+        }
+        Ok(guard)
+    }
+
     /// Publishes persistently and answers once the broker has confirmed every message; on a
     /// failure, how many of the leading messages were confirmed (for the relay to mark).
     pub async fn publish_batch(
         &self,
         messages: &[(&str, &[u8])],
     ) -> Result<usize, (usize, BusError)> {
-        let mut guard = self.inner.publisher.lock().await;
-        if guard.as_ref().is_none_or(|(c, _)| !c.status().connected()) {
-            let (conn, channel) = self.open().await.map_err(|e| (0, e))?;
-            channel
-                .confirm_select(ConfirmSelectOptions::default())
-                .await
-                .map_err(|e| (0, unavailable(e)))?;
-            *guard = Some((conn, channel));
-        }
+        let mut guard = self.publisher().await.map_err(|e| (0, e))?;
         let Some((_, channel)) = guard.as_ref() else {
             return Err((0, unavailable("no channel")));
         };
@@ -153,15 +159,7 @@ impl RabbitBroker {
         routing_key: &str,
         body: &[u8],
     ) -> Result<(), BusError> {
-        let mut guard = self.inner.publisher.lock().await;
-        if guard.as_ref().is_none_or(|(c, _)| !c.status().connected()) {
-            let (conn, channel) = self.open().await?;
-            channel
-                .confirm_select(ConfirmSelectOptions::default())
-                .await
-                .map_err(unavailable)?;
-            *guard = Some((conn, channel));
-        }
+        let guard = self.publisher().await?;
         let Some((_, channel)) = guard.as_ref() else {
             return Err(unavailable("no channel"));
         };
@@ -203,6 +201,15 @@ impl RabbitBroker {
         crate::secret::redact_url(&self.inner.url)
     }
 
+    /// Arguments every queue gets: test brokers' queues expire ten minutes after last use.
+    fn queue_args(&self) -> FieldTable {
+        let mut args = FieldTable::default();
+        if self.inner.ephemeral {
+            args.insert("x-expires".into(), AMQPValue::LongInt(600_000));
+        }
+        args
+    }
+
     fn queue_options(&self) -> QueueDeclareOptions {
         QueueDeclareOptions {
             durable: !self.inner.ephemeral,
@@ -219,15 +226,11 @@ impl RabbitBroker {
         bindings: &[String],
         retry_delay: Duration,
     ) -> Result<(), BusError> {
-        let mut main_args = FieldTable::default();
-        if self.inner.ephemeral {
-            main_args.insert("x-expires".into(), AMQPValue::LongInt(600_000));
-        }
         channel
-            .queue_declare(queue.into(), self.queue_options(), main_args)
+            .queue_declare(queue.into(), self.queue_options(), self.queue_args())
             .await
             .map_err(unavailable)?;
-        let mut retry_args = FieldTable::default();
+        let mut retry_args = self.queue_args();
         retry_args.insert(
             "x-message-ttl".into(),
             AMQPValue::LongLongInt(i64::try_from(retry_delay.as_millis()).unwrap_or(i64::MAX)),
@@ -241,9 +244,6 @@ impl RabbitBroker {
             "x-dead-letter-routing-key".into(),
             AMQPValue::LongString(queue.into()),
         );
-        if self.inner.ephemeral {
-            retry_args.insert("x-expires".into(), AMQPValue::LongInt(600_000));
-        }
         channel
             .queue_declare(
                 format!("{queue}.retry").as_str().into(),
@@ -252,15 +252,11 @@ impl RabbitBroker {
             )
             .await
             .map_err(unavailable)?;
-        let mut dlq_args = FieldTable::default();
-        if self.inner.ephemeral {
-            dlq_args.insert("x-expires".into(), AMQPValue::LongInt(600_000));
-        }
         channel
             .queue_declare(
                 format!("{queue}.dlq").as_str().into(),
                 self.queue_options(),
-                dlq_args,
+                self.queue_args(),
             )
             .await
             .map_err(unavailable)?;
