@@ -178,26 +178,26 @@ pub struct Application {
 }
 
 impl Application {
-    /// Binds the listener and prepares the server; nothing is served until [`Self::run`].
-    /// Builds the service on the process's in-process bus.
+    /// [`Self::build_with_bus`] on the process's in-process bus.
     pub async fn build(spec: ServiceSpec, cfg: &ServiceConfig) -> Result<Self, StartError> {
         Self::build_with_bus(spec, cfg, Bus::in_process()).await
     }
 
+    /// Migrates the database, binds the listener and prepares the server; nothing is served
+    /// until [`Self::run`].
     pub async fn build_with_bus(
         spec: ServiceSpec,
         cfg: &ServiceConfig,
         bus: Bus,
     ) -> Result<Self, StartError> {
-        let pool = match (&spec.migrations, &cfg.database) {
-            (Some(_), _) | (None, Some(_)) => {
-                let (pool, applied) = migrate(&spec, cfg)?;
-                if !applied.is_empty() {
-                    tracing::info!(service = spec.name, migrations = ?applied, "migrations applied");
-                }
-                Some(pool)
+        let pool = if spec.migrations.is_some() || cfg.database.is_some() {
+            let (pool, applied) = migrate(&spec, cfg)?;
+            if !applied.is_empty() {
+                tracing::info!(service = spec.name, migrations = ?applied, "migrations applied");
             }
-            (None, None) => None,
+            Some(pool)
+        } else {
+            None
         };
         let setup = |reason: String| StartError::Setup {
             service: spec.name.to_owned(),
