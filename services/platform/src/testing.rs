@@ -118,6 +118,7 @@ pub struct TestApp {
     pub port: u16,
     pub db: Option<TestDb>,
     handle: ServerHandle,
+    task: Option<actix_web::rt::task::JoinHandle<std::io::Result<()>>>,
 }
 
 impl TestApp {
@@ -125,8 +126,14 @@ impl TestApp {
         format!("{}{path}", self.address)
     }
 
-    pub async fn stop(&self) {
+    /// Stops the service and waits until it and its workers (relay, consumer) are gone, so no
+    /// thread is still inside the database client when the test's database is dropped or the
+    /// process exits.
+    pub async fn shutdown(mut self) {
         self.handle.stop(false).await;
+        if let Some(task) = self.task.take() {
+            let _ = task.await;
+        }
     }
 }
 
@@ -181,12 +188,13 @@ pub async fn spawn_on_bus(
         .expect("service starts");
     let port = app.port();
     let handle = app.handle();
-    actix_web::rt::spawn(app.run());
+    let task = Some(actix_web::rt::spawn(app.run()));
     TestApp {
         address: format!("http://127.0.0.1:{port}"),
         port,
         db,
         handle,
+        task,
     }
 }
 
@@ -207,16 +215,20 @@ macro_rules! backend_tests {
                 #[allow(unused_imports)]
                 use super::*;
 
-                async fn run($app: $crate::testing::TestApp) $body
+                async fn run($app: &$crate::testing::TestApp) $body
 
                 #[actix_web::test]
                 async fn sqlite() {
-                    run($crate::testing::spawn($spec(), $crate::testing::Backend::Sqlite).await).await
+                    let app = $crate::testing::spawn($spec(), $crate::testing::Backend::Sqlite).await;
+                    run(&app).await;
+                    app.shutdown().await;
                 }
 
                 #[actix_web::test]
                 async fn postgres() {
-                    run($crate::testing::spawn($spec(), $crate::testing::Backend::Postgres).await).await
+                    let app = $crate::testing::spawn($spec(), $crate::testing::Backend::Postgres).await;
+                    run(&app).await;
+                    app.shutdown().await;
                 }
             }
         )*

@@ -4,7 +4,7 @@ platform::backend_tests! {
     spec = auth_center::service;
 
     async fn actuator_and_openapi_answer(app) {
-        assert_actuator(&app, auth_center::NAME).await;
+        assert_actuator(app, auth_center::NAME).await;
     }
 }
 

@@ -4,7 +4,7 @@ platform::backend_tests! {
     spec = mall_app::service;
 
     async fn actuator_and_openapi_answer(app) {
-        assert_actuator(&app, mall_app::NAME).await;
+        assert_actuator(app, mall_app::NAME).await;
     }
 }
 

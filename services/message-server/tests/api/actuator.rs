@@ -4,7 +4,7 @@ platform::backend_tests! {
     spec = message_server::service;
 
     async fn actuator_and_openapi_answer(app) {
-        assert_actuator(&app, message_server::NAME).await;
+        assert_actuator(app, message_server::NAME).await;
     }
 }
 

@@ -120,6 +120,14 @@ struct Fleet {
     tenants: TestApp,
 }
 
+impl Fleet {
+    async fn shutdown(self) {
+        for app in [self.producer, self.created, self.all_orders, self.tenants] {
+            app.shutdown().await;
+        }
+    }
+}
+
 #[derive(Clone, Copy)]
 enum Broker {
     Memory,
@@ -256,6 +264,7 @@ async fn commit_delivers_once_to_each_bound_consumer(backend: Backend, broker: B
         2,
         "the rolled-back note stays out"
     );
+    f.shutdown().await;
 }
 
 async fn failures_are_retried_then_dead_lettered_and_the_queue_flows(
@@ -328,13 +337,16 @@ async fn failures_are_retried_then_dead_lettered_and_the_queue_flows(
     assert_eq!(requeue(id).await.unwrap().status().as_u16(), 200);
     assert_eq!(requeue(id).await.unwrap().status().as_u16(), 412);
     assert_eq!(requeue(999).await.unwrap().status().as_u16(), 404);
+    let mut back = false;
     for _ in 0..100 {
         if dead_letters(&f.created).await["sizeAll"] == 2 {
-            return;
+            back = true;
+            break;
         }
         actix_web::rt::time::sleep(Duration::from_millis(25)).await;
     }
-    panic!("the re-queued letter did not come back");
+    assert!(back, "the re-queued letter did not come back");
+    f.shutdown().await;
 }
 
 macro_rules! on_both {
@@ -487,6 +499,7 @@ async fn an_outage_delays_events_and_loses_none(backend: Backend) {
         (100..=120).collect::<Vec<_>>(),
         "every event arrives once, in order"
     );
+    f.shutdown().await;
 }
 
 #[actix_web::test]

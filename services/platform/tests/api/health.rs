@@ -46,6 +46,7 @@ async fn health_turns_503_naming_the_database_when_it_goes_away() {
     assert_eq!(ready.status().as_u16(), 503);
     let alive = probe("/actuator/health/liveness").await.unwrap();
     assert_eq!(alive.status().as_u16(), 200);
+    app.shutdown().await;
 }
 
 #[actix_web::test]

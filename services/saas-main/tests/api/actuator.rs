@@ -4,7 +4,7 @@ platform::backend_tests! {
     spec = saas_main::service;
 
     async fn actuator_and_openapi_answer(app) {
-        assert_actuator(&app, saas_main::NAME).await;
+        assert_actuator(app, saas_main::NAME).await;
     }
 }
 
