@@ -30,6 +30,8 @@ payloads! {
     MerchantUpdated => "updated",
     SessionStarted => "started",
     SessionEnded => "ended",
+    PermissionsDeclared => "declared",
+    PermissionGrantChanged => "changed",
 }
 
 #[cfg(test)]

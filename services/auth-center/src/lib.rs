@@ -1,15 +1,82 @@
-//! auth-center: users, credentials, sessions and tokens, permission groups, applications, API users, login logs.
-//!
-//! The service's business endpoints arrive with their issues; until then it serves what the
-//! platform gives every service (actuator, OpenAPI) over its own database.
+//! auth-center: users, credentials, sessions and tokens, permission groups, applications, API
+//! users, login logs.
 
-use platform::ServiceSpec;
+pub mod api;
+mod audit;
+mod backend;
+pub mod context;
+pub mod demo;
+mod events;
+pub mod keys;
+pub mod password;
+pub mod rules;
+mod schema;
+pub mod settings;
+pub mod store;
+
+use std::sync::Arc;
+
+use actix_web::web;
+use platform::{Prepared, ServiceSpec, SetupContext};
+use utoipa::OpenApi;
 
 pub const NAME: &str = "auth-center";
 pub const DEFAULT_PORT: u16 = 8081;
+
+#[derive(OpenApi)]
+#[openapi(
+    paths(
+        api::auth::login,
+        api::auth::refresh,
+        api::auth::check,
+        api::auth::logout,
+        api::auth::jwks,
+        api::client::user_info,
+        api::client::reset,
+        api::client::app_list,
+        api::client::menu,
+    ),
+    tags(
+        (name = "auth", description = "Logging in and out, tokens, public keys"),
+        (name = "client", description = "The logged-in user's own calls"),
+    )
+)]
+struct ApiDoc;
 
 pub fn service() -> ServiceSpec {
     ServiceSpec::new(NAME, env!("CARGO_PKG_VERSION"), DEFAULT_PORT)
         .description("Users, credentials, sessions and tokens, permission groups, applications, API users, login logs")
         .migrations(platform::embed_migrations!())
+        .openapi(ApiDoc::openapi())
+        .consumer(events::consumer())
+        .setup(setup)
+}
+
+fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
+    let settings = settings::Settings::load(ctx.config)?;
+    let keys =
+        keys::KeyRing::load_or_create(&settings.signing_key_file, &settings.previous_key_files)?;
+    let pool = ctx
+        .resources
+        .pool
+        .clone()
+        .ok_or_else(|| anyhow::anyhow!("auth-center needs its database"))?;
+    if settings.demo {
+        let mut conn = pool.get()?;
+        if demo::seed(&mut conn)? {
+            tracing::info!("demo tenant and logins created");
+        }
+    }
+    tracing::info!(kid = keys.signing.kid, "token signing key loaded");
+    let shared = Arc::new(context::Ctx {
+        pool,
+        keys,
+        settings,
+        ip_failures: context::IpFailures::default(),
+    });
+    let data = web::Data::from(shared.clone());
+    Ok(Prepared::new(move |cfg| {
+        cfg.app_data(data.clone()).configure(api::routes);
+    })
+    .auth_backend(Arc::new(backend::LocalBackend(shared))))
 }

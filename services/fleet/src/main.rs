@@ -107,17 +107,39 @@ fn migrate_all(env: &Env, targets: &Targets) -> Result<(), String> {
     Ok(())
 }
 
+/// The variable that turns the demo data on; the fleet (the embedded mode) sets it unless told.
+const DEMO_VAR: &str = "TRADEWIND_AUTH_CENTER__DEMO__ENABLED";
+
 async fn serve(env: &Env, targets: &Targets) -> Result<(), String> {
+    let mut env = env.clone();
+    if env.get(DEMO_VAR).is_none() {
+        env.set(DEMO_VAR, "true");
+    }
+    let env = &env;
     let bus = platform::bus::Bus::from_env(env);
     tracing::info!(broker = bus.kind(), "event bus");
     let mut apps = Vec::new();
+    // Where auth-center really listens (port 0 is chosen at bind time), for every later service.
+    let mut auth_url: Option<String> = None;
     for name in &targets.services {
         let spec = spec_of(name).ok_or_else(|| format!("no service {name}"))?;
-        let cfg = config_of(env, name, spec.default_port, true)?;
+        let mut cfg = config_of(env, name, spec.default_port, true)?;
+        if let Some(url) = &auth_url
+            && env.get("TRADEWIND_AUTH_URL").is_none()
+        {
+            cfg.auth.url = url.clone();
+        }
         let app = Application::build_with_bus(spec, &cfg, bus.clone())
             .await
             .map_err(|e| e.to_string())?;
         tracing::info!(service = name, port = app.port(), "started");
+        if *name == auth_center::NAME {
+            auth_url = Some(format!(
+                "http://{}:{}",
+                local_host(&cfg.http.host),
+                app.port()
+            ));
+        }
         apps.push((cfg.http.host.clone(), app));
     }
     if targets.gateway {
@@ -130,8 +152,10 @@ async fn serve(env: &Env, targets: &Targets) -> Result<(), String> {
                 app.name().to_uppercase().replace('-', "_")
             );
             if env.get(&var).is_none() {
-                let host = if host == "0.0.0.0" { "127.0.0.1" } else { host };
-                gw_cfg.set_upstream_url(app.name(), format!("http://{host}:{}", app.port()));
+                gw_cfg.set_upstream_url(
+                    app.name(),
+                    format!("http://{}:{}", local_host(host), app.port()),
+                );
             }
         }
         let cfg = config_of(env, gateway::NAME, gateway::DEFAULT_PORT, false)?;
@@ -143,6 +167,9 @@ async fn serve(env: &Env, targets: &Targets) -> Result<(), String> {
         } else {
             &cfg.http.host
         };
+        if targets.services.contains(&auth_center::NAME) && env.get(DEMO_VAR) == Some("true") {
+            print_demo_logins();
+        }
         println!("Tradewind is up: http://{host}:{}/", app.port());
         apps.push((cfg.http.host.clone(), app));
     } else {
@@ -162,4 +189,19 @@ async fn serve(env: &Env, targets: &Targets) -> Result<(), String> {
         .collect::<Result<Vec<()>, _>>()
         .map_err(|e| e.to_string())?;
     Ok(())
+}
+
+/// An address to reach a service bound to `host` from this machine.
+fn local_host(host: &str) -> &str {
+    if host == "0.0.0.0" { "127.0.0.1" } else { host }
+}
+
+fn print_demo_logins() {
+    println!("Demo logins (demo credentials: change these passwords before real use):");
+    for login in auth_center::demo::LOGINS {
+        println!(
+            "  {:<12} {:<16} {}",
+            login.username, login.password, login.role
+        );
+    }
 }

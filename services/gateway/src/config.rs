@@ -12,6 +12,8 @@ pub const GATEWAY_VARIABLES: &[&str] = &[
     "TRADEWIND_GATEWAY__STATIC_DIR",
     "TRADEWIND_GATEWAY__UPSTREAMS__<S>__URL",
     "TRADEWIND_GATEWAY__UPSTREAMS__<S>__TIMEOUT_SECS",
+    "TRADEWIND_GATEWAY__RATE_LIMITS",
+    "TRADEWIND_GATEWAY__CORS_ORIGINS",
 ];
 
 /// The services behind the gateway: name, default port, default upstream timeout.
@@ -41,6 +43,9 @@ pub struct GatewayConfig {
     pub upstreams: Vec<Upstream>,
     /// The built web console (`frontend/dist`): the host at `/`, remotes under `/remotes/`.
     pub static_dir: PathBuf,
+    pub rate_limits: Vec<crate::ratelimit::Rule>,
+    /// Origins other than the gateway's own that browsers may call `/api/**` from.
+    pub cors_origins: Vec<String>,
 }
 
 fn upstream_var(service: &str, key: &str) -> String {
@@ -80,10 +85,39 @@ impl GatewayConfig {
         let static_dir = env
             .get(&service_var("gateway", "STATIC_DIR"))
             .map_or_else(|| PathBuf::from("frontend/dist"), PathBuf::from);
+        let rules_var = service_var("gateway", "RATE_LIMITS");
+        let rules = env
+            .get(&rules_var)
+            .unwrap_or(crate::ratelimit::DEFAULT_RULES);
+        let rate_limits =
+            crate::ratelimit::parse_rules(rules).map_err(|reason| ConfigError::Invalid {
+                var: rules_var.clone(),
+                value: rules.to_owned(),
+                reason,
+            })?;
+        let cors_origins = env
+            .get(&service_var("gateway", "CORS_ORIGINS"))
+            .map(|v| {
+                v.split(',')
+                    .map(|o| o.trim().trim_end_matches('/').to_owned())
+                    .filter(|o| !o.is_empty())
+                    .collect()
+            })
+            .unwrap_or_default();
         Ok(Self {
             upstreams,
             static_dir,
+            rate_limits,
+            cors_origins,
         })
+    }
+
+    /// auth-center's base URL, for keys and session checks.
+    pub fn auth_url(&self) -> String {
+        self.upstreams
+            .iter()
+            .find(|u| u.service == "auth-center")
+            .map_or_else(|| "http://127.0.0.1:8081".to_owned(), |u| u.url.clone())
     }
 
     /// Points `service` at another base URL (the fleet, once it knows the bound ports).

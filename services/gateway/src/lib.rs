@@ -3,11 +3,17 @@
 //! every other path is the web console.
 
 pub mod config;
+mod cors;
 mod docs;
+mod edge;
 mod headers;
 pub mod proxy;
+pub mod ratelimit;
 mod spa;
 mod websocket;
+
+use std::sync::Arc;
+use std::time::Duration;
 
 use actix_web::web;
 use awc::Client;
@@ -27,21 +33,34 @@ pub const DEFAULT_PORT: u16 = 8080;
 struct ApiDoc;
 
 pub fn service(cfg: GatewayConfig) -> ServiceSpec {
+    let auth = platform::auth::remote::RemoteBackend::new(&cfg.auth_url(), Duration::from_secs(5));
+    let limiter = web::Data::new(ratelimit::Limiter::new(cfg.rate_limits.clone()));
     ServiceSpec::new(NAME, env!("CARGO_PKG_VERSION"), DEFAULT_PORT)
         .description("The public entry: routing, websocket proxy, web console, API reference")
         .openapi(ApiDoc::openapi())
-        .routes(move |c, _| routes(c, &cfg))
+        // Callers are checked at the edge (`edge`), per upstream path, not by the platform's
+        // guard, which knows only a service's own paths.
+        .unguarded()
+        .auth_backend(Arc::new(auth))
+        .routes(move |c, _| routes(c, &cfg, &limiter))
 }
 
-fn routes(c: &mut web::ServiceConfig, cfg: &GatewayConfig) {
+fn routes(
+    c: &mut web::ServiceConfig,
+    cfg: &GatewayConfig,
+    limiter: &web::Data<ratelimit::Limiter>,
+) {
     // One client per worker (awc clients are not shareable across threads); each keeps its own
     // pool of upstream connections.
     let client = Client::builder().disable_redirects().finish();
     c.app_data(web::Data::new(client));
     docs::config(c, &cfg.upstreams);
+    c.app_data(limiter.clone())
+        .app_data(web::Data::new(cors::Origins(cfg.cors_origins.clone())));
     for upstream in &cfg.upstreams {
         c.service(
             web::scope(&format!("/api/{}", upstream.service))
+                .wrap(actix_web::middleware::from_fn(cors::cors))
                 .app_data(web::Data::new(upstream.clone()))
                 .default_service(web::to(proxy::forward)),
         );

@@ -7,8 +7,12 @@ use awc::body::SizedStream;
 use awc::error::{ConnectError, SendRequestError};
 use platform::ApiError;
 
+use platform::auth::Authenticator;
+
 use crate::config::Upstream;
+use crate::edge;
 use crate::headers;
+use crate::ratelimit::Limiter;
 use crate::websocket;
 
 /// The upstream URL for a request under `/api/<service>`: the rest of the path and the query,
@@ -58,6 +62,8 @@ fn send_error(upstream: &Upstream, err: &SendRequestError) -> ApiError {
     ),
     responses(
         (status = 200, description = "Whatever the service answers"),
+        (status = 401, description = "No, an invalid or an ended session's token (`token-repeated` after a newer login)"),
+        (status = 429, description = "Over a rate limit; `Retry-After` says when to retry"),
         (status = 502, description = "The service is unreachable; the envelope names it"),
         (status = 504, description = "The service did not answer within its timeout"),
     )
@@ -67,9 +73,18 @@ pub async fn forward(
     payload: web::Payload,
     upstream: web::Data<Upstream>,
     client: web::Data<Client>,
+    auth: web::Data<Authenticator>,
+    limiter: web::Data<Limiter>,
 ) -> Result<HttpResponse, ApiError> {
     let url = upstream_url(&upstream, &req);
     let prefix = format!("/api/{}", upstream.service);
+    let service_path = req.path().get(prefix.len()..).unwrap_or("");
+    let service_path = if service_path.is_empty() {
+        "/"
+    } else {
+        service_path
+    };
+    let user = edge::admit(&req, service_path, &auth, &limiter).await?;
     if websocket::is_upgrade(&req) {
         return websocket::forward(req, payload, &upstream, &client, &url, &prefix).await;
     }
@@ -77,7 +92,13 @@ pub async fn forward(
     let mut outgoing = client
         .request(req.method().clone(), &url)
         .timeout(upstream.timeout);
-    headers::forward(&req, &prefix, outgoing.headers_mut(), |_| false);
+    headers::forward(
+        &req,
+        &prefix,
+        outgoing.headers_mut(),
+        edge::is_identity_header,
+    );
+    edge::identify(user.as_ref(), outgoing.headers_mut());
 
     let chunked = req.headers().contains_key(header::TRANSFER_ENCODING);
     let sent = match content_length(req.headers()) {

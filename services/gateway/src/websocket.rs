@@ -37,12 +37,9 @@ pub async fn forward(
     };
     let mut request = client.ws(ws_url);
     let mut forwarded = header::HeaderMap::new();
-    headers::forward(
-        &req,
-        prefix,
-        &mut forwarded,
-        headers::is_websocket_handshake,
-    );
+    headers::forward(&req, prefix, &mut forwarded, |n| {
+        headers::is_websocket_handshake(n) || crate::edge::is_identity_header(n)
+    });
     for (name, value) in forwarded {
         request = request.header(name, value);
     }

@@ -114,9 +114,11 @@ async fn one_trace_runs_from_the_gateway_through_rabbitmq_to_the_consumer() {
             Ok(())
         },
     ));
-    let producer = ServiceSpec::new("hotel-app", "0", 0).routes(|c, _| {
-        c.route("/orders", web::post().to(create_order));
-    });
+    let producer = ServiceSpec::new("hotel-app", "0", 0)
+        .unguarded()
+        .routes(|c, _| {
+            c.route("/orders", web::post().to(create_order));
+        });
     let mut apps = Vec::new();
     for spec in [consumer, producer] {
         let db = TestDb::new(Backend::Sqlite);
@@ -125,8 +127,9 @@ async fn one_trace_runs_from_the_gateway_through_rabbitmq_to_the_consumer() {
     }
     let mut gw_cfg = gateway::GatewayConfig::load(&Env::default()).unwrap();
     gw_cfg.set_upstream_url("hotel-app", apps[1].address.clone());
+    let issuer = platform::testing::TestIssuer::new();
     let gateway = spawn_with(
-        gateway::service(gw_cfg),
+        gateway::service(gw_cfg).auth_backend(issuer.clone()),
         &test_config("gateway", None),
         None,
     )
@@ -135,6 +138,7 @@ async fn one_trace_runs_from_the_gateway_through_rabbitmq_to_the_consumer() {
     let trace_id = "4bf92f3577b34da6a3ce929d0e0e4736";
     let res = awc::Client::default()
         .post(gateway.url("/api/hotel-app/orders"))
+        .bearer_auth(issuer.token(1, 7, 0, 300))
         .insert_header(("traceparent", format!("00-{trace_id}-00f067aa0ba902b7-01")))
         .send()
         .await

@@ -10,6 +10,8 @@ use actix_web::{App, HttpRequest, HttpServer, web};
 use utoipa::OpenApi as _;
 
 use crate::actuator::{self, ActuatorApi};
+use crate::auth::remote::RemoteBackend;
+use crate::auth::{AuthBackend, Authenticator};
 use crate::build_info::Info;
 use crate::bus::{self, Bus, ConsumerSpec};
 use crate::config::ServiceConfig;
@@ -27,7 +29,43 @@ pub struct Resources {
     pub bus: Bus,
 }
 
-type Configure = Arc<dyn Fn(&mut web::ServiceConfig, &Resources) + Send + Sync>;
+/// What a service's set-up sees: the resources and its configuration (its own settings are
+/// read with [`ServiceConfig::var`]).
+pub struct SetupContext<'a> {
+    pub resources: &'a Resources,
+    pub config: &'a ServiceConfig,
+}
+
+/// What a service's set-up made once for the whole process: its routes, for every worker, and
+/// the source of identity if it is its own (auth-center).
+pub struct Prepared {
+    configure: Arc<dyn Fn(&mut web::ServiceConfig) + Send + Sync>,
+    auth: Option<Arc<dyn AuthBackend>>,
+}
+
+impl Prepared {
+    pub fn new(configure: impl Fn(&mut web::ServiceConfig) + Send + Sync + 'static) -> Self {
+        Self {
+            configure: Arc::new(configure),
+            auth: None,
+        }
+    }
+
+    /// Answers keys, sessions and permissions itself instead of asking auth-center.
+    pub fn auth_backend(mut self, backend: Arc<dyn AuthBackend>) -> Self {
+        self.auth = Some(backend);
+        self
+    }
+}
+
+type Setup = Arc<dyn Fn(&SetupContext<'_>) -> anyhow::Result<Prepared> + Send + Sync>;
+
+/// The application whose menus a service's permission codes belong to (`loadAppList`).
+pub const APP_BASE: i32 = 1;
+pub const APP_HOTEL: i32 = 36;
+pub const APP_TICKET: i32 = 110;
+pub const APP_WEIXIN: i32 = 50;
+pub const APP_MALL: i32 = 60;
 
 /// Everything the platform needs to know about a service.
 #[derive(Clone)]
@@ -40,7 +78,14 @@ pub struct ServiceSpec {
     pub migrations: Option<Migrations>,
     /// The service's own paths; the actuator's are added by the platform.
     pub openapi: utoipa::openapi::OpenApi,
-    pub configure: Configure,
+    pub setup: Setup,
+    /// The application its permission codes belong to ([`APP_BASE`] unless said).
+    pub app_id: i32,
+    /// Whether the platform checks callers ([`crate::auth::guard`]); the gateway checks its own.
+    pub guarded: bool,
+    /// Where identity comes from when the set-up does not say (tests use a local issuer);
+    /// otherwise auth-center at the configured URL.
+    pub auth_backend: Option<Arc<dyn AuthBackend>>,
     /// What the service consumes from its queue `<name>.events`.
     pub consumer: Option<ConsumerSpec>,
 }
@@ -54,7 +99,10 @@ impl ServiceSpec {
             default_port,
             migrations: None,
             openapi: utoipa::openapi::OpenApiBuilder::new().build(),
-            configure: Arc::new(|_, _| {}),
+            setup: Arc::new(|_| Ok(Prepared::new(|_| {}))),
+            app_id: APP_BASE,
+            guarded: true,
+            auth_backend: None,
             consumer: None,
         }
     }
@@ -84,12 +132,71 @@ impl ServiceSpec {
         self
     }
 
+    /// Routes that need nothing made once; see [`Self::setup`] for those that do.
     pub fn routes(
         mut self,
         configure: impl Fn(&mut web::ServiceConfig, &Resources) + Send + Sync + 'static,
     ) -> Self {
-        self.configure = Arc::new(configure);
+        let configure = Arc::new(configure);
+        self.setup = Arc::new(move |ctx| {
+            let resources = ctx.resources.clone();
+            let configure = configure.clone();
+            Ok(Prepared::new(move |c| configure(c, &resources)))
+        });
         self
+    }
+
+    /// Runs once at start (after migrations, before serving): reads the service's settings,
+    /// makes what its handlers share, and answers their routes.
+    pub fn setup(
+        mut self,
+        setup: impl Fn(&SetupContext<'_>) -> anyhow::Result<Prepared> + Send + Sync + 'static,
+    ) -> Self {
+        self.setup = Arc::new(setup);
+        self
+    }
+
+    pub fn app(mut self, app_id: i32) -> Self {
+        self.app_id = app_id;
+        self
+    }
+
+    /// Identity from `backend` instead of auth-center over HTTP.
+    pub fn auth_backend(mut self, backend: Arc<dyn AuthBackend>) -> Self {
+        self.auth_backend = Some(backend);
+        self
+    }
+
+    /// Callers are not checked by the platform (the gateway checks them itself).
+    pub fn unguarded(mut self) -> Self {
+        self.guarded = false;
+        self
+    }
+
+    /// The permission codes of the service's endpoints: every `/saas/...` path and method of its
+    /// OpenAPI document, with the operation's summary.
+    pub fn permissions(&self) -> Vec<(String, String)> {
+        let mut codes = Vec::new();
+        for (path, item) in &self.openapi.paths.paths {
+            if crate::auth::access::classify(path) != crate::auth::access::Access::Permission {
+                continue;
+            }
+            let operations = [
+                ("GET", &item.get),
+                ("POST", &item.post),
+                ("PUT", &item.put),
+                ("DELETE", &item.delete),
+                ("PATCH", &item.patch),
+            ];
+            for (method, op) in operations {
+                if let Some(op) = op {
+                    let summary = op.summary.clone().unwrap_or_default();
+                    codes.push((crate::auth::access::permission_code(path, method), summary));
+                }
+            }
+        }
+        codes.sort();
+        codes
     }
 
     /// The complete OpenAPI document: the service's paths plus the actuator's.
@@ -175,6 +282,8 @@ pub struct Application {
     bus: Bus,
     consumer: Option<(String, ConsumerSpec)>,
     metrics: crate::metrics::Metrics,
+    /// Follows ended sessions for the authenticator; stops with the server.
+    listener_task: actix_web::rt::task::JoinHandle<()>,
 }
 
 impl Application {
@@ -245,6 +354,27 @@ impl Application {
             pool: pool.clone(),
             bus: bus.clone(),
         };
+        if let Some(pool) = &pool {
+            declare_permissions(&spec, pool).map_err(|e| setup(format!("permissions: {e}")))?;
+        }
+        let prepared = (spec.setup)(&SetupContext {
+            resources: &resources,
+            config: cfg,
+        })
+        .map_err(|e| setup(format!("{e:#}")))?;
+        let backend = prepared
+            .auth
+            .clone()
+            .or_else(|| spec.auth_backend.clone())
+            .unwrap_or_else(|| {
+                Arc::new(RemoteBackend::new(
+                    &cfg.auth.url,
+                    std::time::Duration::from_secs(5),
+                ))
+            });
+        let authenticator = Authenticator::new(backend, cfg.auth.cache);
+        let listener_task = authenticator.listen(&bus, spec.name);
+        let guarded = spec.guarded;
         let consumer = spec.consumer.clone().map(|c| (spec.queue(), c));
         if let (Some((queue, c)), Bus::Rabbit(broker)) = (&consumer, &bus) {
             // Declared before serving, so nothing published from now on misses the queue. A
@@ -256,11 +386,18 @@ impl Application {
                 tracing::warn!(service = spec.name, error = %e, "queue not declared yet");
             }
         }
-        let configure = spec.configure.clone();
+        let configure = prepared.configure;
+        let authenticator = web::Data::new(authenticator);
         let server = HttpServer::new(move || {
+            // Middleware runs last-wrapped first: observe (request id, language) before guard.
             let mut app = App::new()
+                .wrap(actix_web::middleware::Condition::new(
+                    guarded,
+                    from_fn(crate::auth::guard),
+                ))
                 .wrap(from_fn(observe::observe))
                 .app_data(state.clone())
+                .app_data(authenticator.clone())
                 .app_data(extract::json_config())
                 .app_data(extract::query_config())
                 .app_data(extract::path_config());
@@ -271,9 +408,8 @@ impl Application {
                     .configure(bus::dead_letters::config);
             }
             let configure = configure.clone();
-            let resources = resources.clone();
             app.configure(actuator::config)
-                .configure(move |cfg| configure(cfg, &resources))
+                .configure(move |cfg| configure(cfg))
                 .default_service(web::to(not_found))
         })
         .workers(cfg.http.workers)
@@ -291,6 +427,7 @@ impl Application {
             bus,
             consumer,
             metrics,
+            listener_task,
         })
     }
 
@@ -315,7 +452,7 @@ impl Application {
     /// Serves until the server is stopped through its handle; the outbox relay and the consumer
     /// run beside the server and stop with it.
     pub async fn run(self) -> std::io::Result<()> {
-        let mut workers = Vec::new();
+        let mut workers = vec![self.listener_task];
         if let Some(pool) = &self.pool {
             workers.push(actix_web::rt::spawn(bus::relay::run(
                 self.bus.clone(),
@@ -347,4 +484,27 @@ async fn not_found(req: HttpRequest) -> Result<actix_web::HttpResponse, ApiError
             format!("endpoint {} {}", req.method(), req.path()),
         ),
     })
+}
+
+/// Writes this start's `permission.declared` event, so auth-center's catalogue lists the codes
+/// of the endpoints this version serves.
+fn declare_permissions(spec: &ServiceSpec, pool: &DbPool) -> anyhow::Result<()> {
+    let permissions = spec.permissions();
+    if permissions.is_empty() {
+        return Ok(());
+    }
+    let payload = crate::bus::v1::PermissionsDeclared {
+        service: spec.name.to_owned(),
+        app_id: spec.app_id,
+        permissions: permissions
+            .into_iter()
+            .map(|(code, summary)| crate::bus::v1::DeclaredPermission { code, summary })
+            .collect(),
+    };
+    let mut conn = pool.get()?;
+    crate::bus::publish_in_tx(
+        &mut conn,
+        crate::bus::Outgoing::new(spec.name, "permission.declared", 0, &payload),
+    )?;
+    Ok(())
 }

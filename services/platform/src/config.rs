@@ -29,6 +29,9 @@ pub const GLOBAL_VARIABLES: &[&str] = &[
     "TRADEWIND_AMQP_URL",
     "TRADEWIND_NODE_ID",
     "TRADEWIND_DATA_DIR",
+    "TRADEWIND_AUTH_URL",
+    "TRADEWIND_AUTH_SESSION_CACHE_SECS",
+    "TRADEWIND_AUTH_PERMISSION_CACHE_SECS",
     "TRADEWIND_LOG",
     "TRADEWIND_LOG_FORMAT",
     "OTEL_EXPORTER_OTLP_ENDPOINT",
@@ -140,12 +143,42 @@ pub struct DatabaseConfig {
     pub connect_timeout: Duration,
 }
 
+/// How a process verifies callers (see `platform::auth`).
+#[derive(Debug, Clone)]
+pub struct AuthConfig {
+    /// auth-center's base URL, for its public keys, session checks and permission lists.
+    pub url: String,
+    pub cache: crate::auth::CacheSettings,
+}
+
+impl AuthConfig {
+    pub fn load(env: &Env) -> Result<Self, ConfigError> {
+        let defaults = crate::auth::CacheSettings::default();
+        Ok(Self {
+            url: env
+                .get("TRADEWIND_AUTH_URL")
+                .unwrap_or("http://127.0.0.1:8081")
+                .trim()
+                .to_owned(),
+            cache: crate::auth::CacheSettings {
+                session: env.seconds_or("TRADEWIND_AUTH_SESSION_CACHE_SECS", defaults.session)?,
+                permissions: env
+                    .seconds_or("TRADEWIND_AUTH_PERMISSION_CACHE_SECS", defaults.permissions)?,
+                key_refetch: defaults.key_refetch,
+            },
+        })
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct ServiceConfig {
     pub name: String,
     pub http: HttpConfig,
     /// None for the gateway, which keeps no database.
     pub database: Option<DatabaseConfig>,
+    pub auth: AuthConfig,
+    /// The environment it was read from, for a service's own settings ([`Self::var`]).
+    pub env: Env,
 }
 
 /// What differs between services before any variable is read.
@@ -196,7 +229,14 @@ impl ServiceConfig {
             name: name.to_owned(),
             http,
             database,
+            auth: AuthConfig::load(env)?,
+            env: env.clone(),
         })
+    }
+
+    /// The variable `TRADEWIND_<SERVICE>__<key>` of this service, for its own settings.
+    pub fn var(&self, key: &str) -> String {
+        service_var(&self.name, key)
     }
 }
 

@@ -18,6 +18,16 @@ pub enum ApiError {
     /// A business rule refused the request: 412 with its own code.
     #[error("{}", msg.en)]
     Rule { code: &'static str, msg: Text },
+    /// No token, or one that is invalid, expired or of an ended session: 401 (the shell
+    /// refreshes and retries; `token-repeated` logs out).
+    #[error("{}", msg.en)]
+    Unauthorized { code: &'static str, msg: Text },
+    /// The caller lacks the permission: 403.
+    #[error("{}", msg.en)]
+    Forbidden { msg: Text },
+    /// Over a rate limit: 429 with `Retry-After`.
+    #[error("too many requests; retry after {retry_after_secs} s")]
+    TooManyRequests { retry_after_secs: u64 },
     #[error("not found: {}", what.en)]
     NotFound { what: Text },
     #[error("method not allowed")]
@@ -46,6 +56,9 @@ impl ApiError {
         match self {
             Self::Invalid { .. } => "invalid",
             Self::Rule { code, .. } => code,
+            Self::Unauthorized { code, .. } => code,
+            Self::Forbidden { .. } => "forbidden",
+            Self::TooManyRequests { .. } => "too-many-requests",
             Self::NotFound { .. } => "not-found",
             Self::MethodNotAllowed => "method-not-allowed",
             Self::PayloadTooLarge { .. } => "payload-too-large",
@@ -62,7 +75,13 @@ impl ApiError {
             Self::Invalid { field, reason } => {
                 return format!("{field}: {}", reason.localized());
             }
-            Self::Rule { msg, .. } => msg.clone(),
+            Self::Rule { msg, .. } | Self::Unauthorized { msg, .. } | Self::Forbidden { msg } => {
+                msg.clone()
+            }
+            Self::TooManyRequests { retry_after_secs } => Text::new(
+                format!("请求过于频繁，请 {retry_after_secs} 秒后重试"),
+                format!("Too many requests, please retry in {retry_after_secs} s"),
+            ),
             Self::NotFound { what } => Text::new(
                 format!("未找到：{}", what.zh),
                 format!("Not found: {}", what.en),
@@ -105,10 +124,26 @@ impl ApiError {
     }
 }
 
+/// A database failure is a fault: 500, with the cause in the log.
+impl From<crate::db::DbError> for ApiError {
+    fn from(e: crate::db::DbError) -> Self {
+        Self::Internal(e.into())
+    }
+}
+
+impl From<diesel::result::Error> for ApiError {
+    fn from(e: diesel::result::Error) -> Self {
+        Self::Internal(e.into())
+    }
+}
+
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
         match self {
             Self::Invalid { .. } | Self::Rule { .. } => StatusCode::PRECONDITION_FAILED,
+            Self::Unauthorized { .. } => StatusCode::UNAUTHORIZED,
+            Self::Forbidden { .. } => StatusCode::FORBIDDEN,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::NotFound { .. } => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
@@ -131,6 +166,13 @@ impl ResponseError for ApiError {
             data: Some(self.data()),
             time: crate::time::now_ms(),
         };
-        HttpResponse::build(self.status_code()).json(body)
+        let mut resp = HttpResponse::build(self.status_code());
+        if let Self::TooManyRequests { retry_after_secs } = self {
+            resp.insert_header((
+                actix_web::http::header::RETRY_AFTER,
+                retry_after_secs.to_string(),
+            ));
+        }
+        resp.json(body)
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod actuator;
 pub mod app;
+pub mod auth;
 pub mod build_info;
 pub mod bus;
 pub mod cli;
@@ -22,7 +23,7 @@ pub mod time;
 #[cfg(feature = "test-support")]
 pub mod testing;
 
-pub use app::{Application, Resources, ServiceSpec};
+pub use app::{Application, Prepared, Resources, ServiceSpec, SetupContext};
 pub use error::ApiError;
 
 #[doc(hidden)]

@@ -117,6 +117,8 @@ pub struct TestApp {
     pub address: String,
     pub port: u16,
     pub db: Option<TestDb>,
+    /// The service's data directory (`TRADEWIND_DATA_DIR`), unless the test gave one.
+    pub data_dir: Option<tempfile::TempDir>,
     handle: ServerHandle,
     task: Option<actix_web::rt::task::JoinHandle<std::io::Result<()>>>,
 }
@@ -183,7 +185,17 @@ pub async fn spawn_on_bus(
     bus: crate::bus::Bus,
 ) -> TestApp {
     init_test_logs();
-    let app = Application::build_with_bus(spec, cfg, bus)
+    // Files a service keeps (auth-center's signing key) go to a directory of the test's own.
+    let mut cfg = cfg.clone();
+    let data_dir = if cfg.env.get("TRADEWIND_DATA_DIR").is_none() {
+        let dir = tempfile::tempdir().expect("a temporary data directory");
+        cfg.env
+            .set("TRADEWIND_DATA_DIR", dir.path().display().to_string());
+        Some(dir)
+    } else {
+        None
+    };
+    let app = Application::build_with_bus(spec, &cfg, bus)
         .await
         .expect("service starts");
     let port = app.port();
@@ -193,6 +205,7 @@ pub async fn spawn_on_bus(
         address: format!("http://127.0.0.1:{port}"),
         port,
         db,
+        data_dir,
         handle,
         task,
     }
@@ -319,6 +332,125 @@ pub fn assert_same_schema(spec: &ServiceSpec) {
         "{}: SQLite and PostgreSQL migrations differ",
         spec.name
     );
+}
+
+/// A stand-in for auth-center in tests of other services: signs real tokens with a key of its
+/// own and answers the platform's questions about them (sessions, permissions) from memory.
+pub struct TestIssuer {
+    pair: crate::auth::token::SigningPair,
+    ended: std::sync::Mutex<std::collections::HashMap<String, crate::auth::EndReason>>,
+    grants: std::sync::Mutex<std::collections::HashMap<i64, Vec<String>>>,
+}
+
+impl Default for TestIssuer {
+    fn default() -> Self {
+        let seed = *uuid::Uuid::new_v4().as_bytes();
+        let mut bytes = [0u8; 32];
+        bytes[..16].copy_from_slice(&seed);
+        bytes[16..].copy_from_slice(&seed);
+        Self {
+            pair: crate::auth::token::SigningPair::new(ed25519_dalek::SigningKey::from_bytes(
+                &bytes,
+            )),
+            ended: Default::default(),
+            grants: Default::default(),
+        }
+    }
+}
+
+impl TestIssuer {
+    pub fn new() -> std::sync::Arc<Self> {
+        std::sync::Arc::new(Self::default())
+    }
+
+    /// An access token for a user of `saas_id`/`mch_id` with `msc_type`, in a fresh session.
+    pub fn token(&self, user_id: i64, saas_id: i64, mch_id: i64, msc_type: i32) -> String {
+        let now = crate::auth::token::now_secs();
+        let claims = crate::auth::Claims {
+            iss: crate::auth::token::ISSUER.to_owned(),
+            sub: user_id.to_string(),
+            username: format!("user{user_id}"),
+            saas_id,
+            mch_id,
+            msc_type,
+            user_grade: 0,
+            sid: uuid::Uuid::now_v7().to_string(),
+            typ: crate::auth::TokenKind::Access,
+            iat: now,
+            exp: now + 3600,
+        };
+        crate::auth::token::sign(&claims, &self.pair)
+    }
+
+    /// Lets `user_id` hold these codes or subtrees.
+    pub fn grant(&self, user_id: i64, grants: &[&str]) {
+        self.grants
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(user_id, grants.iter().map(|g| (*g).to_owned()).collect());
+    }
+
+    /// Ends the session of `token`, as auth-center would.
+    pub fn end(&self, token: &str, reason: crate::auth::EndReason) {
+        if let Ok(claims) = crate::auth::token::verify(
+            token,
+            &self.pair.signing_key().verifying_key(),
+            crate::auth::TokenKind::Access,
+            crate::auth::token::now_secs(),
+        ) {
+            self.ended
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .insert(claims.sid, reason);
+        }
+    }
+}
+
+impl crate::auth::AuthBackend for TestIssuer {
+    fn jwks(
+        &self,
+    ) -> futures_util::future::LocalBoxFuture<'_, Result<crate::auth::JwkSet, crate::auth::AuthError>>
+    {
+        let set = crate::auth::JwkSet {
+            keys: vec![self.pair.jwk()],
+        };
+        Box::pin(async move { Ok(set) })
+    }
+
+    fn session<'a>(
+        &'a self,
+        _token: &'a str,
+        claims: &'a crate::auth::Claims,
+    ) -> futures_util::future::LocalBoxFuture<
+        'a,
+        Result<crate::auth::SessionState, crate::auth::AuthError>,
+    > {
+        let state = match self
+            .ended
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(&claims.sid)
+        {
+            Some(reason) => crate::auth::SessionState::Ended(*reason),
+            None => crate::auth::SessionState::Live,
+        };
+        Box::pin(async move { Ok(state) })
+    }
+
+    fn permissions<'a>(
+        &'a self,
+        _token: &'a str,
+        claims: &'a crate::auth::Claims,
+    ) -> futures_util::future::LocalBoxFuture<'a, Result<Vec<String>, crate::auth::AuthError>> {
+        let grants = self
+            .grants
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(&claims.user_id())
+            .cloned()
+            .unwrap_or_default();
+        Box::pin(async move { Ok(grants) })
+    }
 }
 
 #[cfg(test)]

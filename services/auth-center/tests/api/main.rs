@@ -1,1 +1,6 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod actuator;
+mod helpers;
+mod login;
+mod tokens;

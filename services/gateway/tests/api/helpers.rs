@@ -1,13 +1,15 @@
 //! A gateway in front of a test upstream that echoes what it receives.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use actix_web::{HttpRequest, HttpResponse, web};
+use awc::Client;
 use futures_util::StreamExt as _;
 use gateway::GatewayConfig;
 use platform::ServiceSpec;
 use platform::config::Env;
-use platform::testing::{TestApp, spawn_with, test_config};
+use platform::testing::{TestApp, TestIssuer, spawn_with, test_config};
 use serde_json::json;
 
 pub const UPSTREAM_TIMEOUT: Duration = Duration::from_millis(500);
@@ -78,17 +80,22 @@ async fn ws(req: HttpRequest, body: web::Payload) -> Result<HttpResponse, actix_
 }
 
 fn upstream_spec() -> ServiceSpec {
-    ServiceSpec::new("echo", "0.0.0", 0).routes(|c, _| {
-        c.app_data(web::PayloadConfig::new(64 * 1024 * 1024))
-            .route("/mirror", web::post().to(mirror))
-            .route("/slow", web::get().to(slow))
-            .route("/ws", web::get().to(ws))
-            .route("/{tail:.*}", web::route().to(echo));
-    })
+    // The echo service trusts the gateway: these tests are about what the gateway does.
+    ServiceSpec::new("echo", "0.0.0", 0)
+        .unguarded()
+        .routes(|c, _| {
+            c.app_data(web::PayloadConfig::new(64 * 1024 * 1024))
+                .route("/mirror", web::post().to(mirror))
+                .route("/slow", web::get().to(slow))
+                .route("/ws", web::get().to(ws))
+                .route("/{tail:.*}", web::route().to(echo));
+        })
 }
 
 pub struct Stack {
     pub gateway: TestApp,
+    /// Signs the tokens the gateway accepts (it stands in for auth-center).
+    pub issuer: Arc<TestIssuer>,
     /// Kept alive for the length of the test.
     pub _upstream: TestApp,
     pub static_dir: tempfile::TempDir,
@@ -97,6 +104,16 @@ pub struct Stack {
 impl Stack {
     pub fn url(&self, path: &str) -> String {
         self.gateway.url(path)
+    }
+
+    /// A client that calls as a logged-in operator of tenant 7.
+    pub fn client(&self) -> Client {
+        Client::builder()
+            .add_default_header((
+                "authorization",
+                format!("Bearer {}", self.issuer.token(5, 7, 0, 300)),
+            ))
+            .finish()
     }
 }
 
@@ -108,6 +125,11 @@ fn closed_port() -> u16 {
 /// hotel-app → the echo upstream (short timeout); saas-main → a closed port; the console is a
 /// small built frontend in a temporary directory.
 pub async fn spawn_stack() -> Stack {
+    spawn_stack_with(&[]).await
+}
+
+/// The stack with gateway variables of the test's (rate limits, CORS origins).
+pub async fn spawn_stack_with(vars: &[(&str, &str)]) -> Stack {
     let upstream = spawn_with(upstream_spec(), &test_config("echo", None), None).await;
     let static_dir = tempfile::tempdir().unwrap();
     std::fs::write(
@@ -122,7 +144,7 @@ pub async fn spawn_stack() -> Stack {
     )
     .unwrap();
 
-    let mut cfg = GatewayConfig::load(&Env::default()).unwrap();
+    let mut cfg = GatewayConfig::load(&Env::from_pairs(vars.iter().copied())).unwrap();
     cfg.static_dir = static_dir.path().to_path_buf();
     cfg.set_upstream_url("hotel-app", upstream.address.clone());
     cfg.set_upstream_url("saas-main", format!("http://127.0.0.1:{}", closed_port()));
@@ -131,9 +153,12 @@ pub async fn spawn_stack() -> Stack {
             u.timeout = UPSTREAM_TIMEOUT;
         }
     }
-    let gateway = spawn_with(gateway::service(cfg), &test_config("gateway", None), None).await;
+    let issuer = TestIssuer::new();
+    let spec = gateway::service(cfg).auth_backend(issuer.clone());
+    let gateway = spawn_with(spec, &test_config("gateway", None), None).await;
     Stack {
         gateway,
+        issuer,
         _upstream: upstream,
         static_dir,
     }

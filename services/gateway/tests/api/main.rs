@@ -1,5 +1,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod edge;
 mod helpers;
 mod proxy;
 mod spa;

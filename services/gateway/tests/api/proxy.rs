@@ -7,9 +7,10 @@ use crate::helpers::spawn_stack;
 #[actix_web::test]
 async fn a_request_reaches_the_service_with_method_query_body_and_headers() {
     let stack = spawn_stack().await;
+    let token = stack.issuer.token(5, 7, 0, 300);
     let mut res = Client::default()
         .put(stack.url("/api/hotel-app/saas/hotel/rooms/7?page=2&name=%E6%B5%B7"))
-        .insert_header(("authorization", "Bearer abc"))
+        .bearer_auth(&token)
         .insert_header(("x-request-id", "req-42"))
         .send_body(r#"{"name":"Sea"}"#)
         .await
@@ -23,7 +24,7 @@ async fn a_request_reaches_the_service_with_method_query_body_and_headers() {
     assert_eq!(seen["query"], "page=2&name=%E6%B5%B7");
     assert_eq!(seen["body"], r#"{"name":"Sea"}"#);
     let headers = &seen["headers"];
-    assert_eq!(headers["authorization"], "Bearer abc");
+    assert_eq!(headers["authorization"], format!("Bearer {token}"));
     assert_eq!(headers["x-request-id"], "req-42");
     assert_eq!(headers["x-forwarded-prefix"], "/api/hotel-app");
     assert_eq!(headers["x-forwarded-for"], "127.0.0.1");
@@ -33,7 +34,8 @@ async fn a_request_reaches_the_service_with_method_query_body_and_headers() {
 #[actix_web::test]
 async fn the_gateway_makes_a_request_id_when_the_caller_has_none() {
     let stack = spawn_stack().await;
-    let mut res = Client::default()
+    let mut res = stack
+        .client()
         .get(stack.url("/api/hotel-app/x"))
         .send()
         .await
@@ -51,7 +53,8 @@ async fn the_gateway_makes_a_request_id_when_the_caller_has_none() {
 async fn a_large_body_streams_through_both_ways_intact() {
     let stack = spawn_stack().await;
     let body: Vec<u8> = (0..8 * 1024 * 1024u32).map(|i| (i % 251) as u8).collect();
-    let mut res = Client::default()
+    let mut res = stack
+        .client()
         .post(stack.url("/api/hotel-app/mirror"))
         .send_body(body.clone())
         .await
@@ -65,7 +68,8 @@ async fn a_large_body_streams_through_both_ways_intact() {
 #[actix_web::test]
 async fn a_service_that_is_down_answers_502_naming_it() {
     let stack = spawn_stack().await;
-    let mut res = Client::default()
+    let mut res = stack
+        .client()
         .get(stack.url("/api/saas-main/saas/myInfo/saasInfo/load"))
         .insert_header(("accept-language", "en"))
         .send()
@@ -82,7 +86,8 @@ async fn a_service_that_is_down_answers_502_naming_it() {
 #[actix_web::test]
 async fn a_service_slower_than_its_timeout_answers_504() {
     let stack = spawn_stack().await;
-    let mut res = Client::default()
+    let mut res = stack
+        .client()
         .get(stack.url("/api/hotel-app/slow"))
         .timeout(std::time::Duration::from_secs(10))
         .send()
@@ -98,7 +103,8 @@ async fn a_service_slower_than_its_timeout_answers_504() {
 #[actix_web::test]
 async fn an_unknown_service_is_a_404_in_the_envelope() {
     let stack = spawn_stack().await;
-    let mut res = Client::default()
+    let mut res = stack
+        .client()
         .get(stack.url("/api/nope/x"))
         .send()
         .await

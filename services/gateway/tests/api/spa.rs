@@ -52,3 +52,23 @@ async fn without_a_built_frontend_the_404_says_how_to_build_it() {
         "{body}"
     );
 }
+
+#[actix_web::test]
+async fn console_files_carry_the_security_headers() {
+    let stack = spawn_stack().await;
+    for path in ["/", "/remotes/hotel/remoteEntry.js"] {
+        let res = Client::default().get(stack.url(path)).send().await.unwrap();
+        let h = res.headers();
+        assert_eq!(
+            h.get("x-content-type-options").unwrap(),
+            "nosniff",
+            "{path}"
+        );
+        assert_eq!(h.get("x-frame-options").unwrap(), "DENY", "{path}");
+        let csp = h.get("content-security-policy").unwrap().to_str().unwrap();
+        assert!(
+            csp.contains("default-src 'self'") && csp.contains("frame-ancestors 'none'"),
+            "{csp}"
+        );
+    }
+}

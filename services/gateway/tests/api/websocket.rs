@@ -1,4 +1,3 @@
-use awc::Client;
 use awc::ws::{Frame, Message};
 use futures_util::{SinkExt as _, StreamExt as _};
 
@@ -11,7 +10,8 @@ fn ws_url(http: String) -> String {
 #[actix_web::test]
 async fn a_websocket_round_trip_passes_through_the_gateway() {
     let stack = spawn_stack().await;
-    let (res, mut socket) = Client::default()
+    let (res, mut socket) = stack
+        .client()
         .ws(ws_url(stack.url("/api/hotel-app/ws?token=good")))
         .connect()
         .await
@@ -33,7 +33,8 @@ async fn a_websocket_round_trip_passes_through_the_gateway() {
 #[actix_web::test]
 async fn a_refused_upgrade_keeps_its_status() {
     let stack = spawn_stack().await;
-    let result = Client::default()
+    let result = stack
+        .client()
         .ws(ws_url(stack.url("/api/hotel-app/ws?token=bad")))
         .connect()
         .await;

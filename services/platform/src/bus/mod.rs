@@ -119,6 +119,17 @@ impl Bus {
         }
     }
 
+    /// A queue of this process alone, gone when the process goes: every replica hears every
+    /// matching event (session ends, cache invalidations), nothing is retried or kept.
+    pub fn broadcast(&self, process: &str, bindings: &[&str]) -> Subscription {
+        let queue = format!("{process}.broadcast.{}", uuid::Uuid::now_v7());
+        let bindings: Vec<String> = bindings.iter().map(|b| (*b).to_owned()).collect();
+        match self {
+            Self::Memory(b) => Subscription::Memory(b.declare(&queue, &bindings)),
+            Self::Rabbit(b) => Subscription::Rabbit(b.subscribe_broadcast(&queue, &bindings)),
+        }
+    }
+
     /// Puts a message back on `queue` now (a re-queued dead letter).
     pub async fn requeue(
         &self,
@@ -175,6 +186,12 @@ impl Outgoing {
 
     pub fn event_id(&self) -> &str {
         &self.envelope.event_id
+    }
+
+    /// The encoded envelope, as the outbox stores it and the broker carries it.
+    pub fn envelope_bytes(&self) -> Vec<u8> {
+        use prost::Message as _;
+        self.envelope.encode_to_vec()
     }
 
     fn into_envelope(self) -> EventEnvelope {

@@ -316,6 +316,88 @@ impl RabbitBroker {
         rx
     }
 
+    /// Consumes a queue of this process alone (exclusive, deleted with its connection), bound to
+    /// `bindings`, re-made with backoff when the connection is lost.
+    pub fn subscribe_broadcast(
+        &self,
+        queue: &str,
+        bindings: &[String],
+    ) -> mpsc::Receiver<Delivery> {
+        let (tx, rx) = mpsc::channel(usize::from(PREFETCH));
+        let broker = self.clone();
+        let queue = queue.to_owned();
+        let bindings = bindings.to_vec();
+        actix_web::rt::spawn(async move {
+            let mut backoff = Duration::from_millis(200);
+            while !tx.is_closed() {
+                match broker.consume_broadcast(&queue, &bindings, &tx).await {
+                    Ok(()) => return,
+                    Err(e) => {
+                        tracing::warn!(queue, error = %e, retry_in_ms = backoff.as_millis() as u64, "broadcast consumer disconnected");
+                        tokio::time::sleep(backoff).await;
+                        backoff = (backoff * 2).min(MAX_BACKOFF);
+                    }
+                }
+            }
+        });
+        rx
+    }
+
+    async fn consume_broadcast(
+        &self,
+        queue: &str,
+        bindings: &[String],
+        tx: &mpsc::Sender<Delivery>,
+    ) -> Result<(), BusError> {
+        let (conn, channel) = self.open().await?;
+        let options = QueueDeclareOptions {
+            exclusive: true,
+            auto_delete: true,
+            ..Default::default()
+        };
+        channel
+            .queue_declare(queue.into(), options, FieldTable::default())
+            .await
+            .map_err(unavailable)?;
+        for binding in bindings {
+            channel
+                .queue_bind(
+                    queue.into(),
+                    self.inner.exchange.as_str().into(),
+                    binding.as_str().into(),
+                    QueueBindOptions::default(),
+                    FieldTable::default(),
+                )
+                .await
+                .map_err(unavailable)?;
+        }
+        let mut consumer = channel
+            .basic_consume(
+                queue.into(),
+                ShortString::from(queue),
+                BasicConsumeOptions {
+                    no_ack: true,
+                    ..Default::default()
+                },
+                FieldTable::default(),
+            )
+            .await
+            .map_err(unavailable)?;
+        while let Some(item) = consumer.next().await {
+            let message = item.map_err(unavailable)?;
+            let delivery = Delivery::new(message.routing_key.as_str(), message.data);
+            if tx.send(delivery).await.is_err() {
+                break;
+            }
+        }
+        drop(conn);
+        if tx.is_closed() {
+            Ok(())
+        } else {
+            Err(unavailable("the consumer was cancelled"))
+        }
+    }
+
     async fn consume(
         &self,
         queue: &str,

@@ -12,7 +12,7 @@ use platform::bus::rabbit::RabbitBroker;
 use platform::bus::{Bus, ConsumerSpec, EventEnvelope, MemoryBroker, Outgoing, v1};
 use platform::db::{DbConnection, DbPool};
 use platform::http::{Json, Reply};
-use platform::testing::{Backend, TestApp, TestDb, spawn_on_bus, test_config};
+use platform::testing::{Backend, TestApp, TestDb, TestIssuer, spawn_on_bus, test_config};
 use platform::{ApiError, ServiceSpec};
 use prost::Message as _;
 use serde::Deserialize;
@@ -77,6 +77,7 @@ async fn publish(
 fn producer() -> ServiceSpec {
     ServiceSpec::new("producer", "1.0.0", 0)
         .migrations(fixture_migrations())
+        .unguarded()
         .routes(|c, _| {
             c.route("/publish", web::post().to(publish));
         })
@@ -110,6 +111,7 @@ fn consumer(name: &str, bindings: &[&str]) -> ServiceSpec {
     };
     ServiceSpec::new(name, "1.0.0", 0)
         .migrations(fixture_migrations())
+        .auth_backend(ISSUER.clone())
         .consumer(ConsumerSpec::new(bindings, handler).retries(3, Duration::from_millis(50)))
 }
 
@@ -222,9 +224,31 @@ async fn eventually(what: &str, mut check: impl FnMut() -> bool) {
     panic!("timed out waiting for {what}");
 }
 
+/// Dead letters are for platform administrators: tokens come from this stand-in issuer.
+static ISSUER: std::sync::LazyLock<Arc<TestIssuer>> = std::sync::LazyLock::new(TestIssuer::new);
+
+fn admin_token() -> String {
+    ISSUER.token(1, 0, 0, 100)
+}
+
 async fn dead_letters(app: &TestApp) -> Value {
+    // Without a token, and with a token that is not a platform administrator's: refused.
+    let res = Client::default()
+        .get(app.url("/internal/dead-letters"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 401);
+    let res = Client::default()
+        .get(app.url("/internal/dead-letters"))
+        .bearer_auth(ISSUER.token(2, 7, 0, 200))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 403);
     let mut res = Client::default()
         .get(app.url("/internal/dead-letters"))
+        .bearer_auth(admin_token())
         .send()
         .await
         .unwrap();
@@ -332,6 +356,7 @@ async fn failures_are_retried_then_dead_lettered_and_the_queue_flows(
                 f.created
                     .url(&format!("/internal/dead-letters/{id}/requeue")),
             )
+            .bearer_auth(admin_token())
             .send()
     };
     assert_eq!(requeue(id).await.unwrap().status().as_u16(), 200);

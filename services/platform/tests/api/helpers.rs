@@ -82,8 +82,10 @@ async fn fail() -> Result<Reply<()>, ApiError> {
 }
 
 pub fn notes_service() -> ServiceSpec {
+    // The envelope fixture: callers are not its concern (tests/api/auth.rs checks the guard).
     ServiceSpec::new("notes", "1.0.0", 0)
         .migrations(fixture_migrations())
+        .unguarded()
         .routes(|c, _| {
             c.route("/notes", web::post().to(create))
                 .route("/notes", web::get().to(list))

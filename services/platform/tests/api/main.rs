@@ -1,5 +1,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod auth;
 mod bus;
 mod envelope;
 mod health;

@@ -1,0 +1,12 @@
+DROP TABLE merchants;
+DROP TABLE tenants;
+DROP TABLE action_logs;
+DROP TABLE login_logs;
+DROP TABLE api_users;
+DROP TABLE applications;
+DROP TABLE permissions;
+DROP TABLE user_groups;
+DROP TABLE group_permissions;
+DROP TABLE perm_groups;
+DROP TABLE sessions;
+DROP TABLE users;

@@ -1,0 +1,328 @@
+//! Logging in and out, tokens and keys: `/api/auth/*` and `/.well-known/jwks.json`.
+
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use diesel::Connection as _;
+use platform::ApiError;
+use platform::auth::token::TokenKind;
+use platform::auth::{
+    AuthError, Authenticator, CurrentUser, EndReason, JwkSet, SessionState, bearer_token,
+};
+use platform::db::with_conn;
+use platform::http::{Json, Query, Reply};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::context::{Ctx, client_ip, user_agent};
+use crate::rules::{self, Failures, LoginRefusal};
+use crate::store::{self, LoginRecord, NewSession, User};
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginForm {
+    pub username: String,
+    pub password: String,
+}
+
+/// A login's answer: bare, as the shell reads it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginAnswer {
+    pub token: String,
+    pub refresh_token: String,
+    pub message: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TokenAnswer {
+    pub token: String,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct CheckQuery {
+    /// The access token to check.
+    pub token: String,
+}
+
+#[derive(Debug, Default, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckAnswer {
+    pub active: bool,
+    /// Why not active: invalid, expired, replaced, logout, password-changed, locked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub user_id: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub saas_id: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mch_id: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub msc_type: Option<i32>,
+    /// Expiry, seconds since the epoch.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exp: Option<i64>,
+}
+
+enum Outcome {
+    /// Logged in: the user, the new session, the sessions it replaced.
+    In(Box<User>, String, Vec<String>),
+    Refused(LoginRefusal),
+}
+
+/// Logs in: username trimmed, password at least 6 characters; a new login ends the account's
+/// previous session. Wrong passwords count toward the lockout.
+#[utoipa::path(
+    request_body = LoginForm,
+    responses(
+        (status = 200, body = LoginAnswer),
+        (status = 412, description = "short password, wrong credentials, locked or disabled account, refused IP"),
+        (status = 429, description = "too many failed logins from this IP"),
+    ),
+    tag = "auth"
+)]
+#[post("/api/auth/login")]
+pub async fn login(
+    ctx: web::Data<Ctx>,
+    auth: web::Data<Authenticator>,
+    req: HttpRequest,
+    form: Json<LoginForm>,
+) -> Result<HttpResponse, ApiError> {
+    let form = form.into_inner();
+    let username = form.username.trim().to_owned();
+    if username.is_empty() {
+        return Err(ApiError::invalid(
+            "username",
+            platform::i18n::Text::fixed("请输入用户名", "Please enter the username"),
+        ));
+    }
+    rules::check_password_length("password", &form.password)?;
+    let ip = client_ip(&req);
+    if ctx.ip_failures.blocked(&ip, &ctx.settings) {
+        return Err(LoginRefusal::TooManyFromIp.into());
+    }
+    let agent = user_agent(&req);
+    let c = ctx.clone();
+    let (ip2, agent2) = (ip.clone(), agent.clone());
+    let outcome = with_conn(&ctx.pool, move |conn| -> Result<Outcome, ApiError> {
+        let now = platform::time::now_ms();
+        let Some(user) = store::user_by_name(conn, &username)? else {
+            crate::password::verify_nothing(&form.password);
+            let refusal = LoginRefusal::WrongCredentials;
+            store::log_login(
+                conn,
+                LoginRecord {
+                    saas_id: 0,
+                    user_id: 0,
+                    username: &username,
+                    ip: &ip2,
+                    user_agent: &agent2,
+                    success: false,
+                    message: refusal.text().en.as_ref(),
+                    now,
+                },
+            )?;
+            return Ok(Outcome::Refused(refusal));
+        };
+        let refusal = decide(&user, &form.password, &ip2, now);
+        conn.transaction(|conn| {
+            let mut record = LoginRecord {
+                saas_id: user.saas_id,
+                user_id: user.id,
+                username: &user.username,
+                ip: &ip2,
+                user_agent: &agent2,
+                success: false,
+                message: "",
+                now,
+            };
+            if let Some(refusal) = refusal {
+                if refusal == LoginRefusal::WrongCredentials {
+                    let prev = Failures {
+                        count: user.failed_count,
+                        since: user.failed_since,
+                    };
+                    let (next, lock) = rules::after_failure(prev, now, c.settings.lockout);
+                    store::record_failure(conn, user.id, next.count, next.since, lock)?;
+                }
+                let text = refusal.text();
+                record.message = &text.en;
+                store::log_login(conn, record)?;
+                return Ok(Outcome::Refused(refusal));
+            }
+            store::record_success(conn, user.id, &ip2, now)?;
+            let (sid, replaced) = store::start_session(
+                conn,
+                NewSession {
+                    user: &user,
+                    ip: &ip2,
+                    user_agent: &agent2,
+                    now,
+                    expires_at: now + c.settings.refresh_ttl_secs * 1000,
+                },
+            )?;
+            record.success = true;
+            record.message = "ok";
+            store::log_login(conn, record)?;
+            Ok(Outcome::In(Box::new(user), sid, replaced))
+        })
+    })
+    .await?;
+    match outcome {
+        Outcome::Refused(refusal) => {
+            if refusal == LoginRefusal::WrongCredentials {
+                ctx.ip_failures.failed(&ip, &ctx.settings);
+            }
+            tracing::info!(ip, code = refusal.code(), "login refused");
+            Err(refusal.into())
+        }
+        Outcome::In(user, sid, replaced) => {
+            // This process knows at once; the others from the session.ended events.
+            for old in &replaced {
+                auth.session_ended(old, EndReason::Replaced);
+            }
+            let (token, _) = ctx.token(&user, &sid, TokenKind::Access);
+            let (refresh_token, _) = ctx.token(&user, &sid, TokenKind::Refresh);
+            tracing::info!(user = user.id, "logged in");
+            Ok(HttpResponse::Ok().json(LoginAnswer {
+                token,
+                refresh_token,
+                message: platform::i18n::Text::fixed("登录成功", "Logged in")
+                    .localized()
+                    .to_owned(),
+            }))
+        }
+    }
+}
+
+/// Why the login is refused, if it is; the password is checked last, so a locked account does
+/// not learn whether a guess was right.
+fn decide(user: &User, password: &str, ip: &str, now: i64) -> Option<LoginRefusal> {
+    if let Some(until) = user.locked_until.filter(|u| *u > now) {
+        return Some(LoginRefusal::Locked {
+            minutes: ((until - now) + 59_999) / 60_000,
+        });
+    }
+    match user.user_state {
+        rules::USER_LOCKED => return Some(LoginRefusal::LockedByAdmin),
+        rules::USER_DISABLED => return Some(LoginRefusal::Disabled),
+        _ => {}
+    }
+    if !rules::ip_allowed(user.ip_filter_type, &user.ip_filter_value, ip) {
+        return Some(LoginRefusal::IpRefused);
+    }
+    if !crate::password::verify(password, &user.password_hash) {
+        return Some(LoginRefusal::WrongCredentials);
+    }
+    None
+}
+
+/// A new access token for the refresh token given as the bearer; refused (401) once its
+/// session has ended.
+#[utoipa::path(
+    responses((status = 200, body = TokenAnswer), (status = 401, description = "no, invalid or ended refresh token")),
+    security(("bearer" = [])),
+    tag = "auth"
+)]
+#[get("/api/auth/token")]
+pub async fn refresh(ctx: web::Data<Ctx>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    let raw = bearer_token(req.headers(), "").ok_or(AuthError::Missing)?;
+    let claims = ctx
+        .verify(&raw, TokenKind::Refresh)
+        .map_err(AuthError::from)?;
+    let sid = claims.sid.clone();
+    let user_id = claims.user_id();
+    let user = with_conn(&ctx.pool, move |conn| -> Result<User, ApiError> {
+        match store::session_state(conn, &sid, platform::time::now_ms())? {
+            SessionState::Ended(reason) => Err(AuthError::Ended(reason).into()),
+            SessionState::Live => store::user_by_id(conn, user_id)?
+                .filter(|u| u.user_state == rules::USER_NORMAL)
+                .ok_or_else(|| AuthError::Ended(EndReason::Locked).into()),
+        }
+    })
+    .await?;
+    let (token, _) = ctx.token(&user, &claims.sid, TokenKind::Access);
+    Ok(HttpResponse::Ok().json(TokenAnswer { token }))
+}
+
+/// Whether an access token is valid and its session live, and whose it is.
+#[utoipa::path(params(CheckQuery), responses((status = 200, body = CheckAnswer)), tag = "auth")]
+#[get("/api/auth/check")]
+pub async fn check(ctx: web::Data<Ctx>, q: Query<CheckQuery>) -> Result<HttpResponse, ApiError> {
+    let claims = match ctx.verify(q.token.trim(), TokenKind::Access) {
+        Ok(c) => c,
+        Err(e) => {
+            let reason = if e == platform::auth::TokenError::Expired {
+                "expired"
+            } else {
+                "invalid"
+            };
+            return Ok(HttpResponse::Ok().json(CheckAnswer {
+                reason: Some(reason.to_owned()),
+                ..CheckAnswer::default()
+            }));
+        }
+    };
+    let sid = claims.sid.clone();
+    let state = with_conn(&ctx.pool, move |conn| -> Result<_, ApiError> {
+        Ok(store::session_state(conn, &sid, platform::time::now_ms())?)
+    })
+    .await?;
+    let answer = match state {
+        SessionState::Ended(reason) => CheckAnswer {
+            reason: Some(reason.as_str().to_owned()),
+            ..CheckAnswer::default()
+        },
+        SessionState::Live => CheckAnswer {
+            active: true,
+            reason: None,
+            user_id: Some(claims.user_id()),
+            saas_id: Some(claims.saas_id),
+            mch_id: Some(claims.mch_id),
+            msc_type: Some(claims.msc_type),
+            exp: Some(claims.exp),
+        },
+    };
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+/// Ends the caller's session: its access and refresh tokens stop working everywhere.
+#[utoipa::path(responses((status = 200, description = "logged out")), security(("bearer" = [])), tag = "auth")]
+#[post("/api/auth/logout")]
+pub async fn logout(
+    ctx: web::Data<Ctx>,
+    auth: web::Data<Authenticator>,
+    user: CurrentUser,
+) -> Result<Reply<bool>, ApiError> {
+    let sid = user.session_id.clone();
+    with_conn(&ctx.pool, move |conn| -> Result<(), ApiError> {
+        let Some(row) = store::user_by_id(conn, user.user_id)? else {
+            return Ok(());
+        };
+        conn.transaction(|conn| {
+            store::end_session(
+                conn,
+                &user.session_id,
+                &row,
+                EndReason::Logout,
+                platform::time::now_ms(),
+            )
+        })?;
+        Ok(())
+    })
+    .await?;
+    auth.session_ended(&sid, EndReason::Logout);
+    Ok(Reply(true))
+}
+
+/// The public keys that verify access tokens.
+#[utoipa::path(responses((status = 200, body = Object, description = "a JWK set")), tag = "auth")]
+#[get("/.well-known/jwks.json")]
+pub async fn jwks(ctx: web::Data<Ctx>) -> HttpResponse {
+    let set: JwkSet = ctx.keys.jwks();
+    HttpResponse::Ok()
+        .insert_header((
+            actix_web::http::header::CACHE_CONTROL,
+            "public, max-age=300",
+        ))
+        .json(set)
+}

@@ -1,0 +1,205 @@
+//! The logged-in user's own calls: `/client/user*`.
+
+use actix_web::{HttpRequest, get, put, web};
+use diesel::Connection as _;
+use platform::ApiError;
+use platform::auth::{Authenticator, CurrentUser, EndReason};
+use platform::db::with_conn;
+use platform::http::{Json, Reply};
+use platform::i18n::{Lang, Text};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::context::{Ctx, client_ip};
+use crate::store::{self, User};
+use crate::{audit, rules};
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserInfo {
+    pub id: i64,
+    pub username: String,
+    pub real_name: String,
+    pub nick_name: String,
+    pub mobile: String,
+    pub email: String,
+    pub saas_id: i64,
+    pub mch_id: i64,
+    pub msc_type: i32,
+    pub user_grade: i32,
+    pub saas_logo: String,
+    pub company_name: String,
+    pub mch_name: String,
+    /// ms since the epoch; 0 when the tenant is not known yet.
+    pub saas_expire_date: i64,
+}
+
+fn not_found_user() -> ApiError {
+    ApiError::NotFound {
+        what: Text::fixed("用户", "user"),
+    }
+}
+
+/// The logged-in user, with the tenant's and merchant's names as last heard from saas-main.
+#[utoipa::path(responses((status = 200, body = UserInfo)), security(("bearer" = [])), tag = "client")]
+#[get("/client/user")]
+pub async fn user_info(ctx: web::Data<Ctx>, me: CurrentUser) -> Result<Reply<UserInfo>, ApiError> {
+    let info = with_conn(&ctx.pool, move |conn| -> Result<UserInfo, ApiError> {
+        let u = store::user_by_id(conn, me.user_id)?.ok_or_else(not_found_user)?;
+        let tenant = store::tenant(conn, u.saas_id)?.unwrap_or_default();
+        let mch_name = if u.mch_id == 0 {
+            String::new()
+        } else {
+            store::merchant_name(conn, u.mch_id)?.unwrap_or_default()
+        };
+        Ok(UserInfo {
+            id: u.id,
+            username: u.username,
+            real_name: u.real_name,
+            nick_name: u.nick_name,
+            mobile: u.mobile,
+            email: u.email,
+            saas_id: u.saas_id,
+            mch_id: u.mch_id,
+            msc_type: u.msc_type,
+            user_grade: u.user_grade,
+            saas_logo: tenant.saas_logo,
+            company_name: tenant.company_name,
+            mch_name,
+            saas_expire_date: tenant.saas_expire_date,
+        })
+    })
+    .await?;
+    Ok(Reply(info))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ResetForm {
+    #[serde(default)]
+    pub old_password: String,
+    #[serde(default)]
+    pub new_password: String,
+    #[serde(default)]
+    pub repeat_new_password: String,
+}
+
+/// Changes the caller's password; every session of the user ends (the shell logs out).
+#[utoipa::path(
+    request_body = ResetForm,
+    responses((status = 200, description = "changed; log in again"), (status = 412, description = "a rule of the form failed")),
+    security(("bearer" = [])),
+    tag = "client"
+)]
+#[put("/client/user/reset")]
+pub async fn reset(
+    ctx: web::Data<Ctx>,
+    auth: web::Data<Authenticator>,
+    me: CurrentUser,
+    req: HttpRequest,
+    form: Json<ResetForm>,
+) -> Result<Reply<bool>, ApiError> {
+    let form = form.into_inner();
+    rules::check_reset(
+        &form.old_password,
+        &form.new_password,
+        &form.repeat_new_password,
+    )?;
+    let ip = client_ip(&req);
+    let ended = with_conn(&ctx.pool, move |conn| -> Result<Vec<String>, ApiError> {
+        let u = store::user_by_id(conn, me.user_id)?.ok_or_else(not_found_user)?;
+        if !crate::password::verify(&form.old_password, &u.password_hash) {
+            return Err(ApiError::invalid(
+                "oldPassword",
+                Text::fixed("原密码不正确", "The old password is wrong"),
+            ));
+        }
+        let hash = crate::password::hash(&form.new_password)?;
+        let now = platform::time::now_ms();
+        let ended = conn.transaction(|conn| {
+            store::set_password(conn, u.id, &hash, now)?;
+            let ended = store::end_user_sessions(conn, &u, EndReason::PasswordChanged, now)?;
+            audit::record(conn, &me, "password.change", &u.username, &ip)?;
+            diesel::QueryResult::Ok(ended)
+        })?;
+        Ok(ended)
+    })
+    .await?;
+    for sid in &ended {
+        auth.session_ended(sid, EndReason::PasswordChanged);
+    }
+    Ok(Reply(true))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AppEntry {
+    pub app_id: i32,
+    pub app_name: String,
+    /// The name shown in the top menu, in the request's language.
+    pub app_reg_name: String,
+    /// 2: shown in the top menu.
+    pub display_status: i32,
+    pub sort: i32,
+}
+
+async fn load_user(ctx: &Ctx, me: &CurrentUser) -> Result<User, ApiError> {
+    let id = me.user_id;
+    with_conn(&ctx.pool, move |conn| -> Result<User, ApiError> {
+        store::user_by_id(conn, id)?.ok_or_else(not_found_user)
+    })
+    .await
+}
+
+/// The applications the caller may open.
+#[utoipa::path(responses((status = 200, body = [AppEntry])), security(("bearer" = [])), tag = "client")]
+#[get("/client/user/loadAppList")]
+pub async fn app_list(
+    ctx: web::Data<Ctx>,
+    me: CurrentUser,
+) -> Result<Reply<Vec<AppEntry>>, ApiError> {
+    let user = load_user(&ctx, &me).await?;
+    let lang = Lang::current();
+    let apps = with_conn(&ctx.pool, move |conn| -> Result<_, ApiError> {
+        Ok(store::apps_of(conn, &user)?)
+    })
+    .await?;
+    Ok(Reply(
+        apps.into_iter()
+            .map(|a| AppEntry {
+                app_id: a.app_id,
+                app_name: a.app_name,
+                app_reg_name: match lang {
+                    Lang::ZhCn => a.app_reg_name_zh,
+                    Lang::En => a.app_reg_name_en,
+                },
+                display_status: a.display_status,
+                sort: a.sort,
+            })
+            .collect(),
+    ))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MenuEntry {
+    /// `/saas/order/hotelOrders/list:GET`
+    pub perm_code: String,
+    pub app_id: i32,
+}
+
+/// The permission codes the caller holds, for menus and routes.
+#[utoipa::path(responses((status = 200, body = [MenuEntry])), security(("bearer" = [])), tag = "client")]
+#[get("/client/user/loadMenu")]
+pub async fn menu(ctx: web::Data<Ctx>, me: CurrentUser) -> Result<Reply<Vec<MenuEntry>>, ApiError> {
+    let user = load_user(&ctx, &me).await?;
+    let menu = with_conn(&ctx.pool, move |conn| -> Result<_, ApiError> {
+        Ok(store::menu_of(conn, &user)?)
+    })
+    .await?;
+    Ok(Reply(
+        menu.into_iter()
+            .map(|(perm_code, app_id)| MenuEntry { perm_code, app_id })
+            .collect(),
+    ))
+}

@@ -1,0 +1,108 @@
+//! What auth-center's handlers share: the database, the keys, the settings, the per-IP count
+//! of failed logins.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, PoisonError};
+use std::time::Instant;
+
+use actix_web::HttpRequest;
+use platform::auth::token::{self, Claims, TokenKind};
+use platform::db::DbPool;
+
+use crate::keys::KeyRing;
+use crate::settings::Settings;
+use crate::store::User;
+
+pub struct Ctx {
+    pub pool: DbPool,
+    pub keys: KeyRing,
+    pub settings: Settings,
+    pub ip_failures: IpFailures,
+}
+
+impl Ctx {
+    /// Signs a token of `kind` for the user's session.
+    pub fn token(&self, user: &User, sid: &str, kind: TokenKind) -> (String, i64) {
+        let now = token::now_secs();
+        let ttl = match kind {
+            TokenKind::Access => self.settings.access_ttl_secs,
+            TokenKind::Refresh => self.settings.refresh_ttl_secs,
+        };
+        let claims = Claims {
+            iss: token::ISSUER.to_owned(),
+            sub: user.id.to_string(),
+            username: user.username.clone(),
+            saas_id: user.saas_id,
+            mch_id: user.mch_id,
+            msc_type: user.msc_type,
+            user_grade: user.user_grade,
+            sid: sid.to_owned(),
+            typ: kind,
+            iat: now,
+            exp: now + ttl,
+        };
+        (token::sign(&claims, &self.keys.signing), claims.exp)
+    }
+
+    /// Verifies a token with auth-center's own keys (no fetching).
+    pub fn verify(&self, raw: &str, kind: TokenKind) -> Result<Claims, token::TokenError> {
+        let kid = token::key_id(raw)?;
+        let key = self
+            .keys
+            .jwks()
+            .keys
+            .into_iter()
+            .find(|k| k.kid == kid)
+            .and_then(|k| k.verifying_key())
+            .ok_or(token::TokenError::UnknownKey(kid))?;
+        token::verify(raw, &key, kind, token::now_secs())
+    }
+}
+
+/// Failed logins per client IP in a sliding window, refused beyond the limit.
+#[derive(Default)]
+pub struct IpFailures {
+    counts: Mutex<HashMap<String, (u32, Instant)>>,
+}
+
+impl IpFailures {
+    pub fn blocked(&self, ip: &str, settings: &Settings) -> bool {
+        let counts = self.counts.lock().unwrap_or_else(PoisonError::into_inner);
+        counts.get(ip).is_some_and(|(n, since)| {
+            since.elapsed() < settings.ip_window && *n >= settings.ip_max_failures
+        })
+    }
+
+    pub fn failed(&self, ip: &str, settings: &Settings) {
+        let mut counts = self.counts.lock().unwrap_or_else(PoisonError::into_inner);
+        if counts.len() > 100_000 {
+            counts.retain(|_, (_, since)| since.elapsed() < settings.ip_window);
+        }
+        let entry = counts.entry(ip.to_owned()).or_insert((0, Instant::now()));
+        if entry.1.elapsed() >= settings.ip_window {
+            *entry = (0, Instant::now());
+        }
+        entry.0 += 1;
+    }
+}
+
+/// The caller's address: the first `X-Forwarded-For` hop (set by the gateway), else the peer.
+pub fn client_ip(req: &HttpRequest) -> String {
+    let info = req.connection_info();
+    let raw = info.realip_remote_addr().unwrap_or("unknown");
+    // "1.2.3.4:5678" or "[::1]:5678" without the port.
+    if let Ok(addr) = raw.parse::<std::net::SocketAddr>() {
+        return addr.ip().to_string();
+    }
+    raw.to_owned()
+}
+
+pub fn user_agent(req: &HttpRequest) -> String {
+    req.headers()
+        .get(actix_web::http::header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .chars()
+        .take(512)
+        .collect()
+}

@@ -1,0 +1,39 @@
+//! What auth-center consumes: the permission catalogue from every service, and the tenant and
+//! merchant names it shows in `/client/user`.
+
+use platform::bus::{ConsumerSpec, EventEnvelope, v1};
+use platform::db::DbConnection;
+use prost::Message as _;
+
+use crate::store;
+
+pub fn consumer() -> ConsumerSpec {
+    ConsumerSpec::new(
+        &["permission.declared", "tenant.updated", "merchant.updated"],
+        handle,
+    )
+}
+
+fn handle(conn: &mut DbConnection, event: &EventEnvelope) -> anyhow::Result<()> {
+    let now = platform::time::now_ms();
+    let body = event.payload.as_slice();
+    match event.event_type.as_str() {
+        "permission.declared" => {
+            let declared = v1::PermissionsDeclared::decode(body)?;
+            store::save_permissions(conn, &declared, now)?;
+        }
+        "tenant.updated" => {
+            store::save_tenant(conn, event.saas_id, &v1::TenantUpdated::decode(body)?, now)?;
+        }
+        "merchant.updated" => {
+            store::save_merchant(
+                conn,
+                event.saas_id,
+                &v1::MerchantUpdated::decode(body)?,
+                now,
+            )?;
+        }
+        other => tracing::debug!(event_type = other, "not for auth-center"),
+    }
+    Ok(())
+}

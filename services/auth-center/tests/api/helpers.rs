@@ -1,0 +1,93 @@
+//! Spawning auth-center with its demo data, and calling it as the shell does.
+
+use awc::Client;
+use diesel::RunQueryDsl;
+use platform::testing::{Backend, TestApp, TestDb, spawn_with, test_config};
+use serde_json::{Value, json};
+
+/// auth-center on a fresh database of `backend`, with the demo tenant and logins.
+pub async fn start(backend: Backend) -> TestApp {
+    start_with(backend, &[]).await
+}
+
+pub async fn start_with(backend: Backend, vars: &[(&str, &str)]) -> TestApp {
+    let db = TestDb::new(backend);
+    let mut cfg = test_config(auth_center::NAME, Some(&db));
+    cfg.env.set("TRADEWIND_AUTH_CENTER__DEMO__ENABLED", "true");
+    for (k, v) in vars {
+        cfg.env.set(*k, *v);
+    }
+    spawn_with(auth_center::service(), &cfg, Some(db)).await
+}
+
+/// Runs SQL on the service's database (to put an account in a state an admin would).
+pub fn sql(app: &TestApp, statement: &str) {
+    let db = app.db.as_ref().expect("a database");
+    let pool = platform::db::connect(&db.config()).expect("connect");
+    let mut conn = pool.get().expect("connection");
+    diesel::sql_query(statement)
+        .execute(&mut conn)
+        .expect("sql runs");
+}
+
+pub struct Answer {
+    pub status: u16,
+    pub body: Value,
+    pub retry_after: Option<String>,
+}
+
+pub async fn send(
+    app: &TestApp,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> Answer {
+    let client = Client::default();
+    let mut req = client
+        .request(method.parse().unwrap(), app.url(path))
+        .insert_header(("accept-language", "en"))
+        .insert_header(("x-requested-with", "XMLHttpRequest"));
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    let mut res = match body {
+        Some(b) => req.send_json(&b).await.unwrap(),
+        None => req.send().await.unwrap(),
+    };
+    let retry_after = res
+        .headers()
+        .get("retry-after")
+        .map(|v| v.to_str().unwrap().to_owned());
+    let body = res
+        .json::<Value>()
+        .limit(1 << 20)
+        .await
+        .unwrap_or(Value::Null);
+    Answer {
+        status: res.status().as_u16(),
+        body,
+        retry_after,
+    }
+}
+
+pub async fn login(app: &TestApp, username: &str, password: &str) -> Answer {
+    send(
+        app,
+        "POST",
+        "/api/auth/login",
+        None,
+        Some(json!({"username": username, "password": password})),
+    )
+    .await
+}
+
+/// Logs in and answers (access token, refresh token).
+pub async fn tokens(app: &TestApp, username: &str, password: &str) -> (String, String) {
+    let a = login(app, username, password).await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    (
+        a.body["token"].as_str().unwrap().to_owned(),
+        a.body["refreshToken"].as_str().unwrap().to_owned(),
+    )
+}

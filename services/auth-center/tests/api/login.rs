@@ -1,0 +1,306 @@
+//! Logging in, the failure catalogue, lockout, refresh, logout and single sessions.
+
+use platform::testing::Backend;
+use serde_json::json;
+
+use crate::helpers::{login, send, sql, start, start_with, tokens};
+
+async fn login_answers_tokens_and_the_user(backend: Backend) {
+    let app = start(backend).await;
+    // The username is trimmed.
+    let a = login(&app, "  demo ", "demo123").await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert!(a.body["token"].as_str().unwrap().len() > 40);
+    assert!(a.body["refreshToken"].as_str().unwrap().len() > 40);
+    assert_eq!(a.body["message"], "Logged in");
+    let token = a.body["token"].as_str().unwrap();
+
+    let me = send(&app, "GET", "/client/user", Some(token), None).await;
+    assert_eq!(me.status, 200, "{}", me.body);
+    let u = &me.body["data"];
+    assert_eq!(u["username"], "demo");
+    assert_eq!(u["mscType"], 200);
+    assert_eq!(u["saasId"], 1001);
+    assert_eq!(u["mchId"], 0);
+    assert_eq!(u["companyName"], "Demo Travel");
+    assert!(u["saasExpireDate"].as_i64().unwrap() > platform::time::now_ms());
+    for field in [
+        "id",
+        "realName",
+        "nickName",
+        "mobile",
+        "email",
+        "userGrade",
+        "saasLogo",
+        "mchName",
+    ] {
+        assert!(u.get(field).is_some(), "{field} missing in {u}");
+    }
+    let (supplier, _) = tokens(&app, "supplier", "supplier123").await;
+    let me = send(&app, "GET", "/client/user", Some(&supplier), None).await;
+    assert_eq!(
+        (
+            me.body["data"]["mchId"].as_i64(),
+            me.body["data"]["mchName"].as_str()
+        ),
+        (Some(2001), Some("Demo Supplier"))
+    );
+
+    app.shutdown().await;
+}
+
+async fn each_failure_of_the_catalogue_is_a_412_with_its_message(backend: Backend) {
+    let app = start(backend).await;
+    let a = login(&app, "demo", "12345").await;
+    assert_eq!(a.status, 412);
+    assert_eq!(
+        a.body["msg"],
+        "password: Password cannot be less than 6 characters"
+    );
+    assert_eq!(a.body["data"]["field"], "password");
+
+    let a = login(&app, "demo", "wrong-password").await;
+    assert_eq!(
+        (a.status, a.body["code"].as_str()),
+        (412, Some("login-failed"))
+    );
+    assert_eq!(a.body["msg"], "Wrong username or password");
+    let a = login(&app, "nobody", "whatever").await;
+    assert_eq!(
+        (a.status, a.body["msg"].as_str()),
+        (412, Some("Wrong username or password"))
+    );
+
+    sql(
+        &app,
+        "UPDATE users SET user_state = 2 WHERE username = 'operator'",
+    );
+    let a = login(&app, "operator", "operator123").await;
+    assert_eq!(
+        (a.status, a.body["code"].as_str()),
+        (412, Some("account-disabled"))
+    );
+    sql(
+        &app,
+        "UPDATE users SET user_state = 1 WHERE username = 'operator'",
+    );
+    let a = login(&app, "operator", "operator123").await;
+    assert_eq!(
+        (a.status, a.body["code"].as_str()),
+        (412, Some("account-locked"))
+    );
+
+    // The tests call from 127.0.0.1.
+    sql(
+        &app,
+        "UPDATE users SET ip_filter_type = -1, ip_filter_value = '127.0.0.1' WHERE username = 'supplier'",
+    );
+    let a = login(&app, "supplier", "supplier123").await;
+    assert_eq!(
+        (a.status, a.body["code"].as_str()),
+        (412, Some("ip-refused"))
+    );
+    sql(
+        &app,
+        "UPDATE users SET ip_filter_type = 1, ip_filter_value = '10.0.0.0/8' WHERE username = 'supplier'",
+    );
+    assert_eq!(
+        login(&app, "supplier", "supplier123").await.body["code"],
+        "ip-refused"
+    );
+    sql(
+        &app,
+        "UPDATE users SET ip_filter_type = 1, ip_filter_value = '127.0.0.0/8' WHERE username = 'supplier'",
+    );
+    assert_eq!(login(&app, "supplier", "supplier123").await.status, 200);
+
+    // Malformed JSON names the problem, never a 500.
+    let a = send(
+        &app,
+        "POST",
+        "/api/auth/login",
+        None,
+        Some(json!({"username": 5})),
+    )
+    .await;
+    assert_eq!(a.status, 412, "{}", a.body);
+    app.shutdown().await;
+}
+
+async fn five_wrong_passwords_lock_the_account(backend: Backend) {
+    let app = start(backend).await;
+    for _ in 0..4 {
+        assert_eq!(
+            login(&app, "distributor", "not-it-at-all").await.body["code"],
+            "login-failed"
+        );
+    }
+    let fifth = login(&app, "distributor", "not-it-at-all").await;
+    assert_eq!(fifth.body["code"], "login-failed");
+    // Locked now: even the right password is refused, with the time to wait.
+    let a = login(&app, "distributor", "distributor123").await;
+    assert_eq!(
+        (a.status, a.body["code"].as_str()),
+        (412, Some("account-locked"))
+    );
+    assert!(
+        a.body["msg"].as_str().unwrap().contains("10 minutes"),
+        "{}",
+        a.body
+    );
+    // Another account is not affected.
+    assert_eq!(login(&app, "operator", "operator123").await.status, 200);
+    // The lock ends when its time is up.
+    sql(
+        &app,
+        "UPDATE users SET locked_until = 1 WHERE username = 'distributor'",
+    );
+    assert_eq!(
+        login(&app, "distributor", "distributor123").await.status,
+        200
+    );
+    app.shutdown().await;
+}
+
+async fn too_many_failures_from_one_ip_are_refused_with_429(backend: Backend) {
+    let app = start_with(
+        backend,
+        &[("TRADEWIND_AUTH_CENTER__LOGIN__IP_MAX_FAILURES", "3")],
+    )
+    .await;
+    for name in ["a1", "a2", "a3"] {
+        assert_eq!(login(&app, name, "whatever").await.status, 412);
+    }
+    let a = login(&app, "demo", "demo123").await;
+    assert_eq!(a.status, 429, "{}", a.body);
+    assert_eq!(a.body["code"], "too-many-requests");
+    assert!(a.retry_after.is_some());
+    app.shutdown().await;
+}
+
+async fn refresh_works_until_the_session_ends(backend: Backend) {
+    let app = start(backend).await;
+    let (token, refresh) = tokens(&app, "operator", "operator123").await;
+    let a = send(&app, "GET", "/api/auth/token", Some(&refresh), None).await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let renewed = a.body["token"].as_str().unwrap().to_owned();
+    assert_eq!(
+        send(&app, "GET", "/client/user", Some(&renewed), None)
+            .await
+            .status,
+        200
+    );
+    // An access token is not a refresh token, and the other way round.
+    assert_eq!(
+        send(&app, "GET", "/api/auth/token", Some(&token), None)
+            .await
+            .status,
+        401
+    );
+    assert_eq!(
+        send(&app, "GET", "/client/user", Some(&refresh), None)
+            .await
+            .status,
+        401
+    );
+    assert_eq!(
+        send(&app, "GET", "/api/auth/token", None, None)
+            .await
+            .status,
+        401
+    );
+
+    let check = send(
+        &app,
+        "GET",
+        &format!("/api/auth/check?token={token}"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(check.body["active"], true, "{}", check.body);
+    assert_eq!(check.body["saasId"], 1001);
+    assert_eq!(check.body["mscType"], 300);
+
+    let out = send(&app, "POST", "/api/auth/logout", Some(&token), None).await;
+    assert_eq!(out.status, 200, "{}", out.body);
+    assert_eq!(
+        send(&app, "GET", "/api/auth/token", Some(&refresh), None)
+            .await
+            .status,
+        401
+    );
+    for t in [&token, &renewed] {
+        let a = send(&app, "GET", "/client/user", Some(t), None).await;
+        assert_eq!(
+            (a.status, a.body["code"].as_str()),
+            (401, Some("session-ended"))
+        );
+    }
+    let check = send(
+        &app,
+        "GET",
+        &format!("/api/auth/check?token={token}"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(
+        (
+            check.body["active"].as_bool(),
+            check.body["reason"].as_str()
+        ),
+        (Some(false), Some("logout"))
+    );
+    app.shutdown().await;
+}
+
+async fn a_second_login_ends_the_first_with_token_repeated(backend: Backend) {
+    let app = start(backend).await;
+    let (first, first_refresh) = tokens(&app, "operator", "operator123").await;
+    let (second, _) = tokens(&app, "operator", "operator123").await;
+    let a = send(&app, "GET", "/client/user", Some(&first), None).await;
+    assert_eq!(
+        (a.status, a.body["code"].as_str()),
+        (401, Some("token-repeated")),
+        "{}",
+        a.body
+    );
+    assert_eq!(
+        send(&app, "GET", "/api/auth/token", Some(&first_refresh), None)
+            .await
+            .status,
+        401
+    );
+    assert_eq!(
+        send(&app, "GET", "/client/user", Some(&second), None)
+            .await
+            .status,
+        200
+    );
+    app.shutdown().await;
+}
+
+macro_rules! on_both {
+    ($($name:ident),* $(,)?) => {
+        $(
+            mod $name {
+                use platform::testing::Backend;
+                #[actix_web::test]
+                async fn sqlite() { super::$name(Backend::Sqlite).await }
+                #[actix_web::test]
+                async fn postgres() { super::$name(Backend::Postgres).await }
+            }
+        )*
+    };
+}
+pub(crate) use on_both;
+
+on_both!(
+    login_answers_tokens_and_the_user,
+    each_failure_of_the_catalogue_is_a_412_with_its_message,
+    five_wrong_passwords_lock_the_account,
+    too_many_failures_from_one_ip_are_refused_with_429,
+    refresh_works_until_the_session_ends,
+    a_second_login_ends_the_first_with_token_repeated,
+);

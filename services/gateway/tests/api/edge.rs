@@ -1,0 +1,180 @@
+//! Edge security: tokens checked before forwarding, identity passed on, rate limits, CORS.
+
+use awc::Client;
+use platform::auth::EndReason;
+use serde_json::Value;
+
+use crate::helpers::{spawn_stack, spawn_stack_with};
+
+#[actix_web::test]
+async fn calls_without_a_valid_session_stop_at_the_gateway() {
+    let stack = spawn_stack().await;
+    let mut res = Client::default()
+        .get(stack.url("/api/hotel-app/saas/hotel/rooms/list"))
+        .insert_header(("accept-language", "en"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 401);
+    assert!(
+        res.headers().get("x-upstream").is_none(),
+        "the service was not reached"
+    );
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["code"], "unauthorized");
+    assert_eq!(body["msg"], "Auth failed, login again");
+
+    // Public paths pass without one.
+    let mut res = Client::default()
+        .get(stack.url("/api/hotel-app/actuator/health"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    assert_eq!(res.json::<Value>().await.unwrap()["status"], "UP");
+
+    // A session ended by a newer login: token-repeated, whatever the service.
+    let token = stack.issuer.token(8, 7, 0, 300);
+    stack.issuer.end(&token, EndReason::Replaced);
+    let mut res = Client::default()
+        .get(stack.url("/api/hotel-app/client/user"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 401);
+    assert_eq!(res.json::<Value>().await.unwrap()["code"], "token-repeated");
+
+    // A token for a websocket comes in the query.
+    let mut res = Client::default()
+        .get(stack.url("/api/hotel-app/websocket?token=garbage"))
+        .insert_header(("upgrade", "websocket"))
+        .insert_header(("connection", "upgrade"))
+        .insert_header(("sec-websocket-version", "13"))
+        .insert_header(("sec-websocket-key", "dGhlIHNhbXBsZSBub25jZQ=="))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 401);
+    assert_eq!(res.json::<Value>().await.unwrap()["code"], "token-invalid");
+}
+
+#[actix_web::test]
+async fn the_verified_identity_replaces_whatever_the_caller_claims() {
+    let stack = spawn_stack().await;
+    let mut res = stack
+        .client()
+        .get(stack.url("/api/hotel-app/saas/x/y/z"))
+        .insert_header(("x-tradewind-saas-id", "999"))
+        .insert_header(("x-tradewind-msc-type", "100"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    let echoed: Value = res.json().await.unwrap();
+    let headers = &echoed["headers"];
+    assert_eq!(headers["x-tradewind-saas-id"], "7");
+    assert_eq!(headers["x-tradewind-msc-type"], "300");
+    assert_eq!(headers["x-tradewind-user-id"], "5");
+}
+
+#[actix_web::test]
+async fn over_the_limit_is_429_with_retry_after() {
+    let stack = spawn_stack_with(&[(
+        "TRADEWIND_GATEWAY__RATE_LIMITS",
+        "GET /api/hotel-app/limited=1:2/60; /api/**=-1:0/60",
+    )])
+    .await;
+    let client = stack.client();
+    for _ in 0..2 {
+        let res = client
+            .get(stack.url("/api/hotel-app/limited"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status().as_u16(), 200);
+    }
+    let mut res = client
+        .get(stack.url("/api/hotel-app/limited"))
+        .insert_header(("accept-language", "en"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 429);
+    let wait: u64 = res
+        .headers()
+        .get("retry-after")
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=60).contains(&wait));
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["code"], "too-many-requests");
+    // Per user: another user is not held back; other routes are unlimited.
+    let other = Client::default()
+        .get(stack.url("/api/hotel-app/limited"))
+        .bearer_auth(stack.issuer.token(6, 7, 0, 300))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(other.status().as_u16(), 200);
+    assert_eq!(
+        client
+            .get(stack.url("/api/hotel-app/other"))
+            .send()
+            .await
+            .unwrap()
+            .status()
+            .as_u16(),
+        200
+    );
+}
+
+#[actix_web::test]
+async fn cors_answers_only_the_configured_origins() {
+    let stack = spawn_stack_with(&[(
+        "TRADEWIND_GATEWAY__CORS_ORIGINS",
+        "https://console.example.com",
+    )])
+    .await;
+    let preflight = |origin: &'static str| {
+        Client::default()
+            .request(
+                awc::http::Method::OPTIONS,
+                stack.url("/api/hotel-app/saas/x/y/z"),
+            )
+            .insert_header(("origin", origin))
+            .insert_header(("access-control-request-method", "POST"))
+            .send()
+    };
+    let res = preflight("https://console.example.com").await.unwrap();
+    assert_eq!(res.status().as_u16(), 204);
+    assert_eq!(
+        res.headers().get("access-control-allow-origin").unwrap(),
+        "https://console.example.com"
+    );
+    assert!(
+        res.headers()
+            .get("access-control-allow-headers")
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .contains("authorization")
+    );
+    let res = preflight("https://evil.example.com").await.unwrap();
+    assert!(res.headers().get("access-control-allow-origin").is_none());
+
+    let res = stack
+        .client()
+        .get(stack.url("/api/hotel-app/x"))
+        .insert_header(("origin", "https://console.example.com"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        res.headers().get("access-control-allow-origin").unwrap(),
+        "https://console.example.com"
+    );
+}

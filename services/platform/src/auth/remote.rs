@@ -1,0 +1,118 @@
+//! The backend of every process but auth-center: asks auth-center over HTTP.
+
+use std::time::Duration;
+
+use futures_util::future::LocalBoxFuture;
+use serde::Deserialize;
+
+use super::{AuthBackend, AuthError, Claims, EndReason, JwkSet, SessionState};
+
+pub struct RemoteBackend {
+    /// auth-center's base URL, `http://127.0.0.1:8081`.
+    base: String,
+    timeout: Duration,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CheckAnswer {
+    active: bool,
+    #[serde(default)]
+    reason: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct MenuEntry {
+    perm_code: String,
+}
+
+#[derive(Deserialize)]
+struct Enveloped<T> {
+    data: T,
+}
+
+fn unavailable(e: impl std::fmt::Display) -> AuthError {
+    AuthError::Unavailable(e.to_string())
+}
+
+impl RemoteBackend {
+    pub fn new(base: &str, timeout: Duration) -> Self {
+        Self {
+            base: base.trim_end_matches('/').to_owned(),
+            timeout,
+        }
+    }
+
+    fn client(&self) -> awc::Client {
+        awc::Client::builder().timeout(self.timeout).finish()
+    }
+
+    async fn get_json<T: for<'de> Deserialize<'de>>(
+        &self,
+        path: &str,
+        bearer: Option<&str>,
+    ) -> Result<T, AuthError> {
+        let url = format!("{}{path}", self.base);
+        let mut req = self.client().get(&url);
+        if let Some(token) = bearer {
+            req = req.bearer_auth(token);
+        }
+        let mut resp = req
+            .send()
+            .await
+            .map_err(|e| unavailable(format!("{url}: {e}")))?;
+        if !resp.status().is_success() {
+            return Err(unavailable(format!("{url} answered {}", resp.status())));
+        }
+        let body = resp
+            .body()
+            .limit(4 << 20)
+            .await
+            .map_err(|e| unavailable(format!("{url}: {e}")))?;
+        serde_json::from_slice(&body).map_err(|e| unavailable(format!("{url}: {e}")))
+    }
+}
+
+impl AuthBackend for RemoteBackend {
+    fn jwks(&self) -> LocalBoxFuture<'_, Result<JwkSet, AuthError>> {
+        Box::pin(self.get_json("/.well-known/jwks.json", None))
+    }
+
+    fn session<'a>(
+        &'a self,
+        token: &'a str,
+        _claims: &'a Claims,
+    ) -> LocalBoxFuture<'a, Result<SessionState, AuthError>> {
+        Box::pin(async move {
+            let query = form_urlencoded::Serializer::new(String::new())
+                .append_pair("token", token)
+                .finish();
+            let answer: CheckAnswer = self
+                .get_json(&format!("/api/auth/check?{query}"), None)
+                .await?;
+            Ok(if answer.active {
+                SessionState::Live
+            } else {
+                SessionState::Ended(
+                    answer
+                        .reason
+                        .as_deref()
+                        .map_or(EndReason::Expired, EndReason::parse),
+                )
+            })
+        })
+    }
+
+    fn permissions<'a>(
+        &'a self,
+        token: &'a str,
+        _claims: &'a Claims,
+    ) -> LocalBoxFuture<'a, Result<Vec<String>, AuthError>> {
+        Box::pin(async move {
+            let menu: Enveloped<Vec<MenuEntry>> =
+                self.get_json("/client/user/loadMenu", Some(token)).await?;
+            Ok(menu.data.into_iter().map(|m| m.perm_code).collect())
+        })
+    }
+}
