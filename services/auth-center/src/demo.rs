@@ -137,7 +137,7 @@ pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
         .map(|l| crate::password::hash(l.password))
         .collect::<anyhow::Result<Vec<_>>>()?;
     let now = platform::time::now_ms();
-    conn.transaction(|conn| -> anyhow::Result<()> {
+    platform::db::write_tx(conn, |conn| -> anyhow::Result<()> {
         diesel::insert_into(tenants::table)
             .values((
                 tenants::saas_id.eq(DEMO_SAAS_ID),

@@ -1,6 +1,8 @@
 //! auth-center: users, credentials, sessions and tokens, permission groups, applications, API
 //! users, login logs.
 
+mod account_store;
+pub mod accounts;
 pub mod api;
 mod audit;
 mod backend;
@@ -35,10 +37,30 @@ pub const DEFAULT_PORT: u16 = 8081;
         api::client::reset,
         api::client::app_list,
         api::client::menu,
+        api::users::list,
+        api::users::load,
+        api::users::save,
+        api::users::update,
+        api::users::lock,
+        api::users::unlock,
+        api::users::disable,
+        api::groups::list,
+        api::groups::load,
+        api::groups::save,
+        api::groups::update,
+        api::groups::catalogue,
+        api::api_users::list,
+        api::api_users::load,
+        api::api_users::save,
+        api::api_users::update,
+        api::logs::login_logs,
+        api::logs::action_logs,
     ),
     tags(
         (name = "auth", description = "Logging in and out, tokens, public keys"),
         (name = "client", description = "The logged-in user's own calls"),
+        (name = "account", description = "Users, permission groups and API users of a tenant"),
+        (name = "log", description = "Login and user action logs"),
     )
 )]
 struct ApiDoc;

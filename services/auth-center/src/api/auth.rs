@@ -1,7 +1,6 @@
 //! Logging in and out, tokens and keys: `/api/auth/*` and `/.well-known/jwks.json`.
 
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
-use diesel::Connection as _;
 use platform::ApiError;
 use platform::auth::token::TokenKind;
 use platform::auth::{
@@ -124,7 +123,7 @@ pub async fn login(
             return Ok(Outcome::Refused(refusal));
         };
         let refusal = decide(&user, &form.password, &ip2, now);
-        conn.transaction(|conn| {
+        platform::db::write_tx(conn, |conn| {
             let mut record = LoginRecord {
                 saas_id: user.saas_id,
                 user_id: user.id,
@@ -298,7 +297,7 @@ pub async fn logout(
         let Some(row) = store::user_by_id(conn, user.user_id)? else {
             return Ok(());
         };
-        conn.transaction(|conn| {
+        platform::db::write_tx(conn, |conn| {
             store::end_session(
                 conn,
                 &user.session_id,

@@ -1,7 +1,6 @@
 //! The logged-in user's own calls: `/client/user*`.
 
 use actix_web::{HttpRequest, get, put, web};
-use diesel::Connection as _;
 use platform::ApiError;
 use platform::auth::{Authenticator, CurrentUser, EndReason};
 use platform::db::with_conn;
@@ -116,7 +115,7 @@ pub async fn reset(
         }
         let hash = crate::password::hash(&form.new_password)?;
         let now = platform::time::now_ms();
-        let ended = conn.transaction(|conn| {
+        let ended = platform::db::write_tx(conn, |conn| {
             store::set_password(conn, u.id, &hash, now)?;
             let ended = store::end_user_sessions(conn, &u, EndReason::PasswordChanged, now)?;
             audit::record(conn, &me, "password.change", &u.username, &ip)?;

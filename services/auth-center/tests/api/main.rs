@@ -1,5 +1,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod accounts;
 mod actuator;
 mod helpers;
 mod login;

@@ -111,7 +111,7 @@ pub fn process(
 ) -> Result<Outcome, String> {
     let envelope =
         EventEnvelope::decode(body).map_err(|e| ProcessError::Decode(e.to_string()).to_string())?;
-    conn.transaction::<_, ProcessError, _>(|conn| apply(conn, consumer, handler, &envelope))
+    crate::db::write_tx::<_, ProcessError>(conn, |conn| apply(conn, consumer, handler, &envelope))
         .map_err(|e| e.to_string())
 }
 
@@ -128,7 +128,7 @@ fn process_batch(
         .map(|(_, body)| EventEnvelope::decode(body.as_slice()))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| e.to_string())?;
-    conn.transaction::<_, ProcessError, _>(|conn| {
+    crate::db::write_tx::<_, ProcessError>(conn, |conn| {
         items
             .iter()
             .zip(&envelopes)

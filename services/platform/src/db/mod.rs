@@ -56,3 +56,40 @@ pub fn ping(pool: &DbPool) -> Result<(), DbError> {
     conn.ping()?;
     Ok(())
 }
+
+/// A transaction that writes. On SQLite it takes the write lock at `BEGIN` (`BEGIN IMMEDIATE`):
+/// a deferred transaction that reads first and writes later fails at once with "database is
+/// locked" when another connection wrote in between (WAL snapshots cannot be upgraded), which
+/// no busy timeout cures. On PostgreSQL it is an ordinary transaction.
+pub fn write_tx<T, E>(
+    conn: &mut DbConnection,
+    f: impl FnOnce(&mut DbConnection) -> Result<T, E>,
+) -> Result<T, E>
+where
+    E: From<diesel::result::Error>,
+{
+    use diesel::Connection as _;
+    use diesel::connection::{AnsiTransactionManager, TransactionManager as _};
+    let DbConnection::Sqlite(inner) = conn else {
+        return conn.transaction(f);
+    };
+    // The multi-connection keeps its transaction state in the inner connection, so nested
+    // `transaction` calls inside `f` become savepoints as usual.
+    AnsiTransactionManager::begin_transaction_sql(inner, "BEGIN IMMEDIATE")?;
+    let result = f(conn);
+    let DbConnection::Sqlite(inner) = conn else {
+        return result;
+    };
+    match result {
+        Ok(value) => {
+            AnsiTransactionManager::commit_transaction(inner)?;
+            Ok(value)
+        }
+        Err(e) => {
+            if let Err(rollback) = AnsiTransactionManager::rollback_transaction(inner) {
+                tracing::error!(error = %rollback, "rolling back a write transaction failed");
+            }
+            Err(e)
+        }
+    }
+}

@@ -1,0 +1,221 @@
+//! The rules of account administration, as plain functions: who may create which kind of user,
+//! what a valid form is, which codes a group may hold.
+
+use platform::ApiError;
+use platform::auth::CurrentUser;
+use platform::auth::access;
+use platform::i18n::Text;
+
+/// mscTypes of the people of a tenant (and the platform's admins).
+pub const PERSON_TYPES: &[i32] = &[100, 200, 300, 310, 311, 312];
+/// mscTypes of API users.
+pub const API_TYPES: &[i32] = &[500, 510, 511, 512];
+/// Types that belong to a merchant (mchId required): supplier and distributor users, API
+/// supplier and distributor.
+pub const MERCHANT_TYPES: &[i32] = &[311, 312, 511, 512];
+
+fn invalid(field: &str, zh: &'static str, en: &'static str) -> ApiError {
+    ApiError::invalid(field, Text::fixed(zh, en))
+}
+
+pub fn check_username(username: &str) -> Result<(), ApiError> {
+    let len = username.chars().count();
+    if !(3..=32).contains(&len) {
+        return Err(invalid(
+            "username",
+            "长度为 3 到 32 个字符",
+            "The length is 3 to 32 characters",
+        ));
+    }
+    if !username
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "_.@-".contains(c))
+    {
+        return Err(invalid(
+            "username",
+            "只能包含字母、数字和 _ . @ -",
+            "may contain only letters, digits and _ . @ -",
+        ));
+    }
+    Ok(())
+}
+
+/// An 11-digit mainland mobile: 1, then 3, 4, 5, 7 or 8, then 9 digits (empty allowed).
+pub fn check_mobile(mobile: &str) -> Result<(), ApiError> {
+    let b = mobile.as_bytes();
+    let ok = mobile.is_empty()
+        || (b.len() == 11
+            && b[0] == b'1'
+            && b"34578".contains(&b[1])
+            && b.iter().all(u8::is_ascii_digit));
+    if ok {
+        Ok(())
+    } else {
+        Err(invalid("mobile", "手机号格式错误！", "Wrong phone format!"))
+    }
+}
+
+/// A plain address with a 2- or 3-letter top-level domain, as the shell checks (empty allowed).
+pub fn check_email(email: &str) -> Result<(), ApiError> {
+    if email.is_empty() {
+        return Ok(());
+    }
+    let ok = email.split_once('@').is_some_and(|(local, domain)| {
+        let tld = domain.rsplit_once('.').map(|(_, t)| t).unwrap_or("");
+        !local.is_empty()
+            && local
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "._%+-".contains(c))
+            && domain.contains('.')
+            && domain
+                .split('.')
+                .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+            && (2..=3).contains(&tld.len())
+            && tld.chars().all(|c| c.is_ascii_alphabetic())
+    });
+    if ok {
+        Ok(())
+    } else {
+        Err(invalid("email", "邮箱格式错误", "Wrong e-mail format"))
+    }
+}
+
+pub fn check_range(field: &str, value: i32, allowed: &[i32]) -> Result<(), ApiError> {
+    if allowed.contains(&value) {
+        return Ok(());
+    }
+    let list = allowed
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    Err(ApiError::invalid(
+        field,
+        Text::new(format!("只能是 {list}"), format!("must be one of {list}")),
+    ))
+}
+
+/// Whether `actor` may create or change a user of `msc_type` for merchant `mch_id`: nobody
+/// makes a user more powerful than themselves, a merchant's user only users of that merchant,
+/// and merchant types need a merchant while the others must not have one.
+pub fn check_may_manage(actor: &CurrentUser, msc_type: i32, mch_id: i64) -> Result<(), ApiError> {
+    let needs_merchant = MERCHANT_TYPES.contains(&msc_type);
+    if needs_merchant && mch_id == 0 {
+        return Err(invalid(
+            "mchId",
+            "供应商和分销商用户必须选择商户",
+            "a supplier or distributor user needs a merchant",
+        ));
+    }
+    if !needs_merchant && mch_id != 0 {
+        return Err(invalid(
+            "mchId",
+            "该用户类型不属于商户",
+            "this user type belongs to no merchant",
+        ));
+    }
+    if msc_type == access::MSC_PLATFORM_ADMIN && !actor.is_platform_admin() {
+        return Err(invalid(
+            "mscType",
+            "不能创建平台管理员",
+            "only platform administrators create platform administrators",
+        ));
+    }
+    if actor.is_merchant_user() && (mch_id != actor.mch_id || msc_type != actor.msc_type) {
+        return Err(invalid(
+            "mchId",
+            "只能管理本商户的用户",
+            "you can manage only your merchant's users",
+        ));
+    }
+    if msc_type < actor.msc_type && !API_TYPES.contains(&msc_type) {
+        return Err(invalid(
+            "mscType",
+            "不能创建权限高于自己的用户",
+            "you cannot create a user with more rights than your own",
+        ));
+    }
+    Ok(())
+}
+
+/// Whether a group entry is well-formed: a code `/a/b/c/d:METHOD` or a subtree `/saas/.../**`.
+pub fn check_grant_shape(grant: &str) -> Result<(), ApiError> {
+    let ok = if let Some(prefix) = grant.strip_suffix("**") {
+        prefix.starts_with("/saas/") && prefix.ends_with('/')
+    } else {
+        grant.split_once(':').is_some_and(|(path, method)| {
+            path.starts_with('/') && ["GET", "POST", "PUT", "PATCH", "DELETE"].contains(&method)
+        })
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(ApiError::invalid(
+            "permCodes",
+            Text::new(
+                format!("{grant} 不是权限编码"),
+                format!("{grant} is not a permission code"),
+            ),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn actor(msc_type: i32, mch_id: i64) -> CurrentUser {
+        CurrentUser {
+            user_id: 1,
+            username: "a".into(),
+            saas_id: 7,
+            mch_id,
+            msc_type,
+            user_grade: 0,
+            session_id: "s".into(),
+            token: String::new(),
+            exp: 0,
+        }
+    }
+
+    #[test]
+    fn field_formats() {
+        assert!(check_username("op.01@x").is_ok());
+        assert!(check_username("ab").is_err());
+        assert!(check_username("has space").is_err());
+        assert!(check_mobile("13800138000").is_ok());
+        assert!(check_mobile("").is_ok());
+        assert!(check_mobile("12800138000").is_err());
+        assert!(check_mobile("1380013800").is_err());
+        assert!(check_email("a.b@example.com").is_ok());
+        assert!(check_email("a@b").is_err());
+        assert!(check_email("a@b.info").is_err());
+        assert!(check_range("userState", 3, &[0, 1, 2]).is_err());
+    }
+
+    #[test]
+    fn nobody_creates_someone_stronger_and_merchants_stay_in_their_merchant() {
+        let admin = actor(200, 0);
+        assert!(check_may_manage(&admin, 300, 0).is_ok());
+        assert!(check_may_manage(&admin, 311, 2001).is_ok());
+        assert!(check_may_manage(&admin, 311, 0).is_err());
+        assert!(check_may_manage(&admin, 300, 2001).is_err());
+        assert!(check_may_manage(&admin, 100, 0).is_err());
+        let operator = actor(300, 0);
+        assert!(check_may_manage(&operator, 200, 0).is_err());
+        assert!(check_may_manage(&operator, 312, 2002).is_ok());
+        let supplier = actor(311, 2001);
+        assert!(check_may_manage(&supplier, 311, 2001).is_ok());
+        assert!(check_may_manage(&supplier, 311, 2002).is_err());
+        assert!(check_may_manage(&supplier, 312, 2001).is_err());
+    }
+
+    #[test]
+    fn grant_shapes() {
+        assert!(check_grant_shape("/saas/order/hotelOrders/list:GET").is_ok());
+        assert!(check_grant_shape("/saas/order/**").is_ok());
+        assert!(check_grant_shape("/**").is_err());
+        assert!(check_grant_shape("/saas/order/hotelOrders/list").is_err());
+        assert!(check_grant_shape("/saas/x:FETCH").is_err());
+    }
+}

@@ -1,0 +1,625 @@
+//! Account administration: users, groups, API users and logs, inside one tenant.
+
+use std::time::Duration;
+
+use platform::testing::{Backend, TestApp};
+use serde_json::{Value, json};
+
+use crate::helpers::{login, send, sql, start, tokens};
+use crate::login::on_both;
+
+fn new_user(username: &str) -> Value {
+    json!({
+        "username": username,
+        "password": "secret-1",
+        "realName": "New Operator",
+        "mobile": "13800138000",
+        "email": "new.op@example.com",
+        "mscType": 300,
+        "roleType": 1,
+        "userGrade": 1,
+    })
+}
+
+/// Another tenant's user, as saas-main's tenant 2002 would have.
+fn other_tenant_user(app: &TestApp) -> i64 {
+    sql(
+        app,
+        "INSERT INTO users (id, saas_id, mch_id, username, password_hash, msc_type, created_at, updated_at) \
+              VALUES (99, 2002, 0, 'other-tenant', 'x', 300, 0, 0)",
+    );
+    99
+}
+
+async fn eventually_menu_has(app: &TestApp, token: &str, code: &str) -> Value {
+    for _ in 0..200 {
+        let menu = send(app, "GET", "/client/user/loadMenu", Some(token), None).await;
+        if menu.body["data"]
+            .as_array()
+            .is_some_and(|m| m.iter().any(|e| e["permCode"] == code))
+        {
+            return menu.body["data"].clone();
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("{code} never reached the menu");
+}
+
+async fn users_are_managed_within_the_tenant(backend: Backend) {
+    let app = start(backend).await;
+    let (admin, _) = tokens(&app, "demo", "demo123").await;
+    let other = other_tenant_user(&app);
+
+    let list = send(
+        &app,
+        "GET",
+        "/saas/account/user/list?resultNum=2",
+        Some(&admin),
+        None,
+    )
+    .await;
+    assert_eq!(list.status, 200, "{}", list.body);
+    assert_eq!(
+        list.body["data"]["sizeAll"], 4,
+        "demo, operator, supplier, distributor: {}",
+        list.body
+    );
+    assert_eq!(list.body["data"]["size"], 2);
+    assert_eq!(list.body["data"]["pageCount"], 2);
+    let all = send(&app, "GET", "/saas/account/user/list", Some(&admin), None).await;
+    let names: Vec<&str> = all.body["data"]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["username"].as_str().unwrap())
+        .collect();
+    assert!(
+        !names.contains(&"admin") && !names.contains(&"other-tenant"),
+        "{names:?}"
+    );
+    assert!(all.body["data"]["results"][0].get("passwordHash").is_none());
+    let suppliers = send(
+        &app,
+        "GET",
+        "/saas/account/user/list?mscType=311",
+        Some(&admin),
+        None,
+    )
+    .await;
+    assert_eq!(suppliers.body["data"]["sizeAll"], 1);
+
+    // Another tenant's user is not found, and cannot be changed.
+    assert_eq!(
+        send(
+            &app,
+            "GET",
+            &format!("/saas/account/user/load?id={other}"),
+            Some(&admin),
+            None
+        )
+        .await
+        .status,
+        404
+    );
+    let mut form = new_user("whatever");
+    form["id"] = json!(other);
+    assert_eq!(
+        send(
+            &app,
+            "PUT",
+            "/saas/account/user/update",
+            Some(&admin),
+            Some(form)
+        )
+        .await
+        .status,
+        404
+    );
+    assert_eq!(
+        send(
+            &app,
+            "PUT",
+            "/saas/account/user/lock",
+            Some(&admin),
+            Some(json!({"id": other}))
+        )
+        .await
+        .status,
+        404
+    );
+
+    // Creation: each rule names its field.
+    for (field, patch) in [
+        ("password", json!({"password": "123"})),
+        ("username", json!({"username": "x"})),
+        ("username", json!({"username": "operator"})),
+        ("mobile", json!({"mobile": "12345"})),
+        ("email", json!({"email": "nope"})),
+        ("mscType", json!({"mscType": 100})),
+        ("mscType", json!({"mscType": 999})),
+        ("mchId", json!({"mscType": 311})),
+        ("mchId", json!({"mscType": 311, "mchId": 777})),
+        ("groupIds", json!({"groupIds": [123]})),
+        (
+            "ipFilterValue",
+            json!({"ipFilterType": 1, "ipFilterValue": "not-an-ip"}),
+        ),
+    ] {
+        let mut form = new_user("newop");
+        for (k, v) in patch.as_object().unwrap() {
+            form[k] = v.clone();
+        }
+        let a = send(
+            &app,
+            "POST",
+            "/saas/account/user/save",
+            Some(&admin),
+            Some(form),
+        )
+        .await;
+        assert_eq!(
+            (a.status, a.body["data"]["field"].as_str()),
+            (412, Some(field)),
+            "{patch}: {}",
+            a.body
+        );
+    }
+    let created = send(
+        &app,
+        "POST",
+        "/saas/account/user/save",
+        Some(&admin),
+        Some(new_user("newop")),
+    )
+    .await;
+    assert_eq!(created.status, 200, "{}", created.body);
+    let id = created.body["data"]["id"].as_i64().unwrap();
+    let loaded = send(
+        &app,
+        "GET",
+        &format!("/saas/account/user/load?id={id}"),
+        Some(&admin),
+        None,
+    )
+    .await;
+    assert_eq!(loaded.body["data"]["realName"], "New Operator");
+    let (newop, _) = tokens(&app, "newop", "secret-1").await;
+    let me = send(&app, "GET", "/client/user", Some(&newop), None).await;
+    assert_eq!(
+        (
+            me.body["data"]["saasId"].as_i64(),
+            me.body["data"]["mscType"].as_i64()
+        ),
+        (Some(1001), Some(300))
+    );
+
+    // Locking ends the session and refuses logins until unlocked; an admin sets a password.
+    assert_eq!(
+        send(
+            &app,
+            "PUT",
+            "/saas/account/user/lock",
+            Some(&admin),
+            Some(json!({"id": id}))
+        )
+        .await
+        .status,
+        200
+    );
+    let a = send(&app, "GET", "/client/user", Some(&newop), None).await;
+    assert_eq!(
+        (a.status, a.body["code"].as_str()),
+        (401, Some("session-ended"))
+    );
+    assert_eq!(
+        login(&app, "newop", "secret-1").await.body["code"],
+        "account-locked"
+    );
+    assert_eq!(
+        send(
+            &app,
+            "PUT",
+            "/saas/account/user/unlock",
+            Some(&admin),
+            Some(json!({"id": id}))
+        )
+        .await
+        .status,
+        200
+    );
+    let mut form = new_user("newop");
+    form["id"] = json!(id);
+    form["password"] = json!("secret-2");
+    assert_eq!(
+        send(
+            &app,
+            "PUT",
+            "/saas/account/user/update",
+            Some(&admin),
+            Some(form)
+        )
+        .await
+        .status,
+        200
+    );
+    assert_eq!(login(&app, "newop", "secret-2").await.status, 200);
+    assert_eq!(
+        send(
+            &app,
+            "PUT",
+            "/saas/account/user/disable",
+            Some(&admin),
+            Some(json!({"id": id}))
+        )
+        .await
+        .status,
+        200
+    );
+    assert_eq!(
+        login(&app, "newop", "secret-2").await.body["code"],
+        "account-disabled"
+    );
+
+    // What was done is logged, and so are the logins (of this tenant only).
+    let actions = send(
+        &app,
+        "GET",
+        "/saas/log/userLog/listUserActionLog?action=user.",
+        Some(&admin),
+        None,
+    )
+    .await;
+    let done: Vec<&str> = actions.body["data"]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["action"].as_str().unwrap())
+        .collect();
+    for action in [
+        "user.create",
+        "user.lock",
+        "user.unlock",
+        "user.update",
+        "user.disable",
+    ] {
+        assert!(done.contains(&action), "{action} not in {done:?}");
+    }
+    let logins = send(
+        &app,
+        "GET",
+        "/saas/log/userLog/listUserLoginLog?username=newop",
+        Some(&admin),
+        None,
+    )
+    .await;
+    let results: Vec<i64> = logins.body["data"]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["result"].as_i64().unwrap())
+        .collect();
+    assert!(results.contains(&1) && results.contains(&0), "{results:?}");
+    let failed = send(
+        &app,
+        "GET",
+        "/saas/log/userLog/listUserLoginLog?result=0&username=newop",
+        Some(&admin),
+        None,
+    )
+    .await;
+    assert!(failed.body["data"]["sizeAll"].as_i64().unwrap() >= 2);
+    app.shutdown().await;
+}
+
+async fn permissions_come_from_groups(backend: Backend) {
+    let app = start(backend).await;
+    let (admin, _) = tokens(&app, "demo", "demo123").await;
+    let (supplier, _) = tokens(&app, "supplier", "supplier123").await;
+    // Suppliers hold no account codes.
+    let a = send(
+        &app,
+        "GET",
+        "/saas/account/user/list",
+        Some(&supplier),
+        None,
+    )
+    .await;
+    assert_eq!(a.status, 403);
+    assert_eq!(a.body["msg"], "Sorry, the current user has no permission");
+
+    // The catalogue holds auth-center's own codes once its declaration is consumed.
+    let code = "/saas/log/userLog/listUserLoginLog:GET";
+    eventually_menu_has(&app, &admin, code).await;
+    let catalogue = send(
+        &app,
+        "GET",
+        "/saas/account/group/listPermissions",
+        Some(&admin),
+        None,
+    )
+    .await;
+    let entry = catalogue.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["permCode"] == code)
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (entry["appId"].as_i64(), entry["summary"].as_str()),
+        (Some(1), Some("List login logs"))
+    );
+
+    // A group granting the login log page, given to a new user.
+    let group = send(
+        &app,
+        "POST",
+        "/saas/account/group/save",
+        Some(&admin),
+        Some(json!({"name": "Auditors", "permCodes": [code]})),
+    )
+    .await;
+    assert_eq!(group.status, 200, "{}", group.body);
+    let gid = group.body["data"]["id"].as_i64().unwrap();
+    let mut form = new_user("auditor");
+    form["groupIds"] = json!([gid]);
+    assert_eq!(
+        send(
+            &app,
+            "POST",
+            "/saas/account/user/save",
+            Some(&admin),
+            Some(form)
+        )
+        .await
+        .status,
+        200
+    );
+    let (auditor, _) = tokens(&app, "auditor", "secret-1").await;
+    let menu = eventually_menu_has(&app, &auditor, code).await;
+    assert_eq!(menu.as_array().unwrap().len(), 1, "{menu}");
+    assert_eq!(
+        send(
+            &app,
+            "GET",
+            "/saas/log/userLog/listUserLoginLog",
+            Some(&auditor),
+            None
+        )
+        .await
+        .status,
+        200
+    );
+    assert_eq!(
+        send(&app, "GET", "/saas/account/user/list", Some(&auditor), None)
+            .await
+            .status,
+        403
+    );
+    let apps = send(
+        &app,
+        "GET",
+        "/client/user/loadAppList",
+        Some(&auditor),
+        None,
+    )
+    .await;
+    assert_eq!(apps.body["data"].as_array().unwrap().len(), 1);
+
+    // Groups cannot grant platform codes nor what the granter lacks; names are unique.
+    for (field, codes) in [
+        ("permCodes", json!(["/saas/platform/saasInfo/list:GET"])),
+        ("permCodes", json!(["not a code"])),
+    ] {
+        let a = send(
+            &app,
+            "POST",
+            "/saas/account/group/save",
+            Some(&admin),
+            Some(json!({"name": "Bad", "permCodes": codes})),
+        )
+        .await;
+        assert_eq!(
+            (a.status, a.body["data"]["field"].as_str()),
+            (412, Some(field)),
+            "{}",
+            a.body
+        );
+    }
+    let a = send(
+        &app,
+        "POST",
+        "/saas/account/group/save",
+        Some(&admin),
+        Some(json!({"name": "Auditors"})),
+    )
+    .await;
+    assert_eq!(
+        (a.status, a.body["data"]["field"].as_str()),
+        (412, Some("name"))
+    );
+
+    // Taking the code away takes effect at once (the cache is dropped by the event).
+    let a = send(
+        &app,
+        "PUT",
+        "/saas/account/group/update",
+        Some(&admin),
+        Some(json!({"id": gid, "name": "Auditors", "permCodes": []})),
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let mut refused = 0;
+    for _ in 0..200 {
+        refused = send(
+            &app,
+            "GET",
+            "/saas/log/userLog/listUserLoginLog",
+            Some(&auditor),
+            None,
+        )
+        .await
+        .status;
+        if refused == 403 {
+            break;
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(refused, 403);
+    let groups = send(&app, "GET", "/saas/account/group/list", Some(&admin), None).await;
+    let auditors = groups.body["data"]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["name"] == "Auditors")
+        .unwrap()
+        .clone();
+    assert_eq!(auditors["userCount"], 1);
+    // Another tenant cannot see the group.
+    sql(
+        &app,
+        &format!("UPDATE perm_groups SET saas_id = 2002 WHERE id = {gid}"),
+    );
+    assert_eq!(
+        send(
+            &app,
+            "GET",
+            &format!("/saas/account/group/load?id={gid}"),
+            Some(&admin),
+            None
+        )
+        .await
+        .status,
+        404
+    );
+    app.shutdown().await;
+}
+
+async fn api_users_get_a_secret_shown_once(backend: Backend) {
+    let app = start(backend).await;
+    let (admin, _) = tokens(&app, "demo", "demo123").await;
+    let a = send(
+        &app,
+        "POST",
+        "/saas/account/api/save",
+        Some(&admin),
+        Some(json!({"name": "Channel", "mscType": 300})),
+    )
+    .await;
+    assert_eq!(
+        (a.status, a.body["data"]["field"].as_str()),
+        (412, Some("mscType"))
+    );
+    let a = send(
+        &app,
+        "POST",
+        "/saas/account/api/save",
+        Some(&admin),
+        Some(json!({"name": "Channel", "mscType": 511})),
+    )
+    .await;
+    assert_eq!(
+        (a.status, a.body["data"]["field"].as_str()),
+        (412, Some("mchId"))
+    );
+    let created = send(
+        &app,
+        "POST",
+        "/saas/account/api/save",
+        Some(&admin),
+        Some(json!({"name": "Channel", "mscType": 511, "mchId": 2001})),
+    )
+    .await;
+    assert_eq!(created.status, 200, "{}", created.body);
+    let secret = created.body["data"]["appSecret"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(secret.len() >= 32);
+    let id = created.body["data"]["id"].as_i64().unwrap();
+    let loaded = send(
+        &app,
+        "GET",
+        &format!("/saas/account/api/load?id={id}"),
+        Some(&admin),
+        None,
+    )
+    .await;
+    assert_eq!(loaded.body["data"]["mscType"], 511);
+    assert!(loaded.body["data"].get("appSecret").is_none());
+    assert!(!loaded.body.to_string().contains(&secret));
+    let list = send(&app, "GET", "/saas/account/api/list", Some(&admin), None).await;
+    assert_eq!(list.body["data"]["sizeAll"], 1);
+    let reset = send(&app, "PUT", "/saas/account/api/update", Some(&admin), Some(json!({"id": id, "name": "Channel 2", "mscType": 511, "mchId": 2001, "resetSecret": true}))).await;
+    assert_eq!(reset.status, 200, "{}", reset.body);
+    assert_ne!(reset.body["data"]["appSecret"].as_str().unwrap(), secret);
+    // A merchant's user sees its merchant's accounts only: the supplier, given the account
+    // pages, finds the distributor's API user and users not there.
+    sql(
+        &app,
+        &format!("UPDATE api_users SET mch_id = 2002, msc_type = 512 WHERE id = {id}"),
+    );
+    sql(
+        &app,
+        "INSERT INTO group_permissions (group_id, perm_code) \
+               SELECT id, '/saas/account/**' FROM perm_groups WHERE name = 'Suppliers'",
+    );
+    let (supplier, _) = tokens(&app, "supplier", "supplier123").await;
+    let list = send(&app, "GET", "/saas/account/api/list", Some(&supplier), None).await;
+    assert_eq!(
+        (list.status, list.body["data"]["sizeAll"].as_i64()),
+        (200, Some(0)),
+        "{}",
+        list.body
+    );
+    assert_eq!(
+        send(
+            &app,
+            "GET",
+            &format!("/saas/account/api/load?id={id}"),
+            Some(&supplier),
+            None
+        )
+        .await
+        .status,
+        404
+    );
+    let users = send(
+        &app,
+        "GET",
+        "/saas/account/user/list",
+        Some(&supplier),
+        None,
+    )
+    .await;
+    let names: Vec<&str> = users.body["data"]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["username"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["supplier"]);
+    // Nor can it make a user of another merchant or kind.
+    let mut form = new_user("sneaky");
+    form["mscType"] = json!(312);
+    form["mchId"] = json!(2002);
+    let a = send(
+        &app,
+        "POST",
+        "/saas/account/user/save",
+        Some(&supplier),
+        Some(form),
+    )
+    .await;
+    assert_eq!(
+        (a.status, a.body["data"]["field"].as_str()),
+        (412, Some("mchId"))
+    );
+    app.shutdown().await;
+}
+
+on_both!(
+    users_are_managed_within_the_tenant,
+    permissions_come_from_groups,
+    api_users_get_a_secret_shown_once,
+);
