@@ -3,7 +3,10 @@
 #  1. Gateway overhead: a small GET to hotel-app directly, through the gateway and through nginx
 #     (a plain reverse proxy with upstream keep-alive), measured with wrk in one run: throughput
 #     with 32 connections, latency with one connection (no queueing), and the ratios.
-#  2. Each service binary on its own: time from start to a healthy /actuator/health, and its
+#  2. Identity: logins per second at auth-center (argon2id is deliberately slow), and requests
+#     per second through the gateway to a path that needs a session, with a token (verified at
+#     the gateway and again at the service) against the same hop to a public path.
+#  3. Each service binary on its own: time from start to a healthy /actuator/health, and its
 #     resident memory once idle.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -112,6 +115,48 @@ awk -v g="${RPS[gateway]}" -v d="${RPS[direct]}" -v n="${RPS[nginx]}" \
 for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
 wait 2>/dev/null || true
 PIDS=()
+
+echo
+echo "== identity: logins and token checks (auth-center and hotel-app with one worker each)"
+AC=18081
+TRADEWIND_AUTH_CENTER__HTTP__PORT=$AC TRADEWIND_AUTH_CENTER__HTTP__WORKERS=1 \
+  TRADEWIND_AUTH_CENTER__DATABASE__URL="sqlite://$WORK/auth-center.db" TRADEWIND_DATA_DIR="$WORK" \
+  TRADEWIND_AUTH_CENTER__DEMO__ENABLED=true "$BIN/auth-center" & PIDS+=($!)
+TRADEWIND_HOTEL_APP__HTTP__PORT=$UP TRADEWIND_HOTEL_APP__HTTP__WORKERS=1 TRADEWIND_AUTH_URL="http://127.0.0.1:$AC" \
+  TRADEWIND_HOTEL_APP__DATABASE__URL="sqlite://$WORK/hotel-app.db" "$BIN/hotel-app" & PIDS+=($!)
+TRADEWIND_GATEWAY__HTTP__PORT=$GW TRADEWIND_GATEWAY__HTTP__WORKERS=1 \
+  TRADEWIND_GATEWAY__RATE_LIMITS='/api/**=-1:0/60' \
+  TRADEWIND_GATEWAY__UPSTREAMS__AUTH_CENTER__URL="http://127.0.0.1:$AC" \
+  TRADEWIND_GATEWAY__UPSTREAMS__HOTEL_APP__URL="http://127.0.0.1:$UP" "$BIN/gateway" & PIDS+=($!)
+wait_healthy "http://127.0.0.1:$AC/actuator/health"
+wait_healthy "http://127.0.0.1:$UP/actuator/health"
+wait_healthy "http://127.0.0.1:$GW/actuator/health"
+cat > "$WORK/login.lua" <<'LUA'
+wrk.method = "POST"
+wrk.body = '{"username":"demo","password":"demo123"}'
+wrk.headers["Content-Type"] = "application/json"
+LUA
+out=$(wrk -t1 -c2 -d"$DURATION" --latency -s "$WORK/login.lua" "http://127.0.0.1:$AC/api/auth/login")
+printf 'logins (argon2id m=19456 KiB t=2 p=1, c=2): %s req/s, p50 %s ms, non-2xx: %s\n' \
+  "$(awk '/Requests\/sec/ {print $2}' <<<"$out")" "$(awk '$1=="50%" {print $2}' <<<"$out" | to_ms)" \
+  "$(awk '/Non-2xx/ {print $4}' <<<"$out" | grep . || echo 0)"
+TOKEN=$(curl -sf -H 'content-type: application/json' -d '{"username":"operator","password":"operator123"}' \
+  "http://127.0.0.1:$AC/api/auth/login" | sed -E 's/.*"token":"([^"]+)".*/\1/')
+cat > "$WORK/token.lua" <<LUA
+wrk.headers["Authorization"] = "Bearer $TOKEN"
+LUA
+# /client/bench is no route: past both guards it is a small 404, as small as /actuator/info.
+printf '%-34s %14s %14s\n' "through the gateway" "req/s (c=32)" "p50 ms (c=1)"
+for case in "public /actuator/info|/api/hotel-app/actuator/info" "with a token /client/bench|/api/hotel-app/client/bench"; do
+  label=${case%%|*} path=${case##*|}
+  rps=$(wrk -t1 -c32 -d"$DURATION" -s "$WORK/token.lua" "http://127.0.0.1:$GW$path" | awk '/Requests\/sec/ {print $2}')
+  p50=$(wrk -t1 -c1 -d"$DURATION" --latency -s "$WORK/token.lua" "http://127.0.0.1:$GW$path" | awk '$1=="50%" {print $2}' | to_ms)
+  printf '%-34s %14s %14s\n' "$label" "$rps" "$p50"
+done
+for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+wait 2>/dev/null || true
+PIDS=()
+cargo bench --locked -q -p platform --bench tokens
 
 echo
 echo "== each service alone: start to healthy, idle resident memory (target < 1 s, < 30 MB)"

@@ -111,6 +111,42 @@ def test_gateway(compose: dict):
         assert gateway["depends_on"][service]["condition"] == "service_healthy"
 
 
+@pytest.mark.parametrize("service", list(SERVICES))
+def test_every_service_is_pointed_at_auth_center(compose: dict, service: str):
+    env = compose["services"][service]["environment"]
+    assert env["TRADEWIND_AUTH_URL"] == f"http://auth-center:{SERVICES['auth-center'][2]}"
+
+
+def test_auth_center_keeps_its_signing_key_in_a_volume(compose: dict):
+    auth = compose["services"]["auth-center"]
+    key_file = auth["environment"]["TRADEWIND_AUTH_CENTER__KEYS__SIGNING_KEY_FILE"]
+    mounts = dict(volume.split(":")[:2] for volume in auth["volumes"])
+    key_dir = str(Path(key_file).parent)
+    assert key_dir in mounts.values(), (key_file, mounts)
+    source = next(src for src, target in mounts.items() if target == key_dir)
+    assert source in compose["volumes"], "a named volume, so the key outlives the container"
+    # The image makes that directory for its user, so a fresh volume is writable by the service.
+    dockerfile = (DEPLOY / "Dockerfile").read_text()
+    assert f"install -d -o 10001 -g 10001 -m 0700 {key_dir}" in dockerfile
+    # Only auth-center holds the key.
+    for name, service in compose["services"].items():
+        if name != "auth-center":
+            assert "TRADEWIND_AUTH_CENTER__KEYS__SIGNING_KEY_FILE" not in service.get("environment", {}), name
+            assert not any(v.startswith(f"{source}:") for v in service.get("volumes", [])), name
+
+
+def test_demo_data_is_off_unless_asked_for(compose: dict):
+    env = compose["services"]["auth-center"]["environment"]
+    assert env["TRADEWIND_AUTH_CENTER__DEMO__ENABLED"] == "${TRADEWIND_DEMO_DATA:-false}"
+
+
+def test_gateway_edge_settings_pass_through(compose: dict):
+    env = compose["services"]["gateway"]["environment"]
+    # Empty values mean unset to the services: the built-in rules, same origin only.
+    assert env["TRADEWIND_GATEWAY__RATE_LIMITS"] == "${TRADEWIND_RATE_LIMITS:-}"
+    assert env["TRADEWIND_GATEWAY__CORS_ORIGINS"] == "${TRADEWIND_CORS_ORIGINS:-}"
+
+
 def test_prometheus_scrapes_every_service():
     config = load_yaml(DEPLOY / "prometheus.yml")
     job = next(j for j in config["scrape_configs"] if j["job_name"] == "tradewind")

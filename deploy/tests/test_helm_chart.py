@@ -6,7 +6,10 @@ from __future__ import annotations
 import base64
 import copy
 import re
+import shutil
+import tempfile
 from functools import cache
+from pathlib import Path
 
 import helm_python as helm
 import kubernetes_validate
@@ -125,6 +128,11 @@ def test_every_manifest_is_valid_kubernetes(setup: str, version: str):
         ({"gateway": {"resources": {"limits": {"memory": "lots"}}}}, "memory"),
         ({"externalDatabase": {"hotelApp": {"url": "mysql://x"}}}, "url"),
         ({"networkPolicy": {"enabled": "yes"}}, "enabled"),
+        ({"demoData": {"enabled": "yes"}}, "enabled"),
+        ({"signingKey": {"previousKeys": ["../old.pem"]}}, "previousKeys"),
+        ({"gatewayEdge": {"corsOrigins": ["console.example.com"]}}, "corsOrigins"),
+        ({"gatewayEdge": {"rateLimits": ["/api/**=1:600"]}}, "rateLimits"),
+        ({"gatewayEdge": {"rateLimits": "/api/**=1:600/60"}}, "rateLimits"),
     ],
 )
 def test_wrong_values_fail_against_the_schema(values: dict, complaint: str):
@@ -231,7 +239,9 @@ def test_each_service_has_a_database_secret_of_its_own(setup: str):
         assert not set(others) & set(env)
     assert len(set(references.values())) == len(BACKENDS), references
     gateway_env = env_of(container_of(deployments[name_of("gateway")]))
-    assert not [name for name in gateway_env if "DATABASE" in name or name == "TRADEWIND_AMQP_URL"]
+    assert not [name for name in gateway_env if "DATABASE" in name]
+    # The gateway has no database, but follows session.ended events like every process.
+    assert secret_ref(gateway_env, "TRADEWIND_AMQP_URL") == secret_ref(env, "TRADEWIND_AMQP_URL")
 
 
 def test_default_values_create_the_secrets_they_reference():
@@ -264,11 +274,12 @@ def test_production_values_use_existing_secrets_only():
             values["externalRabbitmq"]["existingSecret"],
             values["externalRabbitmq"]["existingSecretKey"],
         )
-    auth_env = env_of(container_of(deployments[name_of("auth-center")]))
-    assert secret_ref(auth_env, "TRADEWIND_AUTH_CENTER__JWT__PRIVATE_KEY") == (
-        values["signingKey"]["existingSecret"],
-        values["signingKey"]["existingSecretKey"],
-    )
+    auth = deployments[name_of("auth-center")]
+    assert signing_key_volume(auth)["secret"]["secretName"] == values["signingKey"]["existingSecret"]
+    auth_env = env_of(container_of(auth))
+    key_file = auth_env["TRADEWIND_AUTH_CENTER__KEYS__SIGNING_KEY_FILE"]["value"]
+    assert key_file == f"{SIGNING_KEY_DIR}/{values['signingKey']['existingSecretKey']}"
+    assert auth_env["TRADEWIND_AUTH_CENTER__DEMO__ENABLED"]["value"] == "false"
 
 
 def test_gateway_routes_to_every_service():
@@ -317,23 +328,177 @@ def test_extra_env_is_appended():
     assert env["FEATURE_X"]["value"] == "on"
 
 
-# --- signing key ----------------------------------------------------------------------------------
+# --- identity: signing key, auth-center URL, demo data, gateway edge ------------------------------
+
+SIGNING_KEY_DIR = "/etc/tradewind/signing-key"
+SIGNING_KEY_TEMPLATE = CHART / "templates" / "auth-center" / "signing-key-secret.yaml"
+LOOKUP = 'lookup "v1" "Secret" .Release.Namespace $secret.name'
+# DER prefix of an Ed25519 private key in PKCS#8 (RFC 8410): SEQUENCE, version 0, AlgorithmIdentifier
+# with OID 1.3.101.112, then the 32-byte key in an OCTET STRING inside an OCTET STRING.
+ED25519_PKCS8_PREFIX = bytes.fromhex("302e020100300506032b657004220420")
 
 
-def test_signing_key_is_generated_once_and_kept():
+def signing_key_volume(deployment: dict) -> dict:
+    pod = deployment["spec"]["template"]["spec"]
+    mounts = {m["name"]: m for m in container_of(deployment)["volumeMounts"]}
+    mount = mounts["signing-key"]
+    assert mount["mountPath"] == SIGNING_KEY_DIR
+    assert mount["readOnly"] is True
+    assert "subPath" not in mount  # the whole Secret: previous keys are files beside the key
+    return {v["name"]: v for v in pod["volumes"]}["signing-key"]
+
+
+def ed25519_pem(data_value: str) -> bytes:
+    """The DER of a chart Secret's PEM value (base64 of the PEM), checked to be an Ed25519 PKCS#8 key."""
+    pem = base64.b64decode(data_value).decode()
+    lines = pem.strip().splitlines()
+    assert lines[0] == "-----BEGIN PRIVATE KEY-----" and lines[-1] == "-----END PRIVATE KEY-----", pem
+    der = base64.b64decode("".join(lines[1:-1]))
+    assert der.startswith(ED25519_PKCS8_PREFIX) and len(der) == len(ED25519_PKCS8_PREFIX) + 32, der.hex()
+    return der
+
+
+def render_with_existing_signing_key(data: dict, values: dict | None = None) -> list[dict]:
+    """Renders the chart as if `lookup` found the chart's signing key Secret with this data (offline
+    rendering has no cluster, so the lookup is replaced by a literal in a copy of the chart)."""
+    template = SIGNING_KEY_TEMPLATE.read_text()
+    assert template.count(LOOKUP) == 1
+    literal = " ".join(f'"{key}" "{value}"' for key, value in data.items())
+    patched = template.replace(LOOKUP, f'dict "data" (dict {literal})')
+    with tempfile.TemporaryDirectory() as tmp:
+        copy_dir = Path(tmp) / "tradewind"
+        shutil.copytree(CHART, copy_dir)
+        (copy_dir / "templates" / "auth-center" / "signing-key-secret.yaml").write_text(patched)
+        rendered = helm.Chart.load(copy_dir).render(values or {}, name=RELEASE, namespace=NAMESPACE)
+    return [
+        doc
+        for path, text in rendered.items()
+        if not path.endswith("NOTES.txt")
+        for doc in yaml.safe_load_all(text)
+        if doc
+    ]
+
+
+def test_signing_key_is_a_generated_ed25519_key_mounted_read_only_into_auth_center():
     manifests = default_manifests()
     secret = of_kind(manifests, "Secret")[f"{RELEASE}-auth-center-signing-key"]
     assert secret["metadata"]["annotations"]["helm.sh/resource-policy"] == "keep"
     assert "helm.sh/hook" not in secret["metadata"]["annotations"]
-    pem = base64.b64decode(secret["data"]["private-key.pem"]).decode()
-    assert pem.startswith("-----BEGIN RSA PRIVATE KEY-----")
-    env = env_of(container_of(of_kind(manifests, "Deployment")[name_of("auth-center")]))
-    assert secret_ref(env, "TRADEWIND_AUTH_CENTER__JWT__PRIVATE_KEY") == (secret["metadata"]["name"], "private-key.pem")
-    template = (CHART / "templates" / "auth-center" / "signing-key-secret.yaml").read_text()
-    assert 'lookup "v1" "Secret"' in template
-    for deployment in of_kind(manifests, "Deployment").values():
-        if deployment["metadata"]["name"] != name_of("auth-center"):
-            assert "TRADEWIND_AUTH_CENTER__JWT__PRIVATE_KEY" not in env_of(container_of(deployment))
+    assert set(secret["data"]) == {"private-key.pem"}
+    ed25519_pem(secret["data"]["private-key.pem"])
+    deployments = of_kind(manifests, "Deployment")
+    auth = deployments[name_of("auth-center")]
+    volume = signing_key_volume(auth)
+    assert volume["secret"]["secretName"] == secret["metadata"]["name"]
+    assert volume["secret"]["defaultMode"] == 0o440
+    # fsGroup makes the files readable by the (non-root) user the service runs as.
+    assert auth["spec"]["template"]["spec"]["securityContext"]["fsGroup"] == 10001
+    env = env_of(container_of(auth))
+    assert env["TRADEWIND_AUTH_CENTER__KEYS__SIGNING_KEY_FILE"]["value"] == f"{SIGNING_KEY_DIR}/private-key.pem"
+    assert "TRADEWIND_AUTH_CENTER__KEYS__PREVIOUS_KEY_FILES" not in env
+    # Only auth-center holds the private key; the migration Job does not need it.
+    for kind in ("Deployment", "Job"):
+        for manifest in of_kind(manifests, kind).values():
+            if manifest is auth:
+                continue
+            names = {v["name"] for v in manifest["spec"]["template"]["spec"].get("volumes", [])}
+            assert "signing-key" not in names, manifest["metadata"]["name"]
+            assert not [n for n in env_of(container_of(manifest)) if "__KEYS__" in n], manifest["metadata"]["name"]
+
+
+def test_signing_key_generation_uses_lookup_and_genprivatekey_ed25519():
+    template = SIGNING_KEY_TEMPLATE.read_text()
+    assert LOOKUP in template
+    assert 'genPrivateKey "ed25519"' in template
+    assert "genPrivateKey" not in template.replace('genPrivateKey "ed25519"', "")
+
+
+def test_an_existing_signing_key_secret_is_kept_as_it_is():
+    existing = base64.b64encode(b"-----BEGIN PRIVATE KEY-----\nkept\n-----END PRIVATE KEY-----\n").decode()
+    previous = base64.b64encode(b"previous key").decode()
+    manifests = render_with_existing_signing_key({"private-key.pem": existing, "previous-1.pem": previous})
+    secret = of_kind(manifests, "Secret")[f"{RELEASE}-auth-center-signing-key"]
+    assert secret["data"] == {"private-key.pem": existing, "previous-1.pem": previous}
+    # A Secret of the chart's name that lacks the key gets one, and keeps what else it holds.
+    manifests = render_with_existing_signing_key({"previous-1.pem": previous})
+    secret = of_kind(manifests, "Secret")[f"{RELEASE}-auth-center-signing-key"]
+    assert secret["data"]["previous-1.pem"] == previous
+    ed25519_pem(secret["data"]["private-key.pem"])
+
+
+def test_the_rsa_key_of_earlier_chart_releases_is_replaced():
+    # Nothing ever signed with it, and auth-center reads Ed25519 keys only.
+    rsa = base64.b64encode(b"-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----\n").decode()
+    manifests = render_with_existing_signing_key({"private-key.pem": rsa})
+    secret = of_kind(manifests, "Secret")[f"{RELEASE}-auth-center-signing-key"]
+    assert set(secret["data"]) == {"private-key.pem"}
+    ed25519_pem(secret["data"]["private-key.pem"])
+
+
+def test_existing_signing_key_secret_and_previous_keys():
+    values = {"signingKey": {"existingSecret": "my-keys", "existingSecretKey": "key-2026-11.pem",
+                             "previousKeys": ["key-2026-05.pem", "key-2025-11.pem"]}}
+    manifests = render(values)
+    assert f"{RELEASE}-auth-center-signing-key" not in of_kind(manifests, "Secret")
+    auth = of_kind(manifests, "Deployment")[name_of("auth-center")]
+    assert signing_key_volume(auth)["secret"]["secretName"] == "my-keys"
+    env = env_of(container_of(auth))
+    assert env["TRADEWIND_AUTH_CENTER__KEYS__SIGNING_KEY_FILE"]["value"] == f"{SIGNING_KEY_DIR}/key-2026-11.pem"
+    assert env["TRADEWIND_AUTH_CENTER__KEYS__PREVIOUS_KEY_FILES"]["value"] == (
+        f"{SIGNING_KEY_DIR}/key-2026-05.pem,{SIGNING_KEY_DIR}/key-2025-11.pem"
+    )
+
+
+@pytest.mark.parametrize("setup", list(SETUPS))
+def test_every_service_is_pointed_at_auth_center(setup: str):
+    manifests = SETUPS[setup]()
+    services = of_kind(manifests, "Service")
+    for service in SERVICES:
+        env = env_of(container_of(of_kind(manifests, "Deployment")[name_of(service)]))
+        url = env["TRADEWIND_AUTH_URL"]["value"]
+        host, port = re.fullmatch(r"http://([\w-]+):(\d+)", url).groups()
+        assert host == name_of("auth-center"), service
+        assert services[host]["spec"]["ports"][0]["port"] == int(port) == SERVICES["auth-center"][2]
+    gateway_env = env_of(container_of(of_kind(manifests, "Deployment")[name_of("gateway")]))
+    assert gateway_env["TRADEWIND_GATEWAY__UPSTREAMS__AUTH_CENTER__URL"]["value"] == url
+
+
+def test_demo_data_is_off_unless_asked_for():
+    for manifests in (default_manifests(), production_manifests()):
+        env = env_of(container_of(of_kind(manifests, "Deployment")[name_of("auth-center")]))
+        assert env["TRADEWIND_AUTH_CENTER__DEMO__ENABLED"]["value"] == "false"
+    manifests = render({"demoData": {"enabled": True}})
+    deployments = of_kind(manifests, "Deployment")
+    assert env_of(container_of(deployments[name_of("auth-center")]))["TRADEWIND_AUTH_CENTER__DEMO__ENABLED"]["value"] == "true"
+    for name, deployment in deployments.items():
+        if name != name_of("auth-center"):
+            assert "TRADEWIND_AUTH_CENTER__DEMO__ENABLED" not in env_of(container_of(deployment))
+    notes = chart().render({"demoData": {"enabled": True}}, name=RELEASE, namespace=NAMESPACE)
+    assert "docs/demo-data.md" in next(text for path, text in notes.items() if path.endswith("NOTES.txt"))
+
+
+def test_gateway_rate_limits_and_cors_origins():
+    env = env_of(container_of(of_kind(default_manifests(), "Deployment")[name_of("gateway")]))
+    # Unset: the gateway's built-in rules and same-origin only.
+    assert "TRADEWIND_GATEWAY__RATE_LIMITS" not in env
+    assert "TRADEWIND_GATEWAY__CORS_ORIGINS" not in env
+    rules = ["POST /api/auth-center/api/auth/login=0:10/60", "/api/mall-app/**=5:3000/60", "/api/**=1:600/60"]
+    origins = ["https://console.example.com", "https://partner.example.org"]
+    manifests = render({"gatewayEdge": {"rateLimits": rules, "corsOrigins": origins}})
+    deployments = of_kind(manifests, "Deployment")
+    env = env_of(container_of(deployments[name_of("gateway")]))
+    assert env["TRADEWIND_GATEWAY__RATE_LIMITS"]["value"] == "; ".join(rules)
+    assert env["TRADEWIND_GATEWAY__CORS_ORIGINS"]["value"] == ",".join(origins)
+    # Behind the chart's Ingress: one proxy's X-Forwarded-For entry is believed, none by default
+    # values of other shapes.
+    assert env["TRADEWIND_GATEWAY__TRUSTED_PROXY_HOPS"]["value"] == "1"
+    manifests = render({"gatewayEdge": {"rateLimits": [], "corsOrigins": [], "trustedProxyHops": 2}})
+    hops = env_of(container_of(of_kind(manifests, "Deployment")[name_of("gateway")]))
+    assert hops["TRADEWIND_GATEWAY__TRUSTED_PROXY_HOPS"]["value"] == "2"
+    for name, deployment in deployments.items():
+        if name != name_of("gateway"):
+            names = env_of(container_of(deployment))
+            assert "TRADEWIND_GATEWAY__RATE_LIMITS" not in names and "TRADEWIND_GATEWAY__CORS_ORIGINS" not in names
 
 
 # --- migrations ------------------------------------------------------------------------------------

@@ -176,7 +176,11 @@ create: true
 {{- end -}}
 {{- end }}
 
-{{/* Where auth-center's token signing key lives; takes the root context. */}}
+{{/*
+Where auth-center's token signing key lives: signingKey.existingSecret (the key named by
+signingKey.existingSecretKey) when set, else the Secret the chart generates (key private-key.pem).
+Returns YAML {name, key, create}; takes the root context.
+*/}}
 {{- define "tradewind.signingKeySecret" -}}
 {{- if .Values.signingKey.existingSecret -}}
 name: {{ .Values.signingKey.existingSecret }}
@@ -187,6 +191,17 @@ name: {{ printf "%s-auth-center-signing-key" (include "tradewind.fullname" .) }}
 key: private-key.pem
 create: true
 {{- end -}}
+{{- end }}
+
+{{/* Where the signing key Secret is mounted (read-only) in auth-center's pods. */}}
+{{- define "tradewind.signingKeyDir" -}}
+/etc/tradewind/signing-key
+{{- end }}
+
+{{/* auth-center's base URL inside the cluster (its Service); takes the root context. */}}
+{{- define "tradewind.authUrl" -}}
+{{- $catalog := include "tradewind.catalog" . | fromYaml -}}
+{{- printf "http://%s:%v" (include "tradewind.componentName" (dict "root" . "service" "auth-center")) (index $catalog "auth-center").port -}}
 {{- end }}
 
 {{/*
@@ -201,7 +216,8 @@ helm.sh/hook-delete-policy: before-hook-creation
 {{- end }}
 
 {{/*
-Environment shared by a service and its migration Job: logging, tracing, database, broker.
+Environment shared by a service and its migration Job: logging, tracing, database, broker (the
+gateway, which has no database and no Job, gets the broker too).
 Takes (dict "root" $ "service" name).
 */}}
 {{- define "tradewind.commonEnv" -}}
@@ -217,7 +233,6 @@ Takes (dict "root" $ "service" name).
 {{- end }}
 {{- if $spec.database }}
 {{- $db := include "tradewind.databaseSecret" . | fromYaml }}
-{{- $mq := include "tradewind.rabbitmqSecret" $root | fromYaml }}
 - name: TRADEWIND_{{ $spec.env }}__DATABASE__URL
   valueFrom:
     secretKeyRef:
@@ -227,12 +242,14 @@ Takes (dict "root" $ "service" name).
 - name: TRADEWIND_{{ $spec.env }}__DATABASE__POOL_SIZE
   value: {{ . | quote }}
 {{- end }}
+{{- end }}
+{{- /* Every process, the gateway too, follows session.ended events on a queue of its own. */}}
+{{- $mq := include "tradewind.rabbitmqSecret" $root | fromYaml }}
 - name: TRADEWIND_AMQP_URL
   valueFrom:
     secretKeyRef:
       name: {{ $mq.name }}
       key: {{ $mq.key }}
-{{- end }}
 {{- end }}
 
 {{/* The full environment of a service's container. Takes (dict "root" $ "service" name). */}}
@@ -249,6 +266,8 @@ Takes (dict "root" $ "service" name).
   value: {{ . | quote }}
 {{- end }}
 {{ include "tradewind.commonEnv" . }}
+- name: TRADEWIND_AUTH_URL
+  value: {{ include "tradewind.authUrl" $root | quote }}
 {{- if eq .service "gateway" }}
 {{- $catalog := include "tradewind.catalog" $root | fromYaml }}
 {{- range $upstream := include "tradewind.backendServices" $root | fromYamlArray }}
@@ -259,13 +278,33 @@ Takes (dict "root" $ "service" name).
   value: {{ (index $root.Values.gatewayUpstreams.timeoutOverrides $up.key) | default $root.Values.gatewayUpstreams.timeoutSeconds | quote }}
 {{- end }}
 {{- end }}
+{{- if eq .service "gateway" }}
+{{- with $root.Values.gatewayEdge.rateLimits }}
+- name: TRADEWIND_GATEWAY__RATE_LIMITS
+  value: {{ join "; " . | quote }}
+{{- end }}
+{{- with $root.Values.gatewayEdge.corsOrigins }}
+- name: TRADEWIND_GATEWAY__CORS_ORIGINS
+  value: {{ join "," . | quote }}
+{{- end }}
+- name: TRADEWIND_GATEWAY__TRUSTED_PROXY_HOPS
+  value: {{ $root.Values.gatewayEdge.trustedProxyHops | quote }}
+{{- end }}
 {{- if eq .service "auth-center" }}
 {{- $key := include "tradewind.signingKeySecret" $root | fromYaml }}
-- name: TRADEWIND_AUTH_CENTER__JWT__PRIVATE_KEY
-  valueFrom:
-    secretKeyRef:
-      name: {{ $key.name }}
-      key: {{ $key.key }}
+{{- $dir := include "tradewind.signingKeyDir" $root }}
+- name: TRADEWIND_AUTH_CENTER__KEYS__SIGNING_KEY_FILE
+  value: {{ printf "%s/%s" $dir $key.key | quote }}
+{{- with $root.Values.signingKey.previousKeys }}
+{{- $files := list }}
+{{- range . }}
+{{- $files = append $files (printf "%s/%s" $dir .) }}
+{{- end }}
+- name: TRADEWIND_AUTH_CENTER__KEYS__PREVIOUS_KEY_FILES
+  value: {{ join "," $files | quote }}
+{{- end }}
+- name: TRADEWIND_AUTH_CENTER__DEMO__ENABLED
+  value: {{ $root.Values.demoData.enabled | toString | quote }}
 {{- end }}
 {{- with $values.extraEnv }}
 {{ toYaml . }}
@@ -285,10 +324,10 @@ so that changing a URL in the values rolls the pods (environment from a Secret i
 {{- if $db.create }}
 checksum/database: {{ (index $root.Values.externalDatabase $spec.key).url | sha256sum }}
 {{- end }}
+{{- end }}
 {{- $mq := include "tradewind.rabbitmqSecret" $root | fromYaml }}
 {{- if $mq.create }}
 checksum/rabbitmq: {{ $root.Values.externalRabbitmq.url | sha256sum }}
-{{- end }}
 {{- end }}
 {{- with $values.podAnnotations }}
 {{ toYaml . }}
@@ -384,10 +423,23 @@ spec:
             # The root filesystem is read-only; /tmp is the one writable place.
             - name: tmp
               mountPath: /tmp
+            {{- if eq .service "auth-center" }}
+            # The token signing key (and any previous keys), read at start.
+            - name: signing-key
+              mountPath: {{ include "tradewind.signingKeyDir" $root }}
+              readOnly: true
+            {{- end }}
       volumes:
         - name: tmp
           emptyDir:
             sizeLimit: 64Mi
+        {{- if eq .service "auth-center" }}
+        - name: signing-key
+          secret:
+            secretName: {{ (include "tradewind.signingKeySecret" $root | fromYaml).name }}
+            # Readable by the owner and the pod's fsGroup (the image's group) only.
+            defaultMode: 0440
+        {{- end }}
       {{- with $values.nodeSelector }}
       nodeSelector:
         {{- toYaml . | nindent 8 }}

@@ -86,16 +86,7 @@ impl IpFailures {
     }
 }
 
-/// The caller's address: the first `X-Forwarded-For` hop (set by the gateway), else the peer.
-pub fn client_ip(req: &HttpRequest) -> String {
-    let info = req.connection_info();
-    let raw = info.realip_remote_addr().unwrap_or("unknown");
-    // "1.2.3.4:5678" or "[::1]:5678" without the port.
-    if let Ok(addr) = raw.parse::<std::net::SocketAddr>() {
-        return addr.ip().to_string();
-    }
-    raw.to_owned()
-}
+pub use platform::http::client_ip;
 
 pub fn user_agent(req: &HttpRequest) -> String {
     req.headers()

@@ -14,6 +14,7 @@ pub const GATEWAY_VARIABLES: &[&str] = &[
     "TRADEWIND_GATEWAY__UPSTREAMS__<S>__TIMEOUT_SECS",
     "TRADEWIND_GATEWAY__RATE_LIMITS",
     "TRADEWIND_GATEWAY__CORS_ORIGINS",
+    "TRADEWIND_GATEWAY__TRUSTED_PROXY_HOPS",
 ];
 
 /// The services behind the gateway: name, default port, default upstream timeout.
@@ -46,6 +47,8 @@ pub struct GatewayConfig {
     pub rate_limits: Vec<crate::ratelimit::Rule>,
     /// Origins other than the gateway's own that browsers may call `/api/**` from.
     pub cors_origins: Vec<String>,
+    /// Proxies in front of the gateway whose `X-Forwarded-For` entries are believed.
+    pub trusted_proxy_hops: usize,
 }
 
 fn upstream_var(service: &str, key: &str) -> String {
@@ -109,6 +112,7 @@ impl GatewayConfig {
             static_dir,
             rate_limits,
             cors_origins,
+            trusted_proxy_hops: env.parse_or(&service_var("gateway", "TRUSTED_PROXY_HOPS"), 0)?,
         })
     }
 

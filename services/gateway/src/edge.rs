@@ -14,24 +14,53 @@ const USER_ID: HeaderName = HeaderName::from_static("x-tradewind-user-id");
 const SAAS_ID: HeaderName = HeaderName::from_static("x-tradewind-saas-id");
 const MCH_ID: HeaderName = HeaderName::from_static("x-tradewind-mch-id");
 const MSC_TYPE: HeaderName = HeaderName::from_static("x-tradewind-msc-type");
+/// The caller's address as the gateway determined it; services read it instead of
+/// `X-Forwarded-For`, which a caller can write.
+pub const CLIENT_IP: HeaderName = HeaderName::from_static(platform::http::CLIENT_IP_HEADER);
+
+/// How many proxies in front of the gateway (an ingress, a load balancer) append to
+/// `X-Forwarded-For`; only their entries are believed.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TrustedProxies(pub usize);
 
 /// Whether a header is one of the identity headers only the gateway may set.
 pub fn is_identity_header(name: &HeaderName) -> bool {
     name.as_str().starts_with("x-tradewind-")
 }
 
-/// The client's address as the gateway sees it (the peer, or the first hop an ingress names).
-pub fn client_ip(req: &HttpRequest) -> String {
-    let info = req.connection_info();
-    let raw = info.realip_remote_addr().unwrap_or("unknown");
-    raw.parse::<std::net::SocketAddr>()
-        .map_or_else(|_| raw.to_owned(), |a| a.ip().to_string())
+/// The client's address: the peer, or with trusted proxies in front, the entry the farthest
+/// of them appended to `X-Forwarded-For` (entries further left were written by the caller).
+pub fn client_ip(req: &HttpRequest, proxies: TrustedProxies) -> String {
+    let peer = req
+        .peer_addr()
+        .map_or_else(|| "unknown".to_owned(), |a| a.ip().to_string());
+    if proxies.0 == 0 {
+        return peer;
+    }
+    let chain: Vec<String> = req
+        .headers()
+        .get_all(actix_web::http::header::HeaderName::from_static(
+            "x-forwarded-for",
+        ))
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(|e| e.trim().to_owned())
+        .filter(|e| !e.is_empty())
+        .collect();
+    chain
+        .len()
+        .checked_sub(proxies.0)
+        .and_then(|i| chain.get(i))
+        .or_else(|| chain.first())
+        .cloned()
+        .unwrap_or(peer)
 }
 
 /// Admits a request for `service_path` (the path as the service sees it) or says why not.
 pub async fn admit(
     req: &HttpRequest,
     service_path: &str,
+    client_ip: &str,
     auth: &Authenticator,
     limiter: &Limiter,
 ) -> Result<Option<CurrentUser>, ApiError> {
@@ -42,18 +71,16 @@ pub async fn admit(
         Some(auth.authenticate(&token).await?)
     };
     limiter
-        .check(
-            req.method().as_str(),
-            req.path(),
-            &client_ip(req),
-            user.as_ref(),
-        )
+        .check(req.method().as_str(), req.path(), client_ip, user.as_ref())
         .map_err(|retry_after_secs| ApiError::TooManyRequests { retry_after_secs })?;
     Ok(user)
 }
 
-/// Adds the verified identity to the upstream request's headers.
-pub fn identify(user: Option<&CurrentUser>, out: &mut HeaderMap) {
+/// Adds the client's address and the verified identity to the upstream request's headers.
+pub fn identify(user: Option<&CurrentUser>, client_ip: &str, out: &mut HeaderMap) {
+    if let Ok(v) = HeaderValue::from_str(client_ip) {
+        out.insert(CLIENT_IP, v);
+    }
     let Some(user) = user else {
         return;
     };
@@ -66,5 +93,24 @@ pub fn identify(user: Option<&CurrentUser>, out: &mut HeaderMap) {
         if let Ok(v) = HeaderValue::from_str(&value) {
             out.insert(name, v);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::test::TestRequest;
+
+    #[test]
+    fn only_trusted_proxies_are_believed() {
+        let req = TestRequest::get()
+            .insert_header(("x-forwarded-for", "6.6.6.6, 203.0.113.9"))
+            .peer_addr("10.0.0.2:5000".parse().unwrap())
+            .to_http_request();
+        // Nobody in front: the caller's header is ignored.
+        assert_eq!(client_ip(&req, TrustedProxies(0)), "10.0.0.2");
+        // One ingress: it appended the address it saw; what the caller wrote before is not it.
+        assert_eq!(client_ip(&req, TrustedProxies(1)), "203.0.113.9");
+        assert_eq!(client_ip(&req, TrustedProxies(5)), "6.6.6.6");
     }
 }

@@ -44,7 +44,9 @@ pub fn forward(
     skip: fn(&HeaderName) -> bool,
 ) {
     for (name, value) in req.headers() {
-        if !is_hop_by_hop(name) && !skip(name) && !name.as_str().starts_with("x-forwarded-") {
+        // The caller's own forwarding headers are replaced, never passed on as if ours.
+        let forwarding = name.as_str().starts_with("x-forwarded-") || name == header::FORWARDED;
+        if !is_hop_by_hop(name) && !skip(name) && !forwarding {
             out.append(name.clone(), value.clone());
         }
     }

@@ -56,6 +56,7 @@ fn routes(
     c.app_data(web::Data::new(client));
     docs::config(c, &cfg.upstreams);
     c.app_data(limiter.clone())
+        .app_data(web::Data::new(edge::TrustedProxies(cfg.trusted_proxy_hops)))
         .app_data(web::Data::new(cors::Origins(cfg.cors_origins.clone())));
     for upstream in &cfg.upstreams {
         c.service(

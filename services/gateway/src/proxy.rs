@@ -18,8 +18,13 @@ use crate::websocket;
 /// The upstream URL for a request under `/api/<service>`: the rest of the path and the query,
 /// exactly as the caller sent them.
 pub fn upstream_url(upstream: &Upstream, req: &HttpRequest) -> String {
-    let prefix_len = "/api/".len() + upstream.service.len();
-    let tail = req.uri().path().get(prefix_len..).unwrap_or("");
+    let prefix = format!("/api/{}", upstream.service);
+    // A prefix written with percent-escapes (`/api/%68otel-app/`) routed here all the same:
+    // then the tail is taken from the decoded path.
+    let tail = match req.uri().path().strip_prefix(&prefix) {
+        Some(tail) => tail,
+        None => req.match_info().as_str().get(prefix.len()..).unwrap_or(""),
+    };
     let tail = if tail.is_empty() { "/" } else { tail };
     match req.uri().query() {
         Some(q) => format!("{}{tail}?{q}", upstream.url),
@@ -75,16 +80,20 @@ pub async fn forward(
     client: web::Data<Client>,
     auth: web::Data<Authenticator>,
     limiter: web::Data<Limiter>,
+    proxies: web::Data<edge::TrustedProxies>,
 ) -> Result<HttpResponse, ApiError> {
     let url = upstream_url(&upstream, &req);
     let prefix = format!("/api/{}", upstream.service);
-    let service_path = req.path().get(prefix.len()..).unwrap_or("");
+    // Classified as the service's router will see it: percent-decoded.
+    let decoded = req.match_info().as_str().to_owned();
+    let service_path = decoded.get(prefix.len()..).unwrap_or("");
     let service_path = if service_path.is_empty() {
         "/"
     } else {
         service_path
     };
-    let user = edge::admit(&req, service_path, &auth, &limiter).await?;
+    let client_ip = edge::client_ip(&req, **proxies);
+    let user = edge::admit(&req, service_path, &client_ip, &auth, &limiter).await?;
     if websocket::is_upgrade(&req) {
         return websocket::forward(req, payload, &upstream, &client, &url, &prefix).await;
     }
@@ -98,7 +107,7 @@ pub async fn forward(
         outgoing.headers_mut(),
         edge::is_identity_header,
     );
-    edge::identify(user.as_ref(), outgoing.headers_mut());
+    edge::identify(user.as_ref(), &client_ip, outgoing.headers_mut());
 
     let chunked = req.headers().contains_key(header::TRANSFER_ENCODING);
     let sent = match content_length(req.headers()) {

@@ -13,7 +13,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::account_store::{self as accounts, ApiUser};
 use crate::accounts::{API_TYPES, check_may_manage, check_range};
-use crate::api::users::IdQuery;
+use crate::api::users::{IdQuery, check_merchant};
 use crate::audit;
 use crate::context::{Ctx, client_ip};
 use crate::schema::api_users;
@@ -174,12 +174,7 @@ pub async fn save(
     let key = app_key.clone();
     let id = with_conn(&ctx.pool, move |conn| -> Result<i64, ApiError> {
         platform::db::write_tx(conn, |conn| {
-            if form.mch_id != 0 && !accounts::merchant_in_tenant(conn, me.saas_id, form.mch_id)? {
-                return Err(ApiError::invalid(
-                    "mchId",
-                    Text::fixed("商户不存在", "no such merchant in this tenant"),
-                ));
-            }
+            check_merchant(conn, &me, form.mch_id)?;
             let id = platform::id::next_id();
             let now = platform::time::now_ms();
             diesel::insert_into(api_users::table)
@@ -235,12 +230,7 @@ pub async fn update(
     let app_key = with_conn(&ctx.pool, move |conn| -> Result<String, ApiError> {
         platform::db::write_tx(conn, |conn| {
             let old = accounts::api_user_in_scope(conn, &me, id)?.ok_or_else(not_found)?;
-            if form.mch_id != 0 && !accounts::merchant_in_tenant(conn, me.saas_id, form.mch_id)? {
-                return Err(ApiError::invalid(
-                    "mchId",
-                    Text::fixed("商户不存在", "no such merchant in this tenant"),
-                ));
-            }
+            check_merchant(conn, &me, form.mch_id)?;
             let now = platform::time::now_ms();
             diesel::update(api_users::table.find(id))
                 .set((

@@ -245,18 +245,28 @@ impl UserForm {
     }
 }
 
+/// The merchant (if any) must be one of the caller's tenant.
+pub fn check_merchant(
+    conn: &mut platform::db::DbConnection,
+    me: &CurrentUser,
+    mch_id: i64,
+) -> Result<(), ApiError> {
+    if mch_id != 0 && !accounts::merchant_in_tenant(conn, me.saas_id, mch_id)? {
+        return Err(ApiError::invalid(
+            "mchId",
+            Text::fixed("商户不存在", "no such merchant in this tenant"),
+        ));
+    }
+    Ok(())
+}
+
 /// Checks what needs the database: the merchant and groups belong to the tenant.
 fn check_references(
     conn: &mut platform::db::DbConnection,
     me: &CurrentUser,
     form: &UserForm,
 ) -> Result<(), ApiError> {
-    if form.mch_id != 0 && !accounts::merchant_in_tenant(conn, me.saas_id, form.mch_id)? {
-        return Err(ApiError::invalid(
-            "mchId",
-            Text::fixed("商户不存在", "no such merchant in this tenant"),
-        ));
-    }
+    check_merchant(conn, me, form.mch_id)?;
     if !accounts::groups_in_tenant(conn, me.saas_id, &form.group_ids)? {
         return Err(ApiError::invalid(
             "groupIds",
@@ -354,6 +364,11 @@ pub async fn update(
         None => None,
     };
     let ip = client_ip(&req);
+    let reason = if hash.is_some() {
+        EndReason::PasswordChanged
+    } else {
+        EndReason::Locked
+    };
     let ended = with_conn(&ctx.pool, move |conn| -> Result<Vec<String>, ApiError> {
         platform::db::write_tx(conn, |conn| {
             let old = accounts::user_in_scope(conn, &me, id)?.ok_or_else(not_found)?;
@@ -387,11 +402,6 @@ pub async fn update(
             // Who the tokens say the user is changed, or the user may no longer log in.
             let identity_changed = old.msc_type != form.msc_type || old.mch_id != form.mch_id;
             if hash.is_some() || form.user_state != rules::USER_NORMAL || identity_changed {
-                let reason = if hash.is_some() {
-                    EndReason::PasswordChanged
-                } else {
-                    EndReason::Locked
-                };
                 return Ok(store::end_user_sessions(conn, &old, reason, now)?);
             }
             Ok(Vec::new())
@@ -399,7 +409,7 @@ pub async fn update(
     })
     .await?;
     for sid in &ended {
-        auth.session_ended(sid, EndReason::Locked);
+        auth.session_ended(sid, reason);
     }
     Ok(Reply(true))
 }

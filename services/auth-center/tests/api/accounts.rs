@@ -623,3 +623,60 @@ on_both!(
     permissions_come_from_groups,
     api_users_get_a_secret_shown_once,
 );
+
+/// The tenant's name, logo and expiry and the merchant's name come from saas-main's events.
+#[actix_web::test]
+async fn tenant_and_merchant_names_follow_their_events() {
+    use platform::bus::{Bus, MemoryBroker, Outgoing, v1};
+    use platform::testing::{TestDb, spawn_on_bus, test_config};
+
+    let bus = Bus::Memory(MemoryBroker::default());
+    let db = TestDb::new(Backend::Sqlite);
+    let mut cfg = test_config(auth_center::NAME, Some(&db));
+    cfg.env.set("TRADEWIND_AUTH_CENTER__DEMO__ENABLED", "true");
+    let app = spawn_on_bus(auth_center::service(), &cfg, Some(db), bus.clone()).await;
+    let (supplier, _) = tokens(&app, "supplier", "supplier123").await;
+
+    let tenant = v1::TenantUpdated {
+        saas_name: "Blue Sky".into(),
+        saas_logo: "/files/logo.png".into(),
+        company_name: "Blue Sky Travel Ltd".into(),
+        saas_expire_date: 1_900_000_000_000,
+        state: 1,
+        currency: "CNY".into(),
+        language: "zh-CN".into(),
+    };
+    let merchant = v1::MerchantUpdated {
+        mch_id: 2001,
+        mch_type: 1,
+        mch_name: "Harbour Hotels".into(),
+        mch_currency: "CNY".into(),
+        state: 1,
+    };
+    let events = [
+        Outgoing::new("saas-main", "tenant.updated", 1001, &tenant).envelope_bytes(),
+        Outgoing::new("saas-main", "merchant.updated", 1001, &merchant).envelope_bytes(),
+    ];
+    bus.publish_batch(&[
+        ("tenant.updated", events[0].as_slice()),
+        ("merchant.updated", events[1].as_slice()),
+    ])
+    .await
+    .unwrap();
+    let mut me = Value::Null;
+    for _ in 0..200 {
+        me = send(&app, "GET", "/client/user", Some(&supplier), None)
+            .await
+            .body["data"]
+            .clone();
+        if me["mchName"] == "Harbour Hotels" && me["companyName"] == "Blue Sky Travel Ltd" {
+            break;
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(me["companyName"], "Blue Sky Travel Ltd", "{me}");
+    assert_eq!(me["saasLogo"], "/files/logo.png");
+    assert_eq!(me["saasExpireDate"], 1_900_000_000_000_i64);
+    assert_eq!(me["mchName"], "Harbour Hotels");
+    app.shutdown().await;
+}

@@ -67,6 +67,9 @@ async fn the_verified_identity_replaces_whatever_the_caller_claims() {
         .get(stack.url("/api/hotel-app/saas/x/y/z"))
         .insert_header(("x-tradewind-saas-id", "999"))
         .insert_header(("x-tradewind-msc-type", "100"))
+        .insert_header(("x-tradewind-client-ip", "6.6.6.6"))
+        .insert_header(("x-forwarded-for", "6.6.6.6"))
+        .insert_header(("forwarded", "for=6.6.6.6"))
         .send()
         .await
         .unwrap();
@@ -76,6 +79,9 @@ async fn the_verified_identity_replaces_whatever_the_caller_claims() {
     assert_eq!(headers["x-tradewind-saas-id"], "7");
     assert_eq!(headers["x-tradewind-msc-type"], "300");
     assert_eq!(headers["x-tradewind-user-id"], "5");
+    // The address is the one the gateway saw; what the caller wrote is not believed.
+    assert_eq!(headers["x-tradewind-client-ip"], "127.0.0.1");
+    assert!(headers.get("forwarded").is_none(), "{headers}");
 }
 
 #[actix_web::test]

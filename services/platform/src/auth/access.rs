@@ -21,16 +21,14 @@ pub const MSC_OPERATOR_ADMIN: i32 = 200;
 /// Codes under this prefix are the platform's (tenants, services catalogue): only mscType 100.
 pub const PLATFORM_SCOPE: &str = "/saas/platform/";
 
-const PUBLIC_PREFIXES: &[&str] = &[
-    "/actuator/",
-    "/openapi/",
-    "/.well-known/",
+const PUBLIC_PREFIXES: &[&str] = &["/actuator/", "/openapi/", "/.well-known/"];
+const PUBLIC_PATHS: &[&str] = &[
+    "/actuator",
+    "/openapi.json",
     "/api/auth/login",
     "/api/auth/token",
     "/api/auth/check",
-    "/api/auth/apiToken",
 ];
-const PUBLIC_PATHS: &[&str] = &["/actuator", "/openapi.json"];
 
 pub fn classify(path: &str) -> Access {
     if PUBLIC_PATHS.contains(&path) || PUBLIC_PREFIXES.iter().any(|p| path.starts_with(p)) {
@@ -92,6 +90,7 @@ mod tests {
         assert_eq!(classify("/openapi/enum/hotelStars"), Access::Public);
         assert_eq!(classify("/.well-known/jwks.json"), Access::Public);
         assert_eq!(classify("/api/auth/login"), Access::Public);
+        assert_eq!(classify("/api/auth/tokens/x"), Access::Session);
         assert_eq!(classify("/api/auth/logout"), Access::Session);
         assert_eq!(classify("/client/user"), Access::Session);
         assert_eq!(classify("/websocket"), Access::Session);

@@ -133,7 +133,9 @@ pub async fn guard<B: MessageBody>(
 
 /// The caller, if the path needs one and the caller may call it.
 async fn admit(req: &ServiceRequest) -> Result<Option<CurrentUser>, ApiError> {
-    let access = access::classify(req.path());
+    // The path as the router sees it (percent-decoded): `/%73aas/...` is a `/saas/` path.
+    let path = req.match_info().as_str();
+    let access = access::classify(path);
     if access == Access::Public {
         return Ok(None);
     }
@@ -148,7 +150,7 @@ async fn admit(req: &ServiceRequest) -> Result<Option<CurrentUser>, ApiError> {
         Access::Platform if !user.is_platform_admin() => return Err(forbidden()),
         Access::Permission => {
             // An unknown route has no code; it answers 404 once routed.
-            if let Some(pattern) = req.match_pattern() {
+            if let Some(pattern) = req.resource_map().match_pattern(path) {
                 let code = access::permission_code(&pattern, req.method().as_str());
                 if !auth.holds(&user, &code).await? {
                     tracing::info!(user = user.user_id, code, "permission refused");

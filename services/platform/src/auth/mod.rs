@@ -113,12 +113,16 @@ impl From<AuthError> for ApiError {
                     "The session has ended, please log in again",
                 ),
             },
-            AuthError::Unavailable(reason) => ApiError::Unavailable {
-                reason: Text::new(
-                    format!("认证服务暂不可用：{reason}"),
-                    format!("The authentication service is unavailable: {reason}"),
-                ),
-            },
+            AuthError::Unavailable(reason) => {
+                // The detail (auth-center's address) is for the log, not for callers.
+                tracing::warn!(reason, "auth-center could not be asked");
+                ApiError::Unavailable {
+                    reason: Text::fixed(
+                        "认证服务暂不可用，请稍后重试",
+                        "The authentication service is unavailable, please retry shortly",
+                    ),
+                }
+            }
         }
     }
 }

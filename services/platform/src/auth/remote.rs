@@ -54,6 +54,8 @@ impl RemoteBackend {
         bearer: Option<&str>,
     ) -> Result<T, AuthError> {
         let url = format!("{}{path}", self.base);
+        // Messages name the endpoint without its query: a session check carries the token.
+        let shown = format!("{}{}", self.base, path.split('?').next().unwrap_or(path));
         let mut req = self.client().get(&url);
         if let Some(token) = bearer {
             req = req.bearer_auth(token);
@@ -61,16 +63,16 @@ impl RemoteBackend {
         let mut resp = req
             .send()
             .await
-            .map_err(|e| unavailable(format!("{url}: {e}")))?;
+            .map_err(|e| unavailable(format!("{shown}: {e}")))?;
         if !resp.status().is_success() {
-            return Err(unavailable(format!("{url} answered {}", resp.status())));
+            return Err(unavailable(format!("{shown} answered {}", resp.status())));
         }
         let body = resp
             .body()
             .limit(4 << 20)
             .await
-            .map_err(|e| unavailable(format!("{url}: {e}")))?;
-        serde_json::from_slice(&body).map_err(|e| unavailable(format!("{url}: {e}")))
+            .map_err(|e| unavailable(format!("{shown}: {e}")))?;
+        serde_json::from_slice(&body).map_err(|e| unavailable(format!("{shown}: {e}")))
     }
 }
 

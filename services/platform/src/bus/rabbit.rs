@@ -296,24 +296,7 @@ impl RabbitBroker {
         bindings: &[String],
         retry_delay: Duration,
     ) -> mpsc::Receiver<Delivery> {
-        let (tx, rx) = mpsc::channel(usize::from(PREFETCH));
-        let broker = self.clone();
-        let queue = queue.to_owned();
-        let bindings = bindings.to_vec();
-        actix_web::rt::spawn(async move {
-            let mut backoff = Duration::from_millis(200);
-            while !tx.is_closed() {
-                match broker.consume(&queue, &bindings, retry_delay, &tx).await {
-                    Ok(()) => return,
-                    Err(e) => {
-                        tracing::warn!(queue, error = %e, retry_in_ms = backoff.as_millis() as u64, "consumer disconnected");
-                        tokio::time::sleep(backoff).await;
-                        backoff = (backoff * 2).min(MAX_BACKOFF);
-                    }
-                }
-            }
-        });
-        rx
+        self.keep_consuming(queue, bindings, Some(retry_delay))
     }
 
     /// Consumes a queue of this process alone (exclusive, deleted with its connection), bound to
@@ -323,6 +306,16 @@ impl RabbitBroker {
         queue: &str,
         bindings: &[String],
     ) -> mpsc::Receiver<Delivery> {
+        self.keep_consuming(queue, bindings, None)
+    }
+
+    /// A durable queue with retries when `retry_delay` is given, else a broadcast queue.
+    fn keep_consuming(
+        &self,
+        queue: &str,
+        bindings: &[String],
+        retry_delay: Option<Duration>,
+    ) -> mpsc::Receiver<Delivery> {
         let (tx, rx) = mpsc::channel(usize::from(PREFETCH));
         let broker = self.clone();
         let queue = queue.to_owned();
@@ -330,10 +323,14 @@ impl RabbitBroker {
         actix_web::rt::spawn(async move {
             let mut backoff = Duration::from_millis(200);
             while !tx.is_closed() {
-                match broker.consume_broadcast(&queue, &bindings, &tx).await {
+                let consumed = match retry_delay {
+                    Some(delay) => broker.consume(&queue, &bindings, delay, &tx).await,
+                    None => broker.consume_broadcast(&queue, &bindings, &tx).await,
+                };
+                match consumed {
                     Ok(()) => return,
                     Err(e) => {
-                        tracing::warn!(queue, error = %e, retry_in_ms = backoff.as_millis() as u64, "broadcast consumer disconnected");
+                        tracing::warn!(queue, error = %e, retry_in_ms = backoff.as_millis() as u64, "consumer disconnected");
                         tokio::time::sleep(backoff).await;
                         backoff = (backoff * 2).min(MAX_BACKOFF);
                     }

@@ -148,6 +148,36 @@ async fn sessions_and_permissions_are_checked_in_one_place() {
         403
     );
 
+    // Percent-encoding a path does not make it another class of path.
+    assert_eq!(
+        call(
+            &app,
+            "GET",
+            "/%73aas/order/hotelOrders/list",
+            Some(&supplier)
+        )
+        .await
+        .0,
+        403
+    );
+    assert_eq!(
+        call(
+            &app,
+            "GET",
+            "/%69nternal/dead-letters",
+            Some(&operator_admin)
+        )
+        .await
+        .0,
+        403
+    );
+    assert_eq!(
+        call(&app, "GET", "/%73aas/order/hotelOrders/list", Some(&orders))
+            .await
+            .0,
+        200
+    );
+
     // A token of another issuer (another key) is refused.
     let stranger = TestIssuer::new().token(11, 7, 2001, 311);
     assert_eq!(
@@ -214,4 +244,71 @@ async fn an_ended_session_is_refused_with_token_repeated_from_the_event() {
         (401, Some("session-ended"))
     );
     app.shutdown().await;
+}
+
+/// A stand-in for auth-center over HTTP: publishes whichever keys the test puts in, and says
+/// every session is live.
+fn key_server(keys: Arc<std::sync::Mutex<platform::auth::JwkSet>>) -> ServiceSpec {
+    ServiceSpec::new("keys", "1.0.0", 0).routes(move |c, _| {
+        let keys = keys.clone();
+        c.route(
+            "/.well-known/jwks.json",
+            web::get().to(move || {
+                let set = keys.lock().unwrap().clone();
+                async move { HttpResponse::Ok().json(set) }
+            }),
+        )
+        .route(
+            "/api/auth/check",
+            web::get()
+                .to(|| async { HttpResponse::Ok().json(serde_json::json!({"active": true})) }),
+        );
+    })
+}
+
+fn jwk_of(issuer: &TestIssuer) -> platform::auth::Jwk {
+    use platform::auth::AuthBackend as _;
+    let set = futures_util::FutureExt::now_or_never(issuer.jwks())
+        .unwrap()
+        .unwrap();
+    set.keys[0].clone()
+}
+
+#[actix_web::test]
+async fn a_new_key_id_is_fetched_from_auth_center() {
+    let (old, new) = (TestIssuer::new(), TestIssuer::new());
+    let keys = Arc::new(std::sync::Mutex::new(platform::auth::JwkSet {
+        keys: vec![jwk_of(&old)],
+    }));
+    let server = spawn_with(key_server(keys.clone()), &test_config("keys", None), None).await;
+
+    // A service that asks the key server over HTTP, as every service asks auth-center.
+    let mut cfg = test_config("guarded", None);
+    cfg.auth.url = server.address.clone();
+    let spec = ServiceSpec::new("guarded", "1.0.0", 0).routes(|c, _| {
+        c.route("/client/me", web::get().to(whoami));
+    });
+    let app = spawn_with(spec, &cfg, None).await;
+
+    let before = old.token(31, 7, 0, 300);
+    assert_eq!(call(&app, "GET", "/client/me", Some(&before)).await.0, 200);
+    // Not yet published: refused, and asked about again (not remembered as bad for good).
+    let after = new.token(32, 7, 0, 300);
+    assert_eq!(call(&app, "GET", "/client/me", Some(&after)).await.0, 401);
+
+    // Rotation: the new key signs, the old one still verifies until its tokens expire.
+    keys.lock().unwrap().keys = vec![jwk_of(&new), jwk_of(&old)];
+    let mut status = 0;
+    for _ in 0..30 {
+        // Key sets are fetched at most once a second.
+        status = call(&app, "GET", "/client/me", Some(&after)).await.0;
+        if status == 200 {
+            break;
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(status, 200, "the new key id was fetched");
+    assert_eq!(call(&app, "GET", "/client/me", Some(&before)).await.0, 200);
+    app.shutdown().await;
+    server.shutdown().await;
 }
