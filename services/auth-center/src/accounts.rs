@@ -40,59 +40,18 @@ pub fn check_username(username: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// An 11-digit mainland mobile: 1, then 3, 4, 5, 7 or 8, then 9 digits (empty allowed).
+pub use platform::validate::{email as check_email_field, mobile as check_mobile_field};
+
 pub fn check_mobile(mobile: &str) -> Result<(), ApiError> {
-    let b = mobile.as_bytes();
-    let ok = mobile.is_empty()
-        || (b.len() == 11
-            && b[0] == b'1'
-            && b"34578".contains(&b[1])
-            && b.iter().all(u8::is_ascii_digit));
-    if ok {
-        Ok(())
-    } else {
-        Err(invalid("mobile", "手机号格式错误！", "Wrong phone format!"))
-    }
+    check_mobile_field("mobile", mobile)
 }
 
-/// A plain address with a 2- or 3-letter top-level domain, as the shell checks (empty allowed).
 pub fn check_email(email: &str) -> Result<(), ApiError> {
-    if email.is_empty() {
-        return Ok(());
-    }
-    let ok = email.split_once('@').is_some_and(|(local, domain)| {
-        let tld = domain.rsplit_once('.').map(|(_, t)| t).unwrap_or("");
-        !local.is_empty()
-            && local
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "._%+-".contains(c))
-            && domain.contains('.')
-            && domain
-                .split('.')
-                .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
-            && (2..=3).contains(&tld.len())
-            && tld.chars().all(|c| c.is_ascii_alphabetic())
-    });
-    if ok {
-        Ok(())
-    } else {
-        Err(invalid("email", "邮箱格式错误", "Wrong e-mail format"))
-    }
+    check_email_field("email", email)
 }
 
 pub fn check_range(field: &str, value: i32, allowed: &[i32]) -> Result<(), ApiError> {
-    if allowed.contains(&value) {
-        return Ok(());
-    }
-    let list = allowed
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(", ");
-    Err(ApiError::invalid(
-        field,
-        Text::new(format!("只能是 {list}"), format!("must be one of {list}")),
-    ))
+    platform::validate::one_of(field, value, allowed)
 }
 
 /// Whether `actor` may create or change a user of `msc_type` for merchant `mch_id`: nobody

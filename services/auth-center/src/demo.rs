@@ -6,9 +6,9 @@ use platform::db::DbConnection;
 
 use crate::schema::{group_permissions, merchants, perm_groups, tenants, user_groups, users};
 
-pub const DEMO_SAAS_ID: i64 = 1001;
-pub const DEMO_SUPPLIER_ID: i64 = 2001;
-pub const DEMO_DISTRIBUTOR_ID: i64 = 2002;
+pub use platform::demo::{
+    DISTRIBUTOR_ID as DEMO_DISTRIBUTOR_ID, SAAS_ID as DEMO_SAAS_ID, SUPPLIER_ID as DEMO_SUPPLIER_ID,
+};
 
 /// One demo account.
 pub struct DemoLogin {

@@ -107,13 +107,16 @@ fn migrate_all(env: &Env, targets: &Targets) -> Result<(), String> {
     Ok(())
 }
 
-/// The variable that turns the demo data on; the fleet (the embedded mode) sets it unless told.
+/// The variables that turn the demo data on; the fleet (the embedded mode) sets them unless told.
 const DEMO_VAR: &str = "TRADEWIND_AUTH_CENTER__DEMO__ENABLED";
+const DEMO_VARS: &[&str] = &[DEMO_VAR, "TRADEWIND_SAAS_MAIN__DEMO__ENABLED"];
 
 async fn serve(env: &Env, targets: &Targets) -> Result<(), String> {
     let mut env = env.clone();
-    if env.get(DEMO_VAR).is_none() {
-        env.set(DEMO_VAR, "true");
+    for var in DEMO_VARS {
+        if env.get(var).is_none() {
+            env.set(*var, "true");
+        }
     }
     let env = &env;
     let bus = platform::bus::Bus::from_env(env);

@@ -10,6 +10,7 @@ pub mod bus;
 pub mod cli;
 pub mod config;
 pub mod db;
+pub mod demo;
 pub mod error;
 pub mod health;
 pub mod http;
@@ -19,6 +20,7 @@ pub mod metrics;
 pub mod secret;
 pub mod telemetry;
 pub mod time;
+pub mod validate;
 
 #[cfg(feature = "test-support")]
 pub mod testing;

@@ -1,18 +1,48 @@
 //! saas-main: tenants, merchants, notification settings, dashboards, paid services, enumerations.
 
 pub mod api;
+pub mod demo;
 pub mod enums;
+mod schema;
+pub mod store;
+pub mod tenants;
 
-use platform::ServiceSpec;
+use platform::{Prepared, ServiceSpec, SetupContext};
 use utoipa::OpenApi;
 
 pub const NAME: &str = "saas-main";
 pub const DEFAULT_PORT: u16 = 8082;
 
+/// The keys read under `TRADEWIND_SAAS_MAIN__`, for docs/configuration.md.
+pub const VARIABLES: &[&str] = &["DEMO__ENABLED"];
+
 #[derive(OpenApi)]
 #[openapi(
-    paths(api::enums::load),
-    tags((name = "enum", description = "Enumerations for forms and filters (no login)"))
+    paths(
+        api::enums::load,
+        api::tenants::list,
+        api::tenants::load,
+        api::tenants::save,
+        api::tenants::update,
+        api::tenants::stop,
+        api::tenants::mine,
+        api::merchants::suppliers::list,
+        api::merchants::suppliers::load,
+        api::merchants::suppliers::save,
+        api::merchants::suppliers::update,
+        api::merchants::suppliers::load_for_select,
+        api::merchants::distributors::list,
+        api::merchants::distributors::load,
+        api::merchants::distributors::save,
+        api::merchants::distributors::update,
+        api::merchants::distributors::load_for_select,
+        api::merchants::mine,
+    ),
+    tags(
+        (name = "enum", description = "Enumerations for forms and filters (no login)"),
+        (name = "tenant", description = "Tenants (SaaS info)"),
+        (name = "merchant", description = "Suppliers and distributors of a tenant"),
+    )
 )]
 struct ApiDoc;
 
@@ -23,5 +53,28 @@ pub fn service() -> ServiceSpec {
         )
         .migrations(platform::embed_migrations!())
         .openapi(ApiDoc::openapi())
-        .routes(|c, _| api::routes(c))
+        .setup(setup)
+}
+
+fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
+    let cfg = ctx.config;
+    let demo: bool = cfg.env.parse_or(&cfg.var("DEMO__ENABLED"), false)?;
+    if demo && let Some(pool) = &ctx.resources.pool {
+        let mut conn = pool.get()?;
+        if demo::seed(&mut conn)? {
+            tracing::info!("demo tenant and merchants created");
+        }
+    }
+    Ok(Prepared::new(api::routes))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_variable_is_documented() {
+        let names = super::VARIABLES
+            .iter()
+            .map(|k| format!("TRADEWIND_SAAS_MAIN__{k}"));
+        assert_eq!(platform::config::undocumented(names), Vec::<String>::new());
+    }
 }

@@ -20,7 +20,7 @@ use ed25519_dalek::VerifyingKey;
 use futures_util::future::LocalBoxFuture;
 use prost::Message as _;
 
-pub use guard::{CurrentUser, bearer_token, guard};
+pub use guard::{CurrentUser, bearer_token, forbidden, guard};
 pub use token::{Claims, Jwk, JwkSet, TokenError, TokenKind};
 
 use crate::error::ApiError;

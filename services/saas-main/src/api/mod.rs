@@ -1,9 +1,28 @@
 //! saas-main's HTTP endpoints.
 
 pub mod enums;
+pub mod merchants;
+pub mod tenants;
 
 use actix_web::web;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(enums::load);
+    cfg.service(enums::load)
+        .service(tenants::list)
+        .service(tenants::load)
+        .service(tenants::save)
+        .service(tenants::update)
+        .service(tenants::stop)
+        .service(tenants::mine)
+        .service(merchants::suppliers::list)
+        .service(merchants::suppliers::load)
+        .service(merchants::suppliers::save)
+        .service(merchants::suppliers::update)
+        .service(merchants::suppliers::load_for_select)
+        .service(merchants::distributors::list)
+        .service(merchants::distributors::load)
+        .service(merchants::distributors::save)
+        .service(merchants::distributors::update)
+        .service(merchants::distributors::load_for_select)
+        .service(merchants::mine);
 }

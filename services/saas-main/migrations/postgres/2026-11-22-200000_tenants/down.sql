@@ -1,0 +1,2 @@
+DROP TABLE merchants;
+DROP TABLE tenants;

@@ -1,0 +1,285 @@
+//! Suppliers and distributors of a tenant: `/saas/merchant/{supplierInfos,distributorInfos}/*`,
+//! and a merchant's own summary (`/saas/myInfo/saasMchInfo/load`).
+
+use actix_web::{get, post, put, web};
+use platform::ApiError;
+use platform::auth::CurrentUser;
+use platform::db::{DbPool, with_conn, write_tx};
+use platform::http::{Json, Page, PageQuery, Query, Reply};
+use platform::i18n::Text;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::store::{self, MerchantFilter, MerchantScope};
+use crate::tenants::{DISTRIBUTOR, Merchant, MerchantFields, SUPPLIER};
+
+fn not_found() -> ApiError {
+    ApiError::NotFound {
+        what: Text::fixed("商户", "merchant"),
+    }
+}
+
+fn scope(me: &CurrentUser) -> MerchantScope {
+    MerchantScope {
+        saas_id: me.saas_id,
+        own_mch_id: me.is_merchant_user().then_some(me.mch_id),
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct MerchantListQuery {
+    pub page: Option<u32>,
+    pub result_num: Option<u32>,
+    /// Part of the name.
+    pub mch_name: Option<String>,
+    pub state: Option<i32>,
+    pub grade: Option<i32>,
+}
+
+impl MerchantListQuery {
+    fn filter(&self) -> MerchantFilter {
+        MerchantFilter {
+            mch_name: self.mch_name.clone(),
+            state: self.state,
+            grade: self.grade,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct MchIdQuery {
+    pub mch_id: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Choice {
+    pub id: i64,
+    pub name: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MerchantCreated {
+    pub mch_id: i64,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MerchantUpdate {
+    pub mch_id: i64,
+    #[serde(flatten)]
+    pub fields: MerchantFields,
+}
+
+async fn list_of(
+    pool: &DbPool,
+    me: CurrentUser,
+    kind: i32,
+    q: MerchantListQuery,
+) -> Result<Reply<Page<Merchant>>, ApiError> {
+    let page = PageQuery {
+        page: q.page,
+        result_num: q.result_num,
+    }
+    .validate()?;
+    let filter = q.filter();
+    let page = with_conn(pool, move |conn| -> Result<_, ApiError> {
+        let (rows, total) = store::list_merchants(conn, scope(&me), kind, &filter, page)?;
+        Ok(Page::new(rows, total, page))
+    })
+    .await?;
+    Ok(Reply(page))
+}
+
+async fn load_of(
+    pool: &DbPool,
+    me: CurrentUser,
+    kind: i32,
+    id: i64,
+) -> Result<Reply<Merchant>, ApiError> {
+    let m = with_conn(pool, move |conn| -> Result<_, ApiError> {
+        store::merchant(conn, scope(&me), Some(kind), id)?.ok_or_else(not_found)
+    })
+    .await?;
+    Ok(Reply(m))
+}
+
+fn name_taken() -> ApiError {
+    ApiError::invalid(
+        "mchName",
+        Text::fixed("商户名称已存在", "a merchant of this name exists"),
+    )
+}
+
+async fn save_of(
+    pool: &DbPool,
+    me: CurrentUser,
+    kind: i32,
+    mut form: MerchantFields,
+) -> Result<Reply<MerchantCreated>, ApiError> {
+    form.check()?;
+    if me.is_merchant_user() {
+        return Err(platform::auth::forbidden());
+    }
+    let mch_id = with_conn(pool, move |conn| -> Result<i64, ApiError> {
+        write_tx(conn, |conn| {
+            if store::merchant_name_taken(conn, me.saas_id, kind, &form.mch_name, 0)? {
+                return Err(name_taken());
+            }
+            let id = platform::id::next_id();
+            store::insert_merchant(conn, me.saas_id, id, kind, &form, platform::time::now_ms())?;
+            Ok(id)
+        })
+    })
+    .await?;
+    Ok(Reply(MerchantCreated { mch_id }))
+}
+
+async fn update_of(
+    pool: &DbPool,
+    me: CurrentUser,
+    kind: i32,
+    form: MerchantUpdate,
+) -> Result<Reply<Merchant>, ApiError> {
+    let MerchantUpdate { mch_id, mut fields } = form;
+    fields.check()?;
+    let m = with_conn(pool, move |conn| -> Result<_, ApiError> {
+        write_tx(conn, |conn| {
+            store::merchant(conn, scope(&me), Some(kind), mch_id)?.ok_or_else(not_found)?;
+            if store::merchant_name_taken(conn, me.saas_id, kind, &fields.mch_name, mch_id)? {
+                return Err(name_taken());
+            }
+            Ok(store::update_merchant(
+                conn,
+                mch_id,
+                &fields,
+                platform::time::now_ms(),
+            )?)
+        })
+    })
+    .await?;
+    Ok(Reply(m))
+}
+
+async fn select_of(
+    pool: &DbPool,
+    me: CurrentUser,
+    kind: i32,
+    q: MerchantListQuery,
+) -> Result<Reply<Vec<Choice>>, ApiError> {
+    let filter = q.filter();
+    let rows = with_conn(pool, move |conn| -> Result<_, ApiError> {
+        Ok(store::merchants_for_select(
+            conn,
+            scope(&me),
+            kind,
+            &filter,
+        )?)
+    })
+    .await?;
+    Ok(Reply(
+        rows.into_iter()
+            .map(|(id, name)| Choice { id, name })
+            .collect(),
+    ))
+}
+
+/// One handler set per merchant type, so each has its own path, permission code and document.
+/// (Route attributes take literal paths, hence each is spelt out.)
+macro_rules! merchant_endpoints {
+    ($module:ident, $kind:expr, $list:literal, $load:literal, $save:literal, $update:literal, $select:literal) => {
+        pub mod $module {
+            use super::*;
+
+            /// The tenant's merchants of this type (a merchant's user: its own), newest first.
+            #[utoipa::path(params(MerchantListQuery), responses((status = 200, body = Page<Merchant>)), security(("bearer" = [])), tag = "merchant")]
+            #[get($list)]
+            pub async fn list(pool: web::Data<DbPool>, me: CurrentUser, q: Query<MerchantListQuery>) -> Result<Reply<Page<Merchant>>, ApiError> {
+                list_of(&pool, me, $kind, q.into_inner()).await
+            }
+
+            /// One merchant of the tenant; another tenant's is not found.
+            #[utoipa::path(params(MchIdQuery), responses((status = 200, body = Merchant), (status = 404)), security(("bearer" = [])), tag = "merchant")]
+            #[get($load)]
+            pub async fn load(pool: web::Data<DbPool>, me: CurrentUser, q: Query<MchIdQuery>) -> Result<Reply<Merchant>, ApiError> {
+                load_of(&pool, me, $kind, q.mch_id).await
+            }
+
+            /// Creates a merchant; `merchant.updated` tells the other services.
+            #[utoipa::path(request_body = MerchantFields, responses((status = 200, body = MerchantCreated), (status = 412)), security(("bearer" = [])), tag = "merchant")]
+            #[post($save)]
+            pub async fn save(pool: web::Data<DbPool>, me: CurrentUser, form: Json<MerchantFields>) -> Result<Reply<MerchantCreated>, ApiError> {
+                save_of(&pool, me, $kind, form.into_inner()).await
+            }
+
+            /// Changes a merchant of the tenant.
+            #[utoipa::path(request_body = MerchantUpdate, responses((status = 200, body = Merchant), (status = 404), (status = 412)), security(("bearer" = [])), tag = "merchant")]
+            #[put($update)]
+            pub async fn update(pool: web::Data<DbPool>, me: CurrentUser, form: Json<MerchantUpdate>) -> Result<Reply<Merchant>, ApiError> {
+                update_of(&pool, me, $kind, form.into_inner()).await
+            }
+
+            /// Id and name pairs (up to 500) for a select box, with the list's filters.
+            #[utoipa::path(params(MerchantListQuery), responses((status = 200, body = [Choice])), security(("bearer" = [])), tag = "merchant")]
+            #[get($select)]
+            pub async fn load_for_select(pool: web::Data<DbPool>, me: CurrentUser, q: Query<MerchantListQuery>) -> Result<Reply<Vec<Choice>>, ApiError> {
+                select_of(&pool, me, $kind, q.into_inner()).await
+            }
+        }
+    };
+}
+
+merchant_endpoints!(
+    suppliers,
+    SUPPLIER,
+    "/saas/merchant/supplierInfos/list",
+    "/saas/merchant/supplierInfos/load",
+    "/saas/merchant/supplierInfos/save",
+    "/saas/merchant/supplierInfos/update",
+    "/saas/merchant/supplierInfos/loadForSelect"
+);
+merchant_endpoints!(
+    distributors,
+    DISTRIBUTOR,
+    "/saas/merchant/distributorInfos/list",
+    "/saas/merchant/distributorInfos/load",
+    "/saas/merchant/distributorInfos/save",
+    "/saas/merchant/distributorInfos/update",
+    "/saas/merchant/distributorInfos/loadForSelect"
+);
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MchSummary {
+    pub mch_id: i64,
+    /// 1 supplier, 2 distributor.
+    pub mch_type: i32,
+    pub mch_name: String,
+    pub mch_currency: String,
+}
+
+/// A merchant's summary for the shell: the caller's own (a merchant's user can load no other).
+#[utoipa::path(params(MchIdQuery), responses((status = 200, body = MchSummary), (status = 404)), security(("bearer" = [])), tag = "merchant", summary = "Load my merchant")]
+#[get("/saas/myInfo/saasMchInfo/load")]
+pub async fn mine(
+    pool: web::Data<DbPool>,
+    me: CurrentUser,
+    q: Query<MchIdQuery>,
+) -> Result<Reply<MchSummary>, ApiError> {
+    let id = q.mch_id;
+    let m = with_conn(&pool, move |conn| -> Result<_, ApiError> {
+        store::merchant(conn, scope(&me), None, id)?.ok_or_else(not_found)
+    })
+    .await?;
+    Ok(Reply(MchSummary {
+        mch_id: m.mch_id,
+        mch_type: m.mch_type,
+        mch_name: m.mch_name,
+        mch_currency: m.currency,
+    }))
+}

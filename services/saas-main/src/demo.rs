@@ -1,0 +1,78 @@
+//! The demo tenant and its two merchants (`DEMO__ENABLED`, on in the fleet), created once; their
+//! events bring auth-center's copies in step.
+
+use platform::db::{DbConnection, write_tx};
+
+use crate::store;
+use crate::tenants::{DISTRIBUTOR, MerchantFields, SUPPLIER, TENANT_NORMAL, TenantFields};
+
+pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
+    if store::tenant(conn, platform::demo::SAAS_ID)?.is_some() {
+        return Ok(false);
+    }
+    let now = platform::time::now_ms();
+    let tenant = TenantFields {
+        saas_name: "Demo Travel".into(),
+        saas_logo: String::new(),
+        company_name: "Demo Travel".into(),
+        pay_mode: 0,
+        pay_service_fee: 6,
+        credit_fee: 0,
+        currency: "CNY".into(),
+        language: "zh-cn".into(),
+        contact_name: "Demo".into(),
+        contact_mobile: "13800138000".into(),
+        contact_email: "demo@example.com".into(),
+        domain: String::new(),
+        saas_expire_date: now + 365 * 24 * 3600 * 1000,
+        state: TENANT_NORMAL,
+        saas_type: 0,
+        remarks: "demo tenant".into(),
+    };
+    let merchant = |name: &str| MerchantFields {
+        mch_name: name.into(),
+        grade: 0,
+        contact_name: String::new(),
+        contact_mobile: String::new(),
+        contact_email: String::new(),
+        is_whitelist: false,
+        currency: "CNY".into(),
+        language: "zh-cn".into(),
+        withdraw_fee: 0,
+        is_withdraw: false,
+        withdraw_limit: 0,
+        is_confirm_order: true,
+        is_display_stock: true,
+        price_codex_purchase: String::new(),
+        price_codex_distribution: String::new(),
+        price_codex_retail: String::new(),
+        credit_permanent: 0,
+        credit_temporary: 0,
+        supplier_order_manage: true,
+        presale_visible: false,
+        group_purchase: false,
+        state: 1,
+        remarks: "demo merchant".into(),
+    };
+    write_tx(conn, |conn| -> anyhow::Result<()> {
+        store::insert_tenant(conn, platform::demo::SAAS_ID, &tenant, now)?;
+        store::insert_merchant(
+            conn,
+            platform::demo::SAAS_ID,
+            platform::demo::SUPPLIER_ID,
+            SUPPLIER,
+            &merchant("Demo Supplier"),
+            now,
+        )?;
+        store::insert_merchant(
+            conn,
+            platform::demo::SAAS_ID,
+            platform::demo::DISTRIBUTOR_ID,
+            DISTRIBUTOR,
+            &merchant("Demo Distributor"),
+            now,
+        )?;
+        Ok(())
+    })?;
+    Ok(true)
+}

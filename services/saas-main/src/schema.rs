@@ -1,0 +1,59 @@
+// The tables of saas-main's migrations (the same for both backends).
+
+diesel::table! {
+    tenants (saas_id) {
+        saas_id -> BigInt,
+        saas_name -> Text,
+        saas_logo -> Text,
+        company_name -> Text,
+        pay_mode -> Integer,
+        pay_service_fee -> Integer,
+        credit_fee -> Integer,
+        currency -> Text,
+        language -> Text,
+        contact_name -> Text,
+        contact_mobile -> Text,
+        contact_email -> Text,
+        domain -> Text,
+        saas_expire_date -> BigInt,
+        state -> Integer,
+        saas_type -> Integer,
+        remarks -> Text,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    merchants (mch_id) {
+        mch_id -> BigInt,
+        saas_id -> BigInt,
+        mch_type -> Integer,
+        mch_name -> Text,
+        grade -> Integer,
+        contact_name -> Text,
+        contact_mobile -> Text,
+        contact_email -> Text,
+        is_whitelist -> Bool,
+        currency -> Text,
+        language -> Text,
+        withdraw_fee -> Integer,
+        is_withdraw -> Bool,
+        withdraw_limit -> Integer,
+        is_confirm_order -> Bool,
+        is_display_stock -> Bool,
+        price_codex_purchase -> Text,
+        price_codex_distribution -> Text,
+        price_codex_retail -> Text,
+        credit_used -> BigInt,
+        credit_permanent -> BigInt,
+        credit_temporary -> BigInt,
+        supplier_order_manage -> Bool,
+        presale_visible -> Bool,
+        group_purchase -> Bool,
+        state -> Integer,
+        remarks -> Text,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
