@@ -9,6 +9,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|e| e == "proto"))
         .collect();
+    // The directory too: a new .proto file must rebuild the contracts.
+    println!(
+        "cargo:rerun-if-changed={}",
+        root.join("tradewind/events/v1").display()
+    );
     for file in &files {
         println!("cargo:rerun-if-changed={}", file.display());
     }

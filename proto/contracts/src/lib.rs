@@ -32,6 +32,7 @@ payloads! {
     SessionEnded => "ended",
     PermissionsDeclared => "declared",
     PermissionGrantChanged => "changed",
+    LicenceUpdated => "updated",
 }
 
 #[cfg(test)]

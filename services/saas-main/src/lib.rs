@@ -1,6 +1,8 @@
 //! saas-main: tenants, merchants, notification settings, dashboards, paid services, enumerations.
 
 pub mod api;
+pub mod boss;
+pub mod boss_store;
 pub mod demo;
 pub mod enums;
 mod schema;
@@ -37,11 +39,20 @@ pub const VARIABLES: &[&str] = &["DEMO__ENABLED"];
         api::merchants::distributors::update,
         api::merchants::distributors::load_for_select,
         api::merchants::mine,
+        api::boss::services,
+        api::boss::by_tag,
+        api::boss::recharge,
+        api::boss::consume,
+        api::boss::logs,
+        api::boss::balance_info,
+        api::boss::licences,
+        api::boss::licence,
     ),
     tags(
         (name = "enum", description = "Enumerations for forms and filters (no login)"),
         (name = "tenant", description = "Tenants (SaaS info)"),
         (name = "merchant", description = "Suppliers and distributors of a tenant"),
+        (name = "boss", description = "Paid services: catalogue, balance, licences"),
     )
 )]
 struct ApiDoc;

@@ -57,3 +57,58 @@ diesel::table! {
         updated_at -> BigInt,
     }
 }
+
+diesel::table! {
+    boss_services (id) {
+        id -> BigInt,
+        service_name -> Text,
+        service_desc -> Text,
+        app_name -> Text,
+        service_type -> Integer,
+        service_class -> Text,
+        license_data -> Text,
+        license_value -> BigInt,
+        license_unit -> Text,
+        price -> BigInt,
+        service_rank -> Integer,
+        state -> Integer,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    balances (saas_id) {
+        saas_id -> BigInt,
+        account -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    balance_logs (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        log_type -> Integer,
+        amount -> BigInt,
+        balance_after -> BigInt,
+        state -> Integer,
+        service_id -> BigInt,
+        remarks -> Text,
+        operator_id -> BigInt,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    licences (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        license_name -> Text,
+        license_value -> BigInt,
+        expire_date -> Nullable<BigInt>,
+        last_buy_date -> Nullable<BigInt>,
+        last_consume_date -> Nullable<BigInt>,
+        updated_at -> BigInt,
+    }
+}

@@ -1,5 +1,6 @@
 //! saas-main's HTTP endpoints.
 
+pub mod boss;
 pub mod enums;
 pub mod merchants;
 pub mod tenants;
@@ -24,5 +25,13 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(merchants::distributors::save)
         .service(merchants::distributors::update)
         .service(merchants::distributors::load_for_select)
-        .service(merchants::mine);
+        .service(merchants::mine)
+        .service(boss::services)
+        .service(boss::by_tag)
+        .service(boss::recharge)
+        .service(boss::consume)
+        .service(boss::logs)
+        .service(boss::balance_info)
+        .service(boss::licences)
+        .service(boss::licence);
 }
