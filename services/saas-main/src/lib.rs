@@ -5,6 +5,7 @@ pub mod boss;
 pub mod boss_store;
 pub mod demo;
 pub mod enums;
+pub mod notify;
 mod schema;
 pub mod store;
 pub mod tenants;
@@ -47,12 +48,15 @@ pub const VARIABLES: &[&str] = &["DEMO__ENABLED"];
         api::boss::balance_info,
         api::boss::licences,
         api::boss::licence,
+        api::notify::load,
+        api::notify::save,
     ),
     tags(
         (name = "enum", description = "Enumerations for forms and filters (no login)"),
         (name = "tenant", description = "Tenants (SaaS info)"),
         (name = "merchant", description = "Suppliers and distributors of a tenant"),
         (name = "boss", description = "Paid services: catalogue, balance, licences"),
+        (name = "notify", description = "The caller's notification settings"),
     )
 )]
 struct ApiDoc;

@@ -112,3 +112,19 @@ diesel::table! {
         updated_at -> BigInt,
     }
 }
+
+diesel::table! {
+    notify_configs (user_id) {
+        user_id -> BigInt,
+        saas_id -> BigInt,
+        mch_id -> BigInt,
+        notify_web -> Text,
+        notify_weixin -> Text,
+        notify_sms -> Text,
+        notify_mail -> Text,
+        mobile -> Text,
+        email -> Text,
+        state -> Integer,
+        updated_at -> BigInt,
+    }
+}

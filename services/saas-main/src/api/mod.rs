@@ -3,6 +3,7 @@
 pub mod boss;
 pub mod enums;
 pub mod merchants;
+pub mod notify;
 pub mod tenants;
 
 use actix_web::web;
@@ -33,5 +34,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(boss::logs)
         .service(boss::balance_info)
         .service(boss::licences)
-        .service(boss::licence);
+        .service(boss::licence)
+        .service(notify::load)
+        .service(notify::save);
 }

@@ -3,4 +3,5 @@
 mod actuator;
 mod boss;
 mod enums;
+mod notify;
 mod tenants;
