@@ -54,7 +54,8 @@ UP=18083 GW=18080 NG=18090
 export TRADEWIND_LOG=warn
 TRADEWIND_HOTEL_APP__HTTP__PORT=$UP TRADEWIND_HOTEL_APP__HTTP__WORKERS=1 \
   TRADEWIND_HOTEL_APP__DATABASE__URL="sqlite://$WORK/hotel-app.db" "$BIN/hotel-app" & PIDS+=($!)
-TRADEWIND_GATEWAY__HTTP__PORT=$GW TRADEWIND_GATEWAY__HTTP__WORKERS=1 \
+# No rate limit here: the default per-caller limit would answer 429s, faster than any proxying.
+TRADEWIND_GATEWAY__HTTP__PORT=$GW TRADEWIND_GATEWAY__HTTP__WORKERS=1 TRADEWIND_GATEWAY__RATE_LIMITS='/api/**=-1:0/60' \
   TRADEWIND_GATEWAY__UPSTREAMS__HOTEL_APP__URL="http://127.0.0.1:$UP" "$BIN/gateway" & PIDS+=($!)
 cat > "$WORK/nginx.conf" <<NGINX
 worker_processes 1;
@@ -85,6 +86,9 @@ to_ms() { awk '{v=$1; if (v ~ /us$/) {sub(/us$/,"",v); v/=1000} else if (v ~ /ms
 run_wrk() { # url connections -> "rps p50 p99"
   local out
   out=$(wrk -t1 -c"$2" -d"$DURATION" --latency "$1")
+  if grep -q "Non-2xx" <<<"$out"; then
+    echo "bench: $1 answered non-2xx: $(awk '/Non-2xx/ {print $4}' <<<"$out")" >&2
+  fi
   local rps p50 p99
   rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
   p50=$(awk '$1=="50%" {print $2}' <<<"$out" | to_ms)

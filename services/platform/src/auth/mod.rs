@@ -177,6 +177,9 @@ struct Caches {
     keys_fetched: Option<Instant>,
     sessions: HashMap<String, SessionEntry>,
     permissions: HashMap<String, (Instant, Arc<Vec<String>>)>,
+    /// Access tokens whose signature was checked, by the whole token string: a caller sends the
+    /// same token for an hour, and an Ed25519 check costs far more than a lookup.
+    verified: HashMap<String, Claims>,
 }
 
 /// Verifies tokens and answers who the caller is; shared by every worker of a process.
@@ -191,6 +194,9 @@ pub struct Authenticator {
 const ENDED_MEMORY_SECS: i64 = 8 * 24 * 3600;
 /// Above this many remembered sessions, those past their time are swept on the next insert.
 const SWEEP_ABOVE: usize = 10_000;
+/// Verified tokens remembered at most (then those expired are swept, and if that is not enough,
+/// all are forgotten).
+const VERIFIED_MAX: usize = 20_000;
 
 impl Authenticator {
     pub fn new(backend: Arc<dyn AuthBackend>, settings: CacheSettings) -> Self {
@@ -232,9 +238,29 @@ impl Authenticator {
 
     /// Verifies a token's signature, expiry and kind, without asking about its session.
     pub async fn verify(&self, token: &str, kind: TokenKind) -> Result<Claims, AuthError> {
+        let now = token::now_secs();
+        if kind == TokenKind::Access
+            && let Some(claims) = self.caches().verified.get(token)
+        {
+            if claims.exp <= now {
+                return Err(TokenError::Expired.into());
+            }
+            return Ok(claims.clone());
+        }
         let kid = token::key_id(token)?;
         let key = self.key(&kid).await?;
-        Ok(token::verify(token, &key, kind, token::now_secs())?)
+        let claims = token::verify(token, &key, kind, now)?;
+        if kind == TokenKind::Access {
+            let mut caches = self.caches();
+            if caches.verified.len() >= VERIFIED_MAX {
+                caches.verified.retain(|_, c| c.exp > now);
+                if caches.verified.len() >= VERIFIED_MAX {
+                    caches.verified.clear();
+                }
+            }
+            caches.verified.insert(token.to_owned(), claims.clone());
+        }
+        Ok(claims)
     }
 
     /// Who calls with this access token: verified, and its session still live.
