@@ -50,6 +50,12 @@ pub const VARIABLES: &[&str] = &["DEMO__ENABLED"];
         api::boss::licence,
         api::notify::load,
         api::notify::save,
+        api::notices::list,
+        api::notices::save,
+        api::notices::update,
+        api::notices::publish,
+        api::notices::withdraw,
+        api::notices::latest,
     ),
     tags(
         (name = "enum", description = "Enumerations for forms and filters (no login)"),
@@ -57,6 +63,7 @@ pub const VARIABLES: &[&str] = &["DEMO__ENABLED"];
         (name = "merchant", description = "Suppliers and distributors of a tenant"),
         (name = "boss", description = "Paid services: catalogue, balance, licences"),
         (name = "notify", description = "The caller's notification settings"),
+        (name = "notice", description = "Notices and the dashboard's latest ones"),
     )
 )]
 struct ApiDoc;

@@ -128,3 +128,17 @@ diesel::table! {
         updated_at -> BigInt,
     }
 }
+
+diesel::table! {
+    notices (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        title -> Text,
+        content -> Text,
+        state -> Integer,
+        published_at -> Nullable<BigInt>,
+        created_by -> BigInt,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}

@@ -3,6 +3,7 @@
 pub mod boss;
 pub mod enums;
 pub mod merchants;
+pub mod notices;
 pub mod notify;
 pub mod tenants;
 
@@ -36,5 +37,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(boss::licences)
         .service(boss::licence)
         .service(notify::load)
-        .service(notify::save);
+        .service(notify::save)
+        .service(notices::list)
+        .service(notices::save)
+        .service(notices::update)
+        .service(notices::publish)
+        .service(notices::withdraw)
+        .service(notices::latest);
 }

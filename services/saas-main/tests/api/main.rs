@@ -3,5 +3,6 @@
 mod actuator;
 mod boss;
 mod enums;
+mod notices;
 mod notify;
 mod tenants;
