@@ -376,15 +376,20 @@ impl Application {
         let listener_task = authenticator.listen(&bus, spec.name);
         let guarded = spec.guarded;
         let consumer = spec.consumer.clone().map(|c| (spec.queue(), c));
-        if let (Some((queue, c)), Bus::Rabbit(broker)) = (&consumer, &bus) {
-            // Declared before serving, so nothing published from now on misses the queue. A
-            // broker that is down only delays this: the consumer declares it when it connects.
-            if let Err(e) = broker
-                .declare_queue(queue, &c.bindings, c.retry_delay)
-                .await
-            {
-                tracing::warn!(service = spec.name, error = %e, "queue not declared yet");
+        // Declared before serving, so nothing published from now on misses the queue (the
+        // consumer starts later, with `run`). A broker that is down only delays this: the
+        // consumer declares it when it connects.
+        match (&consumer, &bus) {
+            (Some((queue, c)), Bus::Rabbit(broker)) => {
+                if let Err(e) = broker
+                    .declare_queue(queue, &c.bindings, c.retry_delay)
+                    .await
+                {
+                    tracing::warn!(service = spec.name, error = %e, "queue not declared yet");
+                }
             }
+            (Some((queue, c)), Bus::Memory(broker)) => broker.prepare(queue, &c.bindings),
+            _ => {}
         }
         let configure = prepared.configure;
         let authenticator = web::Data::new(authenticator);

@@ -7,6 +7,8 @@ pub mod demo;
 pub mod enums;
 pub mod notify;
 mod schema;
+pub mod stats;
+pub mod stats_store;
 pub mod store;
 pub mod tenants;
 
@@ -56,6 +58,8 @@ pub const VARIABLES: &[&str] = &["DEMO__ENABLED"];
         api::notices::publish,
         api::notices::withdraw,
         api::notices::latest,
+        api::stats::list,
+        api::stats::count,
     ),
     tags(
         (name = "enum", description = "Enumerations for forms and filters (no login)"),
@@ -64,6 +68,7 @@ pub const VARIABLES: &[&str] = &["DEMO__ENABLED"];
         (name = "boss", description = "Paid services: catalogue, balance, licences"),
         (name = "notify", description = "The caller's notification settings"),
         (name = "notice", description = "Notices and the dashboard's latest ones"),
+        (name = "stats", description = "Order statistics from order events"),
     )
 )]
 struct ApiDoc;
@@ -75,6 +80,10 @@ pub fn service() -> ServiceSpec {
         )
         .migrations(platform::embed_migrations!())
         .openapi(ApiDoc::openapi())
+        .consumer(platform::bus::ConsumerSpec::new(
+            &["order.#"],
+            stats_store::apply,
+        ))
         .setup(setup)
 }
 

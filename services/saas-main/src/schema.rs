@@ -142,3 +142,37 @@ diesel::table! {
         updated_at -> BigInt,
     }
 }
+
+diesel::table! {
+    stat_orders (order_key) {
+        order_key -> Text,
+        saas_id -> BigInt,
+        product_type -> Integer,
+        supplier_interface_id -> BigInt,
+        distributor_interface_id -> BigInt,
+        created_hour -> Nullable<BigInt>,
+        amount -> BigInt,
+        profit -> BigInt,
+        outcome -> Integer,
+        outcome_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    stat_hours (saas_id, hour, product_type, supplier_interface_id, distributor_interface_id) {
+        saas_id -> BigInt,
+        product_type -> Integer,
+        supplier_interface_id -> BigInt,
+        distributor_interface_id -> BigInt,
+        hour -> BigInt,
+        order_num -> BigInt,
+        order_money -> BigInt,
+        success_num -> BigInt,
+        success_money -> BigInt,
+        success_profit -> BigInt,
+        cancel_num -> BigInt,
+        cancel_money -> BigInt,
+        fail_num -> BigInt,
+        fail_money -> BigInt,
+    }
+}

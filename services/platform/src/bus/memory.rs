@@ -12,6 +12,8 @@ use super::topic;
 struct Queue {
     bindings: Vec<String>,
     sender: mpsc::UnboundedSender<Delivery>,
+    /// The deliveries of a queue declared before its consumer came, for that consumer.
+    waiting: Option<mpsc::UnboundedReceiver<Delivery>>,
 }
 
 #[derive(Clone, Default)]
@@ -32,15 +34,38 @@ impl MemoryBroker {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// Declares `queue` bound to `bindings` and answers its deliveries. A second declaration of
-    /// the same queue replaces the first (one consumer per queue, as each service has).
-    pub fn declare(&self, queue: &str, bindings: &[String]) -> mpsc::UnboundedReceiver<Delivery> {
+    /// Declares `queue` bound to `bindings` now; what is routed to it waits for the consumer
+    /// that [`Self::declare`]s it later (as a durable queue would).
+    pub fn prepare(&self, queue: &str, bindings: &[String]) {
         let (sender, receiver) = mpsc::unbounded_channel();
         self.queues().insert(
             queue.to_owned(),
             Queue {
                 bindings: bindings.to_vec(),
                 sender,
+                waiting: Some(receiver),
+            },
+        );
+    }
+
+    /// Declares `queue` bound to `bindings` and answers its deliveries, with what waited for it
+    /// since [`Self::prepare`]. Otherwise a second declaration of the same queue replaces the
+    /// first (one consumer per queue, as each service has).
+    pub fn declare(&self, queue: &str, bindings: &[String]) -> mpsc::UnboundedReceiver<Delivery> {
+        let mut queues = self.queues();
+        if let Some(q) = queues.get_mut(queue)
+            && q.bindings == bindings
+            && let Some(receiver) = q.waiting.take()
+        {
+            return receiver;
+        }
+        let (sender, receiver) = mpsc::unbounded_channel();
+        queues.insert(
+            queue.to_owned(),
+            Queue {
+                bindings: bindings.to_vec(),
+                sender,
+                waiting: None,
             },
         );
         receiver

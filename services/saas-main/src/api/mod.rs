@@ -5,6 +5,7 @@ pub mod enums;
 pub mod merchants;
 pub mod notices;
 pub mod notify;
+pub mod stats;
 pub mod tenants;
 
 use actix_web::web;
@@ -43,5 +44,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(notices::update)
         .service(notices::publish)
         .service(notices::withdraw)
-        .service(notices::latest);
+        .service(notices::latest)
+        .service(stats::list)
+        .service(stats::count);
 }

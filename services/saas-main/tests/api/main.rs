@@ -5,4 +5,5 @@ mod boss;
 mod enums;
 mod notices;
 mod notify;
+mod stats;
 mod tenants;

@@ -1,0 +1,2 @@
+DROP TABLE stat_hours;
+DROP TABLE stat_orders;

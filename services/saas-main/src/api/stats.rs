@@ -1,0 +1,192 @@
+//! Order statistics for the dashboards: `/saas/stats/orderStats/{list,count}`. Answers come from
+//! per-hour sums, so their cost follows the length of the range, not the number of orders.
+
+use actix_web::{get, web};
+use platform::ApiError;
+use platform::auth::CurrentUser;
+use platform::db::{DbPool, with_conn};
+use platform::http::{Query, Reply};
+use platform::i18n::Text;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::stats;
+use crate::stats_store::{self, HourRow, StatFilter};
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct StatsQuery {
+    /// First day, YYYY-MM-DD (China time).
+    pub start_date: Option<String>,
+    /// Last day, YYYY-MM-DD, inclusive.
+    pub end_date: Option<String>,
+    /// 10 hotel, 20 ticket, 60 mall ... (-99 or absent: all).
+    pub product_type: Option<i32>,
+    /// 1 hourly (up to 7 days), 2 daily (up to 90 days), 3 monthly (up to 12 months); absent:
+    /// the default for the range.
+    pub display_type: Option<i32>,
+    pub supplier_interface_id: Option<i64>,
+    pub distributor_interface_id: Option<i64>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StatsRow {
+    /// `2026-11-22 13:00`, `2026-11-22` or `2026-11`.
+    pub time: String,
+    pub order_num: i64,
+    /// fen.
+    pub order_total_money: i64,
+    pub order_success: i64,
+    pub order_success_money: i64,
+    pub order_success_profit: i64,
+    pub order_cancel: i64,
+    pub order_cancel_money: i64,
+    pub order_fail: i64,
+    pub order_fail_money: i64,
+}
+
+impl StatsRow {
+    fn add(&mut self, h: &HourRow) {
+        self.order_num += h.order_num;
+        self.order_total_money += h.order_money;
+        self.order_success += h.success_num;
+        self.order_success_money += h.success_money;
+        self.order_success_profit += h.success_profit;
+        self.order_cancel += h.cancel_num;
+        self.order_cancel_money += h.cancel_money;
+        self.order_fail += h.fail_num;
+        self.order_fail_money += h.fail_money;
+    }
+}
+
+/// Statistics are the operator's view of the whole tenant; a merchant's figures come with the
+/// supplier and distributor overviews.
+fn operator_only(me: &CurrentUser) -> Result<(), ApiError> {
+    if me.is_merchant_user() {
+        return Err(platform::auth::forbidden());
+    }
+    Ok(())
+}
+
+fn range(q: &StatsQuery) -> Result<(i64, i64), ApiError> {
+    let need =
+        |field: &str| ApiError::invalid(field, Text::fixed("请输入日期", "please enter date"));
+    let first = stats::parse_date(
+        "startDate",
+        q.start_date.as_deref().ok_or_else(|| need("startDate"))?,
+    )?;
+    let last = stats::parse_date(
+        "endDate",
+        q.end_date.as_deref().ok_or_else(|| need("endDate"))?,
+    )?;
+    if last < first {
+        return Err(ApiError::invalid(
+            "endDate",
+            Text::fixed("结束日期不能早于开始日期", "cannot be before startDate"),
+        ));
+    }
+    Ok((first, last))
+}
+
+fn filter(q: &StatsQuery) -> StatFilter {
+    StatFilter {
+        product_type: q.product_type,
+        supplier_interface_id: q.supplier_interface_id,
+        distributor_interface_id: q.distributor_interface_id,
+    }
+}
+
+/// One row per hour, day or month of the range (zeros where nothing happened).
+#[utoipa::path(params(StatsQuery), responses((status = 200, body = [StatsRow]), (status = 412, description = "no or a bad date, a display type the range does not allow")), security(("bearer" = [])), tag = "stats")]
+#[get("/saas/stats/orderStats/list")]
+pub async fn list(
+    pool: web::Data<DbPool>,
+    me: CurrentUser,
+    q: Query<StatsQuery>,
+) -> Result<Reply<Vec<StatsRow>>, ApiError> {
+    operator_only(&me)?;
+    let q = q.into_inner();
+    let (first, last) = range(&q)?;
+    let display = stats::display_for(
+        last - first + 1,
+        stats::months_between(first, last),
+        q.display_type,
+    )?;
+    let buckets = stats::buckets(display, first, last);
+    let (from, to) = (stats::day_start_ms(first), stats::day_start_ms(last + 1));
+    let f = filter(&q);
+    let rows = with_conn(&pool, move |conn| -> Result<_, ApiError> {
+        Ok(stats_store::hours(conn, me.saas_id, from, to, f)?)
+    })
+    .await?;
+    let mut out: Vec<StatsRow> = buckets
+        .iter()
+        .map(|(start, _)| StatsRow {
+            time: stats::label(display, *start),
+            ..StatsRow::default()
+        })
+        .collect();
+    for h in &rows {
+        // Buckets are in order and contiguous: the one holding the hour is found by search.
+        let i = buckets.partition_point(|(_, end)| *end <= h.hour);
+        if let Some(row) = out.get_mut(i) {
+            row.add(h);
+        }
+    }
+    Ok(Reply(out))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StatsCount {
+    pub order_total: i64,
+    pub order_success: i64,
+    pub order_success_money: i64,
+    pub order_success_profit: i64,
+    /// Today's (China time) successful amount and profit, fen.
+    pub today_success_money: i64,
+    pub today_success_profit: i64,
+}
+
+/// Totals over the range (the last 30 days when none is given) and today's figures.
+#[utoipa::path(params(StatsQuery), responses((status = 200, body = StatsCount), (status = 412)), security(("bearer" = [])), tag = "stats")]
+#[get("/saas/stats/orderStats/count")]
+pub async fn count(
+    pool: web::Data<DbPool>,
+    me: CurrentUser,
+    q: Query<StatsQuery>,
+) -> Result<Reply<StatsCount>, ApiError> {
+    operator_only(&me)?;
+    let q = q.into_inner();
+    let today = stats::day_of_ms(platform::time::now_ms());
+    let (first, last) = if q.start_date.is_none() && q.end_date.is_none() {
+        (today - 29, today)
+    } else {
+        range(&q)?
+    };
+    let f = filter(&q);
+    let (from, to) = (stats::day_start_ms(first), stats::day_start_ms(last + 1));
+    let (today_from, today_to) = (stats::day_start_ms(today), stats::day_start_ms(today + 1));
+    let answer = with_conn(&pool, move |conn| -> Result<_, ApiError> {
+        let mut total = StatsRow::default();
+        for h in stats_store::hours(conn, me.saas_id, from, to, f)? {
+            total.add(&h);
+        }
+        let mut day = StatsRow::default();
+        for h in stats_store::hours(conn, me.saas_id, today_from, today_to, f)? {
+            day.add(&h);
+        }
+        Ok(StatsCount {
+            order_total: total.order_num,
+            order_success: total.order_success,
+            order_success_money: total.order_success_money,
+            order_success_profit: total.order_success_profit,
+            today_success_money: day.order_success_money,
+            today_success_profit: day.order_success_profit,
+        })
+    })
+    .await?;
+    Ok(Reply(answer))
+}
