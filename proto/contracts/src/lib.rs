@@ -33,6 +33,7 @@ payloads! {
     PermissionsDeclared => "declared",
     PermissionGrantChanged => "changed",
     LicenceUpdated => "updated",
+    UserActionsRecorded => "recorded",
 }
 
 #[cfg(test)]

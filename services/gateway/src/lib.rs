@@ -2,6 +2,7 @@
 //! stripped, bodies streamed, websockets relayed), `/api/docs/` shows every service's API, and
 //! every other path is the web console.
 
+pub mod activity;
 pub mod config;
 mod cors;
 mod docs;
@@ -42,7 +43,15 @@ pub fn service(cfg: GatewayConfig) -> ServiceSpec {
         // guard, which knows only a service's own paths.
         .unguarded()
         .auth_backend(Arc::new(auth))
-        .routes(move |c, _| routes(c, &cfg, &limiter))
+        .setup(move |ctx| {
+            // One sender of user actions for the whole process, on the service's bus.
+            let recorder = web::Data::new(activity::Recorder::start(ctx.resources.bus.clone()));
+            let (cfg, limiter) = (cfg.clone(), limiter.clone());
+            Ok(platform::Prepared::new(move |c| {
+                c.app_data(recorder.clone());
+                routes(c, &cfg, &limiter);
+            }))
+        })
 }
 
 fn routes(

@@ -118,6 +118,11 @@ pub async fn forward(
     let response = sent.map_err(|e| send_error(&upstream, &e))?;
 
     let status = response.status();
+    let changes_data = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+    let recorder = req.app_data::<web::Data<crate::activity::Recorder>>();
+    if let (Some(user), Some(recorder), true) = (user.as_ref(), recorder, changes_data) {
+        recorder.record(user, req.method().as_str(), req.path(), status.as_u16());
+    }
     let mut out = HttpResponse::build(status);
     headers::copy_response(response.headers(), &mut out);
     let length = content_length(response.headers());

@@ -1,5 +1,6 @@
 //! saas-main: tenants, merchants, notification settings, dashboards, paid services, enumerations.
 
+pub mod activity;
 pub mod api;
 pub mod boss;
 pub mod boss_store;
@@ -60,6 +61,8 @@ pub const VARIABLES: &[&str] = &["DEMO__ENABLED"];
         api::notices::latest,
         api::stats::list,
         api::stats::count,
+        api::activity::overview,
+        api::activity::per_day,
     ),
     tags(
         (name = "enum", description = "Enumerations for forms and filters (no login)"),
@@ -81,10 +84,22 @@ pub fn service() -> ServiceSpec {
         .migrations(platform::embed_migrations!())
         .openapi(ApiDoc::openapi())
         .consumer(platform::bus::ConsumerSpec::new(
-            &["order.#"],
-            stats_store::apply,
+            &["order.#", "user-action.recorded"],
+            consume,
         ))
         .setup(setup)
+}
+
+/// Order events feed the statistics, the gateway's user actions the activity counts.
+fn consume(
+    conn: &mut platform::db::DbConnection,
+    e: &platform::bus::EventEnvelope,
+) -> anyhow::Result<()> {
+    if e.event_type == "user-action.recorded" {
+        activity::apply(conn, e.saas_id, &e.payload)
+    } else {
+        stats_store::apply(conn, e)
+    }
 }
 
 fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {

@@ -176,3 +176,11 @@ diesel::table! {
         fail_money -> BigInt,
     }
 }
+
+diesel::table! {
+    activity_days (saas_id, day) {
+        saas_id -> BigInt,
+        day -> BigInt,
+        action_count -> BigInt,
+    }
+}

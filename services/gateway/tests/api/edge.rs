@@ -184,3 +184,48 @@ async fn cors_answers_only_the_configured_origins() {
         "https://console.example.com"
     );
 }
+
+#[actix_web::test]
+async fn data_changing_calls_are_recorded_as_user_actions() {
+    use prost::Message as _;
+    let stack = spawn_stack().await;
+    let mut actions = stack.bus.broadcast("test", &["user-action.recorded"]);
+    // Reads and anonymous calls are not actions.
+    stack
+        .client()
+        .get(stack.url("/api/hotel-app/saas/a/b/list"))
+        .send()
+        .await
+        .unwrap();
+    Client::default()
+        .post(stack.url("/api/hotel-app/actuator/info"))
+        .send()
+        .await
+        .unwrap();
+    let res = stack
+        .client()
+        .post(stack.url("/api/hotel-app/saas/a/b/save"))
+        .send_body("{}")
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    let delivery = tokio::time::timeout(std::time::Duration::from_secs(5), actions.recv())
+        .await
+        .unwrap()
+        .unwrap();
+    let envelope = platform::bus::EventEnvelope::decode(delivery.body.as_slice()).unwrap();
+    assert_eq!(envelope.saas_id, 7);
+    let batch =
+        platform::bus::v1::UserActionsRecorded::decode(envelope.payload.as_slice()).unwrap();
+    assert_eq!(batch.actions.len(), 1, "{batch:?}");
+    let action = &batch.actions[0];
+    assert_eq!(
+        (
+            action.user_id,
+            action.method.as_str(),
+            action.path.as_str(),
+            action.status
+        ),
+        (5, "POST", "/api/hotel-app/saas/a/b/save", 200)
+    );
+}

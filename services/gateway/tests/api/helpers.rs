@@ -96,6 +96,8 @@ pub struct Stack {
     pub gateway: TestApp,
     /// Signs the tokens the gateway accepts (it stands in for auth-center).
     pub issuer: Arc<TestIssuer>,
+    /// The gateway's event bus (user actions go out on it).
+    pub bus: platform::bus::Bus,
     /// Kept alive for the length of the test.
     pub _upstream: TestApp,
     pub static_dir: tempfile::TempDir,
@@ -155,10 +157,14 @@ pub async fn spawn_stack_with(vars: &[(&str, &str)]) -> Stack {
     }
     let issuer = TestIssuer::new();
     let spec = gateway::service(cfg).auth_backend(issuer.clone());
-    let gateway = spawn_with(spec, &test_config("gateway", None), None).await;
+    let bus = platform::bus::Bus::Memory(platform::bus::MemoryBroker::default());
+    let gateway =
+        platform::testing::spawn_on_bus(spec, &test_config("gateway", None), None, bus.clone())
+            .await;
     Stack {
         gateway,
         issuer,
+        bus,
         _upstream: upstream,
         static_dir,
     }

@@ -1,5 +1,6 @@
 //! saas-main's HTTP endpoints.
 
+pub mod activity;
 pub mod boss;
 pub mod enums;
 pub mod merchants;
@@ -46,5 +47,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(notices::withdraw)
         .service(notices::latest)
         .service(stats::list)
-        .service(stats::count);
+        .service(stats::count)
+        .service(activity::overview)
+        .service(activity::per_day);
 }

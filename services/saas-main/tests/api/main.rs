@@ -1,5 +1,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod activity;
 mod actuator;
 mod boss;
 mod enums;

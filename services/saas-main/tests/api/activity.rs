@@ -1,0 +1,140 @@
+//! The activity dashboard from the gateway's user-action events.
+
+use std::time::Duration;
+
+use awc::Client;
+use platform::bus::{Bus, MemoryBroker, Outgoing, v1};
+use platform::testing::{Backend, TestApp, TestDb, TestIssuer, spawn_on_bus, test_config};
+use saas_main::stats;
+use serde_json::Value;
+
+async fn get(app: &TestApp, path: &str, token: &str) -> (u16, Value) {
+    let mut res = Client::default()
+        .get(app.url(path))
+        .insert_header(("accept-language", "en"))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    let status = res.status().as_u16();
+    (status, res.json().await.unwrap_or(Value::Null))
+}
+
+fn actions(n: usize, at: i64) -> Vec<v1::UserAction> {
+    (0..n)
+        .map(|i| v1::UserAction {
+            user_id: i as i64,
+            method: "POST".into(),
+            path: "/api/x".into(),
+            status: 200,
+            at,
+            ..Default::default()
+        })
+        .collect()
+}
+
+async fn activity_counts_the_recorded_actions(backend: Backend) {
+    let issuer = TestIssuer::new();
+    let bus = Bus::Memory(MemoryBroker::default());
+    let db = TestDb::new(backend);
+    let cfg = test_config(saas_main::NAME, Some(&db));
+    let app = spawn_on_bus(
+        saas_main::service().auth_backend(issuer.clone()),
+        &cfg,
+        Some(db),
+        bus.clone(),
+    )
+    .await;
+    let demo = platform::demo::SAAS_ID;
+    let admin = issuer.token(2, demo, 0, 200);
+
+    let now = platform::time::now_ms();
+    let today = stats::day_of_ms(now);
+    let at = |day: i64| stats::day_start_ms(day) + 3_600_000;
+    // Today 3 (in two batches), yesterday 4, the day before 2, eight days ago 5; another tenant 9.
+    let batches = [
+        (demo, actions(2, at(today))),
+        (demo, actions(1, at(today))),
+        (demo, actions(4, at(today - 1))),
+        (demo, actions(2, at(today - 2))),
+        (demo, actions(5, at(today - 8))),
+        (2002, actions(9, at(today))),
+    ];
+    let bodies: Vec<Vec<u8>> = batches
+        .iter()
+        .map(|(saas, a)| {
+            Outgoing::new(
+                "gateway",
+                "user-action.recorded",
+                *saas,
+                &v1::UserActionsRecorded { actions: a.clone() },
+            )
+            .envelope_bytes()
+        })
+        .collect();
+    let batch: Vec<(&str, &[u8])> = bodies
+        .iter()
+        .map(|b| ("user-action.recorded", b.as_slice()))
+        .collect();
+    bus.publish_batch(&batch).await.unwrap();
+
+    let mut overview = Value::Null;
+    for _ in 0..200 {
+        overview = get(&app, "/saas/dashboard/index/userActionOverview", &admin)
+            .await
+            .1["data"]
+            .clone();
+        if overview["weekActionNum"] == 9 && overview["todayActionNum"] == 3 {
+            break;
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(overview["todayActionNum"], 3, "{overview}");
+    assert_eq!(overview["yesterdayActionNum"], 4);
+    assert_eq!(overview["yesterdayActionRatio"], 100.0);
+    assert_eq!(overview["weekActionNum"], 9);
+    assert_eq!(overview["weekActionRatio"], 80.0, "9 against 5");
+
+    let label = |d: i64| stats::label(stats::Display::Daily, stats::day_start_ms(d));
+    let path = format!(
+        "/saas/dashboard/index/userActionStats?startDate={}&endDate={}",
+        label(today - 1),
+        label(today)
+    );
+    let (status, body) = get(&app, &path, &admin).await;
+    assert_eq!(status, 200, "{body}");
+    let counts = |k: &str| {
+        body["data"][k]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["count"].as_i64().unwrap())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(counts("current"), [4, 3]);
+    assert_eq!(counts("previous"), [0, 2]);
+    assert_eq!(body["data"]["current"][1]["day"], label(today));
+    let (status, body) = get(
+        &app,
+        "/saas/dashboard/index/userActionStats?startDate=2026-01-01",
+        &admin,
+    )
+    .await;
+    assert_eq!(
+        (status, body["data"]["field"].as_str()),
+        (412, Some("endDate"))
+    );
+    app.shutdown().await;
+}
+
+mod activity_counts_the_recorded_actions {
+    use platform::testing::Backend;
+    #[actix_web::test]
+    async fn sqlite() {
+        super::activity_counts_the_recorded_actions(Backend::Sqlite).await
+    }
+    #[actix_web::test]
+    async fn postgres() {
+        super::activity_counts_the_recorded_actions(Backend::Postgres).await
+    }
+}
