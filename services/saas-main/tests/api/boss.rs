@@ -3,11 +3,11 @@
 
 use std::sync::Arc;
 
-use awc::Client;
+use crate::helpers::{on_both, send};
 use platform::bus::{Bus, EventEnvelope, MemoryBroker, v1};
 use platform::testing::{Backend, TestApp, TestDb, TestIssuer, spawn_on_bus, test_config};
 use prost::Message as _;
-use serde_json::{Value, json};
+use serde_json::json;
 
 const SMS_PACK: i64 = 1; // 60.00, +1000 SMS
 const MAIL_YEAR: i64 = 2; // 200.00, +365 days
@@ -28,25 +28,6 @@ async fn start(backend: Backend) -> (TestApp, Arc<TestIssuer>, platform::bus::Su
     )
     .await;
     (app, issuer, events)
-}
-
-async fn send(
-    app: &TestApp,
-    method: &str,
-    path: &str,
-    token: &str,
-    body: Option<Value>,
-) -> (u16, Value) {
-    let req = Client::default()
-        .request(method.parse().unwrap(), app.url(path))
-        .insert_header(("accept-language", "en"))
-        .bearer_auth(token);
-    let mut res = match body {
-        Some(b) => req.send_json(&b).await.unwrap(),
-        None => req.send().await.unwrap(),
-    };
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or(Value::Null))
 }
 
 async fn the_balance_pays_for_licences(backend: Backend) {
@@ -332,20 +313,6 @@ async fn concurrent_purchases_never_overdraw(backend: Backend) {
     .await;
     assert_eq!(logs["data"]["sizeAll"], 3);
     app.shutdown().await;
-}
-
-macro_rules! on_both {
-    ($($name:ident),* $(,)?) => {
-        $(
-            mod $name {
-                use platform::testing::Backend;
-                #[actix_web::test]
-                async fn sqlite() { super::$name(Backend::Sqlite).await }
-                #[actix_web::test]
-                async fn postgres() { super::$name(Backend::Postgres).await }
-            }
-        )*
-    };
 }
 
 on_both!(

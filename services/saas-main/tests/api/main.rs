@@ -4,6 +4,7 @@ mod activity;
 mod actuator;
 mod boss;
 mod enums;
+mod helpers;
 mod notices;
 mod notify;
 mod stats;

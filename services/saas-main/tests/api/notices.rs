@@ -1,27 +1,8 @@
 //! Notices: drafts, publishing, the dashboard's latest, and each tenant's own.
 
-use awc::Client;
-use platform::testing::{Backend, TestApp, TestIssuer, spawn_with, test_config};
-use serde_json::{Value, json};
-
-async fn send(
-    app: &TestApp,
-    method: &str,
-    path: &str,
-    token: &str,
-    body: Option<Value>,
-) -> (u16, Value) {
-    let req = Client::default()
-        .request(method.parse().unwrap(), app.url(path))
-        .insert_header(("accept-language", "en"))
-        .bearer_auth(token);
-    let mut res = match body {
-        Some(b) => req.send_json(&b).await.unwrap(),
-        None => req.send().await.unwrap(),
-    };
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or(Value::Null))
-}
+use crate::helpers::{on_both, send};
+use platform::testing::{Backend, TestIssuer, spawn_with, test_config};
+use serde_json::json;
 
 async fn published_notices_reach_the_dashboard(backend: Backend) {
     let issuer = TestIssuer::new();
@@ -201,14 +182,4 @@ async fn published_notices_reach_the_dashboard(backend: Backend) {
     app.shutdown().await;
 }
 
-mod published_notices_reach_the_dashboard {
-    use platform::testing::Backend;
-    #[actix_web::test]
-    async fn sqlite() {
-        super::published_notices_reach_the_dashboard(Backend::Sqlite).await
-    }
-    #[actix_web::test]
-    async fn postgres() {
-        super::published_notices_reach_the_dashboard(Backend::Postgres).await
-    }
-}
+on_both!(published_notices_reach_the_dashboard);

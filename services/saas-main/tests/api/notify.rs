@@ -1,30 +1,11 @@
 //! Notification settings: the shell's rules, paid services for SMS and mail, the event, and
 //! each user's own settings.
 
-use awc::Client;
+use crate::helpers::{on_both, send};
 use platform::bus::{Bus, EventEnvelope, MemoryBroker, v1};
-use platform::testing::{Backend, TestApp, TestDb, TestIssuer, spawn_on_bus, test_config};
+use platform::testing::{Backend, TestDb, TestIssuer, spawn_on_bus, test_config};
 use prost::Message as _;
-use serde_json::{Value, json};
-
-async fn send(
-    app: &TestApp,
-    method: &str,
-    path: &str,
-    token: &str,
-    body: Option<Value>,
-) -> (u16, Value) {
-    let req = Client::default()
-        .request(method.parse().unwrap(), app.url(path))
-        .insert_header(("accept-language", "en"))
-        .bearer_auth(token);
-    let mut res = match body {
-        Some(b) => req.send_json(&b).await.unwrap(),
-        None => req.send().await.unwrap(),
-    };
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or(Value::Null))
-}
+use serde_json::json;
 
 async fn settings_follow_the_rules_and_the_paid_services(backend: Backend) {
     let issuer = TestIssuer::new();
@@ -161,14 +142,4 @@ async fn settings_follow_the_rules_and_the_paid_services(backend: Backend) {
     app.shutdown().await;
 }
 
-mod settings_follow_the_rules_and_the_paid_services {
-    use platform::testing::Backend;
-    #[actix_web::test]
-    async fn sqlite() {
-        super::settings_follow_the_rules_and_the_paid_services(Backend::Sqlite).await
-    }
-    #[actix_web::test]
-    async fn postgres() {
-        super::settings_follow_the_rules_and_the_paid_services(Backend::Postgres).await
-    }
-}
+on_both!(settings_follow_the_rules_and_the_paid_services);

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use awc::Client;
+use crate::helpers::{on_both, send};
 use platform::bus::{Bus, EventEnvelope, MemoryBroker, Subscription, v1};
 use platform::testing::{Backend, TestApp, TestDb, TestIssuer, spawn_on_bus, test_config};
 use prost::Message as _;
@@ -31,25 +31,6 @@ async fn start(backend: Backend, demo: bool) -> Env {
         issuer,
         events,
     }
-}
-
-async fn send(
-    app: &TestApp,
-    method: &str,
-    path: &str,
-    token: &str,
-    body: Option<Value>,
-) -> (u16, Value) {
-    let req = Client::default()
-        .request(method.parse().unwrap(), app.url(path))
-        .insert_header(("accept-language", "en"))
-        .bearer_auth(token);
-    let mut res = match body {
-        Some(b) => req.send_json(&b).await.unwrap(),
-        None => req.send().await.unwrap(),
-    };
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or(Value::Null))
 }
 
 /// The next event of `key`, decoded.
@@ -432,20 +413,6 @@ async fn merchants_stay_in_their_tenant(backend: Backend) {
         403
     );
     env.app.shutdown().await;
-}
-
-macro_rules! on_both {
-    ($($name:ident),* $(,)?) => {
-        $(
-            mod $name {
-                use platform::testing::Backend;
-                #[actix_web::test]
-                async fn sqlite() { super::$name(Backend::Sqlite).await }
-                #[actix_web::test]
-                async fn postgres() { super::$name(Backend::Postgres).await }
-            }
-        )*
-    };
 }
 
 on_both!(
