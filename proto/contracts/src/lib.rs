@@ -33,6 +33,7 @@ payloads! {
     PermissionsDeclared => "declared",
     PermissionGrantChanged => "changed",
     LicenceUpdated => "updated",
+    UsageRecorded => "recorded",
     UserActionsRecorded => "recorded",
 }
 

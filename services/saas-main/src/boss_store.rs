@@ -366,3 +366,41 @@ pub fn consumed_between(
         .load(conn)?;
     Ok(amounts.iter().sum())
 }
+
+/// Takes `quantity` from a quantity licence (not below zero) and tells the other services; a
+/// licence the tenant does not have is left alone (the use was not allowed to happen).
+pub fn use_licence(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    name: &str,
+    quantity: i64,
+    now: i64,
+) -> QueryResult<()> {
+    let Some(current) = licence(conn, saas_id, name)? else {
+        tracing::warn!(saas_id, name, "usage of a licence the tenant does not hold");
+        return Ok(());
+    };
+    let left = (current.license_value - quantity.max(0)).max(0);
+    diesel::update(licences::table.find(current.id))
+        .set((
+            licences::license_value.eq(left),
+            licences::last_consume_date.eq(Some(now)),
+            licences::updated_at.eq(now),
+        ))
+        .execute(conn)?;
+    let l = Licence {
+        value: left,
+        expire_date: current.expire_date,
+    };
+    let event = v1::LicenceUpdated {
+        license_name: name.to_owned(),
+        license_value: left,
+        expire_date: l.expire_date.unwrap_or(0),
+        state: boss::state_of(l, now),
+    };
+    publish_in_tx(
+        conn,
+        Outgoing::new(NAME, "licence.updated", saas_id, &event),
+    )
+    .map(|_| ())
+}

@@ -84,21 +84,33 @@ pub fn service() -> ServiceSpec {
         .migrations(platform::embed_migrations!())
         .openapi(ApiDoc::openapi())
         .consumer(platform::bus::ConsumerSpec::new(
-            &["order.#", "user-action.recorded"],
+            &["order.#", "user-action.recorded", "usage.recorded"],
             consume,
         ))
         .setup(setup)
 }
 
-/// Order events feed the statistics, the gateway's user actions the activity counts.
+/// Order events feed the statistics, the gateway's user actions the activity counts, usage
+/// events the quantity licences.
 fn consume(
     conn: &mut platform::db::DbConnection,
     e: &platform::bus::EventEnvelope,
 ) -> anyhow::Result<()> {
-    if e.event_type == "user-action.recorded" {
-        activity::apply(conn, e.saas_id, &e.payload)
-    } else {
-        stats_store::apply(conn, e)
+    use prost::Message as _;
+    match e.event_type.as_str() {
+        "user-action.recorded" => activity::apply(conn, e.saas_id, &e.payload),
+        "usage.recorded" => {
+            let usage = platform::bus::v1::UsageRecorded::decode(e.payload.as_slice())?;
+            boss_store::use_licence(
+                conn,
+                e.saas_id,
+                &usage.license_name,
+                usage.quantity,
+                e.occurred_at,
+            )?;
+            Ok(())
+        }
+        _ => stats_store::apply(conn, e),
     }
 }
 

@@ -14,6 +14,13 @@ const MAIL_YEAR: i64 = 2; // 200.00, +365 days
 const NOT_ON_SALE: i64 = 4;
 
 async fn start(backend: Backend) -> (TestApp, Arc<TestIssuer>, platform::bus::Subscription) {
+    let (app, issuer, events, _) = start_on_bus(backend).await;
+    (app, issuer, events)
+}
+
+async fn start_on_bus(
+    backend: Backend,
+) -> (TestApp, Arc<TestIssuer>, platform::bus::Subscription, Bus) {
     let issuer = TestIssuer::new();
     let bus = Bus::Memory(MemoryBroker::default());
     let events = bus.broadcast("test", &["licence.updated"]);
@@ -24,10 +31,10 @@ async fn start(backend: Backend) -> (TestApp, Arc<TestIssuer>, platform::bus::Su
         saas_main::service().auth_backend(issuer.clone()),
         &cfg,
         Some(db),
-        bus,
+        bus.clone(),
     )
     .await;
-    (app, issuer, events)
+    (app, issuer, events, bus)
 }
 
 async fn the_balance_pays_for_licences(backend: Backend) {
@@ -315,7 +322,71 @@ async fn concurrent_purchases_never_overdraw(backend: Backend) {
     app.shutdown().await;
 }
 
+async fn usage_takes_from_a_quantity_licence(backend: Backend) {
+    let (app, issuer, mut events, bus) = start_on_bus(backend).await;
+    let demo = platform::demo::SAAS_ID;
+    let platform_admin = issuer.token(1, 0, 0, 100);
+    let admin = issuer.token(2, demo, 0, 200);
+    let top_up = json!({"saasId": demo, "amount": 6_000});
+    send(
+        &app,
+        "POST",
+        "/saas/boss/charge/recharge",
+        &platform_admin,
+        Some(top_up),
+    )
+    .await;
+    let buy = json!({"serviceId": SMS_PACK});
+    assert_eq!(
+        send(
+            &app,
+            "POST",
+            "/saas/boss/service/consumeService",
+            &admin,
+            Some(buy)
+        )
+        .await
+        .0,
+        200
+    );
+    events.recv().await.unwrap();
+    // message-server sent 3 SMS, then 2000 (more than is left: the count stops at zero).
+    for (quantity, expected) in [(3, (997, 1)), (2000, (0, 0))] {
+        let usage = v1::UsageRecorded {
+            license_name: "saas/notify/sms".into(),
+            quantity,
+        };
+        let body = platform::bus::Outgoing::new("message-server", "usage.recorded", demo, &usage)
+            .envelope_bytes();
+        bus.publish_batch(&[("usage.recorded", body.as_slice())])
+            .await
+            .unwrap();
+        let delivery = events.recv().await.unwrap();
+        let event = EventEnvelope::decode(delivery.body.as_slice()).unwrap();
+        let licence = v1::LicenceUpdated::decode(event.payload.as_slice()).unwrap();
+        assert_eq!((licence.license_value, licence.state), expected);
+    }
+    let (_, sms) = send(
+        &app,
+        "GET",
+        "/saas/boss/license/load?licenseName=saas/notify/sms",
+        &admin,
+        None,
+    )
+    .await;
+    assert_eq!(
+        (
+            sms["data"]["licenseValue"].as_i64(),
+            sms["data"]["state"].as_i64()
+        ),
+        (Some(0), Some(0))
+    );
+    assert!(sms["data"]["lastConsumeDate"].is_i64());
+    app.shutdown().await;
+}
+
 on_both!(
     the_balance_pays_for_licences,
-    concurrent_purchases_never_overdraw
+    concurrent_purchases_never_overdraw,
+    usage_takes_from_a_quantity_licence
 );
