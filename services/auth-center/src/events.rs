@@ -1,5 +1,6 @@
-//! What auth-center consumes: the permission catalogue from every service, and the tenant and
-//! merchant names it shows in `/client/user`.
+//! What auth-center consumes: the permission catalogue from every service, the tenant and
+//! merchant names it shows in `/client/user`, and the gateway's record of what users did (for
+//! the user action log).
 
 use platform::bus::{ConsumerSpec, EventEnvelope, v1};
 use platform::db::DbConnection;
@@ -9,7 +10,12 @@ use crate::store;
 
 pub fn consumer() -> ConsumerSpec {
     ConsumerSpec::new(
-        &["permission.declared", "tenant.updated", "merchant.updated"],
+        &[
+            "permission.declared",
+            "tenant.updated",
+            "merchant.updated",
+            "user-action.recorded",
+        ],
         handle,
     )
 }
@@ -24,6 +30,10 @@ fn handle(conn: &mut DbConnection, event: &EventEnvelope) -> anyhow::Result<()> 
         }
         "tenant.updated" => {
             store::save_tenant(conn, event.saas_id, &v1::TenantUpdated::decode(body)?, now)?;
+        }
+        "user-action.recorded" => {
+            let batch = v1::UserActionsRecorded::decode(body)?;
+            crate::audit::record_requests(conn, event.saas_id, &batch.actions)?;
         }
         "merchant.updated" => {
             store::save_merchant(

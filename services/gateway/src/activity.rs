@@ -45,7 +45,14 @@ impl Recorder {
         Self { tx }
     }
 
-    pub fn record(&self, user: &CurrentUser, method: &str, path: &str, status: u16) {
+    pub fn record(
+        &self,
+        user: &CurrentUser,
+        method: &str,
+        path: &str,
+        status: u16,
+        client_ip: &str,
+    ) {
         let action = v1::UserAction {
             user_id: user.user_id,
             mch_id: user.mch_id,
@@ -53,6 +60,7 @@ impl Recorder {
             path: path.to_owned(),
             status: i32::from(status),
             at: platform::time::now_ms(),
+            client_ip: client_ip.to_owned(),
         };
         let _ = self.tx.send((user.saas_id, action));
     }

@@ -121,7 +121,13 @@ pub async fn forward(
     let changes_data = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
     let recorder = req.app_data::<web::Data<crate::activity::Recorder>>();
     if let (Some(user), Some(recorder), true) = (user.as_ref(), recorder, changes_data) {
-        recorder.record(user, req.method().as_str(), req.path(), status.as_u16());
+        recorder.record(
+            user,
+            req.method().as_str(),
+            req.path(),
+            status.as_u16(),
+            &client_ip,
+        );
     }
     let mut out = HttpResponse::build(status);
     headers::copy_response(response.headers(), &mut out);

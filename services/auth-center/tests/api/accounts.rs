@@ -680,3 +680,82 @@ async fn tenant_and_merchant_names_follow_their_events() {
     assert_eq!(me["mchName"], "Harbour Hotels");
     app.shutdown().await;
 }
+
+/// Requests to other services, as the gateway records them, join the user action log.
+#[actix_web::test]
+async fn other_services_actions_join_the_action_log() {
+    use platform::bus::{Bus, MemoryBroker, Outgoing, v1};
+    use platform::testing::{TestDb, spawn_on_bus, test_config};
+
+    let bus = Bus::Memory(MemoryBroker::default());
+    let db = TestDb::new(Backend::Sqlite);
+    let mut cfg = test_config(auth_center::NAME, Some(&db));
+    cfg.env.set("TRADEWIND_AUTH_CENTER__DEMO__ENABLED", "true");
+    let app = spawn_on_bus(auth_center::service(), &cfg, Some(db), bus.clone()).await;
+    let (admin, _) = tokens(&app, "demo", "demo123").await;
+    let users = send(
+        &app,
+        "GET",
+        "/saas/account/user/list?username=operator",
+        Some(&admin),
+        None,
+    )
+    .await;
+    let operator = users.body["data"]["results"][0]["id"].as_i64().unwrap();
+    let action = |path: &str| v1::UserAction {
+        user_id: operator,
+        method: "POST".into(),
+        path: path.into(),
+        status: 200,
+        at: platform::time::now_ms(),
+        client_ip: "203.0.113.9".into(),
+        ..Default::default()
+    };
+    let batch = v1::UserActionsRecorded {
+        actions: vec![
+            action("/api/hotel-app/saas/product/hotelProducts/save"),
+            action("/api/auth-center/saas/account/user/save"),
+        ],
+    };
+    let body = Outgoing::new("gateway", "user-action.recorded", 1001, &batch).envelope_bytes();
+    bus.publish_batch(&[("user-action.recorded", body.as_slice())])
+        .await
+        .unwrap();
+    let mut logs = Value::Null;
+    for _ in 0..200 {
+        logs = send(
+            &app,
+            "GET",
+            "/saas/log/userLog/listUserActionLog?action=POST",
+            Some(&admin),
+            None,
+        )
+        .await
+        .body;
+        if logs["data"]["sizeAll"] == 1 {
+            break;
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+    }
+    // auth-center's own request is not logged twice (it is logged by name where it happens).
+    assert_eq!(logs["data"]["sizeAll"], 1, "{logs}");
+    let entry = &logs["data"]["results"][0];
+    assert_eq!(entry["username"], "operator");
+    assert_eq!(
+        entry["target"],
+        "/api/hotel-app/saas/product/hotelProducts/save (200)"
+    );
+    assert_eq!(entry["ip"], "203.0.113.9");
+    // Another tenant's log does not have it.
+    let (other, _) = tokens(&app, "admin", "admin123").await;
+    let theirs = send(
+        &app,
+        "GET",
+        "/saas/log/userLog/listUserActionLog?action=POST",
+        Some(&other),
+        None,
+    )
+    .await;
+    assert_eq!(theirs.body["data"]["sizeAll"], 0);
+    app.shutdown().await;
+}
