@@ -14,7 +14,7 @@ use crate::schema::{
 };
 use crate::store::User;
 
-type Db = <DbConnection as diesel::Connection>::Backend;
+use platform::db::Backend as Db;
 
 #[derive(Debug, Default, Clone)]
 pub struct UserFilter {
@@ -27,11 +27,6 @@ pub struct UserFilter {
     pub group_id: Option<i64>,
 }
 
-fn like(s: &str) -> String {
-    // Wildcards typed by the user are matched literally enough for a search box.
-    format!("%{}%", s.replace(['%', '_'], ""))
-}
-
 fn users_in_scope<'a>(actor: &CurrentUser, f: &'a UserFilter) -> users::BoxedQuery<'a, Db> {
     let mut q = users::table
         .filter(users::saas_id.eq(actor.saas_id))
@@ -40,13 +35,13 @@ fn users_in_scope<'a>(actor: &CurrentUser, f: &'a UserFilter) -> users::BoxedQue
         q = q.filter(users::mch_id.eq(actor.mch_id));
     }
     if let Some(v) = f.username.as_deref().filter(|v| !v.is_empty()) {
-        q = q.filter(users::username.like(like(v)));
+        q = q.filter(users::username.like(platform::db::contains_pattern(v)));
     }
     if let Some(v) = f.real_name.as_deref().filter(|v| !v.is_empty()) {
-        q = q.filter(users::real_name.like(like(v)));
+        q = q.filter(users::real_name.like(platform::db::contains_pattern(v)));
     }
     if let Some(v) = f.mobile.as_deref().filter(|v| !v.is_empty()) {
-        q = q.filter(users::mobile.like(like(v)));
+        q = q.filter(users::mobile.like(platform::db::contains_pattern(v)));
     }
     if let Some(v) = f.mch_id {
         q = q.filter(users::mch_id.eq(v));
@@ -190,7 +185,7 @@ pub fn list_groups(
             .filter(perm_groups::saas_id.eq(saas_id))
             .into_boxed::<Db>();
         if let Some(n) = name.filter(|n| !n.is_empty()) {
-            q = q.filter(perm_groups::name.like(like(n)));
+            q = q.filter(perm_groups::name.like(platform::db::contains_pattern(n)));
         }
         q
     };
@@ -309,7 +304,7 @@ pub fn list_api_users(
             q = q.filter(api_users::mch_id.eq(actor.mch_id));
         }
         if let Some(n) = name.filter(|n| !n.is_empty()) {
-            q = q.filter(api_users::name.like(like(n)));
+            q = q.filter(api_users::name.like(platform::db::contains_pattern(n)));
         }
         q
     };
@@ -390,7 +385,7 @@ pub fn list_login_logs(
             q = q.filter(login_logs::user_id.eq_any(ids.clone()));
         }
         if let Some(v) = f.username.as_deref().filter(|v| !v.is_empty()) {
-            q = q.filter(login_logs::username.like(like(v)));
+            q = q.filter(login_logs::username.like(platform::db::contains_pattern(v)));
         }
         if let Some(v) = f.result {
             q = q.filter(login_logs::result.eq(v));
@@ -448,10 +443,10 @@ pub fn list_action_logs(
             q = q.filter(action_logs::user_id.eq_any(ids.clone()));
         }
         if let Some(v) = f.username.as_deref().filter(|v| !v.is_empty()) {
-            q = q.filter(action_logs::username.like(like(v)));
+            q = q.filter(action_logs::username.like(platform::db::contains_pattern(v)));
         }
         if let Some(v) = f.action.as_deref().filter(|v| !v.is_empty()) {
-            q = q.filter(action_logs::action.like(like(v)));
+            q = q.filter(action_logs::action.like(platform::db::contains_pattern(v)));
         }
         if let Some(v) = f.start_time {
             q = q.filter(action_logs::created_at.ge(v));

@@ -19,14 +19,7 @@ fn invalid(field: &str, zh: &'static str, en: &'static str) -> ApiError {
 }
 
 pub fn check_username(username: &str) -> Result<(), ApiError> {
-    let len = username.chars().count();
-    if !(3..=32).contains(&len) {
-        return Err(invalid(
-            "username",
-            "长度为 3 到 32 个字符",
-            "The length is 3 to 32 characters",
-        ));
-    }
+    platform::validate::length("username", username, 3, 32)?;
     if !username
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || "_.@-".contains(c))
@@ -40,19 +33,7 @@ pub fn check_username(username: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
-pub use platform::validate::{email as check_email_field, mobile as check_mobile_field};
-
-pub fn check_mobile(mobile: &str) -> Result<(), ApiError> {
-    check_mobile_field("mobile", mobile)
-}
-
-pub fn check_email(email: &str) -> Result<(), ApiError> {
-    check_email_field("email", email)
-}
-
-pub fn check_range(field: &str, value: i32, allowed: &[i32]) -> Result<(), ApiError> {
-    platform::validate::one_of(field, value, allowed)
-}
+pub use platform::validate::one_of as check_range;
 
 /// Whether `actor` may create or change a user of `msc_type` for merchant `mch_id`: nobody
 /// makes a user more powerful than themselves, a merchant's user only users of that merchant,
@@ -142,13 +123,13 @@ mod tests {
         assert!(check_username("op.01@x").is_ok());
         assert!(check_username("ab").is_err());
         assert!(check_username("has space").is_err());
-        assert!(check_mobile("13800138000").is_ok());
-        assert!(check_mobile("").is_ok());
-        assert!(check_mobile("12800138000").is_err());
-        assert!(check_mobile("1380013800").is_err());
-        assert!(check_email("a.b@example.com").is_ok());
-        assert!(check_email("a@b").is_err());
-        assert!(check_email("a@b.info").is_err());
+        assert!(platform::validate::mobile("mobile", "13800138000").is_ok());
+        assert!(platform::validate::mobile("mobile", "").is_ok());
+        assert!(platform::validate::mobile("mobile", "12800138000").is_err());
+        assert!(platform::validate::mobile("mobile", "1380013800").is_err());
+        assert!(platform::validate::email("email", "a.b@example.com").is_ok());
+        assert!(platform::validate::email("email", "a@b").is_err());
+        assert!(platform::validate::email("email", "a@b.info").is_err());
         assert!(check_range("userState", 3, &[0, 1, 2]).is_err());
     }
 

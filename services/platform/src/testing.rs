@@ -248,6 +248,28 @@ macro_rules! backend_tests {
     };
 }
 
+/// `on_both_backends!(name, ...)`: for each `async fn name(backend: Backend)` of the test
+/// crate, `name::sqlite` and `name::postgres` run it on that backend (for tests that spawn their
+/// services themselves; [`backend_tests!`] spawns one for them).
+#[macro_export]
+macro_rules! on_both_backends {
+    ($($name:ident),* $(,)?) => {
+        $(
+            mod $name {
+                #[actix_web::test]
+                async fn sqlite() {
+                    super::$name($crate::testing::Backend::Sqlite).await
+                }
+
+                #[actix_web::test]
+                async fn postgres() {
+                    super::$name($crate::testing::Backend::Postgres).await
+                }
+            }
+        )*
+    };
+}
+
 /// Checks the actuator and OpenAPI endpoints of a spawned service answer with real content.
 pub async fn assert_actuator(app: &TestApp, service: &str) {
     let client = awc::Client::default();

@@ -13,7 +13,7 @@ use crate::NAME;
 use crate::boss::{self, Licence};
 use crate::schema::{balance_logs, balances, boss_services, licences};
 
-type Db = <DbConnection as diesel::Connection>::Backend;
+use platform::db::Backend as Db;
 
 #[derive(Debug, Clone, Serialize, ToSchema, Queryable, Selectable)]
 #[serde(rename_all = "camelCase")]

@@ -8,7 +8,7 @@ use prost::Message as _;
 use crate::schema::{stat_hours, stat_orders};
 use crate::stats::{Counters, Outcome, hour_of};
 
-type Db = <DbConnection as diesel::Connection>::Backend;
+use platform::db::Backend as Db;
 
 /// The dimensions one order's figures are summed under.
 #[derive(Debug, Clone, Copy)]

@@ -9,11 +9,7 @@ use crate::NAME;
 use crate::schema::{merchants, tenants};
 use crate::tenants::{Merchant, MerchantFields, Tenant, TenantFields};
 
-type Db = <DbConnection as diesel::Connection>::Backend;
-
-fn like(s: &str) -> String {
-    format!("%{}%", s.replace(['%', '_'], ""))
-}
+use platform::db::Backend as Db;
 
 pub fn tenant(conn: &mut DbConnection, saas_id: i64) -> QueryResult<Option<Tenant>> {
     tenants::table
@@ -32,7 +28,7 @@ pub fn list_tenants(
     let query = || {
         let mut q = tenants::table.into_boxed::<Db>();
         if let Some(n) = name.filter(|n| !n.is_empty()) {
-            q = q.filter(tenants::saas_name.like(like(n)));
+            q = q.filter(tenants::saas_name.like(platform::db::contains_pattern(n)));
         }
         if let Some(s) = state {
             q = q.filter(tenants::state.eq(s));
@@ -158,7 +154,7 @@ fn merchants_in<'a>(
         q = q.filter(merchants::mch_id.eq(own));
     }
     if let Some(n) = f.mch_name.as_deref().filter(|n| !n.is_empty()) {
-        q = q.filter(merchants::mch_name.like(like(n)));
+        q = q.filter(merchants::mch_name.like(platform::db::contains_pattern(n)));
     }
     if let Some(s) = f.state {
         q = q.filter(merchants::state.eq(s));

@@ -128,13 +128,7 @@ pub struct ApiUserForm {
 
 impl ApiUserForm {
     fn check(&self, me: &CurrentUser) -> Result<(), ApiError> {
-        let len = self.name.trim().chars().count();
-        if !(1..=64).contains(&len) {
-            return Err(ApiError::invalid(
-                "name",
-                Text::fixed("长度为 1 到 64 个字符", "The length is 1 to 64 characters"),
-            ));
-        }
+        platform::validate::length("name", self.name.trim(), 1, 64)?;
         check_range("mscType", self.msc_type, API_TYPES)?;
         check_range("state", self.state, &[0, 2])?;
         check_may_manage(me, self.msc_type, self.mch_id)

@@ -132,12 +132,7 @@ fn check_form(
     form: &GroupForm,
 ) -> Result<Vec<String>, ApiError> {
     let name = form.name.trim();
-    if name.is_empty() || name.chars().count() > 64 {
-        return Err(ApiError::invalid(
-            "name",
-            Text::fixed("长度为 1 到 64 个字符", "The length is 1 to 64 characters"),
-        ));
-    }
+    platform::validate::length("name", name, 1, 64)?;
     let mut codes: Vec<String> = form
         .perm_codes
         .iter()

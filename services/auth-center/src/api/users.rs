@@ -11,9 +11,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::account_store::{self as accounts, UserFilter};
-use crate::accounts::{
-    PERSON_TYPES, check_email, check_may_manage, check_mobile, check_range, check_username,
-};
+use crate::accounts::{PERSON_TYPES, check_may_manage, check_range, check_username};
 use crate::context::{Ctx, client_ip};
 use crate::schema::users;
 use crate::store::{self, User};
@@ -223,25 +221,11 @@ impl UserForm {
         check_range("roleType", self.role_type, &[0, 1, 2, 3, 4, 5])?;
         check_range("userGrade", self.user_grade, &[0, 1, 2])?;
         check_range("userState", self.user_state, &[0, 1, 2])?;
-        check_mobile(self.mobile.trim())?;
-        check_email(self.email.trim())?;
+        platform::validate::mobile("mobile", self.mobile.trim())?;
+        platform::validate::email("email", self.email.trim())?;
         rules::check_ip_filter(self.ip_filter_type, &self.ip_filter_value)?;
-        if self.real_name.chars().count() > 64 {
-            return Err(ApiError::invalid(
-                "realName",
-                Text::fixed("长度为 0 到 64 个字符", "The length is 0 to 64 characters"),
-            ));
-        }
-        if self.remarks.chars().count() > 500 {
-            return Err(ApiError::invalid(
-                "remarks",
-                Text::fixed(
-                    "长度为 0 到 500 个字符",
-                    "The length is 0 to 500 characters",
-                ),
-            ));
-        }
-        Ok(())
+        platform::validate::length("realName", &self.real_name, 0, 64)?;
+        platform::validate::length("remarks", &self.remarks, 0, 500)
     }
 }
 

@@ -6,7 +6,6 @@ use platform::testing::{Backend, TestApp};
 use serde_json::{Value, json};
 
 use crate::helpers::{login, send, sql, start, tokens};
-use crate::login::on_both;
 
 fn new_user(username: &str) -> Value {
     json!({
@@ -618,7 +617,7 @@ async fn api_users_get_a_secret_shown_once(backend: Backend) {
     app.shutdown().await;
 }
 
-on_both!(
+platform::on_both_backends!(
     users_are_managed_within_the_tenant,
     permissions_come_from_groups,
     api_users_get_a_secret_shown_once,

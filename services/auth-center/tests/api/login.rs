@@ -281,22 +281,7 @@ async fn a_second_login_ends_the_first_with_token_repeated(backend: Backend) {
     app.shutdown().await;
 }
 
-macro_rules! on_both {
-    ($($name:ident),* $(,)?) => {
-        $(
-            mod $name {
-                use platform::testing::Backend;
-                #[actix_web::test]
-                async fn sqlite() { super::$name(Backend::Sqlite).await }
-                #[actix_web::test]
-                async fn postgres() { super::$name(Backend::Postgres).await }
-            }
-        )*
-    };
-}
-pub(crate) use on_both;
-
-on_both!(
+platform::on_both_backends!(
     login_answers_tokens_and_the_user,
     each_failure_of_the_catalogue_is_a_412_with_its_message,
     five_wrong_passwords_lock_the_account,

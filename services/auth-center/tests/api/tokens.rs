@@ -7,7 +7,6 @@ use platform::testing::{Backend, TestApp};
 use serde_json::{Value, json};
 
 use crate::helpers::{login, send, start, tokens};
-use crate::login::on_both;
 
 fn claims_of(token: &str) -> Value {
     serde_json::from_slice(&B64.decode(token.split('.').nth(1).unwrap()).unwrap()).unwrap()
@@ -255,7 +254,7 @@ async fn applications_and_menus_follow_the_role(backend: Backend) {
     app.shutdown().await;
 }
 
-on_both!(
+platform::on_both_backends!(
     forged_expired_and_foreign_tokens_are_401,
     jwks_lists_the_key_that_signs,
     a_password_change_follows_the_rules_and_ends_every_session,

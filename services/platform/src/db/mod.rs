@@ -93,3 +93,13 @@ where
         }
     }
 }
+
+/// The backend of [`DbConnection`], for boxed queries (`table.into_boxed::<Backend>()`) whose
+/// filters are added one by one.
+pub type Backend = <DbConnection as diesel::Connection>::Backend;
+
+/// A `LIKE` pattern finding `text` anywhere; the wildcards a user types are dropped, so a
+/// search box matches what it shows.
+pub fn contains_pattern(text: &str) -> String {
+    format!("%{}%", text.replace(['%', '_'], ""))
+}

@@ -18,7 +18,7 @@ pub const DRAFT: i32 = 0;
 pub const PUBLISHED: i32 = 1;
 pub const WITHDRAWN: i32 = 2;
 
-type Db = <DbConnection as diesel::Connection>::Backend;
+use platform::db::Backend as Db;
 
 #[derive(Debug, Clone, Serialize, ToSchema, Queryable, Selectable)]
 #[serde(rename_all = "camelCase")]
@@ -74,7 +74,7 @@ pub async fn list(
                 .filter(notices::saas_id.eq(me.saas_id))
                 .into_boxed::<Db>();
             if let Some(t) = q.title.as_deref().filter(|t| !t.is_empty()) {
-                b = b.filter(notices::title.like(format!("%{}%", t.replace(['%', '_'], ""))));
+                b = b.filter(notices::title.like(platform::db::contains_pattern(t)));
             }
             if let Some(s) = q.state {
                 b = b.filter(notices::state.eq(s));

@@ -127,14 +127,4 @@ async fn activity_counts_the_recorded_actions(backend: Backend) {
     app.shutdown().await;
 }
 
-mod activity_counts_the_recorded_actions {
-    use platform::testing::Backend;
-    #[actix_web::test]
-    async fn sqlite() {
-        super::activity_counts_the_recorded_actions(Backend::Sqlite).await
-    }
-    #[actix_web::test]
-    async fn postgres() {
-        super::activity_counts_the_recorded_actions(Backend::Postgres).await
-    }
-}
+platform::on_both_backends!(activity_counts_the_recorded_actions);

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::helpers::{on_both, send};
+use crate::helpers::send;
 use platform::bus::{Bus, EventEnvelope, MemoryBroker, v1};
 use platform::testing::{Backend, TestApp, TestDb, TestIssuer, spawn_on_bus, test_config};
 use prost::Message as _;
@@ -385,7 +385,7 @@ async fn usage_takes_from_a_quantity_licence(backend: Backend) {
     app.shutdown().await;
 }
 
-on_both!(
+platform::on_both_backends!(
     the_balance_pays_for_licences,
     concurrent_purchases_never_overdraw,
     usage_takes_from_a_quantity_licence

@@ -23,19 +23,3 @@ pub async fn send(
     let status = res.status().as_u16();
     (status, res.json().await.unwrap_or(Value::Null))
 }
-
-/// `on_both!(name, ...)`: `name::sqlite` and `name::postgres` run `name(backend)`.
-macro_rules! on_both {
-    ($($name:ident),* $(,)?) => {
-        $(
-            mod $name {
-                use platform::testing::Backend;
-                #[actix_web::test]
-                async fn sqlite() { super::$name(Backend::Sqlite).await }
-                #[actix_web::test]
-                async fn postgres() { super::$name(Backend::Postgres).await }
-            }
-        )*
-    };
-}
-pub(crate) use on_both;

@@ -1,6 +1,6 @@
 //! Notices: drafts, publishing, the dashboard's latest, and each tenant's own.
 
-use crate::helpers::{on_both, send};
+use crate::helpers::send;
 use platform::testing::{Backend, TestIssuer, spawn_with, test_config};
 use serde_json::json;
 
@@ -182,4 +182,4 @@ async fn published_notices_reach_the_dashboard(backend: Backend) {
     app.shutdown().await;
 }
 
-on_both!(published_notices_reach_the_dashboard);
+platform::on_both_backends!(published_notices_reach_the_dashboard);

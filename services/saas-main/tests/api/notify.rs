@@ -1,7 +1,7 @@
 //! Notification settings: the shell's rules, paid services for SMS and mail, the event, and
 //! each user's own settings.
 
-use crate::helpers::{on_both, send};
+use crate::helpers::send;
 use platform::bus::{Bus, EventEnvelope, MemoryBroker, v1};
 use platform::testing::{Backend, TestDb, TestIssuer, spawn_on_bus, test_config};
 use prost::Message as _;
@@ -142,4 +142,4 @@ async fn settings_follow_the_rules_and_the_paid_services(backend: Backend) {
     app.shutdown().await;
 }
 
-on_both!(settings_follow_the_rules_and_the_paid_services);
+platform::on_both_backends!(settings_follow_the_rules_and_the_paid_services);

@@ -405,14 +405,4 @@ async fn answers_equal_the_sums_of_the_events(backend: Backend) {
     app.shutdown().await;
 }
 
-mod answers_equal_the_sums_of_the_events {
-    use platform::testing::Backend;
-    #[actix_web::test]
-    async fn sqlite() {
-        super::answers_equal_the_sums_of_the_events(Backend::Sqlite).await
-    }
-    #[actix_web::test]
-    async fn postgres() {
-        super::answers_equal_the_sums_of_the_events(Backend::Postgres).await
-    }
-}
+platform::on_both_backends!(answers_equal_the_sums_of_the_events);

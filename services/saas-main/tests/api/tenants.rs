@@ -3,7 +3,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::helpers::{on_both, send};
+use crate::helpers::send;
 use platform::bus::{Bus, EventEnvelope, MemoryBroker, Subscription, v1};
 use platform::testing::{Backend, TestApp, TestDb, TestIssuer, spawn_on_bus, test_config};
 use prost::Message as _;
@@ -415,7 +415,7 @@ async fn merchants_stay_in_their_tenant(backend: Backend) {
     env.app.shutdown().await;
 }
 
-on_both!(
+platform::on_both_backends!(
     platform_admins_manage_tenants,
     merchants_stay_in_their_tenant
 );
