@@ -85,32 +85,58 @@ pub fn service() -> ServiceSpec {
         .openapi(ApiDoc::openapi())
         .consumer(platform::bus::ConsumerSpec::new(
             &["order.#", "user-action.recorded", "usage.recorded"],
-            consume,
+            Consumer,
         ))
         .setup(setup)
 }
 
 /// Order events feed the statistics, the gateway's user actions the activity counts, usage
 /// events the quantity licences.
-fn consume(
-    conn: &mut platform::db::DbConnection,
-    e: &platform::bus::EventEnvelope,
-) -> anyhow::Result<()> {
-    use prost::Message as _;
-    match e.event_type.as_str() {
-        "user-action.recorded" => activity::apply(conn, e.saas_id, &e.payload),
-        "usage.recorded" => {
-            let usage = platform::bus::v1::UsageRecorded::decode(e.payload.as_slice())?;
-            boss_store::use_licence(
-                conn,
-                e.saas_id,
-                &usage.license_name,
-                usage.quantity,
-                e.occurred_at,
-            )?;
-            Ok(())
+struct Consumer;
+
+impl Consumer {
+    fn is_order(e: &platform::bus::EventEnvelope) -> bool {
+        e.event_type.starts_with("order.")
+    }
+}
+
+impl platform::bus::Handler for Consumer {
+    fn handle(
+        &self,
+        conn: &mut platform::db::DbConnection,
+        e: &platform::bus::EventEnvelope,
+    ) -> anyhow::Result<()> {
+        self.handle_batch(conn, &[e])
+    }
+
+    /// Order events of a batch are summed up together; the others, which touch other tables,
+    /// one by one in their order.
+    fn handle_batch(
+        &self,
+        conn: &mut platform::db::DbConnection,
+        events: &[&platform::bus::EventEnvelope],
+    ) -> anyhow::Result<()> {
+        use prost::Message as _;
+        let (orders, others): (Vec<_>, Vec<_>) =
+            events.iter().copied().partition(|e| Self::is_order(e));
+        stats_store::apply_batch(conn, &orders)?;
+        for e in others {
+            match e.event_type.as_str() {
+                "user-action.recorded" => activity::apply(conn, e.saas_id, &e.payload)?,
+                "usage.recorded" => {
+                    let usage = platform::bus::v1::UsageRecorded::decode(e.payload.as_slice())?;
+                    boss_store::use_licence(
+                        conn,
+                        e.saas_id,
+                        &usage.license_name,
+                        usage.quantity,
+                        e.occurred_at,
+                    )?;
+                }
+                other => tracing::debug!(event_type = other, "event not used"),
+            }
         }
-        _ => stats_store::apply(conn, e),
+        Ok(())
     }
 }
 

@@ -155,16 +155,23 @@ diesel::table! {
         profit -> BigInt,
         outcome -> Integer,
         outcome_at -> BigInt,
+        supplier_mch_id -> BigInt,
+        distributor_mch_id -> BigInt,
+        supplier_amount -> BigInt,
+        distributor_amount -> BigInt,
     }
 }
 
 diesel::table! {
-    stat_hours (saas_id, hour, product_type, supplier_interface_id, distributor_interface_id) {
+    stat_sums (saas_id, grain, mch_side, mch_id, bucket, product_type, supplier_interface_id, distributor_interface_id) {
         saas_id -> BigInt,
+        grain -> Integer,
+        bucket -> BigInt,
         product_type -> Integer,
         supplier_interface_id -> BigInt,
         distributor_interface_id -> BigInt,
-        hour -> BigInt,
+        mch_side -> Integer,
+        mch_id -> BigInt,
         order_num -> BigInt,
         order_money -> BigInt,
         success_num -> BigInt,

@@ -288,9 +288,284 @@ pub fn months_between(first: i64, last: i64) -> i64 {
     (y2 - y1) * 12 + (m2 - m1) + 1
 }
 
+/// The buckets sums are kept in: hours (UTC ms at the hour's start), China calendar days (days
+/// since 1970-01-01) and China calendar months (months since 1970-01). A query reads the
+/// coarsest grain that fits, so its cost follows the number of buckets shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Grain {
+    Hour = 1,
+    Day = 2,
+    Month = 3,
+}
+
+/// Months since 1970-01 of a day.
+pub fn month_of_day(day: i64) -> i64 {
+    let (y, m, _) = civil_from_days(day);
+    (y - 1970) * 12 + m - 1
+}
+
+/// The first day of a month counted since 1970-01.
+pub fn month_start_day(month: i64) -> i64 {
+    days_from_civil(1970 + month.div_euclid(12), month.rem_euclid(12) + 1, 1)
+}
+
+impl Grain {
+    /// The bucket holding the hour starting at `hour_ms`.
+    pub fn bucket_of(self, hour_ms: i64) -> i64 {
+        match self {
+            Self::Hour => hour_ms,
+            Self::Day => day_of_ms(hour_ms),
+            Self::Month => month_of_day(day_of_ms(hour_ms)),
+        }
+    }
+
+    /// When a bucket starts, UTC ms.
+    pub fn start_ms(self, bucket: i64) -> i64 {
+        match self {
+            Self::Hour => bucket,
+            Self::Day => day_start_ms(bucket),
+            Self::Month => day_start_ms(month_start_day(bucket)),
+        }
+    }
+}
+
+/// The whole months inside days `first..=last`, as months since 1970-01 `[from, to)` (empty
+/// when none is whole).
+pub fn whole_months(first: i64, last: i64) -> (i64, i64) {
+    let mut from = month_of_day(first);
+    if month_start_day(from) < first {
+        from += 1;
+    }
+    let mut to = month_of_day(last) + 1;
+    if month_start_day(to) > last + 1 {
+        to -= 1;
+    }
+    (from, to.max(from))
+}
+
+/// Whose sums a row holds: the whole tenant's, or one supplier's or distributor's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Side {
+    Tenant = 0,
+    Supplier = 1,
+    Distributor = 2,
+}
+
+/// Where one set of counters is kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SumKey {
+    pub saas_id: i64,
+    pub grain: Grain,
+    pub bucket: i64,
+    pub product_type: i32,
+    pub supplier_interface_id: i64,
+    pub distributor_interface_id: i64,
+    pub side: Side,
+    pub mch_id: i64,
+}
+
+/// What the statistics know of one order: its dimensions, when it was created (once its
+/// `created` event is seen), its amounts, and the outcome of its latest change.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderFacts {
+    pub saas_id: i64,
+    pub product_type: i32,
+    pub supplier_interface_id: i64,
+    pub distributor_interface_id: i64,
+    pub supplier_mch_id: i64,
+    pub distributor_mch_id: i64,
+    pub created_hour: Option<i64>,
+    /// What the guest pays, fen.
+    pub amount: i64,
+    pub profit: i64,
+    /// What the supplier is paid and what the distributor pays, fen.
+    pub supplier_amount: i64,
+    pub distributor_amount: i64,
+    pub outcome: Outcome,
+    /// When the outcome was decided: an older change arriving later changes nothing.
+    pub outcome_at: i64,
+}
+
+impl OrderFacts {
+    /// What the order adds to the sums: the tenant's in each grain, and each merchant's per day
+    /// (in the merchant's own amount). Nothing before its creation is seen.
+    pub fn sums(&self) -> Vec<(SumKey, Counters)> {
+        let Some(hour) = self.created_hour else {
+            return Vec::new();
+        };
+        let key = |grain: Grain, side: Side, mch_id: i64| SumKey {
+            saas_id: self.saas_id,
+            grain,
+            bucket: grain.bucket_of(hour),
+            product_type: self.product_type,
+            supplier_interface_id: self.supplier_interface_id,
+            distributor_interface_id: self.distributor_interface_id,
+            side,
+            mch_id,
+        };
+        let tenant = Counters::of(self.outcome, self.amount, self.profit, true);
+        let mut out = vec![
+            (key(Grain::Hour, Side::Tenant, 0), tenant),
+            (key(Grain::Day, Side::Tenant, 0), tenant),
+            (key(Grain::Month, Side::Tenant, 0), tenant),
+        ];
+        if self.supplier_mch_id != 0 {
+            out.push((
+                key(Grain::Day, Side::Supplier, self.supplier_mch_id),
+                Counters::of(self.outcome, self.supplier_amount, self.profit, true),
+            ));
+        }
+        if self.distributor_mch_id != 0 {
+            out.push((
+                key(Grain::Day, Side::Distributor, self.distributor_mch_id),
+                Counters::of(self.outcome, self.distributor_amount, self.profit, true),
+            ));
+        }
+        out
+    }
+
+    /// The order's creation was seen (`seen` as the event tells it). A second sighting changes
+    /// nothing; a change seen before it keeps its outcome when it is the newer.
+    pub fn on_created(prev: Option<&Self>, seen: Self) -> Option<Self> {
+        match prev {
+            Some(p) if p.created_hour.is_some() => None,
+            Some(p) if p.outcome_at >= seen.outcome_at => Some(Self {
+                outcome: p.outcome,
+                outcome_at: p.outcome_at,
+                ..seen
+            }),
+            _ => Some(seen),
+        }
+    }
+
+    /// The order moved to `outcome` at `at` (`seen` holds the event's dimensions, for an order
+    /// whose creation is not seen yet). An older change than the one applied changes nothing.
+    pub fn on_moved(prev: Option<&Self>, seen: Self, outcome: Outcome, at: i64) -> Option<Self> {
+        match prev {
+            Some(p) if at < p.outcome_at => None,
+            Some(p) => Some(Self {
+                outcome,
+                outcome_at: at,
+                ..p.clone()
+            }),
+            None => Some(Self {
+                created_hour: None,
+                amount: 0,
+                profit: 0,
+                supplier_amount: 0,
+                distributor_amount: 0,
+                outcome,
+                outcome_at: at,
+                ..seen
+            }),
+        }
+    }
+}
+
+/// Adds `by`'s sums, or takes them away (`sign` -1), into `into`.
+pub fn accumulate(
+    into: &mut std::collections::HashMap<SumKey, Counters>,
+    by: &OrderFacts,
+    sign: i64,
+) {
+    for (key, c) in by.sums() {
+        let entry = into.entry(key).or_default();
+        *entry = if sign < 0 {
+            entry.minus(c)
+        } else {
+            entry.plus(c)
+        };
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn facts(outcome: Outcome, at: i64, created: Option<i64>) -> OrderFacts {
+        OrderFacts {
+            saas_id: 1,
+            product_type: 10,
+            supplier_interface_id: 0,
+            distributor_interface_id: 3,
+            supplier_mch_id: 7,
+            distributor_mch_id: 8,
+            created_hour: created,
+            amount: 100,
+            profit: 10,
+            supplier_amount: 90,
+            distributor_amount: 95,
+            outcome,
+            outcome_at: at,
+        }
+    }
+
+    #[test]
+    fn an_order_counts_for_the_tenant_in_every_grain_and_for_each_merchant_by_day() {
+        let hour = day_start_ms(days_from_civil(2026, 11, 22)) + 3 * HOUR_MS;
+        let f = facts(Outcome::Success, hour, Some(hour));
+        let sums = f.sums();
+        assert_eq!(sums.len(), 5);
+        let supplier = sums.iter().find(|(k, _)| k.side == Side::Supplier).unwrap();
+        assert_eq!((supplier.0.mch_id, supplier.0.grain), (7, Grain::Day));
+        assert_eq!(supplier.1.success_money, 90);
+        let month = sums.iter().find(|(k, _)| k.grain == Grain::Month).unwrap();
+        assert_eq!(month.0.bucket, month_of_day(days_from_civil(2026, 11, 22)));
+        assert_eq!(
+            Grain::Month.start_ms(month.0.bucket),
+            day_start_ms(days_from_civil(2026, 11, 1))
+        );
+        // Before its creation is seen an order adds nothing.
+        assert!(facts(Outcome::Success, hour, None).sums().is_empty());
+    }
+
+    #[test]
+    fn the_newest_change_wins_in_any_delivery_order() {
+        let created = facts(Outcome::Open, 1_000, Some(0));
+        // Creation, then confirmation, then a late, older invalidation.
+        let a = OrderFacts::on_created(None, created.clone()).unwrap();
+        let b = OrderFacts::on_moved(Some(&a), created.clone(), Outcome::Success, 5_000).unwrap();
+        assert_eq!(
+            OrderFacts::on_moved(Some(&b), created.clone(), Outcome::Fail, 2_000),
+            None
+        );
+        // Confirmation first, creation after: the confirmation stands.
+        let c = OrderFacts::on_moved(None, created.clone(), Outcome::Success, 5_000).unwrap();
+        assert!(c.sums().is_empty());
+        let d = OrderFacts::on_created(Some(&c), created.clone()).unwrap();
+        assert_eq!((d.outcome, d.amount), (Outcome::Success, 100));
+        assert_eq!(OrderFacts::on_created(Some(&d), created), None);
+    }
+
+    #[test]
+    fn whole_months_leave_partial_edges_to_days() {
+        let d = |m, day| days_from_civil(2026, m, day);
+        let nov = month_of_day(d(11, 1));
+        assert_eq!(whole_months(d(11, 1), d(11, 30)), (nov, nov + 1));
+        assert_eq!(whole_months(d(10, 15), d(12, 31)), (nov, nov + 2));
+        assert_eq!(
+            whole_months(d(11, 2), d(11, 29)).0,
+            whole_months(d(11, 2), d(11, 29)).1
+        );
+        assert_eq!(month_start_day(month_of_day(d(2, 14))), d(2, 1));
+    }
+
+    #[test]
+    fn moving_sums_nets_to_the_new_outcome() {
+        let mut sums = std::collections::HashMap::new();
+        let a = facts(Outcome::Open, 0, Some(0));
+        accumulate(&mut sums, &a, 1);
+        let b = OrderFacts::on_moved(Some(&a), a.clone(), Outcome::Cancel, 1).unwrap();
+        accumulate(&mut sums, &a, -1);
+        accumulate(&mut sums, &b, 1);
+        for (key, c) in &sums {
+            assert_eq!(
+                (c.order_num, c.cancel_num, c.success_num),
+                (1, 1, 0),
+                "{key:?}"
+            );
+        }
+    }
 
     #[test]
     fn order_states_map_to_outcomes() {

@@ -13,7 +13,9 @@ pub mod relay;
 mod schema;
 pub mod topic;
 
-pub use consumer::{ConsumerSpec, Handler, Outcome, process, run as consumer_run};
+pub use consumer::{
+    ConsumerSpec, Handler, Outcome, process, process_envelopes, run as consumer_run,
+};
 use contracts::Payload;
 pub use contracts::{EventEnvelope, v1};
 pub use memory::MemoryBroker;

@@ -11,7 +11,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::stats;
-use crate::stats_store::{self, HourRow, StatFilter};
+use crate::stats::Counters;
+use crate::stats_store::{self, StatFilter};
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -48,7 +49,7 @@ pub struct StatsRow {
 }
 
 impl StatsRow {
-    fn add(&mut self, h: &HourRow) {
+    pub(crate) fn add(&mut self, h: &Counters) {
         self.order_num += h.order_num;
         self.order_total_money += h.order_money;
         self.order_success += h.success_num;
@@ -115,10 +116,11 @@ pub async fn list(
         q.display_type,
     )?;
     let buckets = stats::buckets(display, first, last);
-    let (from, to) = (stats::day_start_ms(first), stats::day_start_ms(last + 1));
     let f = filter(&q);
     let rows = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        Ok(stats_store::hours(conn, me.saas_id, from, to, f)?)
+        Ok(stats_store::tenant_sums(
+            conn, me.saas_id, first, last, display, f,
+        )?)
     })
     .await?;
     let mut out: Vec<StatsRow> = buckets
@@ -130,9 +132,9 @@ pub async fn list(
         .collect();
     for h in &rows {
         // Buckets are in order and contiguous: the one holding the hour is found by search.
-        let i = buckets.partition_point(|(_, end)| *end <= h.hour);
+        let i = buckets.partition_point(|(_, end)| *end <= h.start_ms);
         if let Some(row) = out.get_mut(i) {
-            row.add(h);
+            row.add(&h.c);
         }
     }
     Ok(Reply(out))
@@ -167,16 +169,17 @@ pub async fn count(
         range(&q)?
     };
     let f = filter(&q);
-    let (from, to) = (stats::day_start_ms(first), stats::day_start_ms(last + 1));
-    let (today_from, today_to) = (stats::day_start_ms(today), stats::day_start_ms(today + 1));
+    // Whole months and days at the edges answer any range in a few rows.
+    let whole = stats::Display::Monthly;
     let answer = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         let mut total = StatsRow::default();
-        for h in stats_store::hours(conn, me.saas_id, from, to, f)? {
-            total.add(&h);
+        for h in stats_store::tenant_sums(conn, me.saas_id, first, last, whole, f)? {
+            total.add(&h.c);
         }
         let mut day = StatsRow::default();
-        for h in stats_store::hours(conn, me.saas_id, today_from, today_to, f)? {
-            day.add(&h);
+        for h in stats_store::tenant_sums(conn, me.saas_id, today, today, stats::Display::Daily, f)?
+        {
+            day.add(&h.c);
         }
         Ok(StatsCount {
             order_total: total.order_num,

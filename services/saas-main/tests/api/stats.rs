@@ -248,6 +248,8 @@ async fn answers_equal_the_sums_of_the_events(backend: Backend) {
         (Display::Daily, first, first + 2),
         (Display::Daily, nov1, dec31),
         (Display::Monthly, nov1, dec31),
+        // A partial month at the start: its days, not the month's sum.
+        (Display::Monthly, first + 1, dec31),
     ] {
         let label = |day| stats::label(Display::Daily, stats::day_start_ms(day));
         let path = format!(
