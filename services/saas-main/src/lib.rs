@@ -61,6 +61,12 @@ pub const VARIABLES: &[&str] = &["DEMO__ENABLED"];
         api::notices::latest,
         api::stats::list,
         api::stats::count,
+        api::stats::product_count,
+        api::stats::interface_list,
+        api::dashboard::saas_overview,
+        api::dashboard::supplier_overview,
+        api::dashboard::distributor_overview,
+        api::dashboard::mch_rank,
         api::activity::overview,
         api::activity::per_day,
     ),
@@ -84,7 +90,12 @@ pub fn service() -> ServiceSpec {
         .migrations(platform::embed_migrations!())
         .openapi(ApiDoc::openapi())
         .consumer(platform::bus::ConsumerSpec::new(
-            &["order.#", "user-action.recorded", "usage.recorded"],
+            &[
+                "order.#",
+                "product.#",
+                "user-action.recorded",
+                "usage.recorded",
+            ],
             Consumer,
         ))
         .setup(setup)
@@ -132,6 +143,10 @@ impl platform::bus::Handler for Consumer {
                         usage.quantity,
                         e.occurred_at,
                     )?;
+                }
+                t if t.starts_with("product.") => {
+                    let p = platform::bus::v1::ProductUpdated::decode(e.payload.as_slice())?;
+                    stats_store::product_updated(conn, e.saas_id, &p, e.occurred_at)?;
                 }
                 other => tracing::debug!(event_type = other, "event not used"),
             }

@@ -185,6 +185,18 @@ diesel::table! {
 }
 
 diesel::table! {
+    stat_products (product_key) {
+        product_key -> Text,
+        saas_id -> BigInt,
+        product_type -> Integer,
+        supplier_mch_id -> BigInt,
+        on_sale -> Bool,
+        deleted -> Bool,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
     activity_days (saas_id, day) {
         saas_id -> BigInt,
         day -> BigInt,

@@ -329,6 +329,58 @@ impl Grain {
     }
 }
 
+/// The days `first..=last` a dashboard call covers: the dates given (both or neither), or the
+/// last `default_days` up to `today`; at most `max_days` long.
+pub fn period(
+    start: Option<&str>,
+    end: Option<&str>,
+    today: i64,
+    default_days: i64,
+    max_days: i64,
+) -> Result<(i64, i64), ApiError> {
+    let need =
+        |field: &str| ApiError::invalid(field, Text::fixed("请输入日期", "please enter date"));
+    let (first, last) = match (start, end) {
+        (None, None) => return Ok((today - default_days + 1, today)),
+        (Some(s), Some(e)) => (parse_date("startDate", s)?, parse_date("endDate", e)?),
+        (None, Some(_)) => return Err(need("startDate")),
+        (Some(_), None) => return Err(need("endDate")),
+    };
+    if last < first {
+        return Err(ApiError::invalid(
+            "endDate",
+            Text::fixed("结束日期不能早于开始日期", "cannot be before startDate"),
+        ));
+    }
+    if last - first + 1 > max_days {
+        return Err(ApiError::invalid(
+            "endDate",
+            Text::new(
+                format!("统计范围不能超过 {max_days} 天"),
+                format!("the range covers at most {max_days} days"),
+            ),
+        ));
+    }
+    Ok((first, last))
+}
+
+/// The `limit` merchants with the largest successful amount; ties go to more orders, then to
+/// the smaller (older) id, so the order is stable.
+pub fn rank(
+    by_mch: std::collections::HashMap<i64, Counters>,
+    limit: usize,
+) -> Vec<(i64, Counters)> {
+    let mut all: Vec<(i64, Counters)> = by_mch.into_iter().collect();
+    all.sort_by(|(ma, a), (mb, b)| {
+        b.success_money
+            .cmp(&a.success_money)
+            .then(b.order_num.cmp(&a.order_num))
+            .then(ma.cmp(mb))
+    });
+    all.truncate(limit);
+    all
+}
+
 /// The whole months inside days `first..=last`, as months since 1970-01 `[from, to)` (empty
 /// when none is whole).
 pub fn whole_months(first: i64, last: i64) -> (i64, i64) {
@@ -535,6 +587,37 @@ mod tests {
         let d = OrderFacts::on_created(Some(&c), created.clone()).unwrap();
         assert_eq!((d.outcome, d.amount), (Outcome::Success, 100));
         assert_eq!(OrderFacts::on_created(Some(&d), created), None);
+    }
+
+    #[test]
+    fn periods_default_and_stay_bounded() {
+        let today = days_from_civil(2026, 11, 22);
+        assert_eq!(
+            period(None, None, today, 30, 366).unwrap(),
+            (today - 29, today)
+        );
+        let p = period(Some("2026-11-01"), Some("2026-11-22"), today, 30, 366).unwrap();
+        assert_eq!(p, (days_from_civil(2026, 11, 1), today));
+        assert!(period(Some("2026-11-01"), None, today, 30, 366).is_err());
+        assert!(period(Some("2026-11-02"), Some("2026-11-01"), today, 30, 366).is_err());
+        assert!(period(Some("2024-01-01"), Some("2026-11-01"), today, 30, 366).is_err());
+    }
+
+    #[test]
+    fn ranking_is_by_successful_amount_then_orders_then_id() {
+        let c = |money, orders| Counters {
+            success_money: money,
+            order_num: orders,
+            ..Counters::default()
+        };
+        let by = std::collections::HashMap::from([
+            (5, c(100, 1)),
+            (3, c(300, 1)),
+            (4, c(100, 2)),
+            (2, c(100, 2)),
+        ]);
+        let ids: Vec<i64> = rank(by, 3).into_iter().map(|(m, _)| m).collect();
+        assert_eq!(ids, vec![3, 2, 4]);
     }
 
     #[test]

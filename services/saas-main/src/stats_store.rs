@@ -11,7 +11,7 @@ use platform::bus::{EventEnvelope, v1};
 use platform::db::DbConnection;
 use prost::Message as _;
 
-use crate::schema::{stat_orders, stat_sums};
+use crate::schema::{stat_orders, stat_products, stat_sums};
 use crate::stats::{
     self, Counters, Display, Grain, OrderFacts, Outcome, Side, SumKey, accumulate, hour_of,
 };
@@ -485,4 +485,66 @@ pub fn interfaces(
             .order((stat_sums::distributor_interface_id, stat_sums::mch_id))
             .load(conn),
     }
+}
+
+/// A product as its latest event tells it; an older event arriving late changes nothing.
+pub fn product_updated(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    e: &v1::ProductUpdated,
+    at: i64,
+) -> QueryResult<()> {
+    let k = format!("{}:{}", e.product_type, e.product_id);
+    let known: Option<i64> = stat_products::table
+        .find(&k)
+        .select(stat_products::updated_at)
+        .first(conn)
+        .optional()?;
+    let values = (
+        stat_products::saas_id.eq(saas_id),
+        stat_products::product_type.eq(e.product_type),
+        stat_products::supplier_mch_id.eq(e.supplier_mch_id),
+        stat_products::on_sale.eq(e.on_sale),
+        stat_products::deleted.eq(e.deleted),
+        stat_products::updated_at.eq(at),
+    );
+    match known {
+        Some(t) if t > at => Ok(()),
+        Some(_) => diesel::update(stat_products::table.find(&k))
+            .set(values)
+            .execute(conn)
+            .map(|_| ()),
+        None => diesel::insert_into(stat_products::table)
+            .values((stat_products::product_key.eq(&k), values))
+            .execute(conn)
+            .map(|_| ()),
+    }
+}
+
+/// The tenant's products that are not deleted, and those on sale (one supplier's when given).
+pub fn product_counts(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    supplier: Option<i64>,
+    product_type: Option<i32>,
+) -> QueryResult<(i64, i64)> {
+    let base = || {
+        let mut q = stat_products::table
+            .filter(stat_products::saas_id.eq(saas_id))
+            .filter(stat_products::deleted.eq(false))
+            .into_boxed::<Db>();
+        if let Some(m) = supplier {
+            q = q.filter(stat_products::supplier_mch_id.eq(m));
+        }
+        if let Some(p) = product_type.filter(|p| *p != -99) {
+            q = q.filter(stat_products::product_type.eq(p));
+        }
+        q
+    };
+    let total = base().count().get_result(conn)?;
+    let sale = base()
+        .filter(stat_products::on_sale.eq(true))
+        .count()
+        .get_result(conn)?;
+    Ok((total, sale))
 }

@@ -196,6 +196,34 @@ pub fn merchants_for_select(
         .load(conn)
 }
 
+/// The names of the tenant's merchants among `ids`.
+pub fn merchant_names(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    ids: &[i64],
+) -> QueryResult<std::collections::HashMap<i64, String>> {
+    let mut out = std::collections::HashMap::new();
+    for chunk in ids.chunks(500) {
+        let rows: Vec<(i64, String)> = merchants::table
+            .filter(merchants::saas_id.eq(saas_id))
+            .filter(merchants::mch_id.eq_any(chunk))
+            .select((merchants::mch_id, merchants::mch_name))
+            .load(conn)?;
+        out.extend(rows);
+    }
+    Ok(out)
+}
+
+/// How many suppliers or distributors the tenant has (deleted ones aside).
+pub fn count_merchants(conn: &mut DbConnection, saas_id: i64, mch_type: i32) -> QueryResult<i64> {
+    merchants::table
+        .filter(merchants::saas_id.eq(saas_id))
+        .filter(merchants::mch_type.eq(mch_type))
+        .filter(merchants::state.ne(-1))
+        .count()
+        .get_result(conn)
+}
+
 /// A merchant of the scope, of any type when `mch_type` is None.
 pub fn merchant(
     conn: &mut DbConnection,

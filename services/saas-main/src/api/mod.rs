@@ -2,6 +2,7 @@
 
 pub mod activity;
 pub mod boss;
+pub mod dashboard;
 pub mod enums;
 pub mod merchants;
 pub mod notices;
@@ -48,6 +49,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(notices::latest)
         .service(stats::list)
         .service(stats::count)
+        .service(stats::product_count)
+        .service(stats::interface_list)
+        .service(dashboard::saas_overview)
+        .service(dashboard::supplier_overview)
+        .service(dashboard::distributor_overview)
+        .service(dashboard::mch_rank)
         .service(activity::overview)
         .service(activity::per_day);
 }

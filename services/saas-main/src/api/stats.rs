@@ -193,3 +193,122 @@ pub async fn count(
     .await?;
     Ok(Reply(answer))
 }
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ProductQuery {
+    /// 10 hotel, 20 ticket ... (-99 or absent: all).
+    pub product_type: Option<i32>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProductCount {
+    /// Products not deleted.
+    pub total: i64,
+    /// Those on sale (published, shelved and enabled).
+    pub sale: i64,
+}
+
+/// The tenant's products (a supplier's user: its own), from the product apps' events.
+#[utoipa::path(params(ProductQuery), responses((status = 200, body = ProductCount)), security(("bearer" = [])), tag = "stats")]
+#[get("/saas/stats/productStats/count")]
+pub async fn product_count(
+    pool: web::Data<DbPool>,
+    me: CurrentUser,
+    q: Query<ProductQuery>,
+) -> Result<Reply<ProductCount>, ApiError> {
+    let product_type = q.product_type;
+    let (total, sale) = with_conn(&pool, move |conn| -> Result<_, ApiError> {
+        let own = match me.is_merchant_user() {
+            true => {
+                let scope = crate::store::MerchantScope {
+                    saas_id: me.saas_id,
+                    own_mch_id: Some(me.mch_id),
+                };
+                let mine = crate::store::merchant(conn, scope, None, me.mch_id)?;
+                // A distributor sells what is on sale in the tenant; a supplier counts its own.
+                match mine {
+                    Some(m) if m.mch_type == crate::tenants::SUPPLIER => Some(me.mch_id),
+                    Some(_) => None,
+                    None => return Err(platform::auth::forbidden()),
+                }
+            }
+            false => None,
+        };
+        let (total, sale) = stats_store::product_counts(conn, me.saas_id, own, product_type)?;
+        Ok(if me.is_merchant_user() && own.is_none() {
+            (sale, sale)
+        } else {
+            (total, sale)
+        })
+    })
+    .await?;
+    Ok(Reply(ProductCount { total, sale }))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InterfaceMerchant {
+    pub mch_id: i64,
+    pub mch_name: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InterfaceEntry {
+    pub interface_id: i64,
+    /// The merchants whose orders came through it.
+    pub merchants: Vec<InterfaceMerchant>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InterfaceLists {
+    /// Sales channels' interfaces (orders from distributors' systems).
+    pub channel_interface_list: Vec<InterfaceEntry>,
+    /// Suppliers' interfaces (orders placed into suppliers' systems).
+    pub supplier_interface_list: Vec<InterfaceEntry>,
+}
+
+/// The interfaces the tenant's orders of the last year came through, for the statistics'
+/// filters (`supplierInterfaceId`, `distributorInterfaceId`), each with its merchants.
+#[utoipa::path(responses((status = 200, body = InterfaceLists)), security(("bearer" = [])), tag = "stats")]
+#[get("/saas/stats/common/interfaceList")]
+pub async fn interface_list(
+    pool: web::Data<DbPool>,
+    me: CurrentUser,
+) -> Result<Reply<InterfaceLists>, ApiError> {
+    operator_only(&me)?;
+    let since = stats::day_of_ms(platform::time::now_ms()) - 365;
+    let saas = me.saas_id;
+    let lists = with_conn(&pool, move |conn| -> Result<_, ApiError> {
+        let channel = stats_store::interfaces(conn, saas, stats::Side::Distributor, since)?;
+        let supplier = stats_store::interfaces(conn, saas, stats::Side::Supplier, since)?;
+        let ids: Vec<i64> = channel.iter().chain(&supplier).map(|(_, m)| *m).collect();
+        let names = crate::store::merchant_names(conn, saas, &ids)?;
+        let group = |pairs: Vec<(i64, i64)>| {
+            let mut out: Vec<InterfaceEntry> = Vec::new();
+            for (interface_id, mch_id) in pairs {
+                let merchant = InterfaceMerchant {
+                    mch_id,
+                    mch_name: names.get(&mch_id).cloned().unwrap_or_default(),
+                };
+                match out.last_mut() {
+                    Some(e) if e.interface_id == interface_id => e.merchants.push(merchant),
+                    _ => out.push(InterfaceEntry {
+                        interface_id,
+                        merchants: vec![merchant],
+                    }),
+                }
+            }
+            out
+        };
+        Ok(InterfaceLists {
+            channel_interface_list: group(channel),
+            supplier_interface_list: group(supplier),
+        })
+    })
+    .await?;
+    Ok(Reply(lists))
+}

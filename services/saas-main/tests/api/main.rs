@@ -3,6 +3,7 @@
 mod activity;
 mod actuator;
 mod boss;
+mod dashboard;
 mod enums;
 mod helpers;
 mod notices;

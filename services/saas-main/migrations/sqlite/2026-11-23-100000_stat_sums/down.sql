@@ -1,3 +1,4 @@
+DROP TABLE stat_products;
 CREATE TABLE stat_hours (
     saas_id BIGINT NOT NULL,
     product_type INTEGER NOT NULL,

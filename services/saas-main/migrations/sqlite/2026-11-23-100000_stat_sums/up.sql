@@ -56,3 +56,17 @@ FROM (SELECT *, (CAST(strftime('%Y', (hour + 28800000) / 1000, 'unixepoch') AS I
 GROUP BY saas_id, month, product_type, supplier_interface_id, distributor_interface_id;
 
 DROP TABLE stat_hours;
+
+-- Each product as its latest product.*.updated event tells it, for the product counts.
+CREATE TABLE stat_products (
+    -- `<product type>:<product id>`
+    product_key TEXT PRIMARY KEY,
+    saas_id BIGINT NOT NULL,
+    product_type INTEGER NOT NULL,
+    supplier_mch_id BIGINT NOT NULL,
+    on_sale BOOLEAN NOT NULL,
+    deleted BOOLEAN NOT NULL,
+    -- occurred_at of the event: an older one arriving late changes nothing
+    updated_at BIGINT NOT NULL
+);
+CREATE INDEX stat_products_by_tenant ON stat_products (saas_id, supplier_mch_id);
