@@ -102,6 +102,9 @@ pub struct NewSession<'a> {
 
 /// Ends the user's live sessions (a newer login replaces them) and starts a new one; the
 /// session events go out with the transaction. Answers the new session's id and the ended ones.
+/// The path a login is recorded under in `user-action.recorded`: the gateway's path of the call.
+pub const LOGIN_ACTION_PATH: &str = "/api/auth-center/api/auth/login";
+
 pub fn start_session(
     conn: &mut DbConnection,
     s: NewSession<'_>,
@@ -128,6 +131,23 @@ pub fn start_session(
     publish_in_tx(
         conn,
         Outgoing::new(NAME, "session.started", s.user.saas_id, &started),
+    )?;
+    // A login is a user action for the activity dashboard; the gateway records the others.
+    // (auth-center's own log keeps it as a login, not as an action.)
+    let login = v1::UserActionsRecorded {
+        actions: vec![v1::UserAction {
+            user_id: s.user.id,
+            mch_id: s.user.mch_id,
+            method: "POST".into(),
+            path: LOGIN_ACTION_PATH.into(),
+            status: 200,
+            at: s.now,
+            client_ip: s.ip.to_owned(),
+        }],
+    };
+    publish_in_tx(
+        conn,
+        Outgoing::new(NAME, "user-action.recorded", s.user.saas_id, &login),
     )?;
     Ok((id, ended))
 }

@@ -281,7 +281,37 @@ async fn a_second_login_ends_the_first_with_token_repeated(backend: Backend) {
     app.shutdown().await;
 }
 
+/// Each login tells the activity dashboard, as a user action of the account.
+async fn a_login_is_a_user_action(backend: Backend) {
+    use platform::bus::{Bus, EventEnvelope, MemoryBroker, v1};
+    use prost::Message as _;
+    let bus = Bus::Memory(MemoryBroker::default());
+    let mut events = bus.broadcast("test", &["user-action.recorded"]);
+    let db = platform::testing::TestDb::new(backend);
+    let mut cfg = platform::testing::test_config(auth_center::NAME, Some(&db));
+    cfg.env.set("TRADEWIND_AUTH_CENTER__DEMO__ENABLED", "true");
+    let app = platform::testing::spawn_on_bus(auth_center::service(), &cfg, Some(db), bus).await;
+    let (token, _) = tokens(&app, "demo", "demo123").await;
+    let me = send(&app, "GET", "/client/user", Some(&token), None).await;
+    let delivery = tokio::time::timeout(std::time::Duration::from_secs(10), events.recv())
+        .await
+        .unwrap()
+        .unwrap();
+    let e = EventEnvelope::decode(delivery.body.as_slice()).unwrap();
+    let batch = v1::UserActionsRecorded::decode(e.payload.as_slice()).unwrap();
+    assert_eq!(e.saas_id, 1001);
+    assert_eq!(batch.actions.len(), 1);
+    let a = &batch.actions[0];
+    assert_eq!(a.user_id, me.body["data"]["id"].as_i64().unwrap());
+    assert_eq!(
+        (a.method.as_str(), a.path.as_str(), a.status),
+        ("POST", auth_center::store::LOGIN_ACTION_PATH, 200)
+    );
+    app.shutdown().await;
+}
+
 platform::on_both_backends!(
+    a_login_is_a_user_action,
     login_answers_tokens_and_the_user,
     each_failure_of_the_catalogue_is_a_412_with_its_message,
     five_wrong_passwords_lock_the_account,
