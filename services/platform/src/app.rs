@@ -41,6 +41,7 @@ pub struct SetupContext<'a> {
 pub struct Prepared {
     configure: Arc<dyn Fn(&mut web::ServiceConfig) + Send + Sync>,
     auth: Option<Arc<dyn AuthBackend>>,
+    jobs: Vec<crate::jobs::Job>,
 }
 
 impl Prepared {
@@ -48,7 +49,14 @@ impl Prepared {
         Self {
             configure: Arc::new(configure),
             auth: None,
+            jobs: Vec::new(),
         }
+    }
+
+    /// Runs `job` beside the server, on the service's database, every period.
+    pub fn job(mut self, job: crate::jobs::Job) -> Self {
+        self.jobs.push(job);
+        self
     }
 
     /// Answers keys, sessions and permissions itself instead of asking auth-center.
@@ -284,6 +292,7 @@ pub struct Application {
     metrics: crate::metrics::Metrics,
     /// Follows ended sessions for the authenticator; stops with the server.
     listener_task: actix_web::rt::task::JoinHandle<()>,
+    jobs: Vec<crate::jobs::Job>,
 }
 
 impl Application {
@@ -392,6 +401,7 @@ impl Application {
             _ => {}
         }
         let configure = prepared.configure;
+        let jobs = prepared.jobs;
         let authenticator = web::Data::new(authenticator);
         let server = HttpServer::new(move || {
             // Middleware runs last-wrapped first: observe (request id, language) before guard.
@@ -433,6 +443,7 @@ impl Application {
             consumer,
             metrics,
             listener_task,
+            jobs,
         })
     }
 
@@ -464,6 +475,9 @@ impl Application {
                 pool.clone(),
                 self.name,
             )));
+            for job in self.jobs {
+                workers.push(actix_web::rt::spawn(crate::jobs::run(pool.clone(), job)));
+            }
             if let Some((queue, spec)) = self.consumer {
                 workers.push(actix_web::rt::spawn(bus::consumer_run(
                     self.bus.clone(),

@@ -16,6 +16,7 @@ pub mod health;
 pub mod http;
 pub mod i18n;
 pub mod id;
+pub mod jobs;
 pub mod metrics;
 pub mod secret;
 pub mod telemetry;

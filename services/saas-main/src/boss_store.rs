@@ -243,6 +243,7 @@ pub fn grant(
         licences::expire_date.eq(l.expire_date),
         licences::last_buy_date.eq(Some(now)),
         licences::updated_at.eq(now),
+        licences::expiry_announced.eq(false),
     ))
     .execute(conn)?;
     if updated == 0 {
@@ -403,4 +404,50 @@ pub fn use_licence(
         Outgoing::new(NAME, "licence.updated", saas_id, &event),
     )
     .map(|_| ())
+}
+
+/// Tells the other services of licences whose expiry date has passed since the last run
+/// (`licence.updated` with state 0), each once: the flag is set under the condition that it was
+/// not, so a replica running the same job at the same time tells nothing twice.
+pub fn announce_expired(conn: &mut DbConnection, now: i64) -> QueryResult<usize> {
+    platform::db::write_tx(conn, |conn| {
+        let due: Vec<(i64, i64, String, i64, Option<i64>)> = licences::table
+            .filter(licences::expiry_announced.eq(false))
+            .filter(licences::expire_date.le(now))
+            .order(licences::expire_date)
+            .limit(500)
+            .select((
+                licences::id,
+                licences::saas_id,
+                licences::license_name,
+                licences::license_value,
+                licences::expire_date,
+            ))
+            .load(conn)?;
+        let mut told = 0;
+        for (id, saas_id, license_name, license_value, expire_date) in due {
+            let claimed = diesel::update(
+                licences::table
+                    .find(id)
+                    .filter(licences::expiry_announced.eq(false)),
+            )
+            .set(licences::expiry_announced.eq(true))
+            .execute(conn)?;
+            if claimed == 0 {
+                continue;
+            }
+            let event = v1::LicenceUpdated {
+                license_name,
+                license_value,
+                expire_date: expire_date.unwrap_or(0),
+                state: boss::LICENCE_EXPIRED,
+            };
+            publish_in_tx(
+                conn,
+                Outgoing::new(NAME, "licence.updated", saas_id, &event),
+            )?;
+            told += 1;
+        }
+        Ok(told)
+    })
 }

@@ -20,7 +20,7 @@ pub const NAME: &str = "saas-main";
 pub const DEFAULT_PORT: u16 = 8082;
 
 /// The keys read under `TRADEWIND_SAAS_MAIN__`, for docs/configuration.md.
-pub const VARIABLES: &[&str] = &["DEMO__ENABLED"];
+pub const VARIABLES: &[&str] = &["DEMO__ENABLED", "LICENCES__EXPIRY_CHECK_SECS"];
 
 #[derive(OpenApi)]
 #[openapi(
@@ -164,7 +164,19 @@ fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
             tracing::info!("demo tenant and merchants created");
         }
     }
-    Ok(Prepared::new(api::routes))
+    let every: u64 = cfg
+        .env
+        .parse_or(&cfg.var("LICENCES__EXPIRY_CHECK_SECS"), 60)?;
+    Ok(Prepared::new(api::routes).job(platform::jobs::Job::new(
+        "licence-expiry",
+        std::time::Duration::from_secs(every.max(1)),
+        |conn| {
+            Ok(boss_store::announce_expired(
+                conn,
+                platform::time::now_ms(),
+            )?)
+        },
+    )))
 }
 
 #[cfg(test)]

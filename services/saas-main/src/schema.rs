@@ -110,6 +110,7 @@ diesel::table! {
         last_buy_date -> Nullable<BigInt>,
         last_consume_date -> Nullable<BigInt>,
         updated_at -> BigInt,
+        expiry_announced -> Bool,
     }
 }
 

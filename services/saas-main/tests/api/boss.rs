@@ -21,12 +21,22 @@ async fn start(backend: Backend) -> (TestApp, Arc<TestIssuer>, platform::bus::Su
 async fn start_on_bus(
     backend: Backend,
 ) -> (TestApp, Arc<TestIssuer>, platform::bus::Subscription, Bus) {
+    start_with(backend, &[]).await
+}
+
+async fn start_with(
+    backend: Backend,
+    vars: &[(&str, &str)],
+) -> (TestApp, Arc<TestIssuer>, platform::bus::Subscription, Bus) {
     let issuer = TestIssuer::new();
     let bus = Bus::Memory(MemoryBroker::default());
     let events = bus.broadcast("test", &["licence.updated"]);
     let db = TestDb::new(backend);
     let mut cfg = test_config(saas_main::NAME, Some(&db));
     cfg.env.set("TRADEWIND_SAAS_MAIN__DEMO__ENABLED", "true");
+    for (k, v) in vars {
+        cfg.env.set(*k, *v);
+    }
     let app = spawn_on_bus(
         saas_main::service().auth_backend(issuer.clone()),
         &cfg,
@@ -385,7 +395,99 @@ async fn usage_takes_from_a_quantity_licence(backend: Backend) {
     app.shutdown().await;
 }
 
+/// The next licence.updated, decoded.
+async fn next(events: &mut platform::bus::Subscription) -> v1::LicenceUpdated {
+    let d = tokio::time::timeout(std::time::Duration::from_secs(10), events.recv())
+        .await
+        .expect("an event")
+        .unwrap();
+    let e = EventEnvelope::decode(d.body.as_slice()).unwrap();
+    v1::LicenceUpdated::decode(e.payload.as_slice()).unwrap()
+}
+
+/// A licence whose expiry date passes is announced once as expired (state 0), so the services
+/// that need it stop; buying it again announces it live.
+async fn a_lapsing_licence_is_announced_once(backend: Backend) {
+    let (app, issuer, mut events, _) = start_with(
+        backend,
+        &[("TRADEWIND_SAAS_MAIN__LICENCES__EXPIRY_CHECK_SECS", "1")],
+    )
+    .await;
+    let demo = platform::demo::SAAS_ID;
+    let platform_admin = issuer.token(1, 0, 0, 100);
+    let admin = issuer.token(2, demo, 0, 200);
+    let top_up = json!({"saasId": demo, "amount": 50_000});
+    send(
+        &app,
+        "POST",
+        "/saas/boss/charge/recharge",
+        &platform_admin,
+        Some(top_up),
+    )
+    .await;
+    let buy = json!({"serviceId": MAIL_YEAR});
+    let (status, body) = send(
+        &app,
+        "POST",
+        "/saas/boss/service/consumeService",
+        &admin,
+        Some(buy.clone()),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let bought = next(&mut events).await;
+    assert_eq!(
+        (bought.license_name.as_str(), bought.state),
+        ("saas/notify/mail", 1)
+    );
+    // Its year is over (as an administrator's clock would have it).
+    let db = app.db.as_ref().expect("a database");
+    let pool = platform::db::connect(&db.config()).unwrap();
+    let past = platform::time::now_ms() - 1_000;
+    diesel::RunQueryDsl::execute(
+        diesel::sql_query(format!(
+            "UPDATE licences SET expire_date = {past} WHERE license_name = 'saas/notify/mail'"
+        )),
+        &mut pool.get().unwrap(),
+    )
+    .unwrap();
+    let lapsed = next(&mut events).await;
+    assert_eq!(
+        (
+            lapsed.license_name.as_str(),
+            lapsed.state,
+            lapsed.expire_date
+        ),
+        ("saas/notify/mail", 0, past)
+    );
+    // Told once: the next runs find nothing.
+    let again = tokio::time::timeout(std::time::Duration::from_millis(2_500), events.recv()).await;
+    assert!(again.is_err(), "announced twice");
+    let (_, mail) = send(
+        &app,
+        "GET",
+        "/saas/boss/license/load?licenseName=saas/notify/mail",
+        &admin,
+        None,
+    )
+    .await;
+    assert_eq!(mail["data"]["state"], 0);
+    // Bought again: live, and announced when it lapses again.
+    send(
+        &app,
+        "POST",
+        "/saas/boss/service/consumeService",
+        &admin,
+        Some(buy),
+    )
+    .await;
+    let renewed = next(&mut events).await;
+    assert_eq!(renewed.state, 1);
+    app.shutdown().await;
+}
+
 platform::on_both_backends!(
+    a_lapsing_licence_is_announced_once,
     the_balance_pays_for_licences,
     concurrent_purchases_never_overdraw,
     usage_takes_from_a_quantity_licence
