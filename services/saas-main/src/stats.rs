@@ -5,9 +5,10 @@
 use platform::ApiError;
 use platform::i18n::Text;
 
-pub const HOUR_MS: i64 = 3600 * 1000;
-pub const DAY_MS: i64 = 24 * HOUR_MS;
-const OFFSET_MS: i64 = 8 * HOUR_MS;
+pub use platform::time::{
+    CHINA_OFFSET_MS as OFFSET_MS, DAY_MS, HOUR_MS, civil_from_days, day_of_ms, day_start_ms,
+    days_from_civil, parse_date,
+};
 
 /// Where an order stands for the statistics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,74 +111,6 @@ impl Counters {
 /// The start (UTC ms) of the hour holding `ms`.
 pub fn hour_of(ms: i64) -> i64 {
     ms.div_euclid(HOUR_MS) * HOUR_MS
-}
-
-/// Days since 1970-01-01 of a civil date (proleptic Gregorian).
-pub fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
-/// The civil date of a day count since 1970-01-01.
-pub fn civil_from_days(z: i64) -> (i64, i64, i64) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    (
-        if m <= 2 {
-            yoe + era * 400 + 1
-        } else {
-            yoe + era * 400
-        },
-        m,
-        d,
-    )
-}
-
-/// A `YYYY-MM-DD` date as its day number, or the field's 412.
-pub fn parse_date(field: &str, s: &str) -> Result<i64, ApiError> {
-    let bad = || {
-        ApiError::invalid(
-            field,
-            Text::fixed("日期格式为 YYYY-MM-DD", "a date as YYYY-MM-DD"),
-        )
-    };
-    let mut parts = s.trim().split('-');
-    let (Some(y), Some(m), Some(d), None) =
-        (parts.next(), parts.next(), parts.next(), parts.next())
-    else {
-        return Err(bad());
-    };
-    let (y, m, d): (i64, i64, i64) = (
-        y.parse().map_err(|_| bad())?,
-        m.parse().map_err(|_| bad())?,
-        d.parse().map_err(|_| bad())?,
-    );
-    let days = days_from_civil(y, m, d);
-    if !(1..=12).contains(&m) || !(1..=31).contains(&d) || civil_from_days(days) != (y, m, d) {
-        return Err(bad());
-    }
-    Ok(days)
-}
-
-/// The UTC ms at which a China calendar day starts.
-pub fn day_start_ms(day: i64) -> i64 {
-    day * DAY_MS - OFFSET_MS
-}
-
-/// The China calendar day holding `ms`.
-pub fn day_of_ms(ms: i64) -> i64 {
-    (ms + OFFSET_MS).div_euclid(DAY_MS)
 }
 
 /// 1 hourly, 2 daily, 3 monthly.

@@ -1,1 +1,8 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod actuator;
+mod booking;
+mod helpers;
+mod hotels;
+mod orders;
+mod products;

@@ -1,0 +1,15 @@
+DROP TABLE interface_logs;
+DROP TABLE order_logs;
+DROP TABLE order_nights;
+DROP TABLE order_guests;
+DROP TABLE order_details;
+DROP TABLE hotel_orders;
+DROP TABLE price_distributor;
+DROP TABLE price_calendar;
+DROP TABLE product_terms;
+DROP TABLE hotel_products;
+DROP TABLE rooms;
+DROP TABLE hotel_requests;
+DROP TABLE hotels;
+DROP TABLE zones;
+DROP TABLE merchants;

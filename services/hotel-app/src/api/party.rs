@@ -1,0 +1,69 @@
+//! Who the caller is on a hotel order or product: the tenant's staff, a supplier or a
+//! distributor (from the local copy of the caller's merchant).
+
+use platform::ApiError;
+use platform::auth::CurrentUser;
+use platform::db::DbConnection;
+use platform::i18n::Text;
+
+use crate::domain::order_state::Role;
+use crate::store::merchants::{self, DISTRIBUTOR, SUPPLIER};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Party {
+    /// The tenant's staff (merchant id 0): sees and acts on the whole tenant.
+    Operator,
+    Supplier(i64),
+    Distributor(i64),
+}
+
+impl Party {
+    pub fn role(self) -> Role {
+        match self {
+            Party::Operator => Role::Operator,
+            Party::Supplier(_) => Role::Supplier,
+            Party::Distributor(_) => Role::Distributor,
+        }
+    }
+
+    /// The supplier the caller is confined to, if any.
+    pub fn supplier(self) -> Option<i64> {
+        match self {
+            Party::Supplier(id) => Some(id),
+            _ => None,
+        }
+    }
+
+    pub fn distributor(self) -> Option<i64> {
+        match self {
+            Party::Distributor(id) => Some(id),
+            _ => None,
+        }
+    }
+}
+
+/// The caller's party. A merchant user whose merchant hotel-app has not heard of (its
+/// `merchant.updated` not arrived yet) is refused rather than guessed.
+pub fn party(conn: &mut DbConnection, me: &CurrentUser) -> Result<Party, ApiError> {
+    if !me.is_merchant_user() {
+        return Ok(Party::Operator);
+    }
+    match merchants::find(conn, me.saas_id, me.mch_id)? {
+        Some(m) if m.mch_type == SUPPLIER => Ok(Party::Supplier(m.mch_id)),
+        Some(m) if m.mch_type == DISTRIBUTOR => Ok(Party::Distributor(m.mch_id)),
+        _ => Err(ApiError::Forbidden {
+            msg: Text::fixed(
+                "您的商户尚未同步到酒店应用，请稍后重试",
+                "Your merchant is not known to the hotel application yet; please retry shortly",
+            ),
+        }),
+    }
+}
+
+/// Refuses callers who are not the tenant's staff.
+pub fn operator_only(p: Party) -> Result<(), ApiError> {
+    match p {
+        Party::Operator => Ok(()),
+        _ => Err(platform::auth::forbidden()),
+    }
+}

@@ -1,0 +1,5 @@
+//! hotel-app's business rules, free of HTTP and SQL: the order state machines, the booking
+//! rules and stay prices, price changes over the calendar, the product states, validation.
+
+pub mod booking;
+pub mod order_state;

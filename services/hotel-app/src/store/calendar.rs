@@ -1,0 +1,305 @@
+//! The price and stock calendar as a distributor sees it, and taking and returning stock.
+//!
+//! A night's price for a distributor is its own (`price_distributor.distribution_price`) when
+//! set, else the common distribution price; its stock is its authorised stock when set, else
+//! the common stock, which may be "no limit" (orders then need the supplier's confirmation).
+//! Stock is taken with conditional updates (`stock >= rooms`), never read-then-write, so
+//! concurrent bookings cannot oversell on either backend.
+
+use diesel::prelude::*;
+use platform::db::DbConnection;
+use platform::time::format_day;
+
+use super::schema::{price_calendar, price_distributor};
+
+/// A night of the common calendar.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = price_calendar)]
+pub struct CommonNight {
+    pub day: String,
+    pub purchase_price: i64,
+    pub distribution_price: i64,
+    pub retail_price: i64,
+    pub stock_limited: bool,
+    pub stock: i64,
+    pub sold: i64,
+    pub closed: bool,
+}
+
+/// A distributor's own price and authorised stock for a night.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = price_distributor)]
+pub struct OwnNight {
+    pub day: String,
+    pub distribution_price: Option<i64>,
+    pub stock: Option<i64>,
+    pub sold: i64,
+}
+
+/// Which stock a night of an order took (`order_nights.stock_source`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// The common stock said "no limit": nothing taken.
+    Unlimited = 0,
+    Common = 1,
+    /// The distributor's authorised stock.
+    Authorized = 2,
+}
+
+impl Source {
+    pub fn from_i32(v: i32) -> Self {
+        match v {
+            1 => Source::Common,
+            2 => Source::Authorized,
+            _ => Source::Unlimited,
+        }
+    }
+}
+
+/// A night as one distributor may book it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Offer {
+    pub day: String,
+    pub price: i64,
+    pub purchase_price: i64,
+    pub retail_price: i64,
+    pub closed: bool,
+    pub source: Source,
+    /// Rooms left in the stock the night takes from; None for no limit.
+    pub left: Option<i64>,
+}
+
+impl Offer {
+    /// Whether `rooms` rooms can be had this night.
+    pub fn bookable(&self, rooms: i64) -> bool {
+        !self.closed && self.left.is_none_or(|left| left >= rooms)
+    }
+}
+
+/// The offer made of a common night and, if any, the distributor's own row.
+pub fn merge(common: &CommonNight, own: Option<&OwnNight>) -> Offer {
+    let price = own
+        .and_then(|o| o.distribution_price)
+        .unwrap_or(common.distribution_price);
+    let (source, left) = match own.and_then(|o| o.stock) {
+        Some(stock) => (Source::Authorized, Some(stock)),
+        None if common.stock_limited => (Source::Common, Some(common.stock)),
+        None => (Source::Unlimited, None),
+    };
+    Offer {
+        day: common.day.clone(),
+        price,
+        purchase_price: common.purchase_price,
+        retail_price: common.retail_price,
+        closed: common.closed,
+        source,
+        left,
+    }
+}
+
+/// The common nights of a product from `first` to before `end` (day numbers), by day.
+pub fn common_range(
+    conn: &mut DbConnection,
+    product_id: i64,
+    first: i64,
+    end: i64,
+) -> QueryResult<Vec<CommonNight>> {
+    price_calendar::table
+        .filter(price_calendar::product_id.eq(product_id))
+        .filter(price_calendar::day.ge(format_day(first)))
+        .filter(price_calendar::day.lt(format_day(end)))
+        .order(price_calendar::day)
+        .select(CommonNight::as_select())
+        .load(conn)
+}
+
+/// A distributor's own nights of a product in the same range.
+pub fn own_range(
+    conn: &mut DbConnection,
+    product_id: i64,
+    distributor_id: i64,
+    first: i64,
+    end: i64,
+) -> QueryResult<Vec<OwnNight>> {
+    price_distributor::table
+        .filter(price_distributor::product_id.eq(product_id))
+        .filter(price_distributor::distributor_id.eq(distributor_id))
+        .filter(price_distributor::day.ge(format_day(first)))
+        .filter(price_distributor::day.lt(format_day(end)))
+        .order(price_distributor::day)
+        .select(OwnNight::as_select())
+        .load(conn)
+}
+
+/// One entry per night from `first` to before `end`: the offer, or None where the supplier has
+/// set no price (such a night cannot be booked).
+pub fn offers(
+    conn: &mut DbConnection,
+    product_id: i64,
+    distributor_id: Option<i64>,
+    first: i64,
+    end: i64,
+) -> QueryResult<Vec<Option<Offer>>> {
+    let common = common_range(conn, product_id, first, end)?;
+    let own = match distributor_id {
+        Some(d) => own_range(conn, product_id, d, first, end)?,
+        None => Vec::new(),
+    };
+    let own: std::collections::HashMap<&str, &OwnNight> =
+        own.iter().map(|o| (o.day.as_str(), o)).collect();
+    let by_day: std::collections::HashMap<&str, &CommonNight> =
+        common.iter().map(|c| (c.day.as_str(), c)).collect();
+    Ok((first..end)
+        .map(|d| {
+            let day = format_day(d);
+            by_day
+                .get(day.as_str())
+                .map(|c| merge(c, own.get(day.as_str()).copied()))
+        })
+        .collect())
+}
+
+/// Takes `rooms` rooms of each night from the stock its offer named. Answers false, having
+/// changed only some nights, when one was sold out or closed meanwhile: the caller's
+/// transaction must then be rolled back.
+pub fn take(
+    conn: &mut DbConnection,
+    product_id: i64,
+    distributor_id: i64,
+    nights: &[(String, Source)],
+    rooms: i64,
+) -> QueryResult<bool> {
+    for (day, source) in nights {
+        let common = price_calendar::table
+            .filter(price_calendar::product_id.eq(product_id))
+            .filter(price_calendar::day.eq(day))
+            .filter(price_calendar::closed.eq(false));
+        let n = match source {
+            Source::Common => diesel::update(
+                common
+                    .filter(price_calendar::stock_limited.eq(true))
+                    .filter(price_calendar::stock.ge(rooms)),
+            )
+            .set((
+                price_calendar::stock.eq(price_calendar::stock - rooms),
+                price_calendar::sold.eq(price_calendar::sold + rooms),
+            ))
+            .execute(conn)?,
+            Source::Unlimited => {
+                diesel::update(common.filter(price_calendar::stock_limited.eq(false)))
+                    .set(price_calendar::sold.eq(price_calendar::sold + rooms))
+                    .execute(conn)?
+            }
+            Source::Authorized => diesel::update(
+                price_distributor::table
+                    .filter(price_distributor::product_id.eq(product_id))
+                    .filter(price_distributor::distributor_id.eq(distributor_id))
+                    .filter(price_distributor::day.eq(day))
+                    .filter(price_distributor::stock.ge(rooms)),
+            )
+            .set((
+                price_distributor::stock.eq(price_distributor::stock - rooms),
+                price_distributor::sold.eq(price_distributor::sold + rooms),
+            ))
+            .execute(conn)?,
+        };
+        if n != 1 {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Returns what `take` took (an order cancelled, refused or timed out).
+pub fn give_back(
+    conn: &mut DbConnection,
+    product_id: i64,
+    distributor_id: i64,
+    nights: &[(String, Source)],
+    rooms: i64,
+) -> QueryResult<()> {
+    for (day, source) in nights {
+        let common = price_calendar::table
+            .filter(price_calendar::product_id.eq(product_id))
+            .filter(price_calendar::day.eq(day));
+        match source {
+            Source::Common => diesel::update(common)
+                .set((
+                    price_calendar::stock.eq(price_calendar::stock + rooms),
+                    price_calendar::sold.eq(price_calendar::sold - rooms),
+                ))
+                .execute(conn)?,
+            Source::Unlimited => diesel::update(common)
+                .set(price_calendar::sold.eq(price_calendar::sold - rooms))
+                .execute(conn)?,
+            Source::Authorized => diesel::update(
+                price_distributor::table
+                    .filter(price_distributor::product_id.eq(product_id))
+                    .filter(price_distributor::distributor_id.eq(distributor_id))
+                    .filter(price_distributor::day.eq(day)),
+            )
+            .set((
+                price_distributor::stock.eq(price_distributor::stock + rooms),
+                price_distributor::sold.eq(price_distributor::sold - rooms),
+            ))
+            .execute(conn)?,
+        };
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn common(limited: bool, stock: i64) -> CommonNight {
+        CommonNight {
+            day: "2026-12-01".into(),
+            purchase_price: 8_000,
+            distribution_price: 10_000,
+            retail_price: 12_000,
+            stock_limited: limited,
+            stock,
+            sold: 0,
+            closed: false,
+        }
+    }
+
+    fn own(price: Option<i64>, stock: Option<i64>) -> OwnNight {
+        OwnNight {
+            day: "2026-12-01".into(),
+            distribution_price: price,
+            stock,
+            sold: 0,
+        }
+    }
+
+    #[test]
+    fn a_distributor_gets_its_own_price_and_stock_where_set() {
+        let o = merge(&common(true, 5), Some(&own(Some(9_500), Some(2))));
+        assert_eq!(
+            (o.price, o.source, o.left),
+            (9_500, Source::Authorized, Some(2))
+        );
+        assert!(o.bookable(2) && !o.bookable(3));
+    }
+
+    #[test]
+    fn empty_authorised_stock_uses_the_common_stock() {
+        let o = merge(&common(true, 5), Some(&own(None, None)));
+        assert_eq!(
+            (o.price, o.source, o.left),
+            (10_000, Source::Common, Some(5))
+        );
+        let o = merge(&common(false, 0), None);
+        assert_eq!((o.source, o.left), (Source::Unlimited, None));
+        assert!(o.bookable(50));
+    }
+
+    #[test]
+    fn a_closed_night_is_not_bookable() {
+        let mut c = common(true, 5);
+        c.closed = true;
+        assert!(!merge(&c, None).bookable(1));
+    }
+}

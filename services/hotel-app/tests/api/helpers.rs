@@ -1,0 +1,189 @@
+//! Starting hotel-app as the tests need it, and calling it as the console does.
+//!
+//! `start` spawns the service on an in-process bus (RabbitMQ is exercised by the platform's
+//! and message-server's tests), tells it about the merchants below through real
+//! `merchant.updated` events, and listens to what it publishes.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use awc::Client;
+use platform::bus::{Bus, EventEnvelope, MemoryBroker, Outgoing, Subscription, v1};
+use platform::testing::{Backend, TestApp, TestDb, TestIssuer, spawn_on_bus, test_config};
+use prost::Message as _;
+use serde_json::Value;
+
+pub const SAAS: i64 = 1001;
+pub const OTHER_SAAS: i64 = 1002;
+pub const SUPPLIER: i64 = 2001;
+pub const DISTRIBUTOR: i64 = 2002;
+pub const SUPPLIER_2: i64 = 2003;
+pub const DISTRIBUTOR_2: i64 = 2004;
+/// A supplier of the other tenant.
+pub const OTHER_SUPPLIER: i64 = 3001;
+
+pub struct Env {
+    pub app: TestApp,
+    pub issuer: Arc<TestIssuer>,
+    pub bus: Bus,
+    /// What hotel-app publishes: `order.#` and `product.#`.
+    pub events: Subscription,
+    /// The tenant's administrator (mscType 200): every code of the tenant.
+    pub operator: String,
+    pub supplier: String,
+    pub distributor: String,
+    pub supplier_2: String,
+    pub distributor_2: String,
+    /// The other tenant's administrator, and its supplier's user.
+    pub other_operator: String,
+    pub other_supplier: String,
+}
+
+/// Merchant users hold the codes the demo groups give (docs/demo-data.md).
+const SUPPLIER_GRANTS: &[&str] = &[
+    "/saas/product/**",
+    "/saas/price/**",
+    "/saas/hotel/**",
+    "/saas/order/**",
+];
+const DISTRIBUTOR_GRANTS: &[&str] = &["/saas/booking/**", "/saas/order/**"];
+
+pub async fn start(backend: Backend) -> Env {
+    start_with(backend, &[]).await
+}
+
+/// `start` with extra settings (`TRADEWIND_HOTEL_APP__...`).
+pub async fn start_with(backend: Backend, settings: &[(&str, &str)]) -> Env {
+    let issuer = TestIssuer::new();
+    let bus = Bus::Memory(MemoryBroker::default());
+    let events = bus.broadcast("test", &["order.#", "product.#"]);
+    let db = TestDb::new(backend);
+    let mut cfg = test_config(hotel_app::NAME, Some(&db));
+    for (k, v) in settings {
+        cfg.env.set(*k, *v);
+    }
+    let spec = hotel_app::service().auth_backend(issuer.clone());
+    let app = spawn_on_bus(spec, &cfg, Some(db), bus.clone()).await;
+    let merchants = [
+        (SAAS, SUPPLIER, 1, "Demo Supplier"),
+        (SAAS, DISTRIBUTOR, 2, "Demo Distributor"),
+        (SAAS, SUPPLIER_2, 1, "Second Supplier"),
+        (SAAS, DISTRIBUTOR_2, 2, "Second Distributor"),
+        (OTHER_SAAS, OTHER_SUPPLIER, 1, "Other Tenant Supplier"),
+    ];
+    for (saas, mch, kind, name) in merchants {
+        let m = v1::MerchantUpdated {
+            mch_id: mch,
+            mch_type: kind,
+            mch_name: name.into(),
+            mch_currency: "CNY".into(),
+            state: 1,
+        };
+        let out = Outgoing::new("saas-main", "merchant.updated", saas, &m);
+        bus.publish_batch(&[("merchant.updated", &out.envelope_bytes())])
+            .await
+            .unwrap();
+    }
+    let user = |id: i64, saas: i64, mch: i64, msc: i32, grants: &[&str]| {
+        issuer.grant(id, grants);
+        issuer.token(id, saas, mch, msc)
+    };
+    let env = Env {
+        operator: user(1, SAAS, 0, 200, &[]),
+        supplier: user(2, SAAS, SUPPLIER, 311, SUPPLIER_GRANTS),
+        distributor: user(3, SAAS, DISTRIBUTOR, 312, DISTRIBUTOR_GRANTS),
+        supplier_2: user(4, SAAS, SUPPLIER_2, 311, SUPPLIER_GRANTS),
+        distributor_2: user(5, SAAS, DISTRIBUTOR_2, 312, DISTRIBUTOR_GRANTS),
+        other_operator: user(6, OTHER_SAAS, 0, 200, &[]),
+        other_supplier: user(7, OTHER_SAAS, OTHER_SUPPLIER, 311, SUPPLIER_GRANTS),
+        app,
+        issuer,
+        bus,
+        events,
+    };
+    env.wait_for_merchants().await;
+    env
+}
+
+impl Env {
+    /// Waits until the consumer has applied the five merchants.
+    async fn wait_for_merchants(&self) {
+        #[derive(diesel::QueryableByName)]
+        struct Count {
+            #[diesel(sql_type = diesel::sql_types::BigInt)]
+            n: i64,
+        }
+        let pool = platform::db::connect(&self.app.db.as_ref().unwrap().config()).unwrap();
+        for _ in 0..250 {
+            let mut conn = pool.get().unwrap();
+            let c: Count = diesel::RunQueryDsl::get_result(
+                diesel::sql_query("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM merchants"),
+                &mut conn,
+            )
+            .unwrap();
+            if c.n == 5 {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        panic!("hotel-app never learnt the merchants");
+    }
+
+    pub async fn call(
+        &self,
+        method: &str,
+        path: &str,
+        token: &str,
+        body: Option<Value>,
+    ) -> (u16, Value) {
+        send(&self.app, method, path, token, body).await
+    }
+
+    /// The next event hotel-app published with this routing key, decoded (5 s at most).
+    pub async fn next_event(&mut self, key: &str) -> EventEnvelope {
+        loop {
+            let delivery = tokio::time::timeout(Duration::from_secs(5), self.events.recv())
+                .await
+                .unwrap_or_else(|_| panic!("no {key} event within 5 s"))
+                .unwrap();
+            if delivery.routing_key == key {
+                return EventEnvelope::decode(delivery.body.as_slice()).unwrap();
+            }
+        }
+    }
+
+    /// Drops the events published so far.
+    pub fn drain_events(&mut self) {
+        while self.events.try_recv().is_some() {}
+    }
+}
+
+/// Sends `body` (if any) as JSON with the caller's token, in English; answers the status and
+/// the body.
+pub async fn send(
+    app: &TestApp,
+    method: &str,
+    path: &str,
+    token: &str,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let req = Client::default()
+        .request(method.parse().unwrap(), app.url(path))
+        .insert_header(("accept-language", "en"))
+        .timeout(Duration::from_secs(30))
+        .bearer_auth(token);
+    let mut res = match body {
+        Some(b) => req.send_json(&b).await.unwrap(),
+        None => req.send().await.unwrap(),
+    };
+    let status = res.status().as_u16();
+    (
+        status,
+        res.json().limit(1 << 24).await.unwrap_or(Value::Null),
+    )
+}
+
+/// The field a 412 names.
+pub fn field(body: &Value) -> &str {
+    body["data"]["field"].as_str().unwrap_or_default()
+}
