@@ -53,6 +53,12 @@ impl Lang {
         LANG.try_with(|l| *l).unwrap_or_default()
     }
 
+    /// Runs `f` with `self` as the current language, off the request's task (the blocking
+    /// pool).
+    pub fn sync_scope<R>(self, f: impl FnOnce() -> R) -> R {
+        LANG.sync_scope(self, f)
+    }
+
     /// Runs `fut` with `self` as the current language.
     pub async fn scope<F: std::future::Future>(self, fut: F) -> F::Output {
         LANG.scope(self, fut).await

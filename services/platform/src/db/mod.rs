@@ -39,10 +39,14 @@ where
 {
     let pool = pool.clone();
     let span = tracing::Span::current();
+    // Messages made on the blocking thread speak the request's language too.
+    let lang = crate::i18n::Lang::current();
     actix_web::web::block(move || {
         span.in_scope(|| {
-            let mut conn = pool.get().map_err(DbError::from)?;
-            f(&mut conn)
+            lang.sync_scope(|| {
+                let mut conn = pool.get().map_err(DbError::from)?;
+                f(&mut conn)
+            })
         })
     })
     .await
