@@ -185,3 +185,9 @@ done
 echo
 bash scripts/ensure-infra.sh rabbitmq >/dev/null
 cargo bench --locked -q -p platform --bench bus
+
+echo
+# The dashboards' statistics: 1,000,000 order events ingested, orderStats/list against a raw
+# GROUP BY, on both databases (BENCH_STATS_EVENTS for a smaller run).
+bash scripts/ensure-infra.sh postgres >/dev/null
+cargo bench --locked -q -p saas-main --bench stats

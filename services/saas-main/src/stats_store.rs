@@ -20,6 +20,9 @@ use platform::db::Backend as Db;
 
 /// Rows per statement: bind parameters stay well below both backends' limits.
 const CHUNK: usize = 400;
+/// Keys looked up per query: PostgreSQL probes the index for a short list, but scans the whole
+/// table for a long one.
+const LOOKUP_CHUNK: usize = 64;
 
 type OrderRow = (
     String,
@@ -130,7 +133,7 @@ fn decode(event: &EventEnvelope) -> anyhow::Result<Option<(String, Change)>> {
 
 fn load(conn: &mut DbConnection, keys: &[&str]) -> QueryResult<HashMap<String, OrderFacts>> {
     let mut out = HashMap::with_capacity(keys.len());
-    for chunk in keys.chunks(CHUNK) {
+    for chunk in keys.chunks(LOOKUP_CHUNK) {
         let rows: Vec<OrderRow> = stat_orders::table
             .filter(stat_orders::order_key.eq_any(chunk))
             .select((
@@ -161,7 +164,7 @@ fn store_orders(
     existing: &[&str],
     changed: &[(&String, &OrderFacts)],
 ) -> QueryResult<()> {
-    for chunk in existing.chunks(CHUNK) {
+    for chunk in existing.chunks(LOOKUP_CHUNK) {
         diesel::delete(stat_orders::table.filter(stat_orders::order_key.eq_any(chunk)))
             .execute(conn)?;
     }
@@ -193,55 +196,71 @@ fn store_orders(
     Ok(())
 }
 
-/// Adds `c` to the sum at `k` (made when missing).
-fn add(conn: &mut DbConnection, k: &SumKey, c: Counters) -> QueryResult<()> {
-    let target = stat_sums::table
-        .filter(stat_sums::saas_id.eq(k.saas_id))
-        .filter(stat_sums::grain.eq(k.grain as i32))
-        .filter(stat_sums::mch_side.eq(k.side as i32))
-        .filter(stat_sums::mch_id.eq(k.mch_id))
-        .filter(stat_sums::bucket.eq(k.bucket))
-        .filter(stat_sums::product_type.eq(k.product_type))
-        .filter(stat_sums::supplier_interface_id.eq(k.supplier_interface_id))
-        .filter(stat_sums::distributor_interface_id.eq(k.distributor_interface_id));
-    let updated = diesel::update(target)
-        .set((
-            stat_sums::order_num.eq(stat_sums::order_num + c.order_num),
-            stat_sums::order_money.eq(stat_sums::order_money + c.order_money),
-            stat_sums::success_num.eq(stat_sums::success_num + c.success_num),
-            stat_sums::success_money.eq(stat_sums::success_money + c.success_money),
-            stat_sums::success_profit.eq(stat_sums::success_profit + c.success_profit),
-            stat_sums::cancel_num.eq(stat_sums::cancel_num + c.cancel_num),
-            stat_sums::cancel_money.eq(stat_sums::cancel_money + c.cancel_money),
-            stat_sums::fail_num.eq(stat_sums::fail_num + c.fail_num),
-            stat_sums::fail_money.eq(stat_sums::fail_money + c.fail_money),
-        ))
-        .execute(conn)?;
-    if updated > 0 {
-        return Ok(());
+/// Adds each delta to its sum, made when missing: one `INSERT .. ON CONFLICT DO UPDATE` per
+/// chunk (both backends speak it), so a batch costs a statement however many sums it touches.
+fn add_all(conn: &mut DbConnection, sums: &[(&SumKey, &Counters)]) -> QueryResult<()> {
+    use diesel::upsert::excluded;
+    for chunk in sums.chunks(CHUNK) {
+        let rows: Vec<_> = chunk
+            .iter()
+            .map(|(k, c)| {
+                (
+                    (
+                        stat_sums::saas_id.eq(k.saas_id),
+                        stat_sums::grain.eq(k.grain as i32),
+                        stat_sums::bucket.eq(k.bucket),
+                        stat_sums::product_type.eq(k.product_type),
+                        stat_sums::supplier_interface_id.eq(k.supplier_interface_id),
+                        stat_sums::distributor_interface_id.eq(k.distributor_interface_id),
+                        stat_sums::mch_side.eq(k.side as i32),
+                        stat_sums::mch_id.eq(k.mch_id),
+                    ),
+                    (
+                        stat_sums::order_num.eq(c.order_num),
+                        stat_sums::order_money.eq(c.order_money),
+                        stat_sums::success_num.eq(c.success_num),
+                        stat_sums::success_money.eq(c.success_money),
+                        stat_sums::success_profit.eq(c.success_profit),
+                        stat_sums::cancel_num.eq(c.cancel_num),
+                        stat_sums::cancel_money.eq(c.cancel_money),
+                        stat_sums::fail_num.eq(c.fail_num),
+                        stat_sums::fail_money.eq(c.fail_money),
+                    ),
+                )
+            })
+            .collect();
+        let upsert = diesel::insert_into(stat_sums::table)
+            .values(&rows)
+            .on_conflict((
+                stat_sums::saas_id,
+                stat_sums::grain,
+                stat_sums::mch_side,
+                stat_sums::mch_id,
+                stat_sums::bucket,
+                stat_sums::product_type,
+                stat_sums::supplier_interface_id,
+                stat_sums::distributor_interface_id,
+            ))
+            .do_update()
+            .set((
+                stat_sums::order_num.eq(stat_sums::order_num + excluded(stat_sums::order_num)),
+                stat_sums::order_money
+                    .eq(stat_sums::order_money + excluded(stat_sums::order_money)),
+                stat_sums::success_num
+                    .eq(stat_sums::success_num + excluded(stat_sums::success_num)),
+                stat_sums::success_money
+                    .eq(stat_sums::success_money + excluded(stat_sums::success_money)),
+                stat_sums::success_profit
+                    .eq(stat_sums::success_profit + excluded(stat_sums::success_profit)),
+                stat_sums::cancel_num.eq(stat_sums::cancel_num + excluded(stat_sums::cancel_num)),
+                stat_sums::cancel_money
+                    .eq(stat_sums::cancel_money + excluded(stat_sums::cancel_money)),
+                stat_sums::fail_num.eq(stat_sums::fail_num + excluded(stat_sums::fail_num)),
+                stat_sums::fail_money.eq(stat_sums::fail_money + excluded(stat_sums::fail_money)),
+            ));
+        platform::per_backend!(conn, |c| upsert.execute(c))?;
     }
-    diesel::insert_into(stat_sums::table)
-        .values((
-            stat_sums::saas_id.eq(k.saas_id),
-            stat_sums::grain.eq(k.grain as i32),
-            stat_sums::bucket.eq(k.bucket),
-            stat_sums::product_type.eq(k.product_type),
-            stat_sums::supplier_interface_id.eq(k.supplier_interface_id),
-            stat_sums::distributor_interface_id.eq(k.distributor_interface_id),
-            stat_sums::mch_side.eq(k.side as i32),
-            stat_sums::mch_id.eq(k.mch_id),
-            stat_sums::order_num.eq(c.order_num),
-            stat_sums::order_money.eq(c.order_money),
-            stat_sums::success_num.eq(c.success_num),
-            stat_sums::success_money.eq(c.success_money),
-            stat_sums::success_profit.eq(c.success_profit),
-            stat_sums::cancel_num.eq(c.cancel_num),
-            stat_sums::cancel_money.eq(c.cancel_money),
-            stat_sums::fail_num.eq(c.fail_num),
-            stat_sums::fail_money.eq(c.fail_money),
-        ))
-        .execute(conn)
-        .map(|_| ())
+    Ok(())
 }
 
 /// Applies order events delivered together (the consumer's transaction makes each count once).
@@ -285,11 +304,8 @@ pub fn apply_batch(conn: &mut DbConnection, events: &[&EventEnvelope]) -> anyhow
         .filter(|(k, _)| changed.contains_key(*k))
         .collect();
     store_orders(conn, &existing, &rows)?;
-    for (k, c) in &sums {
-        if !c.is_zero() {
-            add(conn, k, *c)?;
-        }
-    }
+    let deltas: Vec<(&SumKey, &Counters)> = sums.iter().filter(|(_, c)| !c.is_zero()).collect();
+    add_all(conn, &deltas)?;
     Ok(())
 }
 

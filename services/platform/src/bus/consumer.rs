@@ -154,6 +154,9 @@ fn process_batch(
 
 /// Bind parameters per statement stay well below SQLite's and PostgreSQL's limits.
 const CHUNK: usize = 500;
+/// Ids looked up per query: PostgreSQL probes the index for a short list, but scans the whole
+/// table for a long one once it has a few thousand rows.
+const LOOKUP_CHUNK: usize = 64;
 
 /// Applies decoded events once each for `consumer`, in one transaction (see [`process_batch`]).
 pub fn process_envelopes(
@@ -164,7 +167,7 @@ pub fn process_envelopes(
 ) -> Result<Vec<Outcome>, String> {
     crate::db::write_tx::<_, ProcessError>(conn, |conn| {
         let mut seen = std::collections::HashSet::new();
-        for chunk in envelopes.chunks(CHUNK) {
+        for chunk in envelopes.chunks(LOOKUP_CHUNK) {
             let ids: Vec<&str> = chunk.iter().map(|e| e.event_id.as_str()).collect();
             let done: Vec<String> = processed_events::table
                 .filter(processed_events::consumer.eq(consumer))
