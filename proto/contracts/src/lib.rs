@@ -28,6 +28,7 @@ payloads! {
     NotifyConfigUpdated => "updated",
     TenantUpdated => "updated",
     MerchantUpdated => "updated",
+    ProductUpdated => "updated",
     SessionStarted => "started",
     SessionEnded => "ended",
     PermissionsDeclared => "declared",

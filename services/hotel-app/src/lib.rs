@@ -84,12 +84,7 @@ fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
     .job(platform::jobs::Job::new(
         "unpaid-orders",
         std::time::Duration::from_secs(every.max(1)),
-        |conn| {
-            Ok(store::orders::cancel_unpaid(
-                conn,
-                platform::time::now_ms(),
-            )?)
-        },
+        |conn| store::orders::cancel_unpaid(conn, platform::time::now_ms()),
     )))
 }
 

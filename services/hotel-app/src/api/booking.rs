@@ -1,9 +1,578 @@
-//! (being written)
+//! Searching and booking: hotels and products bookable for a stay, priced for the booking
+//! distributor, and placing an order.
 
-use actix_web::web;
+use actix_web::{get, post, web};
+use platform::ApiError;
+use platform::auth::CurrentUser;
+use platform::db::{DbConnection, DbPool, with_conn, write_tx};
+use platform::http::{Json, Page, PageQuery, Query, Reply};
+use platform::i18n::Text;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, OpenApi, ToSchema};
 
-#[derive(utoipa::OpenApi)]
-#[openapi()]
+use super::orders::actor;
+use super::{Party, party};
+use crate::OrderSettings;
+use crate::domain::booking::{self, Stay};
+use crate::store::merchants::{self, DISTRIBUTOR};
+use crate::store::orders::{self, Bookable, NewGuest, NewOrder, OrderSummary};
+use crate::store::schema::{hotels, rooms};
+
+#[derive(OpenApi)]
+#[openapi(paths(list, hotel_detail, list_hotel_product, order))]
 pub struct Doc;
 
-pub fn config(_cfg: &mut web::ServiceConfig) {}
+pub fn config(cfg: &mut web::ServiceConfig) {
+    cfg.service(list)
+        .service(hotel_detail)
+        .service(list_hotel_product)
+        .service(order);
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct StayQuery {
+    pub checkin_date: Option<String>,
+    pub checkout_date: Option<String>,
+    /// Rooms (default 1).
+    pub room_num: Option<i64>,
+    /// The tenant's staff booking for a distributor: whose prices to show.
+    pub distributor_id: Option<i64>,
+    pub hotel_id: Option<i64>,
+    /// Part of the hotel's name.
+    pub hotel_name: Option<String>,
+    pub star: Option<i32>,
+    pub zone_id: Option<i64>,
+    pub page: Option<u32>,
+    pub result_num: Option<u32>,
+}
+
+fn required_date(field: &str, v: &Option<String>) -> Result<i64, ApiError> {
+    match v.as_deref().filter(|s| !s.trim().is_empty()) {
+        Some(s) => platform::time::parse_date(field, s),
+        None => Err(ApiError::invalid(
+            field,
+            Text::fixed("请选择日期", "please select a date"),
+        )),
+    }
+}
+
+fn stay_of(
+    checkin: &Option<String>,
+    checkout: &Option<String>,
+    rooms: i64,
+) -> Result<Stay, ApiError> {
+    let stay = Stay {
+        checkin: required_date("checkinDate", checkin)?,
+        checkout: required_date("checkoutDate", checkout)?,
+        rooms,
+    };
+    booking::check_stay(&stay, platform::time::day_of_ms(platform::time::now_ms()))?;
+    Ok(stay)
+}
+
+/// Whose prices a search or booking uses: a distributor's own; the tenant's staff name the
+/// distributor they book for (without one they see the common prices); suppliers do not book.
+fn booker(conn: &mut DbConnection, me: &CurrentUser, asked: Option<i64>) -> Result<i64, ApiError> {
+    match party(conn, me)? {
+        Party::Distributor(id) => Ok(id),
+        Party::Supplier(_) => Err(platform::auth::forbidden()),
+        Party::Operator => match asked {
+            None => Ok(0),
+            Some(id) => match merchants::find(conn, me.saas_id, id)? {
+                Some(m) if m.mch_type == DISTRIBUTOR => Ok(id),
+                _ => Err(ApiError::invalid(
+                    "distributorId",
+                    Text::fixed(
+                        "请从已有分销商中选择",
+                        "the distributor must be picked from the existing list",
+                    ),
+                )),
+            },
+        },
+    }
+}
+
+/// A night of a quote as the booker sees it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QuotedNight {
+    pub date: String,
+    /// Per room, fen.
+    pub price: i64,
+    pub retail_price: i64,
+    /// Rooms left; absent for no limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub left: Option<i64>,
+    pub closed: bool,
+}
+
+/// A product priced for a stay.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QuotedProduct {
+    pub product_id: i64,
+    pub product_name: String,
+    pub hotel_id: i64,
+    pub room_id: i64,
+    pub room_name: String,
+    pub confirm_type: i32,
+    pub is_online_pay: i32,
+    /// The stay's price for all rooms, fen.
+    pub total_price: i64,
+    pub nightly: Vec<QuotedNight>,
+    pub bookable: bool,
+    /// Why not, when not bookable.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// Orders wait for the supplier's confirmation.
+    pub need_confirm: bool,
+}
+
+fn quoted(
+    conn: &mut DbConnection,
+    products: Vec<Bookable>,
+    distributor: i64,
+    stay: &Stay,
+) -> Result<Vec<QuotedProduct>, ApiError> {
+    let now = platform::time::now_ms();
+    let room_ids: Vec<i64> = products.iter().map(|p| p.room_id).collect();
+    let room_names: std::collections::HashMap<i64, String> = rooms::table
+        .filter(rooms::id.eq_any(&room_ids))
+        .select((rooms::id, rooms::name))
+        .load::<(i64, String)>(conn)?
+        .into_iter()
+        .collect();
+    let mut out = Vec::with_capacity(products.len());
+    for p in products {
+        let q = orders::quote(conn, &p, distributor, stay, now)?;
+        let nightly = q
+            .nights
+            .iter()
+            .map(|n| QuotedNight {
+                date: n.day.clone(),
+                price: n.price,
+                retail_price: n.retail_price,
+                left: n.left,
+                closed: n.closed,
+            })
+            .collect();
+        out.push(QuotedProduct {
+            product_id: p.product_id,
+            product_name: p.product_name,
+            hotel_id: p.hotel_id,
+            room_id: p.room_id,
+            room_name: room_names.get(&p.room_id).cloned().unwrap_or_default(),
+            confirm_type: p.confirm_type,
+            is_online_pay: p.is_online_pay,
+            total_price: q.price.order_price,
+            nightly,
+            bookable: q.refusal.is_none(),
+            reason: q.refusal.map(|r| r.message()),
+            need_confirm: q.need_confirm,
+        });
+    }
+    Ok(out)
+}
+
+use diesel::prelude::*;
+
+/// A hotel in the search results.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BookableHotel {
+    pub hotel_id: i64,
+    pub name: String,
+    pub name_en: String,
+    pub star: i32,
+    pub zone_id: i64,
+    pub address: String,
+    /// The lowest total price of a bookable product for the stay, fen.
+    pub min_price: i64,
+    pub bookable_products: i64,
+}
+
+type HotelRow = (i64, String, String, i32, i64, String);
+
+fn hotel_rows(conn: &mut DbConnection, saas_id: i64, q: &StayQuery) -> QueryResult<Vec<HotelRow>> {
+    let mut h = hotels::table
+        .filter(hotels::saas_id.eq(saas_id))
+        .filter(hotels::state.eq(1))
+        .into_boxed::<platform::db::Backend>();
+    if let Some(id) = q.hotel_id {
+        h = h.filter(hotels::id.eq(id));
+    }
+    if let Some(n) = q.hotel_name.as_deref().filter(|n| !n.is_empty()) {
+        h = h.filter(hotels::name.like(platform::db::contains_pattern(n)));
+    }
+    if let Some(s) = q.star.filter(|s| *s != -99) {
+        h = h.filter(hotels::hotel_star.eq(s));
+    }
+    if let Some(z) = q.zone_id {
+        h = h.filter(hotels::zone_id.eq(z));
+    }
+    h.order(hotels::id)
+        .select((
+            hotels::id,
+            hotels::name,
+            hotels::name_en,
+            hotels::hotel_star,
+            hotels::zone_id,
+            hotels::address,
+        ))
+        .load(conn)
+}
+
+/// Hotels with at least one product bookable for the stay, with the lowest total price.
+#[utoipa::path(params(StayQuery), responses((status = 200, body = Page<BookableHotel>), (status = 412)), security(("bearer" = [])), tag = "booking", summary = "Search bookable hotels")]
+#[get("/saas/booking/hotelBookings/list")]
+pub async fn list(
+    pool: web::Data<DbPool>,
+    me: CurrentUser,
+    q: Query<StayQuery>,
+) -> Result<Reply<Page<BookableHotel>>, ApiError> {
+    let q = q.into_inner();
+    let page = PageQuery {
+        page: q.page,
+        result_num: q.result_num,
+    }
+    .validate()?;
+    let stay = stay_of(&q.checkin_date, &q.checkout_date, q.room_num.unwrap_or(1))?;
+    let out = with_conn(&pool, move |conn| -> Result<_, ApiError> {
+        let distributor = booker(conn, &me, q.distributor_id)?;
+        let products = orders::bookable_products(conn, me.saas_id, None, None)?;
+        let mut best: std::collections::HashMap<i64, (i64, i64)> = Default::default();
+        let now = platform::time::now_ms();
+        for p in &products {
+            let quote = orders::quote(conn, p, distributor, &stay, now)?;
+            if quote.refusal.is_none() {
+                let e = best.entry(p.hotel_id).or_insert((i64::MAX, 0));
+                e.0 = e.0.min(quote.price.order_price);
+                e.1 += 1;
+            }
+        }
+        let found: Vec<BookableHotel> = hotel_rows(conn, me.saas_id, &q)?
+            .into_iter()
+            .filter_map(|(id, name, name_en, star, zone_id, address)| {
+                best.get(&id).map(|(min, n)| BookableHotel {
+                    hotel_id: id,
+                    name,
+                    name_en,
+                    star,
+                    zone_id,
+                    address,
+                    min_price: *min,
+                    bookable_products: *n,
+                })
+            })
+            .collect();
+        let total = found.len() as i64;
+        let rows = found
+            .into_iter()
+            .skip(page.offset() as usize)
+            .take(page.limit() as usize)
+            .collect();
+        Ok(Page::new(rows, total, page))
+    })
+    .await?;
+    Ok(Reply(out))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HotelDetail {
+    pub hotel_id: i64,
+    pub name: String,
+    pub name_en: String,
+    pub star: i32,
+    pub address: String,
+    pub phone: String,
+    /// Image addresses.
+    pub images: Vec<String>,
+    pub checkin_time: String,
+    pub checkout_time: String,
+    pub service_desc: String,
+    pub products: Vec<QuotedProduct>,
+}
+
+fn hotel_products_for(
+    conn: &mut DbConnection,
+    me: &CurrentUser,
+    q: &StayQuery,
+    stay: &Stay,
+) -> Result<Vec<QuotedProduct>, ApiError> {
+    let hotel_id = q.hotel_id.ok_or_else(|| {
+        ApiError::invalid(
+            "hotelId",
+            Text::fixed("请选择酒店", "please select a hotel"),
+        )
+    })?;
+    let distributor = booker(conn, me, q.distributor_id)?;
+    let products = orders::bookable_products(conn, me.saas_id, Some(hotel_id), None)?;
+    quoted(conn, products, distributor, stay)
+}
+
+/// A hotel with every product on sale, priced for the stay.
+#[utoipa::path(params(StayQuery), responses((status = 200, body = HotelDetail), (status = 404), (status = 412)), security(("bearer" = [])), tag = "booking", summary = "Load a hotel for booking")]
+#[get("/saas/booking/hotelBookings/hotelDetail")]
+pub async fn hotel_detail(
+    pool: web::Data<DbPool>,
+    me: CurrentUser,
+    q: Query<StayQuery>,
+) -> Result<Reply<HotelDetail>, ApiError> {
+    let q = q.into_inner();
+    let stay = stay_of(&q.checkin_date, &q.checkout_date, q.room_num.unwrap_or(1))?;
+    let out = with_conn(&pool, move |conn| -> Result<_, ApiError> {
+        let products = hotel_products_for(conn, &me, &q, &stay)?;
+        let id = q.hotel_id.unwrap_or_default();
+        type Row = (
+            i64,
+            String,
+            String,
+            i32,
+            String,
+            String,
+            String,
+            String,
+            String,
+            String,
+        );
+        let h: Row = hotels::table
+            .filter(hotels::id.eq(id))
+            .filter(hotels::saas_id.eq(me.saas_id))
+            .select((
+                hotels::id,
+                hotels::name,
+                hotels::name_en,
+                hotels::hotel_star,
+                hotels::address,
+                hotels::phone,
+                hotels::images,
+                hotels::checkin_time,
+                hotels::checkout_time,
+                hotels::service_desc,
+            ))
+            .first(conn)
+            .optional()?
+            .ok_or_else(|| ApiError::NotFound {
+                what: Text::fixed("酒店", "hotel"),
+            })?;
+        Ok(HotelDetail {
+            hotel_id: h.0,
+            name: h.1,
+            name_en: h.2,
+            star: h.3,
+            address: h.4,
+            phone: h.5,
+            images: serde_json::from_str(&h.6).unwrap_or_default(),
+            checkin_time: h.7,
+            checkout_time: h.8,
+            service_desc: h.9,
+            products,
+        })
+    })
+    .await?;
+    Ok(Reply(out))
+}
+
+/// A hotel's products on sale, priced for the stay, with availability and, when one cannot be
+/// booked, why.
+#[utoipa::path(params(StayQuery), responses((status = 200, body = [QuotedProduct]), (status = 412)), security(("bearer" = [])), tag = "booking", summary = "List bookable products of a hotel")]
+#[get("/saas/booking/hotelBookings/listHotelProduct")]
+pub async fn list_hotel_product(
+    pool: web::Data<DbPool>,
+    me: CurrentUser,
+    q: Query<StayQuery>,
+) -> Result<Reply<Vec<QuotedProduct>>, ApiError> {
+    let q = q.into_inner();
+    let stay = stay_of(&q.checkin_date, &q.checkout_date, q.room_num.unwrap_or(1))?;
+    let out = with_conn(&pool, move |conn| hotel_products_for(conn, &me, &q, &stay)).await?;
+    Ok(Reply(out))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GuestForm {
+    pub name: String,
+    #[serde(default)]
+    pub phone: String,
+    /// 0-12 (the spec's id types).
+    #[serde(default)]
+    pub id_type: i32,
+    #[serde(default)]
+    pub id_no: String,
+    /// Country code, such as CN.
+    #[serde(default)]
+    pub country: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderForm {
+    pub product_id: i64,
+    /// The tenant's staff booking for a distributor; a distributor books for itself.
+    pub distributor_id: Option<i64>,
+    pub checkin_date: String,
+    pub checkout_date: String,
+    pub room_num: i64,
+    pub contact_name: String,
+    /// A mobile or a landline number.
+    pub contact_phone: String,
+    #[serde(default)]
+    pub contact_id_type: i32,
+    #[serde(default)]
+    pub contact_id_no: String,
+    pub guests: Vec<GuestForm>,
+    #[serde(default)]
+    pub order_memo: String,
+    #[serde(default)]
+    pub guest_memo: String,
+    /// The channel's own order number.
+    #[serde(default)]
+    pub channel_order_id: String,
+    /// For products that take both: pay online now (true) or at the hotel.
+    pub pay_online: Option<bool>,
+}
+
+fn id_type(field: &str, v: i32) -> Result<(), ApiError> {
+    if (0..=12).contains(&v) {
+        Ok(())
+    } else {
+        Err(ApiError::invalid(
+            field,
+            Text::fixed("证件类型为 0 到 12", "the id type is 0 to 12"),
+        ))
+    }
+}
+
+impl OrderForm {
+    fn check(&self, rooms_max_guests: i64) -> Result<Vec<NewGuest>, ApiError> {
+        platform::validate::length("contactName", self.contact_name.trim(), 1, 50)?;
+        platform::validate::phone("contactPhone", self.contact_phone.trim())?;
+        id_type("contactIdType", self.contact_id_type)?;
+        platform::validate::length("contactIdNo", &self.contact_id_no, 0, 30)?;
+        platform::validate::length("orderMemo", &self.order_memo, 0, 500)?;
+        platform::validate::length("guestMemo", &self.guest_memo, 0, 500)?;
+        platform::validate::length("channelOrderId", &self.channel_order_id, 0, 64)?;
+        if self.guests.is_empty() {
+            return Err(ApiError::invalid(
+                "guests",
+                Text::fixed("请填写入住人", "please enter the guests"),
+            ));
+        }
+        if self.guests.len() as i64 > rooms_max_guests {
+            return Err(ApiError::invalid(
+                "guests",
+                Text::new(
+                    format!("入住人最多 {rooms_max_guests} 位"),
+                    format!("at most {rooms_max_guests} guests for these rooms"),
+                ),
+            ));
+        }
+        let mut out = Vec::with_capacity(self.guests.len());
+        for (i, g) in self.guests.iter().enumerate() {
+            let f = |name: &str| format!("guests[{i}].{name}");
+            platform::validate::length(&f("name"), g.name.trim(), 1, 50)?;
+            if !g.phone.trim().is_empty() {
+                platform::validate::phone(&f("phone"), g.phone.trim())?;
+            }
+            id_type(&f("idType"), g.id_type)?;
+            platform::validate::length(&f("idNo"), &g.id_no, 0, 30)?;
+            let country = g.country.trim();
+            if !country.is_empty()
+                && (!(2..=3).contains(&country.len())
+                    || !country.chars().all(|c| c.is_ascii_alphabetic()))
+            {
+                return Err(ApiError::invalid(
+                    f("country"),
+                    Text::fixed(
+                        "国家为两位或三位字母代码",
+                        "the country is a 2 or 3 letter code",
+                    ),
+                ));
+            }
+            out.push(NewGuest {
+                name: g.name.trim().to_owned(),
+                phone: g.phone.trim().to_owned(),
+                id_type: g.id_type,
+                id_no: g.id_no.clone(),
+                country: country.to_ascii_uppercase(),
+            });
+        }
+        Ok(out)
+    }
+}
+
+/// Books a product: the price is the sum of the nightly prices times the rooms; the stock of
+/// every night is taken, or none. Instant-confirm products are confirmed at once, others wait
+/// for the supplier; online-payment orders wait for their payment first.
+#[utoipa::path(request_body = OrderForm, responses((status = 200, body = OrderSummary), (status = 403), (status = 412)), security(("bearer" = [])), tag = "booking", summary = "Book a hotel product")]
+#[post("/saas/booking/hotelBookings/order")]
+pub async fn order(
+    pool: web::Data<DbPool>,
+    settings: web::Data<OrderSettings>,
+    me: CurrentUser,
+    form: Json<OrderForm>,
+) -> Result<Reply<OrderSummary>, ApiError> {
+    let f = form.into_inner();
+    let stay = stay_of(
+        &Some(f.checkin_date.clone()),
+        &Some(f.checkout_date.clone()),
+        f.room_num,
+    )?;
+    let pay_timeout = settings.pay_timeout_ms;
+    let o = with_conn(&pool, move |conn| -> Result<_, ApiError> {
+        write_tx(conn, |conn| {
+            let distributor = booker(conn, &me, f.distributor_id)?;
+            if distributor == 0 {
+                return Err(ApiError::invalid(
+                    "distributorId",
+                    Text::fixed("请选择分销商", "please select the distributor"),
+                ));
+            }
+            let max_guests: i64 = hotel_max_guests(conn, me.saas_id, f.product_id)?;
+            let guests = f.check(max_guests.max(1) * stay.rooms)?;
+            let currency = merchants::find(conn, me.saas_id, distributor)?
+                .map_or_else(|| "CNY".to_owned(), |m| m.currency);
+            let n = NewOrder {
+                product_id: f.product_id,
+                distributor_id: distributor,
+                stay,
+                contact_name: f.contact_name.trim().to_owned(),
+                contact_phone: f.contact_phone.trim().to_owned(),
+                contact_id_type: f.contact_id_type,
+                contact_id_no: f.contact_id_no.clone(),
+                guests,
+                order_memo: f.order_memo.clone(),
+                guest_memo: f.guest_memo.clone(),
+                channel_order_id: f.channel_order_id.clone(),
+                pay_online: f.pay_online,
+            };
+            orders::place(
+                conn,
+                me.saas_id,
+                &n,
+                &actor(&me),
+                &currency,
+                pay_timeout,
+                platform::time::now_ms(),
+            )
+        })
+    })
+    .await?;
+    Ok(Reply(o))
+}
+
+/// How many guests one room of the product takes (its room's `maxGuests`, 2 when unknown).
+fn hotel_max_guests(conn: &mut DbConnection, saas_id: i64, product_id: i64) -> QueryResult<i64> {
+    use crate::store::schema::hotel_products;
+    let g: Option<i32> = hotel_products::table
+        .inner_join(rooms::table.on(rooms::id.eq(hotel_products::room_id)))
+        .filter(hotel_products::id.eq(product_id))
+        .filter(hotel_products::saas_id.eq(saas_id))
+        .select(rooms::max_guests)
+        .first(conn)
+        .optional()?;
+    Ok(i64::from(g.unwrap_or(2)))
+}

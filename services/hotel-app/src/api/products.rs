@@ -1,9 +1,398 @@
-//! (being written)
+//! Hotel products (`/saas/product/hotelProducts/*`, `/saas/product/supplierProduct/list`): a
+//! supplier's own products, or the whole tenant's for its staff; distributors book through
+//! `/saas/booking` and are refused here.
+//!
+//! Every create, change and state change publishes `product.hotel.updated` in its
+//! transaction.
 
-use actix_web::web;
+use actix_web::{get, post, put, web};
+use platform::ApiError;
+use platform::auth::CurrentUser;
+use platform::db::{DbConnection, DbPool, with_conn, write_tx};
+use platform::http::{Json, Page, PageQuery, PageRequest, Query, Reply};
+use platform::i18n::Text;
+use serde::Deserialize;
+use utoipa::{IntoParams, ToSchema};
+
+use super::{Party, party};
+use crate::domain::product::{self, Action, ProductFields, state};
+use crate::store::products::{
+    self as store, HotelGroup, HotelProduct, NewProduct, ProductFilter, Scope,
+};
+
+/// "All" in the console's select boxes.
+const ALL: i32 = -99;
+
+pub(crate) fn not_found() -> ApiError {
+    ApiError::NotFound {
+        what: Text::fixed("产品", "product"),
+    }
+}
+
+/// The products the caller may see and change: the tenant's for its staff, a supplier's own;
+/// distributors have no business here (403).
+pub(crate) fn scope(conn: &mut DbConnection, me: &CurrentUser) -> Result<Scope, ApiError> {
+    match party(conn, me)? {
+        Party::Operator => Ok(Scope {
+            saas_id: me.saas_id,
+            supplier: None,
+        }),
+        Party::Supplier(id) => Ok(Scope {
+            saas_id: me.saas_id,
+            supplier: Some(id),
+        }),
+        Party::Distributor(_) => Err(platform::auth::forbidden()),
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ProductListQuery {
+    pub page: Option<u32>,
+    pub result_num: Option<u32>,
+    /// Part of the name.
+    pub product_name: Option<String>,
+    pub hotel_id: Option<i64>,
+    /// Operators only: a supplier's products (a supplier sees its own whatever this says).
+    pub supplier_id: Option<i64>,
+    /// 0 unpublished, 1 on sale, 2 off the shelf, 3 disabled, -1 deleted; absent or -99: all
+    /// but deleted.
+    pub state: Option<i32>,
+    /// 0, 1, 2; absent or -99: all.
+    pub confirm_type: Option<i32>,
+}
+
+impl ProductListQuery {
+    fn split(self) -> Result<(ProductFilter, PageRequest), ApiError> {
+        let page = PageQuery {
+            page: self.page,
+            result_num: self.result_num,
+        }
+        .validate()?;
+        let state = self.state.filter(|s| *s != ALL);
+        if let Some(s) = state {
+            platform::validate::one_of("state", s, &state::ALL)?;
+        }
+        let confirm_type = self.confirm_type.filter(|c| *c != ALL);
+        if let Some(c) = confirm_type {
+            platform::validate::one_of("confirmType", c, &[0, 1, 2])?;
+        }
+        let filter = ProductFilter {
+            product_name: self.product_name,
+            hotel_id: self.hotel_id.filter(|h| *h > 0),
+            supplier_id: self.supplier_id.filter(|s| *s > 0),
+            state,
+            confirm_type,
+        };
+        Ok((filter, page))
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ProductIdQuery {
+    pub product_id: i64,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductUpdate {
+    pub product_id: i64,
+    #[serde(flatten)]
+    pub fields: ProductFields,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StateChange {
+    pub product_id: i64,
+    /// publish, unpublish, shelve, unshelve, disable, enable, delete or restore.
+    pub action: String,
+}
+
+async fn list_of(
+    pool: &DbPool,
+    me: CurrentUser,
+    q: ProductListQuery,
+) -> Result<Reply<Page<HotelProduct>>, ApiError> {
+    let (filter, page) = q.split()?;
+    let page = with_conn(pool, move |conn| -> Result<_, ApiError> {
+        let scope = scope(conn, &me)?;
+        let (rows, total) = store::list(conn, scope, &filter, page)?;
+        Ok(Page::new(rows, total, page))
+    })
+    .await?;
+    Ok(Reply(page))
+}
+
+/// The tenant's products (a supplier: its own), newest first; deleted ones only when
+/// `state=-1` is asked for.
+#[utoipa::path(
+    params(ProductListQuery),
+    responses((status = 200, body = Page<HotelProduct>), (status = 403), (status = 412)),
+    security(("bearer" = [])),
+    tag = "product",
+    summary = "List hotel products"
+)]
+#[get("/saas/product/hotelProducts/list")]
+pub async fn list(
+    pool: web::Data<DbPool>,
+    me: CurrentUser,
+    q: Query<ProductListQuery>,
+) -> Result<Reply<Page<HotelProduct>>, ApiError> {
+    list_of(&pool, me, q.into_inner()).await
+}
+
+/// The same products grouped by hotel: a page of hotels (newest first), each with its
+/// matching products; `sizeAll` counts hotels.
+#[utoipa::path(
+    params(ProductListQuery),
+    responses((status = 200, body = Page<HotelGroup>), (status = 403), (status = 412)),
+    security(("bearer" = [])),
+    tag = "product",
+    summary = "List hotel products by hotel"
+)]
+#[get("/saas/product/hotelProducts/listHotel")]
+pub async fn list_hotel(
+    pool: web::Data<DbPool>,
+    me: CurrentUser,
+    q: Query<ProductListQuery>,
+) -> Result<Reply<Page<HotelGroup>>, ApiError> {
+    let (filter, page) = q.into_inner().split()?;
+    let page = with_conn(&pool, move |conn| -> Result<_, ApiError> {
+        let scope = scope(conn, &me)?;
+        let (groups, total) = store::list_by_hotel(conn, scope, &filter, page)?;
+        Ok(Page::new(groups, total, page))
+    })
+    .await?;
+    Ok(Reply(page))
+}
+
+/// A supplier's own products (operators: any supplier's, by `supplierId`).
+#[utoipa::path(
+    params(ProductListQuery),
+    responses((status = 200, body = Page<HotelProduct>), (status = 403), (status = 412)),
+    security(("bearer" = [])),
+    tag = "product",
+    summary = "List supplier products"
+)]
+#[get("/saas/product/supplierProduct/list")]
+pub async fn supplier_list(
+    pool: web::Data<DbPool>,
+    me: CurrentUser,
+    q: Query<ProductListQuery>,
+) -> Result<Reply<Page<HotelProduct>>, ApiError> {
+    list_of(&pool, me, q.into_inner()).await
+}
+
+/// One product of the caller's scope; another supplier's or tenant's is not found.
+#[utoipa::path(
+    params(ProductIdQuery),
+    responses((status = 200, body = HotelProduct), (status = 403), (status = 404)),
+    security(("bearer" = [])),
+    tag = "product",
+    summary = "Load a hotel product"
+)]
+#[get("/saas/product/hotelProducts/load")]
+pub async fn load(
+    pool: web::Data<DbPool>,
+    me: CurrentUser,
+    q: Query<ProductIdQuery>,
+) -> Result<Reply<HotelProduct>, ApiError> {
+    let id = q.product_id;
+    let p = with_conn(&pool, move |conn| -> Result<_, ApiError> {
+        let scope = scope(conn, &me)?;
+        store::load(conn, scope, id)?.ok_or_else(not_found)
+    })
+    .await?;
+    Ok(Reply(p))
+}
+
+fn invalid(field: &str, zh: &'static str, en: &'static str) -> ApiError {
+    ApiError::invalid(field, Text::fixed(zh, en))
+}
+
+/// The product's zone: the hotel must be the tenant's and the room the hotel's; no zone
+/// given takes the hotel's.
+fn place(conn: &mut DbConnection, saas_id: i64, f: &ProductFields) -> Result<i64, ApiError> {
+    let Some((_, hotel_zone)) = store::hotel_of_tenant(conn, saas_id, f.hotel_id)? else {
+        return Err(invalid(
+            "hotelId",
+            "酒店不存在，请从酒店列表中选择",
+            "no such hotel: pick one from the hotel list",
+        ));
+    };
+    if !store::room_of_hotel(conn, saas_id, f.hotel_id, f.room_id)? {
+        return Err(invalid(
+            "roomId",
+            "该酒店没有此房型",
+            "the hotel has no such room",
+        ));
+    }
+    Ok(if f.zone_id > 0 { f.zone_id } else { hotel_zone })
+}
+
+/// Creates an unpublished product: a supplier's own, or, by an operator, for the supplier it
+/// names.
+#[utoipa::path(
+    request_body = ProductFields,
+    responses((status = 200, body = HotelProduct), (status = 403), (status = 412)),
+    security(("bearer" = [])),
+    tag = "product",
+    summary = "Create a hotel product"
+)]
+#[post("/saas/product/hotelProducts/save")]
+pub async fn save(
+    pool: web::Data<DbPool>,
+    me: CurrentUser,
+    form: Json<ProductFields>,
+) -> Result<Reply<HotelProduct>, ApiError> {
+    let mut form = form.into_inner();
+    let p = with_conn(&pool, move |conn| -> Result<_, ApiError> {
+        write_tx(conn, |conn| {
+            let scope = scope(conn, &me)?;
+            form.check()?;
+            let supplier_id = match scope.supplier {
+                Some(own) => own,
+                None => {
+                    let Some(id) = form.supplier_id.filter(|id| *id > 0) else {
+                        return Err(invalid(
+                            "supplierId",
+                            "请选择供应商",
+                            "Please select the supplier",
+                        ));
+                    };
+                    if !store::is_supplier(conn, me.saas_id, id)? {
+                        return Err(invalid(
+                            "supplierId",
+                            "供应商须从已有列表中选择",
+                            "the supplier must be picked from the existing list",
+                        ));
+                    }
+                    id
+                }
+            };
+            let zone_id = place(conn, me.saas_id, &form)?;
+            let id = platform::id::next_id();
+            let n = NewProduct {
+                saas_id: me.saas_id,
+                id,
+                supplier_id,
+                zone_id,
+                now: platform::time::now_ms(),
+            };
+            store::insert(conn, n, &form)?;
+            store::load(conn, scope, id)?.ok_or_else(not_found)
+        })
+    })
+    .await?;
+    Ok(Reply(p))
+}
+
+/// Changes a product's fields; its supplier and state stay (states change through
+/// `changeState`). A deleted product must be restored first.
+#[utoipa::path(
+    request_body = ProductUpdate,
+    responses((status = 200, body = HotelProduct), (status = 403), (status = 404), (status = 412)),
+    security(("bearer" = [])),
+    tag = "product",
+    summary = "Update a hotel product"
+)]
+#[put("/saas/product/hotelProducts/updateHotelProduct")]
+pub async fn update(
+    pool: web::Data<DbPool>,
+    me: CurrentUser,
+    form: Json<ProductUpdate>,
+) -> Result<Reply<HotelProduct>, ApiError> {
+    let ProductUpdate {
+        product_id,
+        mut fields,
+    } = form.into_inner();
+    let p = with_conn(&pool, move |conn| -> Result<_, ApiError> {
+        write_tx(conn, |conn| {
+            let scope = scope(conn, &me)?;
+            let row = store::find(conn, scope, product_id)?.ok_or_else(not_found)?;
+            if row.state == state::DELETED {
+                return Err(ApiError::Rule {
+                    code: "product-state",
+                    msg: Text::fixed(
+                        "产品已删除，请先恢复再修改",
+                        "The product is deleted: restore it before changing it",
+                    ),
+                });
+            }
+            fields.check()?;
+            let zone_id = place(conn, me.saas_id, &fields)?;
+            store::update(conn, product_id, zone_id, &fields, platform::time::now_ms())?;
+            store::load(conn, scope, product_id)?.ok_or_else(not_found)
+        })
+    })
+    .await?;
+    Ok(Reply(p))
+}
+
+/// Publishes, unpublishes, shelves, unshelves, disables, enables, deletes or restores a
+/// product, as docs/hotel-products.md's table allows; any other move is a 412 naming the
+/// state and the action.
+#[utoipa::path(
+    request_body = StateChange,
+    responses((status = 200, body = HotelProduct), (status = 403), (status = 404), (status = 412)),
+    security(("bearer" = [])),
+    tag = "product",
+    summary = "Change a hotel product's state"
+)]
+#[put("/saas/product/hotelProducts/changeState")]
+pub async fn change_state(
+    pool: web::Data<DbPool>,
+    me: CurrentUser,
+    form: Json<StateChange>,
+) -> Result<Reply<HotelProduct>, ApiError> {
+    let StateChange { product_id, action } = form.into_inner();
+    let p = with_conn(&pool, move |conn| -> Result<_, ApiError> {
+        write_tx(conn, |conn| {
+            let scope = scope(conn, &me)?;
+            let Some(action) = Action::parse(&action) else {
+                let names = Action::ALL.map(Action::as_str).join(", ");
+                return Err(ApiError::invalid(
+                    "action",
+                    Text::new(
+                        format!("操作只能是 {names}"),
+                        format!("must be one of {names}"),
+                    ),
+                ));
+            };
+            let row = store::find(conn, scope, product_id)?.ok_or_else(not_found)?;
+            let to = product::next_state(row.state, action)?;
+            if store::set_state(conn, product_id, row.state, to, platform::time::now_ms())?
+                .is_none()
+            {
+                return Err(ApiError::Rule {
+                    code: "product-changed",
+                    msg: Text::fixed(
+                        "产品状态已被他人修改，请刷新后重试",
+                        "The product's state changed meanwhile; reload and retry",
+                    ),
+                });
+            }
+            store::load(conn, scope, product_id)?.ok_or_else(not_found)
+        })
+    })
+    .await?;
+    Ok(Reply(p))
+}
 
 #[derive(utoipa::OpenApi)]
-#[openapi()]
+#[openapi(paths(list, list_hotel, supplier_list, load, save, update, change_state))]
 pub struct Doc;
 
-pub fn config(_cfg: &mut web::ServiceConfig) {}
+pub fn config(cfg: &mut web::ServiceConfig) {
+    cfg.service(list)
+        .service(list_hotel)
+        .service(supplier_list)
+        .service(load)
+        .service(save)
+        .service(update)
+        .service(change_state);
+}

@@ -1,9 +1,69 @@
-//! (being written)
+//! Order reports: per product for a period.
 
-use actix_web::web;
+use actix_web::{get, web};
+use platform::ApiError;
+use platform::auth::CurrentUser;
+use platform::db::{DbPool, with_conn};
+use platform::http::{Query, Reply};
+use platform::i18n::Text;
+use serde::Deserialize;
+use utoipa::{IntoParams, OpenApi};
 
-#[derive(utoipa::OpenApi)]
-#[openapi()]
+use super::party;
+use crate::store::orders::{self, ProductSummary};
+
+#[derive(OpenApi)]
+#[openapi(paths(list_product_summary))]
 pub struct Doc;
 
-pub fn config(_cfg: &mut web::ServiceConfig) {}
+pub fn config(cfg: &mut web::ServiceConfig) {
+    cfg.service(list_product_summary);
+}
+
+/// A report covers at most a year.
+const MAX_DAYS: i64 = 366;
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct PeriodQuery {
+    /// First order date, YYYY-MM-DD.
+    pub start_date: String,
+    /// Last order date, inclusive.
+    pub end_date: String,
+}
+
+/// Per product, the orders created in the period: how many, room nights, amounts and profit
+/// of those not cancelled, refunded or invalid (and how many were). A supplier sees its own
+/// products, a distributor its own orders; largest amount first.
+#[utoipa::path(params(PeriodQuery), responses((status = 200, body = [ProductSummary]), (status = 412)), security(("bearer" = [])), tag = "report", summary = "Report orders per product")]
+#[get("/saas/order/hotelOrderReport/listProductSummary")]
+pub async fn list_product_summary(
+    pool: web::Data<DbPool>,
+    me: CurrentUser,
+    q: Query<PeriodQuery>,
+) -> Result<Reply<Vec<ProductSummary>>, ApiError> {
+    let first = platform::time::parse_date("startDate", &q.start_date)?;
+    let last = platform::time::parse_date("endDate", &q.end_date)?;
+    if last < first {
+        return Err(ApiError::invalid(
+            "endDate",
+            Text::fixed(
+                "结束日期不能早于开始日期",
+                "the end date is before the start date",
+            ),
+        ));
+    }
+    if last - first >= MAX_DAYS {
+        return Err(ApiError::invalid(
+            "endDate",
+            Text::fixed("统计区间最长一年", "the period is at most a year"),
+        ));
+    }
+    let out = with_conn(&pool, move |conn| -> Result<_, ApiError> {
+        let p = party(conn, &me)?;
+        Ok(orders::product_summary(conn, me.saas_id, p, first, last)?)
+    })
+    .await?;
+    Ok(Reply(out))
+}

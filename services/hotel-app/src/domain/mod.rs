@@ -2,4 +2,7 @@
 //! rules and stay prices, price changes over the calendar, the product states, validation.
 
 pub mod booking;
+pub mod hotel;
 pub mod order_state;
+pub mod pricing;
+pub mod product;

@@ -2,6 +2,12 @@
 //! transaction (`platform::bus::publish_in_tx`).
 
 pub mod calendar;
+pub mod hotels;
+pub mod logs;
 pub mod merchants;
 pub mod orders;
+pub mod prices;
+pub mod products;
+pub mod rooms;
 pub mod schema;
+pub mod zones;

@@ -1,1 +1,776 @@
-//! (being written)
+//! Placing orders and acting on them: prices, stock, the state machine through the API, the
+//! events, the logs, who may see what, and unpaid orders cancelling themselves.
+
+use std::time::Duration;
+
+use crate::helpers::*;
+use platform::bus::v1;
+use platform::testing::Backend;
+use prost::Message as _;
+use serde_json::{Value, json};
+
+async fn book(env: &Env, token: &str, body: Value) -> (u16, Value) {
+    env.call(
+        "POST",
+        "/saas/booking/hotelBookings/order",
+        token,
+        Some(body),
+    )
+    .await
+}
+
+async fn act(env: &Env, token: &str, path: &str, body: Value) -> (u16, Value) {
+    env.call("PUT", path, token, Some(body)).await
+}
+
+fn order_id(body: &Value) -> i64 {
+    body["data"]["orderId"]
+        .as_i64()
+        .unwrap_or_else(|| panic!("{body}"))
+}
+
+async fn state_of(env: &Env, token: &str, id: i64) -> i64 {
+    let (s, b) = env
+        .call(
+            "GET",
+            &format!("/saas/order/sys/load?orderId={id}"),
+            token,
+            None,
+        )
+        .await;
+    assert_eq!(s, 200, "{b}");
+    b["data"]["orderState"].as_i64().unwrap()
+}
+
+async fn a_stay_costs_its_nightly_prices_and_takes_stock_for_every_night(backend: Backend) {
+    let mut env = start(backend).await;
+    let p = env.seed(&Seed::default());
+    env.drain_events();
+    let (s, b) = book(&env, &env.distributor, booking(p.product_id, 0, 3, 2)).await;
+    assert_eq!(s, 200, "{b}");
+    let o = &b["data"];
+    // Nights of 300, 450 and 288 yuan, two rooms.
+    assert_eq!(o["orderPrice"], 2 * (30_000 + 45_000 + 28_800));
+    assert_eq!(o["orderState"], 1, "instant confirmation");
+    assert_eq!(o["nights"], 3);
+    assert_eq!(o["distributionId"], DISTRIBUTOR);
+    assert!(o.get("supplierPrice").is_none(), "{o}");
+    for n in 0..3 {
+        assert_eq!(env.stock(p.product_id, n), 8, "night {n}");
+    }
+    assert_eq!(
+        env.stock(p.product_id, 3),
+        10,
+        "the checkout day is not taken"
+    );
+    let e = env.next_event("order.hotel.created").await;
+    let created = v1::OrderCreated::decode(e.payload.as_slice()).unwrap();
+    let amounts = created.amounts.unwrap();
+    assert_eq!(amounts.order_price, 207_600);
+    assert_eq!(amounts.supplier_price, 2 * (25_000 + 40_000 + 20_000));
+    assert_eq!(amounts.profit, 207_600 - 170_000);
+    assert_eq!(created.order.unwrap().distributor_mch_id, DISTRIBUTOR);
+    assert_eq!(e.saas_id, SAAS);
+
+    // The supplier sees what it is paid; the detail has the nights and the guests.
+    let id = order_id(&b);
+    let (s, d) = env
+        .call(
+            "GET",
+            &format!("/saas/order/sys/load?orderId={id}"),
+            &env.supplier,
+            None,
+        )
+        .await;
+    assert_eq!(s, 200, "{d}");
+    assert_eq!(d["data"]["supplierPrice"], 170_000);
+    assert_eq!(d["data"]["nightly"].as_array().unwrap().len(), 3);
+    assert_eq!(d["data"]["nightly"][1]["price"], 45_000);
+    assert_eq!(d["data"]["guests"][0]["name"], "Li Lei");
+    assert_eq!(d["data"]["logs"][0]["action"], "create");
+
+    // A product needing confirmation waits for the supplier; no-limit stock always does.
+    let wait = env.seed(&Seed {
+        confirm_type: 2,
+        ..Seed::default()
+    });
+    let (_, b) = book(&env, &env.distributor, booking(wait.product_id, 1, 2, 1)).await;
+    assert_eq!(b["data"]["orderState"], 8, "{b}");
+    let open = env.seed(&Seed {
+        stock: None,
+        ..Seed::default()
+    });
+    let (_, b) = book(&env, &env.distributor, booking(open.product_id, 1, 2, 50)).await;
+    assert_eq!(b["data"]["orderState"], 8, "{b}");
+    assert_eq!(b["data"]["needConfirm"], true);
+    env.app.shutdown().await;
+}
+
+async fn parallel_bookings_of_the_last_rooms_never_oversell(backend: Backend) {
+    let env = start(backend).await;
+    let p = env.seed(&Seed::default());
+    let attempts = (0..200).map(|_| book(&env, &env.distributor, booking(p.product_id, 2, 4, 1)));
+    let results = futures_util::future::join_all(attempts).await;
+    let ok = results.iter().filter(|(s, _)| *s == 200).count();
+    assert_eq!(ok, 10, "exactly the ten rooms are sold");
+    for (s, b) in &results {
+        assert!(
+            *s == 200 || (*s == 412 && b["code"] == "sold-out"),
+            "{s} {b}"
+        );
+    }
+    assert_eq!(env.stock(p.product_id, 2), 0);
+    assert_eq!(env.stock(p.product_id, 3), 0);
+    assert_eq!(
+        env.number(&format!(
+            "SELECT CAST(SUM(sold) AS BIGINT) AS n FROM price_calendar WHERE product_id = {}",
+            p.product_id
+        )),
+        20
+    );
+    assert_eq!(
+        env.number("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM hotel_orders"),
+        10
+    );
+    env.app.shutdown().await;
+}
+
+async fn order_actions_follow_the_state_machine_and_publish_their_events(backend: Backend) {
+    let mut env = start(backend).await;
+    let p = env.seed(&Seed {
+        confirm_type: 2,
+        is_online_pay: 1,
+        ..Seed::default()
+    });
+    let (_, b) = book(&env, &env.distributor, booking(p.product_id, 1, 3, 1)).await;
+    let id = order_id(&b);
+    assert_eq!(b["data"]["orderState"], 2, "online payment first: {b}");
+    assert!(b["data"]["payDeadline"].as_i64().unwrap() > 0);
+    env.drain_events();
+
+    // Confirming an unpaid order is refused, naming both states.
+    let (s, b) = act(
+        &env,
+        &env.supplier,
+        "/saas/order/supplier/confirm",
+        json!({"orderId": id}),
+    )
+    .await;
+    assert_eq!(s, 412, "{b}");
+    assert_eq!(b["code"], "order-state");
+    let msg = b["msg"].as_str().unwrap();
+    assert!(
+        msg.contains("unpaid (2)") && msg.contains("confirmed (1)"),
+        "{msg}"
+    );
+    // A supplier cannot pay, nor a distributor confirm.
+    let (s, _) = act(
+        &env,
+        &env.supplier,
+        "/saas/order/channel/pay",
+        json!({"orderId": id, "payType": 1}),
+    )
+    .await;
+    assert_eq!(s, 403);
+    let (s, b) = act(
+        &env,
+        &env.distributor,
+        "/saas/order/channel/pay",
+        json!({"orderId": id, "payType": 7}),
+    )
+    .await;
+    assert_eq!((s, field(&b)), (412, "payType"));
+
+    let (s, b) = act(
+        &env,
+        &env.distributor,
+        "/saas/order/channel/pay",
+        json!({"orderId": id, "payType": 2}),
+    )
+    .await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(
+        (
+            b["data"]["orderState"].as_i64(),
+            b["data"]["payState"].as_i64()
+        ),
+        (Some(3), Some(21))
+    );
+    let e = env.next_event("order.hotel.state-changed").await;
+    let c = v1::OrderStateChanged::decode(e.payload.as_slice()).unwrap();
+    assert_eq!((c.old_order_state, c.new_order_state), (2, 3));
+
+    let (s, b) = act(
+        &env,
+        &env.distributor,
+        "/saas/order/supplier/confirm",
+        json!({"orderId": id}),
+    )
+    .await;
+    assert_eq!(s, 403, "{b}");
+    let (s, b) = act(
+        &env,
+        &env.supplier,
+        "/saas/order/supplier/confirm",
+        json!({"orderId": id, "supplierOrderId": "H-88"}),
+    )
+    .await;
+    assert_eq!((s, b["data"]["orderState"].as_i64()), (200, Some(1)), "{b}");
+    let e = env.next_event("order.hotel.state-changed").await;
+    let c = v1::OrderStateChanged::decode(e.payload.as_slice()).unwrap();
+    assert_eq!((c.new_order_state, c.new_supplier_state), (1, 31));
+
+    // A cancellation application, refused, then agreed: refunded, rooms back.
+    let (s, _) = act(
+        &env,
+        &env.distributor,
+        "/saas/order/channel/applyCancel",
+        json!({"orderId": id, "remark": "plans changed"}),
+    )
+    .await;
+    assert_eq!(s, 200);
+    assert_eq!(state_of(&env, &env.distributor, id).await, 7);
+    let (s, b) = act(
+        &env,
+        &env.supplier,
+        "/saas/order/supplier/refuseCancel",
+        json!({"orderId": id}),
+    )
+    .await;
+    assert_eq!(
+        (s, field(&b)),
+        (412, "remark"),
+        "a refusal needs its reason"
+    );
+    let (s, _) = act(
+        &env,
+        &env.supplier,
+        "/saas/order/supplier/refuseCancel",
+        json!({"orderId": id, "remark": "non-refundable night"}),
+    )
+    .await;
+    assert_eq!(s, 200);
+    assert_eq!(state_of(&env, &env.supplier, id).await, 1);
+    act(
+        &env,
+        &env.distributor,
+        "/saas/order/channel/applyCancel",
+        json!({"orderId": id}),
+    )
+    .await;
+    assert_eq!(env.stock(p.product_id, 1), 9);
+    env.drain_events();
+    let (s, b) = act(
+        &env,
+        &env.supplier,
+        "/saas/order/supplier/agreeCancel",
+        json!({"orderId": id}),
+    )
+    .await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(
+        (
+            b["data"]["orderState"].as_i64(),
+            b["data"]["payState"].as_i64(),
+            b["data"]["cancelApply"].as_i64()
+        ),
+        (Some(6), Some(51), Some(41))
+    );
+    assert_eq!(env.stock(p.product_id, 1), 10, "the rooms went back");
+    assert_eq!(env.stock(p.product_id, 2), 10);
+    let e = env.next_event("order.hotel.cancelled").await;
+    let c = v1::OrderCancelled::decode(e.payload.as_slice()).unwrap();
+    assert_eq!(c.order.unwrap().order_id, id);
+
+    // Every action is in the log, with who and the states.
+    let (s, b) = env
+        .call(
+            "GET",
+            &format!("/saas/log/orderLog/list?orderId={id}"),
+            &env.operator,
+            None,
+        )
+        .await;
+    assert_eq!(s, 200, "{b}");
+    let actions: Vec<&str> = b["data"]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .rev()
+        .map(|l| l["action"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        actions,
+        [
+            "create",
+            "pay",
+            "confirm",
+            "apply-cancel",
+            "refuse-cancel",
+            "apply-cancel",
+            "agree-cancel"
+        ]
+    );
+    let last = &b["data"]["results"][0];
+    assert_eq!(
+        (
+            last["fromState"].as_i64(),
+            last["toState"].as_i64(),
+            last["userId"].as_i64()
+        ),
+        (Some(7), Some(6), Some(2))
+    );
+
+    // A refused order: invalid, rooms back; the other actions' answers.
+    let (_, b) = book(&env, &env.distributor, booking(p.product_id, 4, 5, 3)).await;
+    let second = order_id(&b);
+    act(
+        &env,
+        &env.distributor,
+        "/saas/order/channel/pay",
+        json!({"orderId": second, "payType": 1}),
+    )
+    .await;
+    assert_eq!(env.stock(p.product_id, 4), 7);
+    let (s, b) = act(
+        &env,
+        &env.supplier,
+        "/saas/order/supplier/refuse",
+        json!({"orderId": second, "remark": "full house"}),
+    )
+    .await;
+    assert_eq!((s, b["data"]["orderState"].as_i64()), (200, Some(9)), "{b}");
+    assert_eq!(env.stock(p.product_id, 4), 10);
+    let (s, b) = act(
+        &env,
+        &env.distributor,
+        "/saas/order/channel/cancel",
+        json!({"orderId": second}),
+    )
+    .await;
+    assert_eq!((s, b["code"].as_str()), (412, Some("order-state")));
+
+    // Remarks and the operator's adjustment are logged and published as modifications.
+    env.drain_events();
+    let (s, _) = act(
+        &env,
+        &env.distributor,
+        "/saas/order/sys/updateRemark",
+        json!({"orderId": second, "memoInner": "x"}),
+    )
+    .await;
+    assert_eq!(s, 403, "the internal remark is not the distributor's");
+    let (s, _) = act(
+        &env,
+        &env.supplier,
+        "/saas/order/sys/updateRemark",
+        json!({"orderId": second, "memoInner": "call the guest"}),
+    )
+    .await;
+    assert_eq!(s, 200);
+    env.next_event("order.hotel.modified").await;
+    let (s, _) = act(
+        &env,
+        &env.supplier,
+        "/saas/order/sys/orderToAdjust",
+        json!({"orderId": second, "orderPrice": 1, "remark": "x"}),
+    )
+    .await;
+    assert_eq!(s, 403);
+    let (s, b) = act(
+        &env,
+        &env.operator,
+        "/saas/order/sys/orderToAdjust",
+        json!({"orderId": second, "remark": "agreed by phone"}),
+    )
+    .await;
+    assert_eq!((s, field(&b)), (412, "orderPrice"));
+    let (s, b) = act(
+        &env,
+        &env.operator,
+        "/saas/order/sys/orderToAdjust",
+        json!({"orderId": second, "orderPrice": 88_000, "remark": "agreed by phone"}),
+    )
+    .await;
+    assert_eq!((s, b["data"]["orderPrice"].as_i64()), (200, Some(88_000)));
+    env.app.shutdown().await;
+}
+
+async fn instant_orders_complete_and_cancel_within_their_policy(backend: Backend) {
+    let env = start(backend).await;
+    let p = env.seed(&Seed::default());
+    let (_, b) = book(&env, &env.distributor, booking(p.product_id, 0, 1, 1)).await;
+    let today = order_id(&b);
+    let (s, _) = act(
+        &env,
+        &env.supplier,
+        "/saas/order/supplier/arrange",
+        json!({"orderId": today}),
+    )
+    .await;
+    assert_eq!(s, 200);
+    let (s, b) = act(
+        &env,
+        &env.supplier,
+        "/saas/order/supplier/complete",
+        json!({"orderId": today}),
+    )
+    .await;
+    assert_eq!((s, b["data"]["orderState"].as_i64()), (200, Some(5)), "{b}");
+    assert_eq!(
+        env.stock(p.product_id, 0),
+        9,
+        "a completed stay keeps its room"
+    );
+
+    let (_, b) = book(&env, &env.distributor, booking(p.product_id, 5, 6, 1)).await;
+    let later = order_id(&b);
+    let (s, b) = act(
+        &env,
+        &env.supplier,
+        "/saas/order/supplier/complete",
+        json!({"orderId": later}),
+    )
+    .await;
+    assert_eq!((s, b["code"].as_str()), (412, Some("too-early")));
+
+    let strict = env.seed(&Seed {
+        cancel_type: 0,
+        ..Seed::default()
+    });
+    let (_, b) = book(&env, &env.distributor, booking(strict.product_id, 5, 6, 1)).await;
+    let (s, b) = act(
+        &env,
+        &env.distributor,
+        "/saas/order/channel/applyCancel",
+        json!({"orderId": order_id(&b)}),
+    )
+    .await;
+    assert_eq!((s, b["code"].as_str()), (412, Some("cancel-policy")));
+    env.app.shutdown().await;
+}
+
+async fn merchants_see_and_touch_only_their_own_orders(backend: Backend) {
+    let env = start(backend).await;
+    let mine = env.seed(&Seed {
+        confirm_type: 2,
+        ..Seed::default()
+    });
+    let theirs = env.seed(&Seed {
+        supplier: SUPPLIER_2,
+        confirm_type: 2,
+        ..Seed::default()
+    });
+    let (_, b) = book(&env, &env.distributor, booking(mine.product_id, 1, 2, 1)).await;
+    let id = order_id(&b);
+    book(
+        &env,
+        &env.distributor_2,
+        booking(theirs.product_id, 1, 2, 1),
+    )
+    .await;
+
+    let path = format!("/saas/order/sys/load?orderId={id}");
+    for token in [
+        &env.supplier_2,
+        &env.distributor_2,
+        &env.other_operator,
+        &env.other_supplier,
+    ] {
+        let (s, _) = env.call("GET", &path, token, None).await;
+        assert_eq!(s, 404);
+        let (s, _) = act(
+            &env,
+            token,
+            "/saas/order/supplier/confirm",
+            json!({"orderId": id}),
+        )
+        .await;
+        assert!(s == 404 || s == 403, "{s}");
+    }
+    let count = |b: &Value| b["data"]["sizeAll"].as_i64().unwrap();
+    let (_, b) = env
+        .call("GET", "/saas/order/sys/list", &env.operator, None)
+        .await;
+    assert_eq!(count(&b), 2);
+    let (_, b) = env
+        .call("GET", "/saas/order/supplier/list", &env.supplier, None)
+        .await;
+    assert_eq!(count(&b), 1);
+    assert_eq!(b["data"]["results"][0]["orderId"], id);
+    let (_, b) = env
+        .call("GET", "/saas/order/channel/list", &env.distributor_2, None)
+        .await;
+    assert_eq!(count(&b), 1);
+    assert_ne!(b["data"]["results"][0]["orderId"], id);
+    let (_, b) = env
+        .call("GET", "/saas/order/sys/list", &env.other_operator, None)
+        .await;
+    assert_eq!(count(&b), 0);
+    let (s, _) = env
+        .call("GET", "/saas/order/sys/list", &env.supplier, None)
+        .await;
+    assert_eq!(s, 403);
+    let (s, _) = env
+        .call("GET", "/saas/order/channel/list", &env.supplier, None)
+        .await;
+    assert_eq!(s, 403);
+    let (s, _) = env
+        .call("GET", "/saas/order/supplier/list", &env.distributor, None)
+        .await;
+    assert_eq!(s, 403);
+    // A supplier does not book.
+    let (s, _) = book(&env, &env.supplier, booking(mine.product_id, 1, 2, 1)).await;
+    assert_eq!(s, 403);
+
+    // Filters: contact, state, check-in date; paging.
+    let q = |p: &str| format!("/saas/order/sys/list?{p}");
+    let (_, b) = env
+        .call("GET", &q("contact=Li&orderState=8"), &env.operator, None)
+        .await;
+    assert_eq!(count(&b), 2);
+    let (_, b) = env
+        .call("GET", &q("orderState=1"), &env.operator, None)
+        .await;
+    assert_eq!(count(&b), 0);
+    let (_, b) = env
+        .call(
+            "GET",
+            &q(&format!(
+                "dateType=2&startDate={}&endDate={}",
+                day(1),
+                day(1)
+            )),
+            &env.operator,
+            None,
+        )
+        .await;
+    assert_eq!(count(&b), 2);
+    let (_, b) = env
+        .call(
+            "GET",
+            &q(&format!("dateType=3&startDate={}", day(3))),
+            &env.operator,
+            None,
+        )
+        .await;
+    assert_eq!(count(&b), 0);
+    let (_, b) = env
+        .call("GET", &q("page=2&resultNum=1"), &env.operator, None)
+        .await;
+    assert_eq!(
+        (
+            b["data"]["results"].as_array().unwrap().len(),
+            b["data"]["pageCount"].as_i64()
+        ),
+        (1, Some(2))
+    );
+    let (s, b) = env.call("GET", &q("dateType=9"), &env.operator, None).await;
+    assert_eq!((s, field(&b)), (412, "dateType"));
+
+    // The product report: one order each, the supplier sees its own product only.
+    let report = format!(
+        "/saas/order/hotelOrderReport/listProductSummary?startDate={}&endDate={}",
+        day(0),
+        day(0)
+    );
+    let (s, b) = env.call("GET", &report, &env.operator, None).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(b["data"].as_array().unwrap().len(), 2);
+    let (_, b) = env.call("GET", &report, &env.supplier, None).await;
+    let rows = b["data"].as_array().unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(
+        (rows[0]["orderNum"].as_i64(), rows[0]["roomNights"].as_i64()),
+        (Some(1), Some(1))
+    );
+    assert_eq!(rows[0]["profit"], 45_000 - 40_000);
+    env.app.shutdown().await;
+}
+
+async fn bad_bookings_are_refused_naming_the_field(backend: Backend) {
+    let env = start(backend).await;
+    let p = env.seed(&Seed {
+        serial_max: 3,
+        rooms_max: 4,
+        ..Seed::default()
+    });
+    type Change = Box<dyn Fn(&mut Value)>;
+    let cases: Vec<(&str, Change)> = vec![
+        ("contactName", Box::new(|b| b["contactName"] = json!(" "))),
+        (
+            "contactPhone",
+            Box::new(|b| b["contactPhone"] = json!("12345")),
+        ),
+        ("guests", Box::new(|b| b["guests"] = json!([]))),
+        (
+            "guests[0].name",
+            Box::new(|b| b["guests"][0]["name"] = json!("")),
+        ),
+        (
+            "guests[0].phone",
+            Box::new(|b| b["guests"][0]["phone"] = json!("abc")),
+        ),
+        (
+            "guests[0].idType",
+            Box::new(|b| b["guests"][0]["idType"] = json!(13)),
+        ),
+        (
+            "guests[0].country",
+            Box::new(|b| b["guests"][0]["country"] = json!("China")),
+        ),
+        (
+            "contactIdType",
+            Box::new(|b| b["contactIdType"] = json!(-1)),
+        ),
+        (
+            "checkinDate",
+            Box::new(|b| b["checkinDate"] = json!(day(-1))),
+        ),
+        (
+            "checkinDate",
+            Box::new(|b| b["checkinDate"] = json!("2026-02-30")),
+        ),
+        (
+            "checkoutDate",
+            Box::new(|b| b["checkoutDate"] = json!(day(1))),
+        ),
+        (
+            "checkoutDate",
+            Box::new(|b| b["checkoutDate"] = json!(day(6))),
+        ),
+        ("roomNum", Box::new(|b| b["roomNum"] = json!(5))),
+        ("roomNum", Box::new(|b| b["roomNum"] = json!(0))),
+        (
+            "guests",
+            Box::new(|b| {
+                b["guests"] = json!([
+            {"name": "a"}, {"name": "b"}, {"name": "c"}, {"name": "d"}, {"name": "e"}])
+            }),
+        ),
+        ("productId", Box::new(|b| b["productId"] = json!(42))),
+    ];
+    for (expected, change) in &cases {
+        let mut body = booking(p.product_id, 1, 2, 2);
+        change(&mut body);
+        let (s, b) = book(&env, &env.distributor, body).await;
+        assert_eq!((s, field(&b)), (412, *expected), "{b}");
+        assert!(!b["msg"].as_str().unwrap_or_default().is_empty());
+    }
+    // Nights beyond the priced calendar, or closed.
+    let (s, b) = book(&env, &env.distributor, booking(p.product_id, 29, 31, 1)).await;
+    assert_eq!((s, b["code"].as_str()), (412, Some("no-price")), "{b}");
+    env.sql(&format!(
+        "UPDATE price_calendar SET closed = TRUE WHERE product_id = {} AND day = '{}'",
+        p.product_id,
+        day(2)
+    ));
+    let (s, b) = book(&env, &env.distributor, booking(p.product_id, 1, 3, 1)).await;
+    assert_eq!((s, b["code"].as_str()), (412, Some("closed")), "{b}");
+    // Booking opens 10 days ahead.
+    let early = env.seed(&Seed {
+        earliest_days: 10,
+        ..Seed::default()
+    });
+    let (s, b) = book(&env, &env.distributor, booking(early.product_id, 20, 21, 1)).await;
+    assert_eq!((s, field(&b)), (412, "checkinDate"), "{b}");
+    // Nothing was written by any refusal.
+    assert_eq!(
+        env.number("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM hotel_orders"),
+        0
+    );
+    assert_eq!(
+        env.number("SELECT CAST(SUM(sold) AS BIGINT) AS n FROM price_calendar"),
+        0
+    );
+    // The tenant's staff must name a distributor of the tenant.
+    let mut body = booking(p.product_id, 1, 2, 1);
+    let (s, b) = book(&env, &env.operator, body.clone()).await;
+    assert_eq!((s, field(&b)), (412, "distributorId"));
+    body["distributorId"] = json!(SUPPLIER);
+    let (s, b) = book(&env, &env.operator, body.clone()).await;
+    assert_eq!((s, field(&b)), (412, "distributorId"));
+    body["distributorId"] = json!(DISTRIBUTOR_2);
+    let (s, b) = book(&env, &env.operator, body).await;
+    assert_eq!(
+        (s, b["data"]["distributionId"].as_i64()),
+        (200, Some(DISTRIBUTOR_2))
+    );
+    env.app.shutdown().await;
+}
+
+async fn unpaid_orders_cancel_themselves_and_return_their_rooms(backend: Backend) {
+    let mut env = start_with(
+        backend,
+        &[("TRADEWIND_HOTEL_APP__ORDERS__EXPIRY_CHECK_SECS", "1")],
+    )
+    .await;
+    let p = env.seed(&Seed {
+        is_online_pay: 1,
+        ..Seed::default()
+    });
+    let (_, b) = book(&env, &env.distributor, booking(p.product_id, 1, 2, 2)).await;
+    let id = order_id(&b);
+    let deadline = b["data"]["payDeadline"].as_i64().unwrap();
+    let placed = b["data"]["createDate"].as_i64().unwrap();
+    assert_eq!(
+        deadline - placed,
+        24 * 60 * 60_000,
+        "the spec's 24 × 60 minutes"
+    );
+    let (_, b) = book(&env, &env.distributor, booking(p.product_id, 1, 2, 1)).await;
+    let paid = order_id(&b);
+    act(
+        &env,
+        &env.distributor,
+        "/saas/order/channel/pay",
+        json!({"orderId": paid, "payType": 1}),
+    )
+    .await;
+    assert_eq!(env.stock(p.product_id, 1), 7);
+    env.drain_events();
+    // Time passes: both payment deadlines are behind us.
+    env.sql("UPDATE hotel_orders SET pay_deadline = 1 WHERE pay_deadline > 0");
+    let e = env.next_event("order.hotel.cancelled").await;
+    assert_eq!(
+        v1::OrderCancelled::decode(e.payload.as_slice())
+            .unwrap()
+            .order
+            .unwrap()
+            .order_id,
+        id
+    );
+    let mut waited = 0;
+    while state_of(&env, &env.operator, id).await != 4 {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        waited += 1;
+        assert!(waited < 100, "never cancelled");
+    }
+    assert_eq!(
+        env.stock(p.product_id, 1),
+        9,
+        "only the unpaid order's rooms came back"
+    );
+    assert_eq!(state_of(&env, &env.operator, paid).await, 1);
+    let (_, b) = env
+        .call(
+            "GET",
+            &format!("/saas/log/orderLog/list?orderId={id}"),
+            &env.operator,
+            None,
+        )
+        .await;
+    assert_eq!(b["data"]["results"][0]["action"], "timeout-cancel");
+    assert_eq!(b["data"]["results"][0]["username"], "system");
+    env.app.shutdown().await;
+}
+
+platform::on_both_backends!(
+    a_stay_costs_its_nightly_prices_and_takes_stock_for_every_night,
+    parallel_bookings_of_the_last_rooms_never_oversell,
+    order_actions_follow_the_state_machine_and_publish_their_events,
+    instant_orders_complete_and_cancel_within_their_policy,
+    merchants_see_and_touch_only_their_own_orders,
+    bad_bookings_are_refused_naming_the_field,
+    unpaid_orders_cancel_themselves_and_return_their_rooms,
+);

@@ -99,7 +99,7 @@ CREATE TABLE rooms (
 );
 CREATE INDEX rooms_by_hotel ON rooms (hotel_id);
 
--- Hotel products (state: docs/hotel.md). Their booking terms are in product_terms.
+-- Hotel products (state: docs/hotel-products.md). Their booking terms are in product_terms.
 CREATE TABLE hotel_products (
     id BIGINT PRIMARY KEY,
     saas_id BIGINT NOT NULL,
@@ -176,7 +176,7 @@ CREATE TABLE price_distributor (
     PRIMARY KEY (product_id, distributor_id, day)
 );
 
--- Hotel orders (states: docs/hotel.md); the rest of each order is in order_details.
+-- Hotel orders (states: docs/hotel-orders.md); the rest of each order is in order_details.
 CREATE TABLE hotel_orders (
     order_id BIGINT PRIMARY KEY,
     saas_id BIGINT NOT NULL,

@@ -1,0 +1,537 @@
+//! A hotel product's life, as one table of actions and states, and the rules a product's
+//! fields must meet. docs/hotel-products.md draws the same table.
+//!
+//! The spec names the labels (published/unpublished, shelve/unshelve, enable/disable, delete,
+//! restore) but no values; one `state` column holds them all, so a product is never both
+//! "disabled" and "on sale" at once.
+
+use platform::ApiError;
+use platform::i18n::Text;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::booking::{MAX_NIGHTS, MAX_ROOMS};
+
+/// Product state (`state`).
+pub mod state {
+    /// Unpublished: a draft distributors never see.
+    pub const UNPUBLISHED: i32 = 0;
+    /// Published and shelved: bookable.
+    pub const ON_SALE: i32 = 1;
+    /// Published but taken off the shelf.
+    pub const OFF_SHELF: i32 = 2;
+    pub const DISABLED: i32 = 3;
+    /// Kept for orders and reports; lists leave it out unless asked for.
+    pub const DELETED: i32 = -1;
+    pub const ALL: [i32; 5] = [UNPUBLISHED, ON_SALE, OFF_SHELF, DISABLED, DELETED];
+}
+
+use state::*;
+
+/// The name of a product state, for messages.
+pub fn state_name(s: i32) -> Text {
+    let (zh, en) = match s {
+        UNPUBLISHED => ("未发布", "unpublished"),
+        ON_SALE => ("在售", "on sale"),
+        OFF_SHELF => ("已下架", "off the shelf"),
+        DISABLED => ("已停用", "disabled"),
+        DELETED => ("已删除", "deleted"),
+        _ => ("未知", "unknown"),
+    };
+    Text::new(format!("{zh}({s})"), format!("{en} ({s})"))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    Publish,
+    Unpublish,
+    Shelve,
+    Unshelve,
+    Disable,
+    Enable,
+    Delete,
+    Restore,
+}
+
+impl Action {
+    pub const ALL: [Action; 8] = [
+        Action::Publish,
+        Action::Unpublish,
+        Action::Shelve,
+        Action::Unshelve,
+        Action::Disable,
+        Action::Enable,
+        Action::Delete,
+        Action::Restore,
+    ];
+
+    /// The name the API takes (`changeState`'s `action`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Action::Publish => "publish",
+            Action::Unpublish => "unpublish",
+            Action::Shelve => "shelve",
+            Action::Unshelve => "unshelve",
+            Action::Disable => "disable",
+            Action::Enable => "enable",
+            Action::Delete => "delete",
+            Action::Restore => "restore",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Action> {
+        Action::ALL.into_iter().find(|a| a.as_str() == s.trim())
+    }
+
+    fn text(self) -> Text {
+        let (zh, en) = match self {
+            Action::Publish => ("发布", "published"),
+            Action::Unpublish => ("取消发布", "unpublished"),
+            Action::Shelve => ("上架", "shelved"),
+            Action::Unshelve => ("下架", "unshelved"),
+            Action::Disable => ("停用", "disabled"),
+            Action::Enable => ("启用", "enabled"),
+            Action::Delete => ("删除", "deleted"),
+            Action::Restore => ("恢复", "restored"),
+        };
+        Text::fixed(zh, en)
+    }
+}
+
+/// The table: action, the states it may start from, where it leads.
+const TABLE: &[(Action, &[i32], i32)] = &[
+    (Action::Publish, &[UNPUBLISHED], ON_SALE),
+    (Action::Unpublish, &[ON_SALE, OFF_SHELF], UNPUBLISHED),
+    (Action::Shelve, &[OFF_SHELF], ON_SALE),
+    (Action::Unshelve, &[ON_SALE], OFF_SHELF),
+    (
+        Action::Disable,
+        &[UNPUBLISHED, ON_SALE, OFF_SHELF],
+        DISABLED,
+    ),
+    (Action::Enable, &[DISABLED], OFF_SHELF),
+    // An on-sale product may hold distributors' attention: it must be unshelved first.
+    (Action::Delete, &[UNPUBLISHED, OFF_SHELF, DISABLED], DELETED),
+    (Action::Restore, &[DELETED], UNPUBLISHED),
+];
+
+/// The state `action` leads a product in state `from` to, or the 412 naming both.
+pub fn next_state(from: i32, action: Action) -> Result<i32, ApiError> {
+    TABLE
+        .iter()
+        .find(|(a, starts, _)| *a == action && starts.contains(&from))
+        .map(|(_, _, to)| *to)
+        .ok_or_else(|| forbidden(from, action))
+}
+
+fn forbidden(from: i32, action: Action) -> ApiError {
+    let (s, a) = (state_name(from), action.text());
+    let (hint_zh, hint_en) = if action == Action::Delete && from == ON_SALE {
+        ("，请先下架", "; unshelve it first")
+    } else {
+        ("", "")
+    };
+    ApiError::Rule {
+        code: "product-state",
+        msg: Text::new(
+            format!("产品状态为{}，不能{}{hint_zh}", s.zh, a.zh),
+            format!("The product is {}: it cannot be {}{hint_en}", s.en, a.en),
+        ),
+    }
+}
+
+/// Bookable by distributors (`ProductUpdated.on_sale`).
+pub fn on_sale(s: i32) -> bool {
+    s == ON_SALE
+}
+
+/// Meals a night includes: 0 to 4, or 99 for one per guest (docs/enums.md, `breakfasts`).
+pub const MEALS: [i32; 6] = [0, 1, 2, 3, 4, 99];
+/// Pay types: 1 credit, 2 cash.
+pub const PAY_TYPES: [i32; 2] = [1, 2];
+
+fn one() -> i32 {
+    1
+}
+
+/// A product's fields as the product form sends them (create and update alike).
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductFields {
+    /// 1-100 characters.
+    pub product_name: String,
+    /// Up to 50 characters.
+    #[serde(default)]
+    pub product_short_name: String,
+    #[serde(default)]
+    pub product_desc: String,
+    /// 0 takes the hotel's zone.
+    #[serde(default)]
+    pub zone_id: i64,
+    /// A hotel of the tenant.
+    pub hotel_id: i64,
+    /// A room of that hotel.
+    pub room_id: i64,
+    /// The supplier merchant the product belongs to: an operator must name it; a supplier's
+    /// products are its own (and it stays fixed once created).
+    #[serde(default)]
+    pub supplier_id: Option<i64>,
+    #[serde(default)]
+    pub cancel_policy: String,
+    /// 0 not sure, 1 instant, 2 delayed.
+    pub confirm_type: i32,
+    /// 0 no, 1 yes.
+    #[serde(default)]
+    pub share_type: i32,
+    /// 0 non-cancellable, 1 free, 2 until a deadline (moveupCancelDays/Hours), 3 with a fee.
+    pub cancel_type: i32,
+    /// Comma list of 1 (credit) and 2 (cash), e.g. "1,2".
+    pub payment_types: String,
+    /// 0 at the front desk, 1 online, 2 both.
+    #[serde(default)]
+    pub is_online_pay: i32,
+    /// Booking opens this many days (0-365, 0 = any time) before check-in, at this hour (0-23).
+    #[serde(default)]
+    pub earliest_booking_days: i32,
+    #[serde(default, alias = "earliestBookingHourss")]
+    pub earliest_booking_hours: i32,
+    /// Booking closes this many days (0-365) before check-in, at this hour (0-23; 0 = the end
+    /// of that day).
+    #[serde(default)]
+    pub latest_booking_days: i32,
+    #[serde(default, alias = "latestBookingHourss")]
+    pub latest_booking_hours: i32,
+    /// 0-4, or 99 for one per guest.
+    #[serde(default)]
+    pub breakfast_num: i32,
+    #[serde(default)]
+    pub lunch_num: i32,
+    #[serde(default)]
+    pub dinner_num: i32,
+    /// Nights of a stay: at least 1; max 0 = no limit.
+    #[serde(default = "one")]
+    pub serial_checkin_min: i32,
+    #[serde(default)]
+    pub serial_checkin_max: i32,
+    /// Rooms of an order: at least 1; max 0 = no limit.
+    #[serde(default = "one")]
+    pub room_count_min: i32,
+    #[serde(default)]
+    pub room_count_max: i32,
+    /// Cancel type 2's deadline: this many days (0-365) before check-in at this hour (0-23).
+    #[serde(default)]
+    pub moveup_cancel_days: i32,
+    #[serde(default)]
+    pub moveup_cancel_hours: i32,
+    /// 1 adults, 2 children.
+    #[serde(default = "one")]
+    pub guest_type: i32,
+    /// The supplier's own codes, for its interface.
+    #[serde(default)]
+    pub supplier_hotel_id: String,
+    #[serde(default)]
+    pub supplier_product_id: String,
+    #[serde(default)]
+    pub supplier_room_id: String,
+}
+
+fn invalid(field: &str, zh: impl Into<String>, en: impl Into<String>) -> ApiError {
+    ApiError::invalid(field, Text::new(zh.into(), en.into()))
+}
+
+fn range(field: &str, v: i32, min: i32, max: i32) -> Result<(), ApiError> {
+    if (min..=max).contains(&v) {
+        return Ok(());
+    }
+    Err(invalid(
+        field,
+        format!("取值为 {min} 到 {max}"),
+        format!("must be {min} to {max}"),
+    ))
+}
+
+/// A minimum of at least 1 (and at most `cap`) and a maximum of 0 (no limit) or from the
+/// minimum to `cap`.
+fn min_max(
+    (min_field, min): (&str, i32),
+    (max_field, max): (&str, i32),
+    cap: i32,
+) -> Result<(), ApiError> {
+    range(min_field, min, 1, cap)?;
+    if max == 0 || (min..=cap).contains(&max) {
+        return Ok(());
+    }
+    Err(invalid(
+        max_field,
+        format!("为 0（不限）或 {min} 到 {cap}"),
+        format!("must be 0 (no limit) or {min} to {cap}"),
+    ))
+}
+
+/// "1,2" style list of pay types, normalised (sorted, each once); the 412 otherwise.
+pub fn payment_types(raw: &str) -> Result<String, ApiError> {
+    let bad = || {
+        invalid(
+            "paymentTypes",
+            "请选择支付方式（1 信用、2 现金，逗号分隔）",
+            "Please select the pay types (1 credit, 2 cash, comma separated)",
+        )
+    };
+    let mut types = Vec::new();
+    for part in raw.split(',') {
+        let t: i32 = part.trim().parse().map_err(|_| bad())?;
+        if !PAY_TYPES.contains(&t) {
+            return Err(bad());
+        }
+        if !types.contains(&t) {
+            types.push(t);
+        }
+    }
+    types.sort_unstable();
+    Ok(types
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(","))
+}
+
+impl ProductFields {
+    /// Trims and normalises the texts, then checks every field in the form's order.
+    pub fn check(&mut self) -> Result<(), ApiError> {
+        use platform::validate::{length, one_of};
+        self.product_name = self.product_name.trim().to_owned();
+        self.product_short_name = self.product_short_name.trim().to_owned();
+        length("productName", &self.product_name, 1, 100)?;
+        length("productShortName", &self.product_short_name, 0, 50)?;
+        length("productDesc", &self.product_desc, 0, 2000)?;
+        if self.zone_id < 0 {
+            return Err(invalid("zoneId", "区域不存在", "no such zone"));
+        }
+        if self.hotel_id <= 0 {
+            return Err(invalid("hotelId", "请选择酒店", "Please select the hotel"));
+        }
+        if self.room_id <= 0 {
+            return Err(invalid("roomId", "请选择房型", "Please select the room"));
+        }
+        length("cancelPolicy", &self.cancel_policy, 0, 500)?;
+        one_of("confirmType", self.confirm_type, &[0, 1, 2])?;
+        one_of("shareType", self.share_type, &[0, 1])?;
+        one_of("cancelType", self.cancel_type, &[0, 1, 2, 3])?;
+        self.payment_types = payment_types(&self.payment_types)?;
+        one_of("isOnlinePay", self.is_online_pay, &[0, 1, 2])?;
+        range("earliestBookingDays", self.earliest_booking_days, 0, 365)?;
+        range("earliestBookingHours", self.earliest_booking_hours, 0, 23)?;
+        range("latestBookingDays", self.latest_booking_days, 0, 365)?;
+        range("latestBookingHours", self.latest_booking_hours, 0, 23)?;
+        if self.earliest_booking_days > 0 && !self.window_is_open() {
+            return Err(invalid(
+                "earliestBookingDays",
+                "最早预订时间须早于最晚预订时间",
+                "the earliest booking time must come before the latest",
+            ));
+        }
+        one_of("breakfastNum", self.breakfast_num, &MEALS)?;
+        one_of("lunchNum", self.lunch_num, &MEALS)?;
+        one_of("dinnerNum", self.dinner_num, &MEALS)?;
+        let nights = i32::try_from(MAX_NIGHTS).unwrap_or(i32::MAX);
+        min_max(
+            ("serialCheckinMin", self.serial_checkin_min),
+            ("serialCheckinMax", self.serial_checkin_max),
+            nights,
+        )?;
+        let rooms = i32::try_from(MAX_ROOMS).unwrap_or(i32::MAX);
+        min_max(
+            ("roomCountMin", self.room_count_min),
+            ("roomCountMax", self.room_count_max),
+            rooms,
+        )?;
+        range("moveupCancelDays", self.moveup_cancel_days, 0, 365)?;
+        range("moveupCancelHours", self.moveup_cancel_hours, 0, 23)?;
+        if self.cancel_type == 2 && self.moveup_cancel_days == 0 && self.moveup_cancel_hours == 0 {
+            return Err(invalid(
+                "moveupCancelDays",
+                "限时取消须设置取消截止时间（提前天数或小时）",
+                "cancellation until a deadline needs the deadline (days or hours before check-in)",
+            ));
+        }
+        one_of("guestType", self.guest_type, &[1, 2])?;
+        length("supplierHotelId", &self.supplier_hotel_id, 0, 64)?;
+        length("supplierProductId", &self.supplier_product_id, 0, 64)?;
+        length("supplierRoomId", &self.supplier_room_id, 0, 64)
+    }
+
+    /// Whether booking opens before it closes (hours from check-in day's midnight, as
+    /// `booking::window` reckons them).
+    fn window_is_open(&self) -> bool {
+        let opens = -24 * self.earliest_booking_days + self.earliest_booking_hours;
+        let close_hour = if self.latest_booking_hours == 0 {
+            24
+        } else {
+            self.latest_booking_hours
+        };
+        let closes = -24 * self.latest_booking_days + close_hour;
+        opens < closes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn field(e: ApiError) -> String {
+        match e {
+            ApiError::Invalid { field, .. } => field,
+            other => panic!("{other}"),
+        }
+    }
+
+    fn form() -> ProductFields {
+        serde_json::from_value(serde_json::json!({
+            "productName": " Deluxe king, breakfast ",
+            "hotelId": 1,
+            "roomId": 2,
+            "confirmType": 1,
+            "cancelType": 1,
+            "paymentTypes": "2, 1,2",
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn the_table_allows_exactly_these_moves() {
+        use Action::*;
+        let allowed: &[(i32, Action, i32)] = &[
+            (UNPUBLISHED, Publish, ON_SALE),
+            (ON_SALE, Unpublish, UNPUBLISHED),
+            (OFF_SHELF, Unpublish, UNPUBLISHED),
+            (OFF_SHELF, Shelve, ON_SALE),
+            (ON_SALE, Unshelve, OFF_SHELF),
+            (UNPUBLISHED, Disable, DISABLED),
+            (ON_SALE, Disable, DISABLED),
+            (OFF_SHELF, Disable, DISABLED),
+            (DISABLED, Enable, OFF_SHELF),
+            (UNPUBLISHED, Delete, DELETED),
+            (OFF_SHELF, Delete, DELETED),
+            (DISABLED, Delete, DELETED),
+            (DELETED, Restore, UNPUBLISHED),
+        ];
+        for from in state::ALL {
+            for action in Action::ALL {
+                let want = allowed
+                    .iter()
+                    .find(|(f, a, _)| *f == from && *a == action)
+                    .map(|(_, _, to)| *to);
+                assert_eq!(
+                    next_state(from, action).ok(),
+                    want,
+                    "{from} {}",
+                    action.as_str()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_forbidden_move_names_the_state_and_the_action() {
+        let e = next_state(ON_SALE, Action::Delete).unwrap_err();
+        let ApiError::Rule { code, msg } = e else {
+            panic!("not a rule")
+        };
+        assert_eq!(code, "product-state");
+        assert!(msg.en.contains("on sale (1)"), "{}", msg.en);
+        assert!(msg.en.contains("deleted") && msg.en.contains("unshelve it first"));
+        assert!(msg.zh.contains("在售") && msg.zh.contains("删除"));
+        let e = next_state(DELETED, Action::Publish).unwrap_err();
+        assert!(e.to_string().contains("deleted (-1)") && e.to_string().contains("published"));
+    }
+
+    #[test]
+    fn actions_parse_by_name() {
+        for a in Action::ALL {
+            assert_eq!(Action::parse(a.as_str()), Some(a));
+        }
+        assert_eq!(Action::parse("sell"), None);
+        assert!(on_sale(ON_SALE) && !on_sale(OFF_SHELF));
+    }
+
+    #[test]
+    fn a_good_form_is_normalised() {
+        let mut f = form();
+        f.check().unwrap();
+        assert_eq!(f.product_name, "Deluxe king, breakfast");
+        assert_eq!(f.payment_types, "1,2");
+        assert_eq!(
+            (f.serial_checkin_min, f.room_count_min, f.guest_type),
+            (1, 1, 1)
+        );
+    }
+
+    #[test]
+    fn each_bad_field_is_named() {
+        type Spoil = fn(&mut ProductFields);
+        let cases: Vec<(&str, Spoil)> = vec![
+            ("productName", |f| f.product_name = "  ".into()),
+            ("productName", |f| f.product_name = "x".repeat(101)),
+            ("productShortName", |f| {
+                f.product_short_name = "x".repeat(51)
+            }),
+            ("hotelId", |f| f.hotel_id = 0),
+            ("roomId", |f| f.room_id = -1),
+            ("confirmType", |f| f.confirm_type = 3),
+            ("shareType", |f| f.share_type = 2),
+            ("cancelType", |f| f.cancel_type = 4),
+            ("paymentTypes", |f| f.payment_types = "1,3".into()),
+            ("paymentTypes", |f| f.payment_types = String::new()),
+            ("isOnlinePay", |f| f.is_online_pay = 3),
+            ("earliestBookingDays", |f| f.earliest_booking_days = 366),
+            ("earliestBookingHours", |f| f.earliest_booking_hours = 24),
+            ("latestBookingDays", |f| f.latest_booking_days = -1),
+            ("latestBookingHours", |f| f.latest_booking_hours = 24),
+            ("earliestBookingDays", |f| {
+                f.earliest_booking_days = 1;
+                f.latest_booking_days = 2;
+            }),
+            ("breakfastNum", |f| f.breakfast_num = 5),
+            ("lunchNum", |f| f.lunch_num = -1),
+            ("dinnerNum", |f| f.dinner_num = 98),
+            ("serialCheckinMin", |f| f.serial_checkin_min = 0),
+            ("serialCheckinMax", |f| {
+                f.serial_checkin_min = 3;
+                f.serial_checkin_max = 2;
+            }),
+            ("roomCountMin", |f| f.room_count_min = 0),
+            ("roomCountMax", |f| {
+                f.room_count_min = 2;
+                f.room_count_max = 1;
+            }),
+            ("moveupCancelDays", |f| f.moveup_cancel_days = 400),
+            ("moveupCancelHours", |f| f.moveup_cancel_hours = 24),
+            ("moveupCancelDays", |f| f.cancel_type = 2),
+            ("guestType", |f| f.guest_type = 3),
+            ("supplierRoomId", |f| f.supplier_room_id = "x".repeat(65)),
+        ];
+        for (want, spoil) in cases {
+            let mut f = form();
+            spoil(&mut f);
+            assert_eq!(field(f.check().unwrap_err()), want);
+        }
+    }
+
+    #[test]
+    fn limits_and_meals_at_their_edges_pass() {
+        let mut f = form();
+        f.breakfast_num = 99;
+        f.lunch_num = 4;
+        f.serial_checkin_min = 2;
+        f.serial_checkin_max = 0;
+        f.room_count_min = 2;
+        f.room_count_max = 2;
+        f.cancel_type = 2;
+        f.moveup_cancel_hours = 18;
+        f.earliest_booking_days = 30;
+        f.earliest_booking_hours = 9;
+        f.latest_booking_days = 0;
+        f.latest_booking_hours = 0;
+        f.check().unwrap();
+    }
+}
