@@ -109,7 +109,11 @@ fn migrate_all(env: &Env, targets: &Targets) -> Result<(), String> {
 
 /// The variables that turn the demo data on; the fleet (the embedded mode) sets them unless told.
 const DEMO_VAR: &str = "TRADEWIND_AUTH_CENTER__DEMO__ENABLED";
-const DEMO_VARS: &[&str] = &[DEMO_VAR, "TRADEWIND_SAAS_MAIN__DEMO__ENABLED"];
+const DEMO_VARS: &[&str] = &[
+    DEMO_VAR,
+    "TRADEWIND_SAAS_MAIN__DEMO__ENABLED",
+    "TRADEWIND_HOTEL_APP__DEMO__ENABLED",
+];
 
 async fn serve(env: &Env, targets: &Targets) -> Result<(), String> {
     let mut env = env.clone();

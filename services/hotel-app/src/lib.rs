@@ -3,6 +3,7 @@
 //! transaction of the change; product changes publish `product.hotel.updated`.
 
 pub mod api;
+pub mod demo;
 pub mod domain;
 pub mod store;
 
@@ -12,7 +13,11 @@ pub const NAME: &str = "hotel-app";
 pub const DEFAULT_PORT: u16 = 8083;
 
 /// The keys read under `TRADEWIND_HOTEL_APP__`, for docs/configuration.md.
-pub const VARIABLES: &[&str] = &["ORDERS__PAY_TIMEOUT_MINUTES", "ORDERS__EXPIRY_CHECK_SECS"];
+pub const VARIABLES: &[&str] = &[
+    "DEMO__ENABLED",
+    "ORDERS__PAY_TIMEOUT_MINUTES",
+    "ORDERS__EXPIRY_CHECK_SECS",
+];
 
 /// Unpaid online-payment orders cancel themselves after this long (the spec's 24 × 60 minutes).
 pub const DEFAULT_PAY_TIMEOUT_MINUTES: i64 = 24 * 60;
@@ -63,6 +68,13 @@ pub struct OrderSettings {
 
 fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
     let cfg = ctx.config;
+    let demo: bool = cfg.env.parse_or(&cfg.var("DEMO__ENABLED"), false)?;
+    if demo && let Some(pool) = &ctx.resources.pool {
+        let mut conn = pool.get()?;
+        if demo::seed(&mut conn, platform::time::now_ms())? {
+            tracing::info!("demo hotel and products created");
+        }
+    }
     let minutes: i64 = cfg.env.parse_or(
         &cfg.var("ORDERS__PAY_TIMEOUT_MINUTES"),
         DEFAULT_PAY_TIMEOUT_MINUTES,

@@ -7,7 +7,8 @@
 //! Ingest goes through the consumer's own transaction (`process_envelopes`: the dedupe query,
 //! saas-main's handler, the processed-event rows) in batches of 256, as the consumer takes
 //! them off its queue; the broker's share is measured by the bus benchmark. Queries go over
-//! HTTP to the running service. `BENCH_STATS_EVENTS` sets the large run (default 1,000,000).
+//! HTTP to the running service. `BENCH_STATS_EVENTS` sets the large run (default 1,000,000),
+//! `BENCH_STATS_BACKENDS` the databases (default both).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -366,8 +367,12 @@ async fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(1_000_000);
+    // BENCH_STATS_BACKENDS=postgres (or sqlite) for one of the two.
+    let only = std::env::var("BENCH_STATS_BACKENDS").unwrap_or_default();
     println!("== dashboard statistics: ingest and orderStats/list");
-    for backend in [Backend::Sqlite, Backend::Postgres] {
-        measure(backend, large).await;
+    for (name, backend) in [("sqlite", Backend::Sqlite), ("postgres", Backend::Postgres)] {
+        if only.is_empty() || only.contains(name) {
+            measure(backend, large).await;
+        }
     }
 }

@@ -1053,6 +1053,19 @@ pub struct OrderFilter {
     pub end: Option<i64>,
 }
 
+/// The tenant's orders the party may see: a supplier those of its products, a distributor
+/// those it booked.
+fn visible(saas_id: i64, party: Party) -> hotel_orders::BoxedQuery<'static, Db> {
+    let q = hotel_orders::table
+        .filter(hotel_orders::saas_id.eq(saas_id))
+        .into_boxed::<Db>();
+    match party {
+        Party::Operator => q,
+        Party::Supplier(m) => q.filter(hotel_orders::supplier_id.eq(m)),
+        Party::Distributor(m) => q.filter(hotel_orders::distributor_id.eq(m)),
+    }
+}
+
 /// A page of the orders the party may see, newest first.
 pub fn list(
     conn: &mut DbConnection,
@@ -1062,14 +1075,7 @@ pub fn list(
     page: PageRequest,
 ) -> QueryResult<(Vec<OrderSummary>, i64)> {
     let query = || {
-        let mut q = hotel_orders::table
-            .filter(hotel_orders::saas_id.eq(saas_id))
-            .into_boxed::<Db>();
-        match party {
-            Party::Operator => {}
-            Party::Supplier(m) => q = q.filter(hotel_orders::supplier_id.eq(m)),
-            Party::Distributor(m) => q = q.filter(hotel_orders::distributor_id.eq(m)),
-        }
+        let mut q = visible(saas_id, party);
         if let Some(v) = f.order_id {
             q = q.filter(hotel_orders::order_id.eq(v));
         }
@@ -1179,16 +1185,9 @@ pub fn product_summary(
     first: i64,
     last: i64,
 ) -> QueryResult<Vec<ProductSummary>> {
-    let mut q = hotel_orders::table
-        .filter(hotel_orders::saas_id.eq(saas_id))
+    let q = visible(saas_id, party)
         .filter(hotel_orders::created_at.ge(platform::time::day_start_ms(first)))
-        .filter(hotel_orders::created_at.lt(platform::time::day_start_ms(last + 1)))
-        .into_boxed::<Db>();
-    match party {
-        Party::Operator => {}
-        Party::Supplier(m) => q = q.filter(hotel_orders::supplier_id.eq(m)),
-        Party::Distributor(m) => q = q.filter(hotel_orders::distributor_id.eq(m)),
-    }
+        .filter(hotel_orders::created_at.lt(platform::time::day_start_ms(last + 1)));
     // Summed here rather than in SQL: conditional sums are not portable through diesel's DSL,
     // and a period's orders of one tenant fit in memory.
     let rows: Vec<ReportRow> = q

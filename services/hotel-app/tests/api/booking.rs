@@ -155,4 +155,54 @@ async fn search_finds_bookable_hotels_priced_for_the_distributor(backend: Backen
     env.app.shutdown().await;
 }
 
-platform::on_both_backends!(search_finds_bookable_hotels_priced_for_the_distributor);
+async fn the_demo_hotel_is_on_sale_and_made_once(backend: Backend) {
+    let env = start_with(backend, &[("TRADEWIND_HOTEL_APP__DEMO__ENABLED", "true")]).await;
+    let (s, b) = env
+        .call(
+            "GET",
+            &format!("/saas/booking/hotelBookings/list?{}", stay(1, 3, 2)),
+            &env.distributor,
+            None,
+        )
+        .await;
+    assert_eq!(s, 200, "{b}");
+    let hotel = &b["data"]["results"][0];
+    assert_eq!(hotel["name"], "Demo Seaside Hotel");
+    assert_eq!(hotel["bookableProducts"], 2);
+    assert_eq!(hotel["minPrice"], 2 * 2 * 45_000);
+    let path = format!(
+        "/saas/booking/hotelBookings/listHotelProduct?hotelId={}&{}",
+        hotel["hotelId"],
+        stay(1, 3, 2)
+    );
+    let (_, b) = env.call("GET", &path, &env.distributor, None).await;
+    let king = b["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["roomName"] == "Sea-view King")
+        .unwrap()
+        .clone();
+    let (s, b) = env
+        .call(
+            "POST",
+            "/saas/booking/hotelBookings/order",
+            &env.distributor,
+            Some(booking(king["productId"].as_i64().unwrap(), 1, 3, 2)),
+        )
+        .await;
+    assert_eq!((s, b["data"]["orderState"].as_i64()), (200, Some(1)), "{b}");
+    assert_eq!(b["data"]["orderPrice"], 2 * 2 * 68_000);
+    let mut conn = env.pool().get().unwrap();
+    assert!(!hotel_app::demo::seed(&mut conn, platform::time::now_ms()).unwrap());
+    assert_eq!(
+        env.number("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM hotels"),
+        1
+    );
+    env.app.shutdown().await;
+}
+
+platform::on_both_backends!(
+    search_finds_bookable_hotels_priced_for_the_distributor,
+    the_demo_hotel_is_on_sale_and_made_once,
+);
