@@ -25,6 +25,13 @@ pub type PooledConnection = r2d2::PooledConnection<Manager>;
 const SQLITE_PRAGMAS: &str = "PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; \
      PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;";
 
+/// Custom plans for every statement: diesel prepares and caches its statements per connection,
+/// and PostgreSQL, after a few runs, may settle on a generic plan costed with the statistics of
+/// the moment, such as those of a table that was empty then. A lookup of a list of ids
+/// (`= ANY($1)`) then walks the whole index on every call; planned with its values, it probes
+/// each id. Planning a statement costs a few tens of microseconds.
+const POSTGRES_SETTINGS: &str = "SET plan_cache_mode = force_custom_plan;";
+
 #[derive(Debug)]
 pub struct Manager {
     url: DbUrl,
@@ -41,9 +48,13 @@ impl Manager {
 
     fn establish(&self) -> Result<DbConnection, DbError> {
         match &self.url {
-            DbUrl::Postgres(url) => PgConnection::establish(url)
-                .map(DbConnection::Postgres)
-                .map_err(|e| DbError::Connect(e.to_string())),
+            DbUrl::Postgres(url) => {
+                let mut conn =
+                    PgConnection::establish(url).map_err(|e| DbError::Connect(e.to_string()))?;
+                conn.batch_execute(POSTGRES_SETTINGS)
+                    .map_err(|e| DbError::Connect(e.to_string()))?;
+                Ok(DbConnection::Postgres(conn))
+            }
             DbUrl::Sqlite(path) => {
                 let path = path.to_string_lossy();
                 let mut conn = SqliteConnection::establish(&path)
