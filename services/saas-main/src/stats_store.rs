@@ -349,8 +349,11 @@ fn read(
         .filter(stat_sums::bucket.ge(from))
         .filter(stat_sums::bucket.lt(to))
         .into_boxed::<Db>();
-    if let Some(m) = mch_id {
-        q = q.filter(stat_sums::mch_id.eq(m));
+    // The tenant's own sums have merchant 0: naming it lets the key's bucket range be used.
+    match mch_id {
+        Some(m) => q = q.filter(stat_sums::mch_id.eq(m)),
+        None if side == Side::Tenant => q = q.filter(stat_sums::mch_id.eq(0)),
+        None => {}
     }
     if let Some(p) = f.product_type.filter(|p| *p != -99) {
         q = q.filter(stat_sums::product_type.eq(p));

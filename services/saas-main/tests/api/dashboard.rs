@@ -213,7 +213,7 @@ async fn dashboards_follow_the_events(backend: Backend) {
     bus.publish_batch(&batch).await.unwrap();
 
     let mut overview = Value::Null;
-    for _ in 0..300 {
+    for _ in 0..750 {
         overview = send(
             &app,
             "GET",

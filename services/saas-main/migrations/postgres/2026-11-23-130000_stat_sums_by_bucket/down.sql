@@ -1,0 +1,1 @@
+DROP INDEX stat_sums_by_bucket;
