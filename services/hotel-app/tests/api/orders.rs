@@ -765,7 +765,174 @@ async fn unpaid_orders_cancel_themselves_and_return_their_rooms(backend: Backend
     env.app.shutdown().await;
 }
 
+/// The order id and new order state an event carries, whatever its payload.
+fn event_order(e: &platform::bus::EventEnvelope) -> (i64, i32) {
+    let b = e.payload.as_slice();
+    match e.event_type.rsplit('.').next().unwrap() {
+        "created" => {
+            let c = v1::OrderCreated::decode(b).unwrap();
+            (c.order.unwrap().order_id, c.order_state)
+        }
+        "cancelled" => (
+            v1::OrderCancelled::decode(b)
+                .unwrap()
+                .order
+                .unwrap()
+                .order_id,
+            -1,
+        ),
+        _ => {
+            let c = v1::OrderStateChanged::decode(b).unwrap();
+            (c.order.unwrap().order_id, c.new_order_state)
+        }
+    }
+}
+
+async fn every_order_action_publishes_its_event(backend: Backend) {
+    let mut env = start(backend).await;
+    let p = env.seed(&Seed {
+        confirm_type: 2,
+        is_online_pay: 1,
+        ..Seed::default()
+    });
+    env.drain_events();
+    let mut ids = Vec::new();
+    for _ in 0..4 {
+        let (s, b) = book(&env, &env.distributor, booking(p.product_id, 0, 1, 1)).await;
+        assert_eq!(s, 200, "{b}");
+        let id = order_id(&b);
+        let e = env.next_event("order.hotel.created").await;
+        assert_eq!(event_order(&e), (id, 2));
+        ids.push(id);
+    }
+    let (a, b, c, d) = (ids[0], ids[1], ids[2], ids[3]);
+    let (op, sup, dis) = (
+        env.operator.clone(),
+        env.supplier.clone(),
+        env.distributor.clone(),
+    );
+    let pay = |id: i64| json!({"orderId": id, "payType": 1});
+    let plain = |id: i64| json!({"orderId": id, "remark": "because"});
+    let steps: Vec<(&str, &str, Value, &str, i32)> = vec![
+        (
+            dis.as_str(),
+            "/saas/order/channel/pay",
+            pay(a),
+            "state-changed",
+            3,
+        ),
+        (
+            sup.as_str(),
+            "/saas/order/supplier/confirm",
+            plain(a),
+            "state-changed",
+            1,
+        ),
+        (
+            sup.as_str(),
+            "/saas/order/supplier/arrange",
+            plain(a),
+            "state-changed",
+            10,
+        ),
+        (
+            dis.as_str(),
+            "/saas/order/channel/applyCancel",
+            plain(a),
+            "state-changed",
+            7,
+        ),
+        (
+            sup.as_str(),
+            "/saas/order/supplier/refuseCancel",
+            plain(a),
+            "state-changed",
+            10,
+        ),
+        (
+            sup.as_str(),
+            "/saas/order/supplier/complete",
+            plain(a),
+            "state-changed",
+            5,
+        ),
+        (
+            dis.as_str(),
+            "/saas/order/channel/pay",
+            pay(b),
+            "state-changed",
+            3,
+        ),
+        (
+            sup.as_str(),
+            "/saas/order/supplier/refuse",
+            plain(b),
+            "state-changed",
+            9,
+        ),
+        (
+            dis.as_str(),
+            "/saas/order/channel/cancel",
+            plain(c),
+            "cancelled",
+            -1,
+        ),
+        (
+            dis.as_str(),
+            "/saas/order/channel/pay",
+            pay(d),
+            "state-changed",
+            3,
+        ),
+        (
+            op.as_str(),
+            "/saas/order/supplier/confirm",
+            plain(d),
+            "state-changed",
+            1,
+        ),
+        (
+            op.as_str(),
+            "/saas/order/channel/applyCancel",
+            plain(d),
+            "state-changed",
+            7,
+        ),
+        (
+            op.as_str(),
+            "/saas/order/supplier/agreeCancel",
+            plain(d),
+            "cancelled",
+            -1,
+        ),
+        (
+            dis.as_str(),
+            "/saas/order/sys/updateRemark",
+            json!({"orderId": d, "orderMemo": "thanks"}),
+            "modified",
+            6,
+        ),
+        (
+            op.as_str(),
+            "/saas/order/sys/orderToAdjust",
+            json!({"orderId": c, "cancelPrice": 100, "remark": "fee"}),
+            "modified",
+            4,
+        ),
+    ];
+    for (token, path, body, kind, to) in steps {
+        let id = body["orderId"].as_i64().unwrap();
+        let (s, b) = act(&env, token, path, body).await;
+        assert_eq!(s, 200, "{path}: {b}");
+        let e = env.next_event(&format!("order.hotel.{kind}")).await;
+        assert_eq!(event_order(&e), (id, to), "{path}");
+        assert_eq!(e.saas_id, SAAS);
+    }
+    env.app.shutdown().await;
+}
+
 platform::on_both_backends!(
+    every_order_action_publishes_its_event,
     a_stay_costs_its_nightly_prices_and_takes_stock_for_every_night,
     parallel_bookings_of_the_last_rooms_never_oversell,
     order_actions_follow_the_state_machine_and_publish_their_events,
