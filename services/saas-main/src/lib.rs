@@ -164,6 +164,11 @@ fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
             tracing::info!("demo tenant and merchants created");
         }
     }
+    if let Some(pool) = &ctx.resources.pool {
+        let mut conn = pool.get()?;
+        let n = platform::db::write_tx::<_, diesel::result::Error>(&mut conn, store::announce_all)?;
+        tracing::info!(published = n, "tenants and merchants announced");
+    }
     let every: u64 = cfg
         .env
         .parse_or(&cfg.var("LICENCES__EXPIRY_CHECK_SECS"), 60)?;

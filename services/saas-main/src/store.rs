@@ -260,6 +260,22 @@ fn merchant_event(conn: &mut DbConnection, m: &Merchant) -> QueryResult<()> {
     .map(|_| ())
 }
 
+/// Publishes every tenant and merchant as it stands (`tenant.updated`, `merchant.updated`).
+/// Run at each start: a service whose queue did not exist yet when a change was published (one
+/// deployed later, or started after saas-main's first run) still gets every copy it keeps;
+/// consumers take the same state twice without harm. Answers how many were published.
+pub fn announce_all(conn: &mut DbConnection) -> QueryResult<usize> {
+    let all_tenants: Vec<Tenant> = tenants::table.select(Tenant::as_select()).load(conn)?;
+    for t in &all_tenants {
+        tenant_event(conn, t)?;
+    }
+    let all_merchants: Vec<Merchant> = merchants::table.select(Merchant::as_select()).load(conn)?;
+    for m in &all_merchants {
+        merchant_event(conn, m)?;
+    }
+    Ok(all_tenants.len() + all_merchants.len())
+}
+
 pub fn insert_merchant(
     conn: &mut DbConnection,
     saas_id: i64,
