@@ -95,7 +95,7 @@ pub struct OrderListQuery {
     pub supplier_id: Option<i64>,
     /// Operators: one distributor's orders.
     pub distributor_id: Option<i64>,
-    /// Part of the contact's name or phone.
+    /// The start of the contact's name or phone.
     pub contact: Option<String>,
     pub order_state: Option<i32>,
     pub supplier_order_state: Option<i32>,

@@ -464,12 +464,6 @@ pub fn place(
         _ => false,
     };
     let states = order_state::initial(pay_online, q.need_confirm);
-    let taken: Vec<(String, Source)> = q.nights.iter().map(|o| (o.day.clone(), o.source)).collect();
-    if !calendar::take(conn, p.product_id, n.distributor_id, &taken, n.stay.rooms)? {
-        // Another booking took the last rooms between the quote and now.
-        let day = q.nights.first().map_or(String::new(), |o| o.day.clone());
-        return Err(sold_out(&day));
-    }
     let priced: Vec<Night> = q
         .nights
         .iter()
@@ -618,6 +612,15 @@ pub fn place(
         conn,
         Outgoing::new(NAME, "order.hotel.created", saas_id, &created),
     )?;
+    // Stock last: the night rows every booking of the product competes for stay locked only
+    // from here to the commit.
+    let taken: Vec<(String, Source)> = q.nights.iter().map(|o| (o.day.clone(), o.source)).collect();
+    if !calendar::take(conn, p.product_id, n.distributor_id, &taken, n.stay.rooms)? {
+        // Another booking took the last rooms between the quote and now; the caller's
+        // transaction rolls back everything written above.
+        let day = q.nights.first().map_or(String::new(), |o| o.day.clone());
+        return Err(sold_out(&day));
+    }
     Ok(o)
 }
 
@@ -1039,7 +1042,7 @@ pub struct OrderFilter {
     pub product_id: Option<i64>,
     pub supplier_id: Option<i64>,
     pub distributor_id: Option<i64>,
-    /// Part of the contact's name or phone.
+    /// The start of the contact's name or phone.
     pub contact: Option<String>,
     pub order_state: Option<i32>,
     pub supplier_order_state: Option<i32>,
@@ -1091,8 +1094,13 @@ pub fn list(
         if let Some(v) = f.distributor_id {
             q = q.filter(hotel_orders::distributor_id.eq(v));
         }
-        if let Some(c) = f.contact.as_deref().filter(|c| !c.is_empty()) {
-            let pattern = platform::db::contains_pattern(c);
+        if let Some(c) = f
+            .contact
+            .as_deref()
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+        {
+            let pattern = platform::db::prefix_pattern(c);
             q = q.filter(
                 hotel_orders::contact_name
                     .like(pattern.clone())
@@ -1142,7 +1150,11 @@ pub fn list(
         }
         q
     };
-    let total = query().count().get_result(conn)?;
+    let total = query()
+        .select(hotel_orders::order_id)
+        .limit(COUNT_CAP + 1)
+        .load::<i64>(conn)?
+        .len() as i64;
     let rows = query()
         .order((
             hotel_orders::created_at.desc(),
@@ -1152,8 +1164,12 @@ pub fn list(
         .limit(page.limit())
         .select(OrderSummary::as_select())
         .load(conn)?;
-    Ok((rows, total))
+    Ok((rows, total.min(COUNT_CAP)))
 }
+
+/// Order lists count at most this many matches (`sizeAll`): a page then costs about the same
+/// over a million orders as over a thousand; past it the console asks for narrower filters.
+pub const COUNT_CAP: i64 = 10_000;
 
 /// One row of the product report.
 #[derive(Debug, Clone, Serialize, ToSchema)]

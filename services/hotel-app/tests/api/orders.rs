@@ -931,7 +931,42 @@ async fn every_order_action_publishes_its_event(backend: Backend) {
     env.app.shutdown().await;
 }
 
+async fn order_lists_count_at_most_ten_thousand(backend: Backend) {
+    let env = start(backend).await;
+    env.sql(&format!(
+        "INSERT INTO hotel_orders WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c \
+         WHERE n < 10005) SELECT 7000000 + n, {SAAS}, {SUPPLIER}, {DISTRIBUTOR}, 1, 1, 1, 'H', 'P', \
+         'Guest', '13800000000', '2026-12-01', '2026-12-02', 1, 1, 1, 100, 80, 100, 1, 31, 31, 31, \
+         0, 0, FALSE, 0, n, n FROM c"
+    ));
+    let (s, b) = env
+        .call(
+            "GET",
+            "/saas/order/sys/list?resultNum=20",
+            &env.operator,
+            None,
+        )
+        .await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(b["data"]["sizeAll"], 10_000);
+    assert_eq!(
+        b["data"]["results"][0]["orderId"], 7_010_005,
+        "newest first"
+    );
+    let (_, b) = env
+        .call(
+            "GET",
+            "/saas/order/sys/list?orderState=5",
+            &env.operator,
+            None,
+        )
+        .await;
+    assert_eq!(b["data"]["sizeAll"], 0);
+    env.app.shutdown().await;
+}
+
 platform::on_both_backends!(
+    order_lists_count_at_most_ten_thousand,
     every_order_action_publishes_its_event,
     a_stay_costs_its_nightly_prices_and_takes_stock_for_every_night,
     parallel_bookings_of_the_last_rooms_never_oversell,

@@ -1,0 +1,2 @@
+DROP INDEX hotel_orders_by_contact_phone;
+DROP INDEX hotel_orders_by_contact_name;
