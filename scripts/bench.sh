@@ -191,3 +191,6 @@ echo
 # GROUP BY, on both databases (BENCH_STATS_EVENTS for a smaller run).
 bash scripts/ensure-infra.sh postgres >/dev/null
 cargo bench --locked -q -p saas-main --bench stats
+
+echo
+bash scripts/bench-hotel.sh
