@@ -75,7 +75,11 @@ sold() { # product first-day last-day -> rooms sold, rooms left
   call GET "/saas/price/priceStore/list?productId=$1&startDate=$2&endDate=$3" "$OPERATOR" |
     jq -r '[.data[] | .sold] as $s | [.data[] | .stock] as $l | "\($s | add) \($l | add)"'
 }
-orders() { call GET "/saas/order/channel/list?resultNum=1" "$DISTRIBUTOR" | jq -r .data.sizeAll; }
+# Orders placed today (the lists count at most 10,000; the report counts them all).
+orders() {
+  call GET "/saas/order/hotelOrderReport/listProductSummary?startDate=$today&endDate=$today" "$DISTRIBUTOR" |
+    jq -r '[.data[].orderNum] | add // 0'
+}
 
 cat > "$WORK/book.lua" <<LUA
 local products = { "$P1", "$P2" }
