@@ -1,1 +1,4 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod actuator;
+mod notifications;

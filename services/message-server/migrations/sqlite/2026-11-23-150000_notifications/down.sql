@@ -1,0 +1,3 @@
+DROP TABLE notifications;
+DROP TABLE licences;
+DROP TABLE notify_configs;

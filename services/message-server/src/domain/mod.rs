@@ -1,0 +1,3 @@
+//! message-server's rules, free of I/O.
+
+pub mod notify;

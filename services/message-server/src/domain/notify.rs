@@ -1,0 +1,221 @@
+//! Which order events become which notifications, for whom, with which words: plain functions,
+//! apart from the bus and the database. docs/notifications.md has the same table.
+//!
+//! Notification types (`typeNotifys`): what a supplier is told, 0 new order, 1 cancelled,
+//! 2 modified, 3 succeeded; what a distributor is told, 10 new order, 11 cancelled,
+//! 12 modified, 13 confirmed, 14 completed.
+
+use platform::bus::v1;
+
+/// Whose side of an order a notification speaks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Supplier,
+    Distributor,
+}
+
+/// A notification an order event calls for, before its recipients are found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub side: Side,
+    pub notify_type: i32,
+    /// The merchant of that side (0 when the order has none, such as an order entered by the
+    /// tenant's staff without a distributor).
+    pub mch_id: i64,
+    pub message_zh: String,
+    pub message_en: String,
+    /// The order id.
+    pub ref_id: String,
+    /// Where the console opens the order.
+    pub action_url: String,
+}
+
+/// An order event as the rules need it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OrderChange {
+    Created,
+    Cancelled,
+    Modified,
+    /// The order state it moved to.
+    Moved(i32),
+}
+
+/// The product's application in the console, for links.
+fn app_of(product_type: i32) -> &'static str {
+    match product_type {
+        20 => "saas-ticket-app",
+        60 => "saas-mall-app",
+        _ => "saas-hotel-app",
+    }
+}
+
+fn kind_name(product_type: i32) -> (&'static str, &'static str) {
+    match product_type {
+        20 => ("门票", "ticket"),
+        60 => ("商城", "mall"),
+        _ => ("酒店", "hotel"),
+    }
+}
+
+/// The (side, type) pairs a change calls for: both sides hear of new, cancelled and modified
+/// orders; a confirmation is a success for the supplier and a confirmation for the
+/// distributor; completion is told to the distributor; a refusal (invalid) is a cancellation
+/// for the distributor; an application to cancel is a modification for the supplier.
+pub fn types_for(change: OrderChange) -> Vec<(Side, i32)> {
+    use Side::*;
+    match change {
+        OrderChange::Created => vec![(Supplier, 0), (Distributor, 10)],
+        OrderChange::Cancelled => vec![(Supplier, 1), (Distributor, 11)],
+        OrderChange::Modified => vec![(Supplier, 2), (Distributor, 12)],
+        OrderChange::Moved(1) => vec![(Supplier, 3), (Distributor, 13)],
+        OrderChange::Moved(5) => vec![(Distributor, 14)],
+        OrderChange::Moved(9) => vec![(Distributor, 11)],
+        OrderChange::Moved(7) => vec![(Supplier, 2)],
+        OrderChange::Moved(_) => Vec::new(),
+    }
+}
+
+fn words(notify_type: i32, kind: (&str, &str), o: &v1::OrderRef) -> (String, String) {
+    let (what_zh, what_en) = match notify_type {
+        0 | 10 => ("新订单", "New order"),
+        1 | 11 => ("订单已取消", "Order cancelled"),
+        2 => ("订单变更", "Order change requested"),
+        12 => ("订单已修改", "Order modified"),
+        3 => ("订单成功", "Order succeeded"),
+        13 => ("订单已确认", "Order confirmed"),
+        _ => ("订单已完成", "Order completed"),
+    };
+    let dates_zh = if o.end_date.is_empty() || o.end_date == o.start_date {
+        o.start_date.clone()
+    } else {
+        format!("{} 至 {}", o.start_date, o.end_date)
+    };
+    let dates_en = if o.end_date.is_empty() || o.end_date == o.start_date {
+        o.start_date.clone()
+    } else {
+        format!("{} to {}", o.start_date, o.end_date)
+    };
+    (
+        format!(
+            "{what_zh}（{}）：{}，{dates_zh}，订单号 {}",
+            kind.0, o.product_name, o.order_id
+        ),
+        format!(
+            "{what_en} ({}): {}, {dates_en}, order {}",
+            kind.1, o.product_name, o.order_id
+        ),
+    )
+}
+
+/// The notifications an order event calls for.
+pub fn notices(change: OrderChange, o: &v1::OrderRef) -> Vec<Notice> {
+    let kind = kind_name(o.product_type);
+    let app = app_of(o.product_type);
+    types_for(change)
+        .into_iter()
+        .map(|(side, notify_type)| {
+            let (message_zh, message_en) = words(notify_type, kind, o);
+            let (mch_id, list) = match side {
+                Side::Supplier => (o.supplier_mch_id, "order/supplier/list"),
+                Side::Distributor => (o.distributor_mch_id, "order/channel/list"),
+            };
+            Notice {
+                side,
+                notify_type,
+                mch_id,
+                message_zh,
+                message_en,
+                ref_id: o.order_id.to_string(),
+                action_url: format!("/{app}/{list}?orderId={}", o.order_id),
+            }
+        })
+        .collect()
+}
+
+/// Whether a comma-joined list of types (as the settings keep them) holds `t`.
+pub fn wants(list: &str, t: i32) -> bool {
+    list.split(',')
+        .any(|p| p.trim().parse::<i32>().ok() == Some(t))
+}
+
+/// A user's settings as the rules read them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settings {
+    pub user_id: i64,
+    pub mch_id: i64,
+    pub web: String,
+    /// 1 normal, 0 blocked.
+    pub state: i32,
+}
+
+/// Whether a user with these settings gets `n` on the web: not blocked, the type chosen, and
+/// either the tenant's staff (merchant 0, who see every order of the tenant) or a user of the
+/// notice's merchant.
+pub fn web_recipient(s: &Settings, n: &Notice) -> bool {
+    s.state == 1 && wants(&s.web, n.notify_type) && (s.mch_id == 0 || s.mch_id == n.mch_id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn order() -> v1::OrderRef {
+        v1::OrderRef {
+            order_id: 42,
+            product_type: 10,
+            supplier_mch_id: 2001,
+            distributor_mch_id: 2002,
+            product_name: "Sea-view King".into(),
+            start_date: "2026-12-01".into(),
+            end_date: "2026-12-03".into(),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn each_change_tells_the_right_sides() {
+        let types = |c| types_for(c).into_iter().map(|(_, t)| t).collect::<Vec<_>>();
+        assert_eq!(types(OrderChange::Created), [0, 10]);
+        assert_eq!(types(OrderChange::Cancelled), [1, 11]);
+        assert_eq!(types(OrderChange::Modified), [2, 12]);
+        assert_eq!(types(OrderChange::Moved(1)), [3, 13]);
+        assert_eq!(types(OrderChange::Moved(5)), [14]);
+        assert_eq!(types(OrderChange::Moved(9)), [11]);
+        assert_eq!(types(OrderChange::Moved(7)), [2]);
+        assert!(types(OrderChange::Moved(3)).is_empty());
+    }
+
+    #[test]
+    fn a_notice_names_the_order_in_both_languages_and_links_to_it() {
+        let n = notices(OrderChange::Created, &order());
+        assert_eq!(n.len(), 2);
+        assert_eq!((n[0].side, n[0].mch_id), (Side::Supplier, 2001));
+        assert_eq!(
+            n[0].message_en,
+            "New order (hotel): Sea-view King, 2026-12-01 to 2026-12-03, order 42"
+        );
+        assert!(n[0].message_zh.starts_with("新订单（酒店）：Sea-view King"));
+        assert_eq!(
+            n[1].action_url,
+            "/saas-hotel-app/order/channel/list?orderId=42"
+        );
+        assert_eq!(n[1].ref_id, "42");
+    }
+
+    #[test]
+    fn recipients_follow_their_settings_and_their_merchant() {
+        let n = &notices(OrderChange::Created, &order())[0];
+        let s = |mch_id, web: &str, state| Settings {
+            user_id: 1,
+            mch_id,
+            web: web.into(),
+            state,
+        };
+        assert!(web_recipient(&s(2001, "0,1", 1), n));
+        assert!(web_recipient(&s(0, "0", 1), n), "the tenant's staff");
+        assert!(!web_recipient(&s(2001, "1,10", 1), n), "type not chosen");
+        assert!(!web_recipient(&s(2001, "0", 0), n), "blocked");
+        assert!(!web_recipient(&s(2003, "0", 1), n), "another supplier");
+        assert!(wants("0, 10", 10) && !wants("", 0) && !wants("100", 10));
+    }
+}

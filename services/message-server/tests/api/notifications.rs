@@ -1,0 +1,269 @@
+//! Order events become web notifications for the users whose settings take them: through the
+//! service's own consumer, from events on the bus as saas-main and hotel-app publish them.
+
+use std::time::Duration;
+
+use awc::Client;
+use platform::bus::{Bus, MemoryBroker, Outgoing, v1};
+use platform::testing::{Backend, TestApp, TestDb, TestIssuer, spawn_on_bus, test_config};
+use serde_json::{Value, json};
+
+const SAAS: i64 = 1001;
+const SUPPLIER: i64 = 2001;
+const DISTRIBUTOR: i64 = 2002;
+
+async fn call(
+    app: &TestApp,
+    method: &str,
+    path: &str,
+    token: &str,
+    lang: &str,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let req = Client::default()
+        .request(method.parse().unwrap(), app.url(path))
+        .insert_header(("accept-language", lang))
+        .bearer_auth(token);
+    let mut res = match body {
+        Some(b) => req.send_json(&b).await.unwrap(),
+        None => req.send().await.unwrap(),
+    };
+    (
+        res.status().as_u16(),
+        res.json().await.unwrap_or(Value::Null),
+    )
+}
+
+async fn publish(bus: &Bus, key: &str, out: Outgoing) {
+    bus.publish_batch(&[(key, &out.envelope_bytes())])
+        .await
+        .unwrap();
+}
+
+fn config(user_id: i64, mch_id: i64, web: &str, state: i32) -> v1::NotifyConfigUpdated {
+    v1::NotifyConfigUpdated {
+        user_id,
+        mch_id,
+        notify_web: web.into(),
+        state,
+        ..Default::default()
+    }
+}
+
+fn order(id: i64) -> v1::OrderRef {
+    v1::OrderRef {
+        order_id: id,
+        product_type: 10,
+        supplier_mch_id: SUPPLIER,
+        distributor_mch_id: DISTRIBUTOR,
+        product_name: "Sea-view King".into(),
+        start_date: "2026-12-01".into(),
+        end_date: "2026-12-02".into(),
+        ..Default::default()
+    }
+}
+
+/// The types of a user's notifications, newest first, once `n` have arrived (5 s at most).
+async fn types_of(app: &TestApp, token: &str, n: usize) -> Vec<i64> {
+    for _ in 0..250 {
+        let (s, b) = call(app, "GET", "/saas/notify/message/list", token, "en", None).await;
+        assert_eq!(s, 200, "{b}");
+        let rows = b["data"]["results"].as_array().unwrap();
+        if rows.len() >= n {
+            return rows
+                .iter()
+                .map(|r| r["notifyType"].as_i64().unwrap())
+                .collect();
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("fewer than {n} notifications arrived");
+}
+
+async fn order_events_reach_the_users_who_asked_for_them(backend: Backend) {
+    let issuer = TestIssuer::new();
+    let bus = Bus::Memory(MemoryBroker::default());
+    let db = TestDb::new(backend);
+    let cfg = test_config(message_server::NAME, Some(&db));
+    let app = spawn_on_bus(
+        message_server::service().auth_backend(issuer.clone()),
+        &cfg,
+        Some(db),
+        bus.clone(),
+    )
+    .await;
+    let token = |user: i64, saas: i64, mch: i64| {
+        issuer.grant(user, &["/saas/notify/**"]);
+        issuer.token(user, saas, mch, 311)
+    };
+    let supplier = token(10, SAAS, SUPPLIER);
+    let distributor = token(11, SAAS, DISTRIBUTOR);
+    let excluded = token(12, SAAS, SUPPLIER);
+    let blocked = token(13, SAAS, SUPPLIER);
+    let foreign = token(14, 1002, 3001);
+    let staff = issuer.token(15, SAAS, 0, 200);
+    for (saas, c) in [
+        (SAAS, config(10, SUPPLIER, "0,1,3", 1)),
+        (SAAS, config(11, DISTRIBUTOR, "10,13", 1)),
+        (SAAS, config(12, SUPPLIER, "1", 1)),
+        (SAAS, config(13, SUPPLIER, "0", 0)),
+        (1002, config(14, 3001, "0,10", 1)),
+        (SAAS, config(15, 0, "0,10", 1)),
+    ] {
+        let out = Outgoing::new("saas-main", "notify-config.updated", saas, &c);
+        publish(&bus, "notify-config.updated", out).await;
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let created = v1::OrderCreated {
+        order: Some(order(42)),
+        order_state: 8,
+        ..Default::default()
+    };
+    let out = Outgoing::new("hotel-app", "order.hotel.created", SAAS, &created);
+    publish(&bus, "order.hotel.created", out).await;
+
+    assert_eq!(types_of(&app, &supplier, 1).await, [0]);
+    assert_eq!(types_of(&app, &distributor, 1).await, [10]);
+    assert_eq!(
+        types_of(&app, &staff, 2).await.len(),
+        2,
+        "the tenant's staff hear both sides"
+    );
+    let confirmed = v1::OrderStateChanged {
+        order: Some(order(42)),
+        old_order_state: 8,
+        new_order_state: 1,
+        ..Default::default()
+    };
+    let out = Outgoing::new("hotel-app", "order.hotel.state-changed", SAAS, &confirmed);
+    publish(&bus, "order.hotel.state-changed", out).await;
+    assert_eq!(types_of(&app, &supplier, 2).await, [3, 0]);
+    assert_eq!(types_of(&app, &distributor, 2).await, [13, 10]);
+    // Settings that exclude the type, blocked settings and another tenant get nothing.
+    for token in [&excluded, &blocked, &foreign] {
+        let (_, b) = call(&app, "GET", "/saas/notify/message/list", token, "en", None).await;
+        assert_eq!(b["data"]["sizeAll"], 0, "{b}");
+    }
+
+    // In the reader's language, with the order and a link to it.
+    let (_, b) = call(
+        &app,
+        "GET",
+        "/saas/notify/message/list",
+        &supplier,
+        "en",
+        None,
+    )
+    .await;
+    let newest = &b["data"]["results"][0];
+    assert_eq!(
+        newest["message"],
+        "Order succeeded (hotel): Sea-view King, 2026-12-01 to 2026-12-02, order 42"
+    );
+    assert_eq!(newest["refId"], "42");
+    assert_eq!(
+        newest["actionUrl"],
+        "/saas-hotel-app/order/supplier/list?orderId=42"
+    );
+    assert_eq!(newest["read"], false);
+    let (_, b) = call(
+        &app,
+        "GET",
+        "/saas/notify/message/list",
+        &supplier,
+        "zh-CN",
+        None,
+    )
+    .await;
+    assert!(
+        b["data"]["results"][0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("订单成功")
+    );
+
+    // Read: only one's own; unread first afterwards.
+    let newest_id = newest["id"].as_i64().unwrap();
+    let (s, b) = call(
+        &app,
+        "PUT",
+        "/saas/notify/message/read",
+        &distributor,
+        "en",
+        Some(json!({"ids": [newest_id]})),
+    )
+    .await;
+    assert_eq!(
+        (s, b["data"]["changed"].as_i64()),
+        (200, Some(0)),
+        "not the distributor's"
+    );
+    let (_, b) = call(
+        &app,
+        "PUT",
+        "/saas/notify/message/read",
+        &supplier,
+        "en",
+        Some(json!({"ids": [newest_id]})),
+    )
+    .await;
+    assert_eq!(b["data"]["changed"], 1);
+    let (_, b) = call(
+        &app,
+        "GET",
+        "/saas/notify/message/list",
+        &supplier,
+        "en",
+        None,
+    )
+    .await;
+    let rows = b["data"]["results"].as_array().unwrap();
+    assert_eq!(
+        (rows[0]["notifyType"].as_i64(), rows[0]["read"].as_bool()),
+        (Some(0), Some(false))
+    );
+    assert_eq!(
+        (rows[1]["id"].as_i64(), rows[1]["read"].as_bool()),
+        (Some(newest_id), Some(true))
+    );
+    let (_, b) = call(
+        &app,
+        "GET",
+        "/saas/notify/message/list?unread=true",
+        &supplier,
+        "en",
+        None,
+    )
+    .await;
+    assert_eq!(b["data"]["sizeAll"], 1);
+    let (_, b) = call(
+        &app,
+        "PUT",
+        "/saas/notify/message/read",
+        &supplier,
+        "en",
+        Some(json!({})),
+    )
+    .await;
+    assert_eq!(b["data"]["changed"], 1);
+
+    // New settings take effect for the next order.
+    let out = Outgoing::new(
+        "saas-main",
+        "notify-config.updated",
+        SAAS,
+        &config(12, SUPPLIER, "0", 1),
+    );
+    publish(&bus, "notify-config.updated", out).await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let next = v1::OrderCreated {
+        order: Some(order(43)),
+        ..Default::default()
+    };
+    let out = Outgoing::new("hotel-app", "order.hotel.created", SAAS, &next);
+    publish(&bus, "order.hotel.created", out).await;
+    assert_eq!(types_of(&app, &excluded, 1).await, [0]);
+    app.shutdown().await;
+}
+
+platform::on_both_backends!(order_events_reach_the_users_who_asked_for_them);
