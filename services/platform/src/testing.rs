@@ -128,6 +128,35 @@ impl TestApp {
         format!("{}{path}", self.address)
     }
 
+    /// Calls the service as the console does: `body` (if any) as JSON, the caller's token, the
+    /// language asked for; answers the status and the JSON body (null when there is none).
+    pub async fn call(
+        &self,
+        method: &str,
+        path: &str,
+        token: &str,
+        lang: &str,
+        body: Option<serde_json::Value>,
+    ) -> (u16, serde_json::Value) {
+        let req = awc::Client::default()
+            .request(method.parse().expect("an HTTP method"), self.url(path))
+            .insert_header(("accept-language", lang))
+            .timeout(std::time::Duration::from_secs(30))
+            .bearer_auth(token);
+        let mut res = match body {
+            Some(b) => req.send_json(&b).await,
+            None => req.send().await,
+        }
+        .expect("the service answers");
+        let status = res.status().as_u16();
+        let body = res
+            .json()
+            .limit(1 << 24)
+            .await
+            .unwrap_or(serde_json::Value::Null);
+        (status, body)
+    }
+
     /// Stops the service and waits until it and its workers (relay, consumer) are gone, so no
     /// thread is still inside the database client when the test's database is dropped or the
     /// process exits.

@@ -6,7 +6,6 @@
 
 use std::time::Duration;
 
-use awc::Client;
 use platform::bus::{Bus, EventEnvelope, MemoryBroker, Outgoing, Subscription, v1};
 use platform::testing::{Backend, TestApp, TestDb, TestIssuer, spawn_on_bus, test_config};
 use prost::Message as _;
@@ -162,20 +161,7 @@ pub async fn send(
     token: &str,
     body: Option<Value>,
 ) -> (u16, Value) {
-    let req = Client::default()
-        .request(method.parse().unwrap(), app.url(path))
-        .insert_header(("accept-language", "en"))
-        .timeout(Duration::from_secs(30))
-        .bearer_auth(token);
-    let mut res = match body {
-        Some(b) => req.send_json(&b).await.unwrap(),
-        None => req.send().await.unwrap(),
-    };
-    let status = res.status().as_u16();
-    (
-        status,
-        res.json().limit(1 << 24).await.unwrap_or(Value::Null),
-    )
+    app.call(method, path, token, "en", body).await
 }
 
 /// The field a 412 names.

@@ -3,7 +3,6 @@
 
 use std::time::Duration;
 
-use awc::Client;
 use platform::bus::{Bus, MemoryBroker, Outgoing, v1};
 use platform::testing::{Backend, TestApp, TestDb, TestIssuer, spawn_on_bus, test_config};
 use serde_json::{Value, json};
@@ -20,18 +19,7 @@ async fn call(
     lang: &str,
     body: Option<Value>,
 ) -> (u16, Value) {
-    let req = Client::default()
-        .request(method.parse().unwrap(), app.url(path))
-        .insert_header(("accept-language", lang))
-        .bearer_auth(token);
-    let mut res = match body {
-        Some(b) => req.send_json(&b).await.unwrap(),
-        None => req.send().await.unwrap(),
-    };
-    (
-        res.status().as_u16(),
-        res.json().await.unwrap_or(Value::Null),
-    )
+    app.call(method, path, token, lang, body).await
 }
 
 async fn publish(bus: &Bus, key: &str, out: Outgoing) {
