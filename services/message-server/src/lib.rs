@@ -1,14 +1,20 @@
 //! message-server: notifications for the people who asked for them. Order events become web
 //! notifications for the users whose settings (copied from saas-main's `notify-config.updated`)
 //! take their type; licences are copied from `licence.updated` for the SMS and mail queues.
-//! The websocket, mail and SMS deliveries arrive with the rest of their issue.
+//! Each stored web notification is announced on `notification.requested`; every replica hears
+//! it on its own broadcast queue and pushes it to the sockets it holds (`hub`). Mail, SMS and
+//! WeChat deliveries arrive with the rest of their issue.
 
 pub mod api;
 pub mod domain;
+pub mod hub;
 pub mod store;
 
-use platform::ServiceSpec;
+use std::sync::Arc;
+use std::time::Duration;
+
 use platform::bus::{EventEnvelope, v1};
+use platform::{Prepared, ServiceSpec, SetupContext};
 use prost::Message as _;
 
 use crate::domain::notify::{self, OrderChange};
@@ -25,7 +31,52 @@ pub fn service() -> ServiceSpec {
             &["order.#", "notify-config.updated", "licence.updated"],
             Consumer,
         ))
-        .routes(|cfg, _| api::routes(cfg))
+        .setup(setup)
+}
+
+/// The keys read under `TRADEWIND_MESSAGE_SERVER__`, for docs/configuration.md.
+pub const VARIABLES: &[&str] = &["WEBSOCKET__IDLE_SECS"];
+
+fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
+    let cfg = ctx.config;
+    // Two keep-alive periods of the console (54 s) and some slack.
+    let idle: u64 = cfg.env.parse_or(&cfg.var("WEBSOCKET__IDLE_SECS"), 120)?;
+    let idle = api::websocket::Idle(Duration::from_secs(idle.max(1)));
+    let hub = Arc::new(hub::Hub::default());
+    let bus = ctx.resources.bus.clone();
+    let fan_out = hub.clone();
+    Ok(Prepared::new(move |c| {
+        c.app_data(actix_web::web::Data::new(hub.clone()))
+            .app_data(actix_web::web::Data::new(idle));
+        api::routes(c);
+    })
+    .task(move || Box::pin(fan_out_loop(bus, fan_out))))
+}
+
+/// This replica's share of the fan-out: every web notification to the sockets it holds, and
+/// ended sessions' sockets closed.
+async fn fan_out_loop(bus: platform::bus::Bus, hub: Arc<hub::Hub>) {
+    let mut events = bus.broadcast(NAME, &["notification.requested", "session.ended"]);
+    while let Some(delivery) = events.recv().await {
+        let Ok(e) = EventEnvelope::decode(delivery.body.as_slice()) else {
+            continue;
+        };
+        match e.event_type.as_str() {
+            "notification.requested" => {
+                if let Ok(n) = v1::NotificationRequested::decode(e.payload.as_slice())
+                    && n.channel == "web"
+                {
+                    api::websocket::deliver(&hub, &store::from_event(e.saas_id, &n));
+                }
+            }
+            "session.ended" => {
+                if let Ok(s) = v1::SessionEnded::decode(e.payload.as_slice()) {
+                    hub.close_session(&s.session_id);
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 struct Consumer;
@@ -69,11 +120,24 @@ impl platform::bus::Handler for Consumer {
             t if t.starts_with("order.") => {
                 if let Some((change, order)) = order_change(e)? {
                     let notices = notify::notices(change, &order);
-                    store::notify_web(conn, e.saas_id, &notices, e.occurred_at)?;
+                    for n in store::notify_web(conn, e.saas_id, &notices, e.occurred_at)? {
+                        store::announce(conn, &n)?;
+                    }
                 }
             }
             other => tracing::debug!(event_type = other, "event not used"),
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_variable_is_documented() {
+        let names = super::VARIABLES
+            .iter()
+            .map(|k| format!("TRADEWIND_MESSAGE_SERVER__{k}"));
+        assert_eq!(platform::config::undocumented(names), Vec::<String>::new());
     }
 }

@@ -42,7 +42,12 @@ pub struct Prepared {
     configure: Arc<dyn Fn(&mut web::ServiceConfig) + Send + Sync>,
     auth: Option<Arc<dyn AuthBackend>>,
     jobs: Vec<crate::jobs::Job>,
+    tasks: Vec<Task>,
 }
+
+/// A long-running task of a service beside its server (message-server's fan-out of
+/// notifications to its sockets), started with the server and stopped with it.
+pub type Task = Box<dyn FnOnce() -> futures_util::future::LocalBoxFuture<'static, ()> + Send>;
 
 impl Prepared {
     pub fn new(configure: impl Fn(&mut web::ServiceConfig) + Send + Sync + 'static) -> Self {
@@ -50,7 +55,17 @@ impl Prepared {
             configure: Arc::new(configure),
             auth: None,
             jobs: Vec::new(),
+            tasks: Vec::new(),
         }
+    }
+
+    /// Runs `task` beside the server until the server stops.
+    pub fn task(
+        mut self,
+        task: impl FnOnce() -> futures_util::future::LocalBoxFuture<'static, ()> + Send + 'static,
+    ) -> Self {
+        self.tasks.push(Box::new(task));
+        self
     }
 
     /// Runs `job` beside the server, on the service's database, every period.
@@ -293,6 +308,7 @@ pub struct Application {
     /// Follows ended sessions for the authenticator; stops with the server.
     listener_task: actix_web::rt::task::JoinHandle<()>,
     jobs: Vec<crate::jobs::Job>,
+    tasks: Vec<Task>,
 }
 
 impl Application {
@@ -402,6 +418,7 @@ impl Application {
         }
         let configure = prepared.configure;
         let jobs = prepared.jobs;
+        let tasks = prepared.tasks;
         let authenticator = web::Data::new(authenticator);
         let server = HttpServer::new(move || {
             // Middleware runs last-wrapped first: observe (request id, language) before guard.
@@ -444,6 +461,7 @@ impl Application {
             metrics,
             listener_task,
             jobs,
+            tasks,
         })
     }
 
@@ -469,6 +487,9 @@ impl Application {
     /// run beside the server and stop with it.
     pub async fn run(self) -> std::io::Result<()> {
         let mut workers = vec![self.listener_task];
+        for task in self.tasks {
+            workers.push(actix_web::rt::spawn(task()));
+        }
         if let Some(pool) = &self.pool {
             workers.push(actix_web::rt::spawn(bus::relay::run(
                 self.bus.clone(),

@@ -1,14 +1,18 @@
 //! message-server's HTTP endpoints.
 
 pub mod messages;
+pub mod websocket;
 
 use actix_web::web;
 use utoipa::OpenApi;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     messages::config(cfg);
+    websocket::config(cfg);
 }
 
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    messages::Doc::openapi()
+    let mut doc = messages::Doc::openapi();
+    doc.merge(websocket::Doc::openapi());
+    doc
 }

@@ -205,6 +205,63 @@ pub fn page(
     Ok((rows, total))
 }
 
+/// The user's unread notifications made since `since` (ms), oldest first: the backlog a new
+/// socket receives.
+pub fn unread_since(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    user_id: i64,
+    since: i64,
+) -> QueryResult<Vec<Notification>> {
+    notifications::table
+        .filter(notifications::saas_id.eq(saas_id))
+        .filter(notifications::user_id.eq(user_id))
+        .filter(notifications::read_at.eq(0))
+        .filter(notifications::created_at.ge(since))
+        .order((notifications::created_at.asc(), notifications::id.asc()))
+        .limit(200)
+        .select(Notification::as_select())
+        .load(conn)
+}
+
+/// Tells every replica (its broadcast queue) to push a stored notification to its sockets:
+/// `notification.requested` on the web channel, in the transaction that stored it.
+pub fn announce(conn: &mut DbConnection, n: &Notification) -> QueryResult<()> {
+    let event = v1::NotificationRequested {
+        notify_type: n.notify_type,
+        channel: "web".into(),
+        user_id: n.user_id,
+        message: n.message_zh.clone(),
+        message_en: n.message_en.clone(),
+        ref_id: n.ref_id.clone(),
+        action_url: n.action_url.clone(),
+        notification_id: n.id,
+        created_at: n.created_at,
+        ..Default::default()
+    };
+    platform::bus::publish_in_tx(
+        conn,
+        platform::bus::Outgoing::new(crate::NAME, "notification.requested", n.saas_id, &event),
+    )
+    .map(|_| ())
+}
+
+/// The notification a web `notification.requested` carries.
+pub fn from_event(saas_id: i64, e: &v1::NotificationRequested) -> Notification {
+    Notification {
+        id: e.notification_id,
+        saas_id,
+        user_id: e.user_id,
+        notify_type: e.notify_type,
+        message_zh: e.message.clone(),
+        message_en: e.message_en.clone(),
+        ref_id: e.ref_id.clone(),
+        action_url: e.action_url.clone(),
+        created_at: e.created_at,
+        read_at: 0,
+    }
+}
+
 /// Marks the user's notifications read (the given ones, or all when none is given); answers
 /// how many changed.
 pub fn mark_read(

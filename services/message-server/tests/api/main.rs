@@ -2,3 +2,4 @@
 
 mod actuator;
 mod notifications;
+mod websocket;
