@@ -23,13 +23,38 @@ struct Socket {
     tx: mpsc::UnboundedSender<Outbound>,
 }
 
+/// How many pushed notification ids a hub remembers to drop a second copy of.
+const REMEMBERED: usize = 10_000;
+
 #[derive(Default)]
 pub struct Hub {
     next_id: Mutex<u64>,
     users: Mutex<HashMap<i64, Vec<Socket>>>,
+    /// Ids pushed lately: events are delivered at least once (two replicas' relays may both
+    /// publish an outbox row before either marks it sent), a user sees each notification once.
+    pushed: Mutex<(
+        std::collections::VecDeque<i64>,
+        std::collections::HashSet<i64>,
+    )>,
 }
 
 impl Hub {
+    /// Whether `notification_id` is new here (and remembers it).
+    pub fn first_time(&self, notification_id: i64) -> bool {
+        let mut pushed = self.pushed.lock().unwrap_or_else(PoisonError::into_inner);
+        let (order, set) = &mut *pushed;
+        if !set.insert(notification_id) {
+            return false;
+        }
+        order.push_back(notification_id);
+        if order.len() > REMEMBERED
+            && let Some(old) = order.pop_front()
+        {
+            set.remove(&old);
+        }
+        true
+    }
+
     /// Registers a socket; answers its id (to leave with) and what it will be told.
     pub fn join(
         &self,
@@ -132,5 +157,16 @@ mod tests {
         hub.leave(1, a);
         assert_eq!(hub.push(1, text), 1);
         assert_eq!(hub.len(), 2);
+    }
+
+    #[test]
+    fn a_notification_is_pushed_once_however_often_it_arrives() {
+        let hub = Hub::default();
+        assert!(hub.first_time(7));
+        assert!(!hub.first_time(7));
+        for id in 100..100 + REMEMBERED as i64 {
+            assert!(hub.first_time(id));
+        }
+        assert!(hub.first_time(7), "forgotten after {REMEMBERED} others");
     }
 }

@@ -134,8 +134,11 @@ pub async fn connect(
     Ok(response)
 }
 
-/// Pushes a stored notification to its user's sockets in this process.
+/// Pushes a stored notification to its user's sockets in this process, once.
 pub fn deliver(hub: &Hub, n: &Notification) -> usize {
+    if !hub.first_time(n.id) {
+        return 0;
+    }
     hub.push(n.user_id, |lang| {
         serde_json::to_string(&push_of(n, lang)).unwrap_or_default()
     })

@@ -1,5 +1,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod actuator;
+mod end_to_end;
 mod notifications;
 mod websocket;

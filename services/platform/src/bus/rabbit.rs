@@ -169,7 +169,7 @@ impl RabbitBroker {
         let confirm = channel
             .basic_publish(
                 "".into(),
-                queue.into(),
+                self.queue_name(queue).as_str().into(),
                 BasicPublishOptions::default(),
                 body,
                 properties,
@@ -199,6 +199,16 @@ impl RabbitBroker {
 
     pub fn url_redacted(&self) -> String {
         crate::secret::redact_url(&self.inner.url)
+    }
+
+    /// The broker's name for a service's queue: on a test broker (ephemeral, with an exchange
+    /// of its own) the exchange is part of it, so tests running at once never share a queue.
+    fn queue_name(&self, queue: &str) -> String {
+        if self.inner.ephemeral {
+            format!("{}.{queue}", self.inner.exchange)
+        } else {
+            queue.to_owned()
+        }
     }
 
     /// Arguments every queue gets: test brokers' queues expire ten minutes after last use.
@@ -284,7 +294,8 @@ impl RabbitBroker {
         retry_delay: Duration,
     ) -> Result<(), BusError> {
         let (conn, channel) = self.open().await?;
-        self.declare(&channel, queue, bindings, retry_delay).await?;
+        self.declare(&channel, &self.queue_name(queue), bindings, retry_delay)
+            .await?;
         let _ = conn.close(200, "declared".into()).await;
         Ok(())
     }
@@ -296,7 +307,7 @@ impl RabbitBroker {
         bindings: &[String],
         retry_delay: Duration,
     ) -> mpsc::Receiver<Delivery> {
-        self.keep_consuming(queue, bindings, Some(retry_delay))
+        self.keep_consuming(&self.queue_name(queue), bindings, Some(retry_delay))
     }
 
     /// Consumes a queue of this process alone (exclusive, deleted with its connection), bound to
@@ -403,7 +414,8 @@ impl RabbitBroker {
         tx: &mpsc::Sender<Delivery>,
     ) -> Result<(), BusError> {
         let (conn, channel) = self.open().await?;
-        self.declare(&channel, queue, bindings, retry_delay).await?;
+        self.declare(&channel, &self.queue_name(queue), bindings, retry_delay)
+            .await?;
         channel
             .confirm_select(ConfirmSelectOptions::default())
             .await

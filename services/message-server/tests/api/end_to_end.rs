@@ -1,0 +1,221 @@
+//! Through the real RabbitMQ: a hotel order booked through hotel-app's API reaches the
+//! supplier's socket as a type-0 notification; with two message-server replicas on one broker
+//! and one PostgreSQL database, it arrives once, from the replica holding the socket. (SQLite
+//! is the one-process embedded mode: one replica there.)
+
+use std::time::Duration;
+
+use awc::ws::Frame;
+use futures_util::StreamExt as _;
+use platform::bus::rabbit::RabbitBroker;
+use platform::bus::{Bus, Outgoing, v1};
+use platform::testing::{Backend, TestDb, TestIssuer, spawn_on_bus, test_config};
+use serde_json::{Value, json};
+
+const SAAS: i64 = platform::demo::SAAS_ID;
+const SUPPLIER: i64 = platform::demo::SUPPLIER_ID;
+const DISTRIBUTOR: i64 = platform::demo::DISTRIBUTOR_ID;
+
+fn amqp_url() -> String {
+    std::env::var("TRADEWIND_TEST_AMQP_URL")
+        .unwrap_or_else(|_| "amqp://guest:guest@127.0.0.1:5672/%2f".to_owned())
+}
+
+async fn publish(bus: &Bus, key: &str, out: Outgoing) {
+    bus.publish_batch(&[(key, &out.envelope_bytes())])
+        .await
+        .unwrap();
+}
+
+type Socket = actix_codec::Framed<awc::BoxedSocket, awc::ws::Codec>;
+
+/// The next text frame, or None when none comes within `wait`.
+async fn next_text(socket: &mut Socket, wait: Duration) -> Option<String> {
+    loop {
+        match tokio::time::timeout(wait, socket.next()).await {
+            Ok(Some(Ok(Frame::Text(t)))) => return Some(String::from_utf8(t.to_vec()).unwrap()),
+            Ok(Some(Ok(_))) => {}
+            _ => return None,
+        }
+    }
+}
+
+async fn an_order_booked_in_hotel_app_reaches_the_suppliers_socket_once(backend: Backend) {
+    let issuer = TestIssuer::new();
+    let exchange = format!("tradewind.test.{}", uuid::Uuid::new_v4().simple());
+    let bus = Bus::Rabbit(RabbitBroker::with_exchange(&amqp_url(), &exchange, true));
+
+    let hotel_db = TestDb::new(backend);
+    let mut hotel_cfg = test_config(hotel_app::NAME, Some(&hotel_db));
+    hotel_cfg
+        .env
+        .set("TRADEWIND_HOTEL_APP__DEMO__ENABLED", "true");
+    let hotel = spawn_on_bus(
+        hotel_app::service().auth_backend(issuer.clone()),
+        &hotel_cfg,
+        Some(hotel_db),
+        bus.clone(),
+    )
+    .await;
+    // Two replicas of message-server on one PostgreSQL database.
+    let msg_db = TestDb::new(backend);
+    let msg_cfg = test_config(message_server::NAME, Some(&msg_db));
+    let spec = || message_server::service().auth_backend(issuer.clone());
+    let first = spawn_on_bus(spec(), &msg_cfg, Some(msg_db), bus.clone()).await;
+    let second = match backend {
+        Backend::Postgres => Some(spawn_on_bus(spec(), &msg_cfg, None, bus.clone()).await),
+        Backend::Sqlite => None,
+    };
+    let holder = second.as_ref().unwrap_or(&first);
+
+    for (mch_id, mch_type) in [(SUPPLIER, 1), (DISTRIBUTOR, 2)] {
+        let m = v1::MerchantUpdated {
+            mch_id,
+            mch_type,
+            mch_name: format!("merchant {mch_id}"),
+            mch_currency: "CNY".into(),
+            state: 1,
+        };
+        publish(
+            &bus,
+            "merchant.updated",
+            Outgoing::new("saas-main", "merchant.updated", SAAS, &m),
+        )
+        .await;
+    }
+    let settings = v1::NotifyConfigUpdated {
+        user_id: 10,
+        mch_id: SUPPLIER,
+        notify_web: "0".into(),
+        state: 1,
+        ..Default::default()
+    };
+    publish(
+        &bus,
+        "notify-config.updated",
+        Outgoing::new("saas-main", "notify-config.updated", SAAS, &settings),
+    )
+    .await;
+
+    issuer.grant(10, &["/saas/notify/**"]);
+    issuer.grant(11, &["/saas/booking/**"]);
+    let supplier = issuer.token(10, SAAS, SUPPLIER, 311);
+    let distributor = issuer.token(11, SAAS, DISTRIBUTOR, 312);
+    let url = holder
+        .url(&format!("/websocket?token={supplier}"))
+        .replacen("http", "ws", 1);
+    let (_, mut socket) = awc::Client::new()
+        .ws(url)
+        .header("accept-language", "en")
+        .connect()
+        .await
+        .unwrap();
+
+    // The replica's broadcast queue is bound a moment after it starts: wait until a
+    // notification published straight to the broker reaches the socket.
+    let mut warm = false;
+    for id in 1..=100 {
+        let probe = v1::NotificationRequested {
+            channel: "web".into(),
+            user_id: 10,
+            notification_id: id,
+            ref_id: "probe".into(),
+            ..Default::default()
+        };
+        let out = Outgoing::new("test", "notification.requested", SAAS, &probe);
+        publish(&bus, "notification.requested", out).await;
+        if next_text(&mut socket, Duration::from_millis(200))
+            .await
+            .is_some()
+        {
+            warm = true;
+            break;
+        }
+    }
+    assert!(warm, "the socket never received a probe");
+
+    // The distributor books the demo hotel once hotel-app knows the merchants.
+    let day = |n: i64| {
+        platform::time::format_day(platform::time::day_of_ms(platform::time::now_ms()) + n)
+    };
+    let stay = format!("checkinDate={}&checkoutDate={}&roomNum=1", day(1), day(2));
+    let mut product = Value::Null;
+    for _ in 0..250 {
+        let (s, b) = hotel
+            .call(
+                "GET",
+                &format!("/saas/booking/hotelBookings/list?{stay}"),
+                &distributor,
+                "en",
+                None,
+            )
+            .await;
+        if s == 200 && b["data"]["sizeAll"] == 1 {
+            let hotel_id = &b["data"]["results"][0]["hotelId"];
+            let (_, p) = hotel
+                .call(
+                    "GET",
+                    &format!(
+                        "/saas/booking/hotelBookings/listHotelProduct?hotelId={hotel_id}&{stay}"
+                    ),
+                    &distributor,
+                    "en",
+                    None,
+                )
+                .await;
+            product = p["data"][0]["productId"].clone();
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(product.is_i64(), "hotel-app never offered the demo hotel");
+    let (s, b) = hotel
+        .call(
+            "POST",
+            "/saas/booking/hotelBookings/order",
+            &distributor,
+            "en",
+            Some(json!({
+                "productId": product,
+                "checkinDate": day(1),
+                "checkoutDate": day(2),
+                "roomNum": 1,
+                "contactName": "Li Lei",
+                "contactPhone": "13812345678",
+                "guests": [{"name": "Li Lei"}]
+            })),
+        )
+        .await;
+    assert_eq!(s, 200, "{b}");
+    let order_id = b["data"]["orderId"].as_i64().unwrap().to_string();
+
+    // Late probes may still come; the order's notification must come once.
+    let mut pushed = Value::Null;
+    while let Some(text) = next_text(&mut socket, Duration::from_secs(30)).await {
+        let v: Value = serde_json::from_str(&text).unwrap();
+        if v["refId"] == order_id.as_str() {
+            pushed = v;
+            break;
+        }
+    }
+    assert_eq!(
+        pushed["notifyType"], 0,
+        "the order's notification within 30 s"
+    );
+    while let Some(text) = next_text(&mut socket, Duration::from_secs(1)).await {
+        let v: Value = serde_json::from_str(&text).unwrap();
+        assert_ne!(v["refId"], order_id.as_str(), "delivered twice");
+    }
+    let (_, list) = first
+        .call("GET", "/saas/notify/message/list", &supplier, "en", None)
+        .await;
+    assert_eq!(list["data"]["sizeAll"], 1, "stored once: {list}");
+
+    if let Some(second) = second {
+        second.shutdown().await;
+    }
+    first.shutdown().await;
+    hotel.shutdown().await;
+}
+
+platform::on_both_backends!(an_order_booked_in_hotel_app_reaches_the_suppliers_socket_once);
