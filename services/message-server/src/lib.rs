@@ -123,6 +123,7 @@ impl platform::bus::Handler for Consumer {
                     for n in store::notify_web(conn, e.saas_id, &notices, e.occurred_at)? {
                         store::announce(conn, &n)?;
                     }
+                    store::request_weixin(conn, e.saas_id, &notices)?;
                 }
             }
             other => tracing::debug!(event_type = other, "event not used"),

@@ -152,7 +152,12 @@ pub struct Settings {
 /// either the tenant's staff (merchant 0, who see every order of the tenant) or a user of the
 /// notice's merchant.
 pub fn web_recipient(s: &Settings, n: &Notice) -> bool {
-    s.state == 1 && wants(&s.web, n.notify_type) && (s.mch_id == 0 || s.mch_id == n.mch_id)
+    takes(&s.web, s.state, s.mch_id, n)
+}
+
+/// The same rule for any channel's list of types (web, weixin, SMS, mail).
+pub fn takes(list: &str, state: i32, user_mch_id: i64, n: &Notice) -> bool {
+    state == 1 && wants(list, n.notify_type) && (user_mch_id == 0 || user_mch_id == n.mch_id)
 }
 
 #[cfg(test)]

@@ -149,6 +149,61 @@ pub fn notify_web(
     Ok(out)
 }
 
+/// Asks weixin-server to deliver each notice as a template message to every user of the tenant
+/// whose WeChat settings take it (`notification.requested`, channel `weixin`); answers how many.
+pub fn request_weixin(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    notices: &[Notice],
+) -> QueryResult<usize> {
+    if notices.is_empty() {
+        return Ok(0);
+    }
+    let mchs: Vec<i64> = notices.iter().map(|n| n.mch_id).chain([0]).collect();
+    let users: Vec<(i64, i64, String, i32)> = notify_configs::table
+        .filter(notify_configs::saas_id.eq(saas_id))
+        .filter(notify_configs::mch_id.eq_any(&mchs))
+        .filter(notify_configs::state.eq(1))
+        .filter(notify_configs::notify_weixin.ne(""))
+        .select((
+            notify_configs::user_id,
+            notify_configs::mch_id,
+            notify_configs::notify_weixin,
+            notify_configs::state,
+        ))
+        .load(conn)?;
+    let mut sent = 0;
+    for n in notices {
+        for (user_id, mch_id, weixin, state) in &users {
+            if !notify::takes(weixin, *state, *mch_id, n) {
+                continue;
+            }
+            let event = v1::NotificationRequested {
+                notify_type: n.notify_type,
+                channel: "weixin".into(),
+                user_id: *user_id,
+                mch_id: *mch_id,
+                message: n.message_zh.clone(),
+                message_en: n.message_en.clone(),
+                ref_id: n.ref_id.clone(),
+                action_url: n.action_url.clone(),
+                ..Default::default()
+            };
+            platform::bus::publish_in_tx(
+                conn,
+                platform::bus::Outgoing::new(
+                    crate::NAME,
+                    "notification.requested",
+                    saas_id,
+                    &event,
+                ),
+            )?;
+            sent += 1;
+        }
+    }
+    Ok(sent)
+}
+
 /// A stored web notification.
 #[derive(Debug, Clone, Queryable, Selectable, Serialize, ToSchema)]
 #[diesel(table_name = notifications)]

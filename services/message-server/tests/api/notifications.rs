@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use platform::bus::{Bus, MemoryBroker, Outgoing, v1};
 use platform::testing::{Backend, TestApp, TestDb, TestIssuer, spawn_on_bus, test_config};
+use prost::Message as _;
 use serde_json::{Value, json};
 
 const SAAS: i64 = 1001;
@@ -102,6 +103,12 @@ async fn order_events_reach_the_users_who_asked_for_them(backend: Backend) {
         publish(&bus, "notify-config.updated", out).await;
     }
     tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut requests = bus.broadcast("test", &["notification.requested"]);
+    let mut weixin = config(16, SUPPLIER, "", 1);
+    weixin.notify_weixin = "0".into();
+    let out = Outgoing::new("saas-main", "notify-config.updated", SAAS, &weixin);
+    publish(&bus, "notify-config.updated", out).await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
     let created = v1::OrderCreated {
         order: Some(order(42)),
         order_state: 8,
@@ -111,6 +118,17 @@ async fn order_events_reach_the_users_who_asked_for_them(backend: Backend) {
     publish(&bus, "order.hotel.created", out).await;
 
     assert_eq!(types_of(&app, &supplier, 1).await, [0]);
+    // WeChat: one request for weixin-server, for the user whose WeChat settings take it.
+    let mut asked = Vec::new();
+    while let Ok(Some(d)) = tokio::time::timeout(Duration::from_millis(500), requests.recv()).await
+    {
+        let e = platform::bus::EventEnvelope::decode(d.body.as_slice()).unwrap();
+        let r = v1::NotificationRequested::decode(e.payload.as_slice()).unwrap();
+        if r.channel == "weixin" {
+            asked.push((r.user_id, r.notify_type, r.ref_id));
+        }
+    }
+    assert_eq!(asked, [(16, 0, "42".to_owned())]);
     assert_eq!(types_of(&app, &distributor, 1).await, [10]);
     assert_eq!(
         types_of(&app, &staff, 2).await.len(),
