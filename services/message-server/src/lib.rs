@@ -8,6 +8,7 @@
 pub mod api;
 pub mod domain;
 pub mod hub;
+pub mod sender;
 pub mod store;
 
 use std::sync::Arc;
@@ -35,7 +36,12 @@ pub fn service() -> ServiceSpec {
 }
 
 /// The keys read under `TRADEWIND_MESSAGE_SERVER__`, for docs/configuration.md.
-pub const VARIABLES: &[&str] = &["WEBSOCKET__IDLE_SECS"];
+pub const VARIABLES: &[&str] = &[
+    "WEBSOCKET__IDLE_SECS",
+    "SMS__PROVIDER_URL",
+    "SMS__API_KEY",
+    "SMS__POLL_MS",
+];
 
 fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
     let cfg = ctx.config;
@@ -45,12 +51,34 @@ fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
     let hub = Arc::new(hub::Hub::default());
     let bus = ctx.resources.bus.clone();
     let fan_out = hub.clone();
-    Ok(Prepared::new(move |c| {
+    let mut prepared = Prepared::new(move |c| {
         c.app_data(actix_web::web::Data::new(hub.clone()))
             .app_data(actix_web::web::Data::new(idle));
         api::routes(c);
     })
-    .task(move || Box::pin(fan_out_loop(bus, fan_out))))
+    .task(move || Box::pin(fan_out_loop(bus, fan_out)));
+    // Without a provider texts stay queued (and are listed so) until one is configured.
+    let url = cfg
+        .env
+        .get(&cfg.var("SMS__PROVIDER_URL"))
+        .unwrap_or_default();
+    if !url.is_empty()
+        && let Some(pool) = ctx.resources.pool.clone()
+    {
+        let every: u64 = cfg.env.parse_or(&cfg.var("SMS__POLL_MS"), 1000)?;
+        let provider = sender::SmsProvider {
+            url: url.to_owned(),
+            key: platform::secret::Secret::new(
+                cfg.env
+                    .get(&cfg.var("SMS__API_KEY"))
+                    .unwrap_or_default()
+                    .to_owned(),
+            ),
+            every: Duration::from_millis(every.max(10)),
+        };
+        prepared = prepared.task(move || Box::pin(sender::run(pool, provider)));
+    }
+    Ok(prepared)
 }
 
 /// This replica's share of the fan-out: every web notification to the sockets it holds, and
@@ -124,6 +152,7 @@ impl platform::bus::Handler for Consumer {
                         store::announce(conn, &n)?;
                     }
                     store::request_weixin(conn, e.saas_id, &notices)?;
+                    store::sms::enqueue(conn, e.saas_id, &notices, platform::time::now_ms())?;
                 }
             }
             other => tracing::debug!(event_type = other, "event not used"),

@@ -12,7 +12,8 @@ use platform::config::Env;
 use platform::testing::{TestApp, TestIssuer, spawn_with, test_config};
 use serde_json::json;
 
-pub const UPSTREAM_TIMEOUT: Duration = Duration::from_millis(500);
+/// Long enough for an 8 MB body to stream both ways in a debug build on a loaded machine.
+pub const UPSTREAM_TIMEOUT: Duration = Duration::from_millis(2000);
 
 async fn echo(req: HttpRequest, body: web::Bytes) -> HttpResponse {
     let headers: serde_json::Map<String, serde_json::Value> = req

@@ -1,3 +1,4 @@
 //! message-server's rules, free of I/O.
 
 pub mod notify;
+pub mod sms;

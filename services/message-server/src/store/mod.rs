@@ -1,6 +1,7 @@
 //! message-server's queries: the copies of settings and licences, and web notifications.
 
 pub mod schema;
+pub mod sms;
 
 use diesel::prelude::*;
 use platform::bus::v1;

@@ -41,3 +41,32 @@ diesel::table! {
         read_at -> BigInt,
     }
 }
+
+diesel::table! {
+    sms_queue (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        user_id -> BigInt,
+        mobile -> Text,
+        content -> Text,
+        notify_type -> Integer,
+        ref_id -> Text,
+        parts -> Integer,
+        state -> Integer,
+        attempts -> Integer,
+        next_attempt_at -> BigInt,
+        last_error -> Text,
+        created_at -> BigInt,
+        sent_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    sms_attempts (id) {
+        id -> BigInt,
+        sms_id -> BigInt,
+        attempted_at -> BigInt,
+        ok -> Bool,
+        detail -> Text,
+    }
+}

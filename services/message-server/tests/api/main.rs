@@ -3,4 +3,5 @@
 mod actuator;
 mod end_to_end;
 mod notifications;
+mod sms;
 mod websocket;

@@ -1,0 +1,2 @@
+DROP TABLE sms_attempts;
+DROP TABLE sms_queue;
