@@ -148,11 +148,13 @@ impl platform::bus::Handler for Consumer {
             t if t.starts_with("order.") => {
                 if let Some((change, order)) = order_change(e)? {
                     let notices = notify::notices(change, &order);
-                    for n in store::notify_web(conn, e.saas_id, &notices, e.occurred_at)? {
+                    let subs = store::subscribers(conn, e.saas_id, &notices)?;
+                    for n in store::notify_web(conn, e.saas_id, &subs, &notices, e.occurred_at)? {
                         store::announce(conn, &n)?;
                     }
-                    store::request_weixin(conn, e.saas_id, &notices)?;
-                    store::sms::enqueue(conn, e.saas_id, &notices, platform::time::now_ms())?;
+                    store::request_weixin(conn, e.saas_id, &subs, &notices)?;
+                    let now = platform::time::now_ms();
+                    store::sms::enqueue(conn, e.saas_id, &subs, &notices, now)?;
                 }
             }
             other => tracing::debug!(event_type = other, "event not used"),

@@ -138,24 +138,9 @@ pub fn wants(list: &str, t: i32) -> bool {
         .any(|p| p.trim().parse::<i32>().ok() == Some(t))
 }
 
-/// A user's settings as the rules read them.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Settings {
-    pub user_id: i64,
-    pub mch_id: i64,
-    pub web: String,
-    /// 1 normal, 0 blocked.
-    pub state: i32,
-}
-
-/// Whether a user with these settings gets `n` on the web: not blocked, the type chosen, and
-/// either the tenant's staff (merchant 0, who see every order of the tenant) or a user of the
-/// notice's merchant.
-pub fn web_recipient(s: &Settings, n: &Notice) -> bool {
-    takes(&s.web, s.state, s.mch_id, n)
-}
-
-/// The same rule for any channel's list of types (web, weixin, SMS, mail).
+/// Whether a user whose settings for a channel (web, weixin, SMS, mail) are `list` and `state`
+/// gets `n` there: not blocked, the type chosen, and either the tenant's staff (merchant 0, who
+/// see every order of the tenant) or a user of the notice's merchant.
 pub fn takes(list: &str, state: i32, user_mch_id: i64, n: &Notice) -> bool {
     state == 1 && wants(list, n.notify_type) && (user_mch_id == 0 || user_mch_id == n.mch_id)
 }
@@ -210,17 +195,14 @@ mod tests {
     #[test]
     fn recipients_follow_their_settings_and_their_merchant() {
         let n = &notices(OrderChange::Created, &order())[0];
-        let s = |mch_id, web: &str, state| Settings {
-            user_id: 1,
-            mch_id,
-            web: web.into(),
-            state,
-        };
-        assert!(web_recipient(&s(2001, "0,1", 1), n));
-        assert!(web_recipient(&s(0, "0", 1), n), "the tenant's staff");
-        assert!(!web_recipient(&s(2001, "1,10", 1), n), "type not chosen");
-        assert!(!web_recipient(&s(2001, "0", 0), n), "blocked");
-        assert!(!web_recipient(&s(2003, "0", 1), n), "another supplier");
+        let s = |mch_id, web: &'static str, state| (web, state, mch_id);
+        let web_recipient =
+            |(web, state, mch_id): (&str, i32, i64), n: &Notice| takes(web, state, mch_id, n);
+        assert!(web_recipient(s(2001, "0,1", 1), n));
+        assert!(web_recipient(s(0, "0", 1), n), "the tenant's staff");
+        assert!(!web_recipient(s(2001, "1,10", 1), n), "type not chosen");
+        assert!(!web_recipient(s(2001, "0", 0), n), "blocked");
+        assert!(!web_recipient(s(2003, "0", 1), n), "another supplier");
         assert!(wants("0, 10", 10) && !wants("", 0) && !wants("100", 10));
     }
 }

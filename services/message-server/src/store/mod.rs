@@ -10,7 +10,7 @@ use platform::http::PageRequest;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::domain::notify::{self, Notice, Settings};
+use crate::domain::notify::{self, Notice};
 use schema::{licences, notifications, notify_configs};
 
 /// Applies a `notify-config.updated`; an event older than the copy changes nothing.
@@ -83,45 +83,57 @@ pub fn save_licence(
     Ok(())
 }
 
-/// Stores each notice for every user of the tenant whose settings take it on the web; answers
-/// the stored rows (to push to connected browsers).
-pub fn notify_web(
+/// A user's settings as the channels read them.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = notify_configs)]
+pub struct Subscriber {
+    pub user_id: i64,
+    pub mch_id: i64,
+    pub notify_web: String,
+    pub notify_weixin: String,
+    pub notify_sms: String,
+    pub mobile: String,
+    pub state: i32,
+}
+
+/// The tenant's users not blocked who may hear of these notices (of their merchants, or the
+/// tenant's staff): read once per event for every channel.
+pub fn subscribers(
     conn: &mut DbConnection,
     saas_id: i64,
     notices: &[Notice],
-    at: i64,
-) -> QueryResult<Vec<Notification>> {
+) -> QueryResult<Vec<Subscriber>> {
     if notices.is_empty() {
         return Ok(Vec::new());
     }
     let mchs: Vec<i64> = notices.iter().map(|n| n.mch_id).chain([0]).collect();
-    let users: Vec<(i64, i64, String, i32)> = notify_configs::table
+    notify_configs::table
         .filter(notify_configs::saas_id.eq(saas_id))
         .filter(notify_configs::mch_id.eq_any(&mchs))
         .filter(notify_configs::state.eq(1))
-        .select((
-            notify_configs::user_id,
-            notify_configs::mch_id,
-            notify_configs::notify_web,
-            notify_configs::state,
-        ))
-        .load(conn)?;
+        .select(Subscriber::as_select())
+        .load(conn)
+}
+
+/// Stores each notice for every user whose settings take it on the web; answers the stored
+/// rows (to push to connected browsers).
+pub fn notify_web(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    subs: &[Subscriber],
+    notices: &[Notice],
+    at: i64,
+) -> QueryResult<Vec<Notification>> {
     let mut out = Vec::new();
     for n in notices {
-        for (user_id, mch_id, web, state) in &users {
-            let s = Settings {
-                user_id: *user_id,
-                mch_id: *mch_id,
-                web: web.clone(),
-                state: *state,
-            };
-            if !notify::web_recipient(&s, n) {
+        for u in subs {
+            if !notify::takes(&u.notify_web, u.state, u.mch_id, n) {
                 continue;
             }
             let row = Notification {
                 id: platform::id::next_id(),
                 saas_id,
-                user_id: *user_id,
+                user_id: u.user_id,
                 notify_type: n.notify_type,
                 message_zh: n.message_zh.clone(),
                 message_en: n.message_en.clone(),
@@ -155,35 +167,20 @@ pub fn notify_web(
 pub fn request_weixin(
     conn: &mut DbConnection,
     saas_id: i64,
+    subs: &[Subscriber],
     notices: &[Notice],
 ) -> QueryResult<usize> {
-    if notices.is_empty() {
-        return Ok(0);
-    }
-    let mchs: Vec<i64> = notices.iter().map(|n| n.mch_id).chain([0]).collect();
-    let users: Vec<(i64, i64, String, i32)> = notify_configs::table
-        .filter(notify_configs::saas_id.eq(saas_id))
-        .filter(notify_configs::mch_id.eq_any(&mchs))
-        .filter(notify_configs::state.eq(1))
-        .filter(notify_configs::notify_weixin.ne(""))
-        .select((
-            notify_configs::user_id,
-            notify_configs::mch_id,
-            notify_configs::notify_weixin,
-            notify_configs::state,
-        ))
-        .load(conn)?;
     let mut sent = 0;
     for n in notices {
-        for (user_id, mch_id, weixin, state) in &users {
-            if !notify::takes(weixin, *state, *mch_id, n) {
+        for u in subs {
+            if !notify::takes(&u.notify_weixin, u.state, u.mch_id, n) {
                 continue;
             }
             let event = v1::NotificationRequested {
                 notify_type: n.notify_type,
                 channel: "weixin".into(),
-                user_id: *user_id,
-                mch_id: *mch_id,
+                user_id: u.user_id,
+                mch_id: u.mch_id,
                 message: n.message_zh.clone(),
                 message_en: n.message_en.clone(),
                 ref_id: n.ref_id.clone(),

@@ -8,12 +8,15 @@ use platform::http::PageRequest;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::schema::{licences, notify_configs, sms_attempts, sms_queue};
+use super::Subscriber;
+use super::schema::{licences, sms_attempts, sms_queue};
 use crate::domain::notify::{self, Notice};
 use crate::domain::sms;
 
 /// The licence SMS go out under (saas-main's catalogue).
 pub const LICENCE: &str = "saas/notify/sms";
+/// Why a text is refused when the tenant holds no live licence.
+const NO_LICENCE: &str = "no live SMS licence (saas/notify/sms)";
 
 pub mod state {
     pub const QUEUED: i32 = 0;
@@ -67,60 +70,45 @@ pub fn licence_live(conn: &mut DbConnection, saas_id: i64, now: i64) -> QueryRes
 pub fn enqueue(
     conn: &mut DbConnection,
     saas_id: i64,
+    subs: &[Subscriber],
     notices: &[Notice],
     now: i64,
 ) -> QueryResult<usize> {
-    if notices.is_empty() {
+    let takers: Vec<(&Subscriber, &Notice)> = notices
+        .iter()
+        .flat_map(|n| subs.iter().map(move |u| (u, n)))
+        .filter(|(u, n)| !u.mobile.is_empty() && notify::takes(&u.notify_sms, u.state, u.mch_id, n))
+        .collect();
+    if takers.is_empty() {
         return Ok(0);
     }
-    let mchs: Vec<i64> = notices.iter().map(|n| n.mch_id).chain([0]).collect();
-    let users: Vec<(i64, i64, String, i32, String)> = notify_configs::table
-        .filter(notify_configs::saas_id.eq(saas_id))
-        .filter(notify_configs::mch_id.eq_any(&mchs))
-        .filter(notify_configs::notify_sms.ne(""))
-        .filter(notify_configs::mobile.ne(""))
-        .select((
-            notify_configs::user_id,
-            notify_configs::mch_id,
-            notify_configs::notify_sms,
-            notify_configs::state,
-            notify_configs::mobile,
-        ))
-        .load(conn)?;
     let live = licence_live(conn, saas_id, now)?;
-    let mut n_queued = 0;
-    for n in notices {
-        for (user_id, mch_id, list, st, mobile) in &users {
-            if !notify::takes(list, *st, *mch_id, n) {
-                continue;
-            }
-            let parts = sms::split(&n.message_zh).len() as i32;
-            diesel::insert_into(sms_queue::table)
-                .values((
-                    sms_queue::id.eq(platform::id::next_id()),
-                    sms_queue::saas_id.eq(saas_id),
-                    sms_queue::user_id.eq(user_id),
-                    sms_queue::mobile.eq(mobile),
-                    sms_queue::content.eq(&n.message_zh),
-                    sms_queue::notify_type.eq(n.notify_type),
-                    sms_queue::ref_id.eq(&n.ref_id),
-                    sms_queue::parts.eq(parts),
-                    sms_queue::state.eq(if live { state::QUEUED } else { state::REFUSED }),
-                    sms_queue::attempts.eq(0),
-                    sms_queue::next_attempt_at.eq(now),
-                    sms_queue::last_error.eq(if live {
-                        ""
-                    } else {
-                        "no live SMS licence (saas/notify/sms)"
-                    }),
-                    sms_queue::created_at.eq(now),
-                    sms_queue::sent_at.eq(0_i64),
-                ))
-                .execute(conn)?;
-            n_queued += 1;
-        }
+    for (u, n) in &takers {
+        let parts = sms::split(&n.message_zh).len() as i32;
+        diesel::insert_into(sms_queue::table)
+            .values((
+                sms_queue::id.eq(platform::id::next_id()),
+                sms_queue::saas_id.eq(saas_id),
+                sms_queue::user_id.eq(u.user_id),
+                sms_queue::mobile.eq(&u.mobile),
+                sms_queue::content.eq(&n.message_zh),
+                sms_queue::notify_type.eq(n.notify_type),
+                sms_queue::ref_id.eq(&n.ref_id),
+                sms_queue::parts.eq(parts),
+                sms_queue::state.eq(if live { state::QUEUED } else { state::REFUSED }),
+                sms_queue::attempts.eq(0),
+                sms_queue::next_attempt_at.eq(now),
+                sms_queue::last_error.eq(if live {
+                    ""
+                } else {
+                    "no live SMS licence (saas/notify/sms)"
+                }),
+                sms_queue::created_at.eq(now),
+                sms_queue::sent_at.eq(0_i64),
+            ))
+            .execute(conn)?;
     }
-    Ok(n_queued)
+    Ok(takers.len())
 }
 
 /// How long a claim holds: a text still "sending" after this (its sender died mid-way) is
@@ -219,7 +207,7 @@ pub fn refuse(conn: &mut DbConnection, s: &Sms) -> QueryResult<()> {
     diesel::update(sms_queue::table.find(s.id))
         .set((
             sms_queue::state.eq(state::REFUSED),
-            sms_queue::last_error.eq("no live SMS licence (saas/notify/sms)"),
+            sms_queue::last_error.eq(NO_LICENCE),
         ))
         .execute(conn)
         .map(|_| ())
