@@ -16,7 +16,7 @@ use crate::OrderSettings;
 use crate::domain::booking::{self, Stay};
 use crate::store::merchants::{self, DISTRIBUTOR};
 use crate::store::orders::{self, Bookable, NewGuest, NewOrder, OrderSummary};
-use crate::store::schema::{hotels, rooms};
+use crate::store::schema::hotels;
 
 #[derive(OpenApi)]
 #[openapi(paths(list, hotel_detail, list_hotel_product, order))]
@@ -137,13 +137,6 @@ fn quoted(
     stay: &Stay,
 ) -> Result<Vec<QuotedProduct>, ApiError> {
     let now = platform::time::now_ms();
-    let room_ids: Vec<i64> = products.iter().map(|p| p.room_id).collect();
-    let room_names: std::collections::HashMap<i64, String> = rooms::table
-        .filter(rooms::id.eq_any(&room_ids))
-        .select((rooms::id, rooms::name))
-        .load::<(i64, String)>(conn)?
-        .into_iter()
-        .collect();
     let mut out = Vec::with_capacity(products.len());
     for p in products {
         let q = orders::quote(conn, &p, distributor, stay, now)?;
@@ -163,7 +156,7 @@ fn quoted(
             product_name: p.product_name,
             hotel_id: p.hotel_id,
             room_id: p.room_id,
-            room_name: room_names.get(&p.room_id).cloned().unwrap_or_default(),
+            room_name: p.room_name,
             confirm_type: p.confirm_type,
             is_online_pay: p.is_online_pay,
             total_price: q.price.order_price,
@@ -531,8 +524,8 @@ pub async fn order(
                     Text::fixed("请选择分销商", "please select the distributor"),
                 ));
             }
-            let max_guests: i64 = hotel_max_guests(conn, me.saas_id, f.product_id)?;
-            let guests = f.check(max_guests.max(1) * stay.rooms)?;
+            let p = orders::bookable(conn, me.saas_id, f.product_id)?;
+            let guests = f.check(i64::from(p.max_guests.max(1)) * stay.rooms)?;
             let currency = merchants::find(conn, me.saas_id, distributor)?
                 .map_or_else(|| "CNY".to_owned(), |m| m.currency);
             let n = NewOrder {
@@ -552,6 +545,7 @@ pub async fn order(
             orders::place(
                 conn,
                 me.saas_id,
+                &p,
                 &n,
                 &actor(&me),
                 &currency,
@@ -562,17 +556,4 @@ pub async fn order(
     })
     .await?;
     Ok(Reply(o))
-}
-
-/// How many guests one room of the product takes (its room's `maxGuests`, 2 when unknown).
-fn hotel_max_guests(conn: &mut DbConnection, saas_id: i64, product_id: i64) -> QueryResult<i64> {
-    use crate::store::schema::hotel_products;
-    let g: Option<i32> = hotel_products::table
-        .inner_join(rooms::table.on(rooms::id.eq(hotel_products::room_id)))
-        .filter(hotel_products::id.eq(product_id))
-        .filter(hotel_products::saas_id.eq(saas_id))
-        .select(rooms::max_guests)
-        .first(conn)
-        .optional()?;
-    Ok(i64::from(g.unwrap_or(2)))
 }

@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 use super::calendar::{self, Source};
 use super::schema::{
     hotel_orders, hotel_products, hotels, order_details, order_guests, order_logs, order_nights,
-    product_terms,
+    product_terms, rooms,
 };
 use crate::NAME;
 use crate::api::Party;
@@ -216,13 +216,16 @@ pub struct Bookable {
     pub product_name: String,
     pub confirm_type: i32,
     pub is_online_pay: i32,
+    pub room_name: String,
+    /// Guests one room of the product takes.
+    pub max_guests: i32,
     pub terms: Terms,
 }
 
 type BookableRow = (
     (i64, i64, i64, i64, String, i32, i32),
     (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32),
-    String,
+    (String, String, i32),
 );
 
 /// The tenant's on-sale products of `hotel_id` (all hotels when None) with their terms.
@@ -235,6 +238,7 @@ pub fn bookable_products(
     let mut q = hotel_products::table
         .inner_join(product_terms::table.on(product_terms::product_id.eq(hotel_products::id)))
         .inner_join(hotels::table.on(hotels::id.eq(hotel_products::hotel_id)))
+        .inner_join(rooms::table.on(rooms::id.eq(hotel_products::room_id)))
         .filter(hotel_products::saas_id.eq(saas_id))
         .filter(hotel_products::state.eq(1))
         .filter(hotels::state.eq(1))
@@ -270,12 +274,12 @@ pub fn bookable_products(
                 product_terms::moveup_cancel_days,
                 product_terms::moveup_cancel_hours,
             ),
-            hotels::name,
+            (hotels::name, rooms::name, rooms::max_guests),
         ))
         .load(conn)?;
     Ok(rows
         .into_iter()
-        .map(|(p, t, hotel_name)| Bookable {
+        .map(|(p, t, (hotel_name, room_name, max_guests))| Bookable {
             product_id: p.0,
             supplier_id: p.1,
             hotel_id: p.2,
@@ -283,6 +287,8 @@ pub fn bookable_products(
             product_name: p.4,
             confirm_type: p.5,
             is_online_pay: p.6,
+            max_guests,
+            room_name,
             hotel_name,
             terms: Terms {
                 earliest_booking_days: t.0,
@@ -434,18 +440,13 @@ fn log(
         .map(|_| ())
 }
 
-/// Places an order; all in the caller's transaction, which an error must roll back (stock may
-/// have been taken for some nights when a later one turns out sold out).
-pub fn place(
+/// The tenant's product on sale, for booking; the 412 on `productId` otherwise.
+pub fn bookable(
     conn: &mut DbConnection,
     saas_id: i64,
-    n: &NewOrder,
-    who: &Actor,
-    currency: &str,
-    pay_timeout_ms: i64,
-    now: i64,
-) -> Result<OrderSummary, ApiError> {
-    let p = bookable_products(conn, saas_id, None, Some(n.product_id))?
+    product_id: i64,
+) -> Result<Bookable, ApiError> {
+    bookable_products(conn, saas_id, None, Some(product_id))?
         .into_iter()
         .next()
         .ok_or_else(|| {
@@ -453,8 +454,23 @@ pub fn place(
                 "productId",
                 Text::fixed("产品不存在或未上架", "no such product on sale"),
             )
-        })?;
-    let q = quote(conn, &p, n.distributor_id, &n.stay, now)?;
+        })
+}
+
+/// Places an order of `p`; all in the caller's transaction, which an error must roll back (stock may
+/// have been taken for some nights when a later one turns out sold out).
+#[allow(clippy::too_many_arguments)]
+pub fn place(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    p: &Bookable,
+    n: &NewOrder,
+    who: &Actor,
+    currency: &str,
+    pay_timeout_ms: i64,
+    now: i64,
+) -> Result<OrderSummary, ApiError> {
+    let q = quote(conn, p, n.distributor_id, &n.stay, now)?;
     if let Some(refusal) = q.refusal {
         return Err(refusal);
     }
