@@ -217,21 +217,26 @@ fn invalid(field: &str, zh: &'static str, en: &'static str) -> ApiError {
 /// The product's zone: the hotel must be the tenant's and the room the hotel's; no zone
 /// given takes the hotel's.
 fn place(conn: &mut DbConnection, saas_id: i64, f: &ProductFields) -> Result<i64, ApiError> {
-    let Some((_, hotel_zone)) = store::hotel_of_tenant(conn, saas_id, f.hotel_id)? else {
+    let Some(hotel) = crate::store::hotels::find(conn, saas_id, f.hotel_id)? else {
         return Err(invalid(
             "hotelId",
             "酒店不存在，请从酒店列表中选择",
             "no such hotel: pick one from the hotel list",
         ));
     };
-    if !store::room_of_hotel(conn, saas_id, f.hotel_id, f.room_id)? {
+    let room = crate::store::rooms::find(conn, saas_id, f.room_id)?;
+    if room.is_none_or(|r| r.hotel_id != f.hotel_id) {
         return Err(invalid(
             "roomId",
             "该酒店没有此房型",
             "the hotel has no such room",
         ));
     }
-    Ok(if f.zone_id > 0 { f.zone_id } else { hotel_zone })
+    Ok(if f.zone_id > 0 {
+        f.zone_id
+    } else {
+        hotel.zone_id
+    })
 }
 
 /// Creates an unpublished product: a supplier's own, or, by an operator, for the supplier it
@@ -264,7 +269,10 @@ pub async fn save(
                             "Please select the supplier",
                         ));
                     };
-                    if !store::is_supplier(conn, me.saas_id, id)? {
+                    let supplier = crate::store::merchants::find(conn, me.saas_id, id)?;
+                    if supplier.is_none_or(|m| {
+                        m.mch_type != crate::store::merchants::SUPPLIER || m.state == -1
+                    }) {
                         return Err(invalid(
                             "supplierId",
                             "供应商须从已有列表中选择",

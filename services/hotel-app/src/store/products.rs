@@ -11,7 +11,7 @@ use platform::http::PageRequest;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::schema::{hotel_products, hotels, merchants, product_terms, rooms};
+use super::schema::{hotel_products, hotels, product_terms, rooms};
 use crate::NAME;
 use crate::domain::product::{ProductFields, on_sale, state};
 
@@ -216,48 +216,6 @@ pub fn load(conn: &mut DbConnection, scope: Scope, id: i64) -> QueryResult<Optio
         return Ok(None);
     };
     Ok(decorate(conn, scope.saas_id, vec![row])?.pop())
-}
-
-/// The name and zone of a hotel of the tenant.
-pub fn hotel_of_tenant(
-    conn: &mut DbConnection,
-    saas_id: i64,
-    hotel_id: i64,
-) -> QueryResult<Option<(String, i64)>> {
-    hotels::table
-        .filter(hotels::saas_id.eq(saas_id))
-        .filter(hotels::id.eq(hotel_id))
-        .select((hotels::name, hotels::zone_id))
-        .first(conn)
-        .optional()
-}
-
-/// Whether the room belongs to the hotel (of the tenant).
-pub fn room_of_hotel(
-    conn: &mut DbConnection,
-    saas_id: i64,
-    hotel_id: i64,
-    room_id: i64,
-) -> QueryResult<bool> {
-    let n: i64 = rooms::table
-        .filter(rooms::saas_id.eq(saas_id))
-        .filter(rooms::hotel_id.eq(hotel_id))
-        .filter(rooms::id.eq(room_id))
-        .count()
-        .get_result(conn)?;
-    Ok(n > 0)
-}
-
-/// Whether the merchant is a supplier of the tenant (and not deleted).
-pub fn is_supplier(conn: &mut DbConnection, saas_id: i64, mch_id: i64) -> QueryResult<bool> {
-    let n: i64 = merchants::table
-        .filter(merchants::saas_id.eq(saas_id))
-        .filter(merchants::mch_id.eq(mch_id))
-        .filter(merchants::mch_type.eq(super::merchants::SUPPLIER))
-        .filter(merchants::state.ne(-1))
-        .count()
-        .get_result(conn)?;
-    Ok(n > 0)
 }
 
 fn publish(conn: &mut DbConnection, p: &ProductRow) -> QueryResult<()> {
