@@ -2,8 +2,9 @@
 //! notifications for the users whose settings (copied from saas-main's `notify-config.updated`)
 //! take their type; licences are copied from `licence.updated` for the SMS and mail queues.
 //! Each stored web notification is announced on `notification.requested`; every replica hears
-//! it on its own broadcast queue and pushes it to the sockets it holds (`hub`). Mail, SMS and
-//! WeChat deliveries arrive with the rest of their issue.
+//! it on its own broadcast queue and pushes it to the sockets it holds (`hub`). SMS and mail go
+//! through the dispatch queue (`store::dispatch`, `sender`); WeChat is asked of weixin-server with
+//! `notification.requested` on channel `weixin`.
 
 pub mod api;
 pub mod domain;
@@ -18,6 +19,7 @@ use platform::bus::{EventEnvelope, v1};
 use platform::{Prepared, ServiceSpec, SetupContext};
 use prost::Message as _;
 
+use crate::domain::dispatch::Channel;
 use crate::domain::notify::{self, OrderChange};
 
 pub const NAME: &str = "message-server";
@@ -41,6 +43,14 @@ pub const VARIABLES: &[&str] = &[
     "SMS__PROVIDER_URL",
     "SMS__API_KEY",
     "SMS__POLL_MS",
+    "MAIL__SMTP_HOST",
+    "MAIL__SMTP_PORT",
+    "MAIL__TLS",
+    "MAIL__ACCEPT_INVALID_CERTS",
+    "MAIL__USERNAME",
+    "MAIL__PASSWORD",
+    "MAIL__FROM",
+    "MAIL__POLL_MS",
 ];
 
 fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
@@ -57,28 +67,79 @@ fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
         api::routes(c);
     })
     .task(move || Box::pin(fan_out_loop(bus, fan_out)));
-    // Without a provider texts stay queued (and are listed so) until one is configured.
-    let url = cfg
-        .env
-        .get(&cfg.var("SMS__PROVIDER_URL"))
-        .unwrap_or_default();
-    if !url.is_empty()
-        && let Some(pool) = ctx.resources.pool.clone()
-    {
-        let every: u64 = cfg.env.parse_or(&cfg.var("SMS__POLL_MS"), 1000)?;
-        let provider = sender::SmsProvider {
-            url: url.to_owned(),
-            key: platform::secret::Secret::new(
-                cfg.env
-                    .get(&cfg.var("SMS__API_KEY"))
-                    .unwrap_or_default()
-                    .to_owned(),
-            ),
-            every: Duration::from_millis(every.max(10)),
-        };
-        prepared = prepared.task(move || Box::pin(sender::run(pool, provider)));
+    // Without a provider (or relay) messages stay queued, and are listed so, until one is
+    // configured.
+    if let Some(pool) = ctx.resources.pool.clone() {
+        for (transport, poll) in transports(cfg)? {
+            let every: u64 = cfg.env.parse_or(&cfg.var(poll), 1000)?;
+            let every = Duration::from_millis(every.max(10));
+            let pool = pool.clone();
+            prepared = prepared.task(move || Box::pin(sender::run(pool, transport, every)));
+        }
     }
     Ok(prepared)
+}
+
+/// The configured dispatch transports, each with the variable of its polling period.
+fn transports(
+    cfg: &platform::config::ServiceConfig,
+) -> anyhow::Result<Vec<(sender::Transport, &'static str)>> {
+    let get = |k: &str| {
+        cfg.env
+            .get(&cfg.var(k))
+            .unwrap_or_default()
+            .trim()
+            .to_owned()
+    };
+    let mut out = Vec::new();
+    let url = get("SMS__PROVIDER_URL");
+    if !url.is_empty() {
+        anyhow::ensure!(
+            url.starts_with("http://") || url.starts_with("https://"),
+            "TRADEWIND_MESSAGE_SERVER__SMS__PROVIDER_URL must be an http:// or https:// URL"
+        );
+        let provider = sender::sms::SmsProvider {
+            url,
+            key: platform::secret::Secret::new(get("SMS__API_KEY")),
+        };
+        out.push((sender::Transport::Sms(provider), "SMS__POLL_MS"));
+    }
+    let host = get("MAIL__SMTP_HOST");
+    if !host.is_empty() {
+        let tls = get("MAIL__TLS");
+        let tls = if tls.is_empty() {
+            sender::mail::TlsMode::StartTls
+        } else {
+            sender::mail::TlsMode::parse(&tls).ok_or_else(|| {
+                anyhow::anyhow!(
+                    "TRADEWIND_MESSAGE_SERVER__MAIL__TLS is none, starttls or tls, not {tls:?}"
+                )
+            })?
+        };
+        let port: u16 = cfg
+            .env
+            .parse_or(&cfg.var("MAIL__SMTP_PORT"), tls.default_port())?;
+        let from = get("MAIL__FROM");
+        let relay = sender::mail::MailRelay {
+            host,
+            port,
+            tls,
+            accept_invalid_certs: cfg
+                .env
+                .parse_or(&cfg.var("MAIL__ACCEPT_INVALID_CERTS"), false)?,
+            username: get("MAIL__USERNAME"),
+            password: platform::secret::Secret::new(get("MAIL__PASSWORD")),
+            from: if from.is_empty() {
+                "Tradewind <no-reply@tradewind.local>".to_owned()
+            } else {
+                from
+            },
+        };
+        // A bad sender address stops the start, not the first mail.
+        sender::mail::Mailer::new(&relay)?;
+        out.push((sender::Transport::Mail(relay), "MAIL__POLL_MS"));
+    }
+    Ok(out)
 }
 
 /// This replica's share of the fan-out: every web notification to the sockets it holds, and
@@ -154,7 +215,9 @@ impl platform::bus::Handler for Consumer {
                     }
                     store::request_weixin(conn, e.saas_id, &subs, &notices)?;
                     let now = platform::time::now_ms();
-                    store::sms::enqueue(conn, e.saas_id, &subs, &notices, now)?;
+                    for channel in [Channel::Sms, Channel::Mail] {
+                        store::dispatch::enqueue(conn, channel, e.saas_id, &subs, &notices, now)?;
+                    }
                 }
             }
             other => tracing::debug!(event_type = other, "event not used"),

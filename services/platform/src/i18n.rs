@@ -48,6 +48,14 @@ impl Lang {
             .unwrap_or_default()
     }
 
+    /// The code other services keep for it: `zh-cn` or `en`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::ZhCn => "zh-cn",
+            Self::En => "en",
+        }
+    }
+
     /// The language of the request being handled (zh-CN outside a request).
     pub fn current() -> Self {
         LANG.try_with(|l| *l).unwrap_or_default()

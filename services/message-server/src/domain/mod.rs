@@ -1,4 +1,5 @@
 //! message-server's rules, free of I/O.
 
+pub mod dispatch;
 pub mod notify;
 pub mod sms;

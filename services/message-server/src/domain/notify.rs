@@ -75,8 +75,9 @@ pub fn types_for(change: OrderChange) -> Vec<(Side, i32)> {
     }
 }
 
-fn words(notify_type: i32, kind: (&str, &str), o: &v1::OrderRef) -> (String, String) {
-    let (what_zh, what_en) = match notify_type {
+/// What happened, in a few words (zh-CN, en): the start of a message and a mail's subject.
+pub fn headline(notify_type: i32) -> (&'static str, &'static str) {
+    match notify_type {
         0 | 10 => ("新订单", "New order"),
         1 | 11 => ("订单已取消", "Order cancelled"),
         2 => ("订单变更", "Order change requested"),
@@ -84,7 +85,11 @@ fn words(notify_type: i32, kind: (&str, &str), o: &v1::OrderRef) -> (String, Str
         3 => ("订单成功", "Order succeeded"),
         13 => ("订单已确认", "Order confirmed"),
         _ => ("订单已完成", "Order completed"),
-    };
+    }
+}
+
+fn words(notify_type: i32, kind: (&str, &str), o: &v1::OrderRef) -> (String, String) {
+    let (what_zh, what_en) = headline(notify_type);
     let dates_zh = if o.end_date.is_empty() || o.end_date == o.start_date {
         o.start_date.clone()
     } else {

@@ -1,7 +1,7 @@
 //! message-server's queries: the copies of settings and licences, and web notifications.
 
+pub mod dispatch;
 pub mod schema;
-pub mod sms;
 
 use diesel::prelude::*;
 use platform::bus::v1;
@@ -31,6 +31,11 @@ pub fn save_config(
         notify_configs::email.eq(&c.email),
         notify_configs::state.eq(c.state),
         notify_configs::updated_at.eq(at),
+        notify_configs::language.eq(if c.language.is_empty() {
+            "zh-cn"
+        } else {
+            c.language.as_str()
+        }),
     );
     let changed = diesel::update(
         notify_configs::table
@@ -92,8 +97,12 @@ pub struct Subscriber {
     pub notify_web: String,
     pub notify_weixin: String,
     pub notify_sms: String,
+    pub notify_mail: String,
     pub mobile: String,
+    pub email: String,
     pub state: i32,
+    /// The language mail and SMS are written in.
+    pub language: String,
 }
 
 /// The tenant's users not blocked who may hear of these notices (of their merchants, or the

@@ -13,6 +13,7 @@ diesel::table! {
         email -> Text,
         state -> Integer,
         updated_at -> BigInt,
+        language -> Text,
     }
 }
 
@@ -43,15 +44,18 @@ diesel::table! {
 }
 
 diesel::table! {
-    sms_queue (id) {
+    dispatches (id) {
         id -> BigInt,
+        channel -> Integer,
         saas_id -> BigInt,
         user_id -> BigInt,
-        mobile -> Text,
+        address -> Text,
+        subject -> Text,
         content -> Text,
         notify_type -> Integer,
         ref_id -> Text,
         parts -> Integer,
+        parts_sent -> Integer,
         state -> Integer,
         attempts -> Integer,
         next_attempt_at -> BigInt,
@@ -62,9 +66,9 @@ diesel::table! {
 }
 
 diesel::table! {
-    sms_attempts (id) {
+    dispatch_attempts (id) {
         id -> BigInt,
-        sms_id -> BigInt,
+        message_id -> BigInt,
         attempted_at -> BigInt,
         ok -> Bool,
         detail -> Text,

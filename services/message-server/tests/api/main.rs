@@ -1,7 +1,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod actuator;
+mod dispatch;
 mod end_to_end;
 mod notifications;
-mod sms;
 mod websocket;

@@ -90,7 +90,7 @@ fn live(
 }
 
 /// Saves the caller's settings; SMS and mail need their paid service. `notify-config.updated`
-/// tells message-server.
+/// tells message-server, with the request's language (mail and SMS are written in it).
 #[utoipa::path(request_body = NotifyConfig, responses((status = 200, body = NotifyConfig), (status = 412, description = "a list, a contact or a missing paid service")), security(("bearer" = [])), tag = "notify")]
 #[post("/saas/notify/config/save")]
 pub async fn save(
@@ -150,6 +150,7 @@ pub async fn save(
                 mobile: s.mobile.clone(),
                 email: s.email.clone(),
                 state: s.state,
+                language: platform::i18n::Lang::current().code().into(),
             };
             publish_in_tx(
                 conn,
