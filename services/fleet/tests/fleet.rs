@@ -185,6 +185,123 @@ async fn the_demo_logins_work_and_a_second_login_ends_the_first_everywhere() {
     assert_eq!(status, 200);
 }
 
+/// The next text frame within `wait`, or None.
+async fn next_text(
+    socket: &mut actix_codec::Framed<awc::BoxedSocket, awc::ws::Codec>,
+    wait: std::time::Duration,
+) -> Option<String> {
+    use futures_util::StreamExt as _;
+    loop {
+        match actix_web::rt::time::timeout(wait, socket.next()).await {
+            Ok(Some(Ok(awc::ws::Frame::Text(t)))) => {
+                return Some(String::from_utf8(t.to_vec()).unwrap());
+            }
+            Ok(Some(Ok(_))) => {}
+            _ => return None,
+        }
+    }
+}
+
+/// The embedded product end to end: the demo supplier asks for new-order notifications in the
+/// console's way (saas-main), opens the websocket through the gateway with its token, and sees
+/// the order the demo distributor books through the gateway (hotel-app), carried by the
+/// in-process bus.
+#[actix_web::test]
+async fn an_order_booked_through_the_gateway_reaches_the_suppliers_socket() {
+    use futures_util::SinkExt as _;
+    let fleet = start_fleet();
+    let client = awc::Client::default();
+    let base = &fleet.url;
+    let supplier = login(&client, base, "supplier", "supplier123").await;
+    let distributor = login(&client, base, "distributor", "distributor123").await;
+    let mut res = client
+        .post(format!("{base}/api/saas-main/saas/notify/config/save"))
+        .bearer_auth(&supplier)
+        .send_json(&serde_json::json!({"notifyWeb": "0", "state": 1}))
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 200, "{:?}", res.body().await);
+
+    let ws =
+        format!("{base}/api/message-server/websocket?token={supplier}").replacen("http", "ws", 1);
+    let (answer, mut socket) = client
+        .ws(ws)
+        .header("accept-language", "en")
+        .connect()
+        .await
+        .unwrap();
+    assert_eq!(answer.status().as_u16(), 101);
+    socket
+        .send(awc::ws::Message::Text("ping".into()))
+        .await
+        .unwrap();
+    let mut pong = None;
+    for _ in 0..5 {
+        pong = next_text(&mut socket, std::time::Duration::from_secs(2)).await;
+        if pong.as_deref() == Some("success") {
+            break;
+        }
+    }
+    assert_eq!(
+        pong.as_deref(),
+        Some("success"),
+        "keep-alive through the gateway"
+    );
+    let bad =
+        format!("{base}/api/message-server/websocket?token=nonsense").replacen("http", "ws", 1);
+    let refused = client.ws(bad).connect().await;
+    assert!(refused.is_err(), "a bad token is refused at the upgrade");
+
+    let day = |n: i64| {
+        platform::time::format_day(platform::time::day_of_ms(platform::time::now_ms()) + n)
+    };
+    let stay = format!("checkinDate={}&checkoutDate={}&roomNum=1", day(2), day(3));
+    let search = format!("{base}/api/hotel-app/saas/booking/hotelBookings/list?{stay}");
+    let (status, found) = status_of(&client, search, &distributor).await;
+    assert_eq!(status, 200, "{found}");
+    let hotel_id = found["data"]["results"][0]["hotelId"].clone();
+    let products = format!(
+        "{base}/api/hotel-app/saas/booking/hotelBookings/listHotelProduct?hotelId={hotel_id}&{stay}"
+    );
+    let (status, products) = status_of(&client, products, &distributor).await;
+    assert_eq!(status, 200, "{products}");
+    let mut res = client
+        .post(format!(
+            "{base}/api/hotel-app/saas/booking/hotelBookings/order"
+        ))
+        .bearer_auth(&distributor)
+        .send_json(&serde_json::json!({
+            "productId": products["data"][0]["productId"],
+            "checkinDate": day(2),
+            "checkoutDate": day(3),
+            "roomNum": 1,
+            "contactName": "Li Lei",
+            "contactPhone": "13812345678",
+            "guests": [{"name": "Li Lei"}]
+        }))
+        .await
+        .unwrap();
+    let booked: serde_json::Value = res.json().await.unwrap();
+    assert_eq!(res.status().as_u16(), 200, "{booked}");
+    let order_id = booked["data"]["orderId"].to_string();
+    let mut toast = None;
+    while let Some(text) = next_text(&mut socket, std::time::Duration::from_secs(10)).await {
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+        if v["notifyType"] == 0 && v["refId"].as_str() == Some(order_id.trim_matches('"')) {
+            toast = Some(v);
+            break;
+        }
+    }
+    let toast = toast.expect("the new-order notification reached the socket");
+    assert!(
+        toast["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("New order (hotel)"),
+        "{toast}"
+    );
+}
+
 #[test]
 fn an_unknown_target_is_refused_with_the_known_names() {
     let out = Command::new(env!("CARGO_BIN_EXE_fleet"))

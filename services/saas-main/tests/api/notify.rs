@@ -119,7 +119,10 @@ async fn settings_follow_the_rules_and_the_paid_services(backend: Backend) {
         (saved.notify_sms.as_str(), saved.mobile.as_str()),
         ("0", "13800138000")
     );
-    assert_eq!(saved.language, "en", "the language mail and SMS are written in");
+    assert_eq!(
+        saved.language, "en",
+        "the language mail and SMS are written in"
+    );
     // Mail still needs its own service.
     let mail = json!({"notifyMail": "1", "email": "ops@example.com", "state": 1});
     let (status, body) = send(
