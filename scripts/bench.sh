@@ -194,3 +194,11 @@ cargo bench --locked -q -p saas-main --bench stats
 
 echo
 bash scripts/bench-hotel.sh
+
+echo
+# Notifications: order API answer -> websocket with 1,000 sockets through RabbitMQ, and the
+# memory of 10,000 idle sockets (BENCH_NOTIFY_ORDERS, BENCH_NOTIFY_SOCKETS, BENCH_NOTIFY_IDLE).
+bash scripts/ensure-infra.sh rabbitmq >/dev/null
+bash scripts/ensure-infra.sh postgres >/dev/null
+echo "== notifications (cargo bench -p message-server --bench notify)"
+cargo bench --locked -q -p message-server --bench notify

@@ -138,7 +138,7 @@ impl TestApp {
         lang: &str,
         body: Option<serde_json::Value>,
     ) -> (u16, serde_json::Value) {
-        let req = awc::Client::default()
+        let req = crate::http::client::client()
             .request(method.parse().expect("an HTTP method"), self.url(path))
             .insert_header(("accept-language", lang))
             .timeout(std::time::Duration::from_secs(30))

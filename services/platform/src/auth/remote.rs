@@ -44,10 +44,6 @@ impl RemoteBackend {
         }
     }
 
-    fn client(&self) -> awc::Client {
-        awc::Client::builder().timeout(self.timeout).finish()
-    }
-
     async fn get_json<T: for<'de> Deserialize<'de>>(
         &self,
         path: &str,
@@ -56,7 +52,9 @@ impl RemoteBackend {
         let url = format!("{}{path}", self.base);
         // Messages name the endpoint without its query: a session check carries the token.
         let shown = format!("{}{}", self.base, path.split('?').next().unwrap_or(path));
-        let mut req = self.client().get(&url);
+        let mut req = crate::http::client::client()
+            .get(&url)
+            .timeout(self.timeout);
         if let Some(token) = bearer {
             req = req.bearer_auth(token);
         }

@@ -40,7 +40,7 @@ pub fn publish_in_tx(conn: &mut DbConnection, event: Outgoing) -> QueryResult<St
             created_at: envelope.occurred_at,
         })
         .execute(conn)?;
-    super::relay::wake();
+    super::relay::written();
     Ok(envelope.event_id)
 }
 

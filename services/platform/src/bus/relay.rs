@@ -18,10 +18,27 @@ fn notify() -> &'static Notify {
     WAKE.get_or_init(Notify::new)
 }
 
-/// Called when an event is written: relays waiting for work look at once instead of at their
-/// next poll.
+/// Wakes the relays waiting for work: they look at once instead of at their next poll.
 pub fn wake() {
     notify().notify_waiters();
+}
+
+thread_local! {
+    static WRITTEN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Called when an event is written inside a transaction: waking the relays now would have them
+/// look before the commit, find nothing and sleep a whole poll, so the wake waits until the
+/// database work on this thread is over (`wake_if_written`, called by `db::with_conn`).
+pub fn written() {
+    WRITTEN.with(|w| w.set(true));
+}
+
+/// Wakes the relays if an event was written on this thread since the last call.
+pub fn wake_if_written() {
+    if WRITTEN.with(|w| w.replace(false)) {
+        wake();
+    }
 }
 
 /// Publishes one batch; answers how many rows it sent.

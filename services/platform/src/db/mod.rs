@@ -45,7 +45,10 @@ where
         span.in_scope(|| {
             lang.sync_scope(|| {
                 let mut conn = pool.get().map_err(DbError::from)?;
-                f(&mut conn)
+                let out = f(&mut conn);
+                // Transactions end inside `f`: events written there are committed now.
+                crate::bus::relay::wake_if_written();
+                out
             })
         })
     })

@@ -1,5 +1,6 @@
 //! HTTP conventions shared by every service.
 
+pub mod client;
 pub mod envelope;
 pub mod extract;
 pub mod observe;
