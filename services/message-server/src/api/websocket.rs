@@ -59,9 +59,20 @@ fn push_of(n: &Notification, lang: Lang) -> Push<'_> {
 
 const BACKLOG_MS: i64 = 24 * 3600 * 1000;
 
+/// The `lang` query parameter, when it names a language of the console.
+fn query_lang(query: &str) -> Option<Lang> {
+    form_urlencoded::parse(query.as_bytes())
+        .find(|(k, _)| k == "lang")
+        .and_then(|(_, v)| match v.to_ascii_lowercase().as_str() {
+            "en" => Some(Lang::En),
+            "zh-cn" | "zh" => Some(Lang::ZhCn),
+            _ => None,
+        })
+}
+
 /// Opens the caller's notification socket (`token` in the query, as browsers cannot set
-/// headers on a websocket).
-#[utoipa::path(params(("token" = String, Query, description = "The access token")), responses((status = 101, description = "Switching to the websocket"), (status = 401)), tag = "message", summary = "Open the notification socket")]
+/// headers on a websocket; `lang` too, the console's language, else `Accept-Language`).
+#[utoipa::path(params(("token" = String, Query, description = "The access token"), ("lang" = Option<String>, Query, description = "zh-CN or en: the language of the messages pushed")), responses((status = 101, description = "Switching to the websocket"), (status = 401)), tag = "message", summary = "Open the notification socket")]
 #[get("/websocket")]
 pub async fn connect(
     req: HttpRequest,
@@ -71,7 +82,10 @@ pub async fn connect(
     idle: web::Data<Idle>,
     pool: web::Data<DbPool>,
 ) -> Result<HttpResponse, ApiError> {
-    let lang = Lang::current();
+    let lang = match query_lang(req.query_string()) {
+        Some(l) => l,
+        None => Lang::current(),
+    };
     let since = platform::time::now_ms() - BACKLOG_MS;
     let (saas_id, user_id) = (me.saas_id, me.user_id);
     let backlog = with_conn(&pool, move |conn| -> Result<_, ApiError> {
@@ -142,4 +156,17 @@ pub fn deliver(hub: &Hub, n: &Notification) -> usize {
     hub.push(n.user_id, |lang| {
         serde_json::to_string(&push_of(n, lang)).unwrap_or_default()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_console_names_its_language_in_the_query() {
+        assert_eq!(query_lang("token=abc&lang=en"), Some(Lang::En));
+        assert_eq!(query_lang("lang=zh-CN&token=abc"), Some(Lang::ZhCn));
+        assert_eq!(query_lang("token=abc"), None);
+        assert_eq!(query_lang("lang=fr"), None);
+    }
 }
