@@ -10,7 +10,7 @@ CARGO ?= cargo
 PROFILE ?= dev
 BIN_DIR := $(CARGO_TARGET_DIR)/$(if $(filter dev,$(PROFILE)),debug,$(PROFILE))
 
-.PHONY: help run build frontend test test-rust test-deploy infra lint fmt bench migrate clean
+.PHONY: help run build frontend test test-rust test-frontend test-e2e test-deploy infra lint fmt bench migrate clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -23,17 +23,13 @@ run: frontend build ## build and start every service in one process (SQLite unde
 build: ## build every service binary
 	$(CARGO) build --profile $(PROFILE) --workspace --bins
 
-frontend: ## build the web console into frontend/dist (once it exists)
-	@if [ -f frontend/package.json ]; then \
-		cd frontend && npm ci --no-audit --no-fund && npm run build; \
-	else \
-		echo "frontend: no web console in this tree yet; the gateway serves the API only"; \
-	fi
+frontend: ## build the web console into frontend/dist (host at /, remotes under /remotes/)
+	cd frontend && npm ci --no-audit --no-fund && npm run build
 
 migrate: build ## bring every service's database up to date
 	$(BIN_DIR)/fleet migrate --target all
 
-test: infra lint test-rust test-deploy ## everything: infrastructure, lint, all tests on both databases, deployment checks
+test: infra lint test-rust test-frontend test-e2e test-deploy ## everything: infrastructure, lint, all tests on both databases, the console's checks and browser tests, deployment checks
 
 infra: ## start (or install) PostgreSQL and RabbitMQ for the tests
 	bash scripts/ensure-infra.sh all
@@ -49,6 +45,14 @@ test-rust: ## unit and integration tests (each service on SQLite and PostgreSQL)
 		echo "cargo-nextest not found; using cargo test"; \
 		$(CARGO) test --workspace --locked; \
 	fi
+
+test-frontend: ## the console's type check, lint and unit tests
+	cd frontend && npm ci --no-audit --no-fund && npm run check
+
+test-e2e: frontend ## browser tests: Debian's Chromium against the fleet serving the built console
+	bash scripts/ensure-infra.sh chromium
+	$(CARGO) build --profile $(PROFILE) --bin fleet --locked
+	cd frontend && PROFILE=$(PROFILE) npm run test:e2e
 
 test-deploy: ## lint the Dockerfile, check the compose file, lint, render and validate the Helm chart
 	bash scripts/check-deploy.sh

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Makes sure PostgreSQL and RabbitMQ answer on localhost for the tests: starts them when they are
+# Makes sure PostgreSQL and RabbitMQ answer on localhost for the tests (and Chromium is there for
+# the browser tests): starts them when they are
 # installed but stopped, installs them with apt-get when missing (as root), and otherwise stops
 # with a message saying what to do.
 #
@@ -76,9 +77,19 @@ ensure_rabbitmq() {
   wait_port 5672 RabbitMQ 90
 }
 
+# The browser tests drive Debian's Chromium (playwright-core cannot download browsers here);
+# CJK fonts so Chinese pages render in screenshots.
+ensure_chromium() {
+  if command -v chromium >/dev/null 2>&1; then
+    return 0
+  fi
+  apt_install chromium fonts-noto-cjk
+}
+
 case "${1:-all}" in
   postgres) ensure_postgres ;;
   rabbitmq) ensure_rabbitmq ;;
-  all) ensure_postgres; ensure_rabbitmq ;;
-  *) echo "usage: $0 [all|postgres|rabbitmq]" >&2; exit 2 ;;
+  chromium) ensure_chromium ;;
+  all) ensure_postgres; ensure_rabbitmq; ensure_chromium ;;
+  *) echo "usage: $0 [all|postgres|rabbitmq|chromium]" >&2; exit 2 ;;
 esac

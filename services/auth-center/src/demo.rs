@@ -108,6 +108,7 @@ const GROUPS: &[(&str, &[&str])] = &[
             "/saas/notify/**",
             "/saas/msg/**",
             "/saas/myInfo/**",
+            "/saas/dashboard/**",
         ],
     ),
     (
@@ -118,6 +119,7 @@ const GROUPS: &[(&str, &[&str])] = &[
             "/saas/notify/**",
             "/saas/msg/**",
             "/saas/myInfo/**",
+            "/saas/dashboard/**",
         ],
     ),
 ];

@@ -1,0 +1,133 @@
+// The SMS or mail queue in every state, newest first: message-server
+// GET /saas/msg/{smsQueue,mailQueue}/list, and sending a failed or refused one again
+// (PUT .../resend, the tenant's staff only).
+import { useCallback, useState } from 'react';
+import { Button } from '@mui/material';
+import { api, dateTime, DataTable, type Column, type Page, ListPage, Clip, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds, useIsTenantStaff } from '@tradewind/shared';
+import { FormattedMessage } from 'react-intl';
+import { DISPATCH_STATE, NOTIFY_TYPE } from '../../enums';
+
+/** `Dispatch` of message-server: one text or mail of the queue. */
+export interface DispatchRow {
+  id: number;
+  userId: number;
+  /** The mobile number (SMS) or e-mail address (mail). */
+  address: string;
+  /** Empty for SMS. */
+  subject: string;
+  content: string;
+  notifyType: number;
+  refId: string;
+  parts: number;
+  partsSent: number;
+  state: number;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string;
+  createDate: number;
+  sendDate: number;
+}
+
+export type Channel = 'sms' | 'mail';
+
+interface ChannelSpec {
+  list: string;
+  resend: string;
+  title: string;
+  /** The query parameter of the address prefix and its label. */
+  addressParam: 'mobile' | 'email';
+  testId: string;
+}
+
+const CHANNELS: Record<Channel, ChannelSpec> = {
+  sms: {
+    list: '/saas/msg/smsQueue/list',
+    resend: '/saas/msg/smsQueue/resend',
+    title: 'base.dispatches.smsTitle',
+    addressParam: 'mobile',
+    testId: 'base-sms-table',
+  },
+  mail: {
+    list: '/saas/msg/mailQueue/list',
+    resend: '/saas/msg/mailQueue/resend',
+    title: 'base.dispatches.mailTitle',
+    addressParam: 'email',
+    testId: 'base-mail-table',
+  },
+};
+
+/** Failed (3) and refused (4) messages can be queued again. */
+export const RESENDABLE = [3, 4];
+
+const EMPTY = { address: '', state: '' };
+const F = 'base.dispatches.fields';
+
+export function DispatchList({ channel }: { channel: Channel }) {
+  const label = useEnumLabel();
+  const spec = CHANNELS[channel];
+  const staff = useIsTenantStaff();
+  const holdsResend = useHolds(`${spec.resend}:PUT`);
+  const canResend = staff && holdsResend;
+  const [busy, setBusy] = useState<number | null>(null);
+  const f = useFilters(EMPTY);
+  const { applied, refresh } = f;
+  const load = useCallback(
+    (page: number, size: number) =>
+      api.get<Page<DispatchRow>>('message-server', spec.list, {
+        query: { page, resultNum: size, state: applied.state, [spec.addressParam]: applied.address.trim() },
+      }),
+    [applied, spec],
+  );
+  const resend = async (id: number) => {
+    setBusy(id);
+    try {
+      await api.put<boolean>('message-server', spec.resend, { id });
+      refresh();
+    } catch {
+      // The API client has told the user (403, 412 not-resendable ...).
+    } finally {
+      setBusy(null);
+    }
+  };
+  const columns: Column<DispatchRow>[] = [
+    { key: 'id', title: `${F}.id`, width: 90 },
+    { key: 'address', title: `${F}.${spec.addressParam}` },
+    ...(channel === 'mail' ? [{ key: 'subject', title: `${F}.subject`, render: (r: DispatchRow) => <Clip text={r.subject} width={200} /> }] : []),
+    { key: 'content', title: `${F}.content`, render: (r) => <Clip text={r.content} /> },
+    { key: 'notifyType', title: `${F}.notifyType`, render: (r) => label(NOTIFY_TYPE, r.notifyType) },
+    { key: 'refId', title: `${F}.refId`, render: (r) => r.refId || '--' },
+    ...(channel === 'sms' ? [{ key: 'parts', title: `${F}.parts`, render: (r: DispatchRow) => `${r.partsSent}/${r.parts}` }] : []),
+    { key: 'state', title: `${F}.state`, render: (r) => label(DISPATCH_STATE, r.state) },
+    { key: 'attempts', title: `${F}.attempts` },
+    { key: 'lastError', title: `${F}.lastError`, render: (r) => <Clip text={r.lastError} width={200} /> },
+    { key: 'createDate', title: `${F}.createDate`, render: (r) => dateTime(r.createDate) },
+    { key: 'sendDate', title: `${F}.sendDate`, render: (r) => dateTime(r.sendDate) },
+  ];
+  if (canResend) {
+    columns.push({
+      key: 'actions',
+      title: 'base.common.actions',
+      render: (r) =>
+        RESENDABLE.includes(r.state) ? (
+          <Button size="small" disabled={busy === r.id} onClick={() => void resend(r.id)} data-testid={`resend-${r.id}`}>
+            <FormattedMessage id="base.dispatches.resend" />
+          </Button>
+        ) : null,
+    });
+  }
+  return (
+    <ListPage
+      title={spec.title}
+      onInquire={f.inquire}
+      onReset={f.reset}
+      filters={
+        <>
+          <TextFilter label={`${F}.${spec.addressParam}`} value={f.draft.address} onChange={(v) => f.set('address', v)} testId="dispatches-address" />
+          <SelectFilter label={`${F}.state`} value={f.draft.state} onChange={(v) => f.set('state', v)} enumeration={DISPATCH_STATE} testId="dispatches-state" />
+        </>
+      }
+    >
+      <DataTable columns={columns} load={load} reloadKey={f.generation} rowKey={(r) => r.id} testId={spec.testId} />
+    </ListPage>
+  );
+}

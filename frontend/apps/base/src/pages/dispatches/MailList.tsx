@@ -1,0 +1,6 @@
+// The mail queue.
+import { DispatchList } from './DispatchList';
+
+export default function MailList() {
+  return <DispatchList channel="mail" />;
+}

@@ -1,0 +1,6 @@
+// The tenant's distributors.
+import { MerchantList } from './MerchantList';
+
+export default function DistributorList() {
+  return <MerchantList kind="distributor" />;
+}

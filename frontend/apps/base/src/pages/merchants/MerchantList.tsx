@@ -1,0 +1,74 @@
+// The tenant's suppliers or distributors (a merchant's user: its own), newest first:
+// saas-main GET /saas/merchant/{supplierInfos,distributorInfos}/list.
+import { useCallback } from 'react';
+import { api, dateTime, money, DataTable, type Column, type Page, ListPage, SelectFilter, TextFilter, useEnumLabel, useFilters } from '@tradewind/shared';
+import { MERCHANT_STATE } from '../../enums';
+
+/** `Merchant` of saas-main (the fields this list shows); credits in fen. */
+export interface MerchantRow {
+  mchId: number;
+  mchName: string;
+  grade: number;
+  contactName: string;
+  contactMobile: string;
+  contactEmail: string;
+  currency: string;
+  creditUsed: number;
+  creditPermanent: number;
+  creditTemporary: number;
+  state: number;
+  createDate: number;
+}
+
+export type MerchantKind = 'supplier' | 'distributor';
+
+const KINDS: Record<MerchantKind, { path: string; title: string; testId: string }> = {
+  supplier: { path: '/saas/merchant/supplierInfos/list', title: 'base.merchants.supplierTitle', testId: 'base-suppliers-table' },
+  distributor: { path: '/saas/merchant/distributorInfos/list', title: 'base.merchants.distributorTitle', testId: 'base-distributors-table' },
+};
+
+const EMPTY = { mchName: '', state: '' };
+const F = 'base.merchants.fields';
+
+export function MerchantList({ kind }: { kind: MerchantKind }) {
+  const label = useEnumLabel();
+  const f = useFilters(EMPTY);
+  const { applied } = f;
+  const { path, title, testId } = KINDS[kind];
+  const load = useCallback(
+    (page: number, size: number) =>
+      api.get<Page<MerchantRow>>('saas-main', path, {
+        query: { page, resultNum: size, mchName: applied.mchName.trim(), state: applied.state },
+      }),
+    [applied, path],
+  );
+  const columns: Column<MerchantRow>[] = [
+    { key: 'mchId', title: `${F}.mchId`, width: 90 },
+    { key: 'mchName', title: `${F}.mchName` },
+    { key: 'grade', title: `${F}.grade` },
+    { key: 'contactName', title: `${F}.contactName`, render: (r) => r.contactName || '--' },
+    { key: 'contactMobile', title: `${F}.contactMobile`, render: (r) => r.contactMobile || '--' },
+    { key: 'contactEmail', title: `${F}.contactEmail`, render: (r) => r.contactEmail || '--' },
+    { key: 'currency', title: `${F}.currency` },
+    { key: 'creditPermanent', title: `${F}.creditPermanent`, render: (r) => money(r.creditPermanent) },
+    { key: 'creditTemporary', title: `${F}.creditTemporary`, render: (r) => money(r.creditTemporary) },
+    { key: 'creditUsed', title: `${F}.creditUsed`, render: (r) => money(r.creditUsed) },
+    { key: 'state', title: `${F}.state`, render: (r) => label(MERCHANT_STATE, r.state) },
+    { key: 'createDate', title: `${F}.createDate`, render: (r) => dateTime(r.createDate) },
+  ];
+  return (
+    <ListPage
+      title={title}
+      onInquire={f.inquire}
+      onReset={f.reset}
+      filters={
+        <>
+          <TextFilter label={`${F}.mchName`} value={f.draft.mchName} onChange={(v) => f.set('mchName', v)} testId="merchants-name" />
+          <SelectFilter label={`${F}.state`} value={f.draft.state} onChange={(v) => f.set('state', v)} enumeration={MERCHANT_STATE} testId="merchants-state" />
+        </>
+      }
+    >
+      <DataTable columns={columns} load={load} reloadKey={f.generation} rowKey={(r) => r.mchId} testId={testId} />
+    </ListPage>
+  );
+}

@@ -1,0 +1,6 @@
+// The tenant's suppliers.
+import { MerchantList } from './MerchantList';
+
+export default function SupplierList() {
+  return <MerchantList kind="supplier" />;
+}

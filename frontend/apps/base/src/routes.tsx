@@ -1,0 +1,77 @@
+// The base application's pages (`saas-app`), as the host mounts them at /saas-app/<path>, with
+// the permission code of each page's list endpoint, and its messages.
+import type { AppRoute, RemoteRoutes } from '@tradewind/shared';
+import { APP } from './app';
+import en from './messages/en';
+import zhCN from './messages/zh-CN';
+
+export const routes: AppRoute[] = [
+  {
+    path: 'account',
+    meta: { title: 'base.menu.account', icon: 'people', order: 1 },
+    children: [
+      {
+        path: 'user/list',
+        meta: { title: 'base.menu.users', order: 1, perm: '/saas/account/user/list:GET' },
+        page: () => import('./pages/users/UserList'),
+      },
+    ],
+  },
+  {
+    path: 'merchant',
+    meta: { title: 'base.menu.merchants', icon: 'store', order: 2 },
+    children: [
+      {
+        path: 'supplier/list',
+        meta: { title: 'base.menu.suppliers', order: 1, perm: '/saas/merchant/supplierInfos/list:GET' },
+        page: () => import('./pages/merchants/SupplierList'),
+      },
+      {
+        path: 'distributor/list',
+        meta: { title: 'base.menu.distributors', order: 2, perm: '/saas/merchant/distributorInfos/list:GET' },
+        page: () => import('./pages/merchants/DistributorList'),
+      },
+    ],
+  },
+  {
+    path: 'msg',
+    meta: { title: 'base.menu.messages', icon: 'mail', order: 3 },
+    children: [
+      {
+        path: 'sms/list',
+        meta: { title: 'base.menu.sms', order: 1, perm: '/saas/msg/smsQueue/list:GET' },
+        page: () => import('./pages/dispatches/SmsList'),
+      },
+      {
+        path: 'mail/list',
+        meta: { title: 'base.menu.mail', order: 2, perm: '/saas/msg/mailQueue/list:GET' },
+        page: () => import('./pages/dispatches/MailList'),
+      },
+    ],
+  },
+  {
+    path: 'notify',
+    meta: { title: 'base.menu.notify', icon: 'notifications', order: 4 },
+    children: [
+      {
+        path: 'message/list',
+        meta: { title: 'base.menu.notifications', order: 1, perm: '/saas/notify/message/list:GET' },
+        page: () => import('./pages/notifications/NotificationList'),
+      },
+    ],
+  },
+  {
+    path: 'log',
+    meta: { title: 'base.menu.logs', icon: 'history', order: 5 },
+    children: [
+      {
+        path: 'loginLog/list',
+        meta: { title: 'base.menu.loginLogs', order: 1, perm: '/saas/log/userLog/listUserLoginLog:GET' },
+        page: () => import('./pages/loginLogs/LoginLogList'),
+      },
+    ],
+  },
+];
+
+const remote: RemoteRoutes = { app: APP, routes, messages: { 'zh-CN': zhCN, en } };
+export default remote;

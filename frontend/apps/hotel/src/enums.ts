@@ -1,0 +1,88 @@
+// The enumerations the hotel pages show, with the values hotel-app answers (labels in the
+// messages as `<id>.<value>`): docs/hotel-orders.md, hotel-catalogue.md, hotel-products.md,
+// enums.md, and services/hotel-app/src/domain/order_state.rs.
+import type { Enumeration } from '@tradewind/shared';
+
+/** `orderState`. */
+export const ORDER_STATE: Enumeration = { id: 'hotel.enum.orderState', values: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] };
+
+/** Real, supplier and channel order states (`realOrderState`, `supplierOrderState`, `channelOrderState`). */
+export const PROGRESS: Enumeration = {
+  id: 'hotel.enum.progress',
+  values: [0, 10, 11, 19, 30, 31, 39, 40, 42, 47, 48, 71, 76],
+};
+
+/** `payState`. */
+export const PAY_STATE: Enumeration = { id: 'hotel.enum.payState', values: [0, 21, 51] };
+
+/** `cancelApply`. */
+export const CANCEL_APPLY: Enumeration = { id: 'hotel.enum.cancelApply', values: [0, 40, 41] };
+
+/** `payType`: 0 not paid, 1 credit, 2 cash. */
+export const PAY_TYPE: Enumeration = { id: 'hotel.enum.payType', values: [0, 1, 2] };
+
+/** A night's `stockSource`. */
+export const STOCK_SOURCE: Enumeration = { id: 'hotel.enum.stockSource', values: [0, 1, 2] };
+
+/** The order lists' `dateType`. */
+export const DATE_TYPE: Enumeration = { id: 'hotel.enum.dateType', values: [1, 2, 3] };
+
+/** The order log's `action`. */
+export const LOG_ACTION: Enumeration = {
+  id: 'hotel.enum.logAction',
+  values: [
+    'create',
+    'pay',
+    'confirm',
+    'refuse',
+    'arrange',
+    'apply-cancel',
+    'agree-cancel',
+    'refuse-cancel',
+    'cancel',
+    'timeout-cancel',
+    'complete',
+    'remark',
+    'adjust',
+  ],
+};
+
+/** `hotelStars`. */
+export const HOTEL_STAR: Enumeration = { id: 'hotel.enum.star', values: [0, 1, 2, 3, 4, 5, 6, 7, 8] };
+
+/** `state` of hotels: 1 normal, 0 disabled. */
+export const HOTEL_STATE: Enumeration = { id: 'hotel.enum.hotelState', values: [1, 0] };
+
+/** A product's `state`. */
+export const PRODUCT_STATE: Enumeration = { id: 'hotel.enum.productState', values: [0, 1, 2, 3, -1] };
+
+/** `confirmType`. */
+export const CONFIRM_TYPE: Enumeration = { id: 'hotel.enum.confirmType', values: [0, 1, 2] };
+
+/** `cancelType`. */
+export const CANCEL_TYPE: Enumeration = { id: 'hotel.enum.cancelType', values: [0, 1, 2, 3] };
+
+/** `isOnlinePay`. */
+export const ONLINE_PAY: Enumeration = { id: 'hotel.enum.onlinePay', values: [0, 1, 2] };
+
+/** `breakfasts`. */
+export const BREAKFAST: Enumeration = { id: 'hotel.enum.breakfast', values: [0, 1, 2, 3, 4, 99] };
+
+/** Every enumeration, for the messages test. */
+export const ENUMS: Enumeration[] = [
+  ORDER_STATE,
+  PROGRESS,
+  PAY_STATE,
+  CANCEL_APPLY,
+  PAY_TYPE,
+  STOCK_SOURCE,
+  DATE_TYPE,
+  LOG_ACTION,
+  HOTEL_STAR,
+  HOTEL_STATE,
+  PRODUCT_STATE,
+  CONFIRM_TYPE,
+  CANCEL_TYPE,
+  ONLINE_PAY,
+  BREAKFAST,
+];

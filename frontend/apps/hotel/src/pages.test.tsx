@@ -1,0 +1,267 @@
+// Each page calls its real endpoint with the filters the service takes and shows the answer
+// with translated labels; an order id opens the detail page, which shows the whole order.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { session } from '@tradewind/shared';
+import en from './messages/en';
+import { pageOf, renderPage, serve, type Call } from './test-utils';
+import HotelList, { type HotelRow } from './pages/hotels/HotelList';
+import ProductList, { type ProductRow } from './pages/products/ProductList';
+import SysOrderList from './pages/orders/SysOrderList';
+import SupplierOrderList from './pages/orders/SupplierOrderList';
+import ChannelOrderList from './pages/orders/ChannelOrderList';
+import OrderDetail from './pages/orders/OrderDetail';
+import type { OrderFull, OrderRow } from './pages/orders/types';
+
+const hotel: HotelRow = {
+  id: 11,
+  name: 'Lakeside Hotel',
+  nameEn: 'Lakeside',
+  star: 8,
+  zoneId: 3,
+  zoneName: 'Hangzhou',
+  address: '1 West Lake Road',
+  phone: '0571-12345678',
+  roomNum: 120,
+  state: 1,
+  createDate: 1_767_225_600_000,
+};
+
+const product: ProductRow = {
+  productId: 21,
+  productName: 'Lake view king',
+  hotelId: 11,
+  hotelName: 'Lakeside Hotel',
+  roomName: 'King room',
+  supplierName: 'Sunrise Hotels',
+  confirmType: 1,
+  cancelType: 2,
+  isOnlinePay: 1,
+  breakfastNum: 99,
+  state: -1,
+  createDate: 1_767_225_600_000,
+};
+
+const order: OrderRow = {
+  orderId: 42,
+  supplierId: 2001,
+  distributionId: 3001,
+  hotelId: 11,
+  roomId: 5,
+  productId: 21,
+  hotelName: 'Lakeside Hotel',
+  productName: 'Lake view king',
+  contactName: 'Zhang San',
+  contactPhone: '13800000000',
+  checkinDate: '2026-05-01',
+  checkoutDate: '2026-05-03',
+  nights: 2,
+  productNum: 2,
+  personNum: 3,
+  orderPrice: 123_400,
+  channelPrice: 123_400,
+  supplierPrice: 100_000,
+  orderState: 8,
+  realOrderState: 30,
+  supplierOrderState: 30,
+  channelOrderState: 30,
+  payState: 21,
+  cancelApply: 0,
+  needConfirm: true,
+  payDeadline: 0,
+  createDate: 1_767_225_600_000,
+  modifyDate: 1_767_225_600_000,
+  supplierName: 'Sunrise Hotels',
+  distributorName: 'Blue Travel',
+};
+
+const full: OrderFull = {
+  ...order,
+  supplierOrderId: '',
+  channelOrderId: 'BT-9',
+  contactIdType: 1,
+  contactIdNo: '',
+  payType: 1,
+  payPrice: 123_400,
+  payDate: 1_767_225_700_000,
+  confirmDate: 0,
+  finishDate: 0,
+  allowedCancel: true,
+  cancelDeadline: 1_777_000_000_000,
+  cancelPrice: 0,
+  orderMemo: 'late arrival',
+  guestMemo: '',
+  memoInner: '',
+  currency: 'CNY',
+  guests: [{ name: 'Li Si', phone: '', idType: 1, idNo: '', country: 'CN' }],
+  nightly: [
+    { day: '2026-05-01', price: 30_850, purchasePrice: 25_000, stockSource: 1 },
+    { day: '2026-05-02', price: 30_850, purchasePrice: 25_000, stockSource: 2 },
+  ],
+  logs: [
+    { id: 1, orderId: 42, userId: 9, username: 'blue', action: 'create', fromState: -1, toState: 2, remark: '', createDate: 1_767_225_600_000 },
+    { id: 2, orderId: 42, userId: 9, username: 'blue', action: 'pay', fromState: 2, toState: 8, remark: 'credit', createDate: 1_767_225_700_000 },
+  ],
+};
+
+const gets = (calls: Call[]) => calls.filter((c) => c.method === 'GET');
+const lastGet = (calls: Call[]) => gets(calls)[gets(calls).length - 1];
+const query = (c: Call) => Object.fromEntries(c.url.searchParams);
+
+function pick(label: string, option: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: option }));
+}
+
+beforeEach(() => {
+  session.clear();
+  session.setTokens('token-1');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('hotels', () => {
+  it('lists the hotels with their star rating, filtered by name, star and state', async () => {
+    const calls = serve(() => pageOf([hotel]));
+    const { problems } = renderPage(HotelList, en);
+    expect(await screen.findByText('Lakeside Hotel')).toBeTruthy();
+    expect(screen.getByText('Five-star')).toBeTruthy();
+    expect(screen.getByTestId('hotel-hotels-table')).toBeTruthy();
+    expect(calls[0].url.pathname).toBe('/api/hotel-app/saas/hotel/hotelInfos/list');
+    expect(query(calls[0])).toEqual({ page: '1', resultNum: '20' });
+
+    fireEvent.change(screen.getByTestId('hotels-name'), { target: { value: 'Lake' } });
+    pick('Star rating', 'Upscale');
+    pick('State', 'Disabled');
+    fireEvent.click(screen.getByTestId('search-inquire'));
+    await waitFor(() => expect(query(lastGet(calls))).toEqual({ page: '1', resultNum: '20', name: 'Lake', star: '5', state: '0' }));
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('products', () => {
+  it('lists the products with their terms, deleted ones when asked for', async () => {
+    const calls = serve(() => pageOf([product]));
+    const { problems } = renderPage(ProductList, en);
+    expect(await screen.findByText('Lake view king')).toBeTruthy();
+    for (const text of ['Instant', 'Cancellable until a deadline', 'One per guest', 'Online', 'Deleted']) {
+      expect(screen.getByText(text)).toBeTruthy();
+    }
+    expect(calls[0].url.pathname).toBe('/api/hotel-app/saas/product/hotelProducts/list');
+
+    pick('State', 'Deleted');
+    pick('Confirmation', 'Delayed');
+    fireEvent.click(screen.getByTestId('search-inquire'));
+    await waitFor(() => expect(lastGet(calls).url.searchParams.get('state')).toBe('-1'));
+    expect(lastGet(calls).url.searchParams.get('confirmType')).toBe('2');
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('order lists', () => {
+  it("lists the tenant's orders, each linking to its detail", async () => {
+    const calls = serve(() => pageOf([order]));
+    const { problems } = renderPage(SysOrderList, en);
+    const link = await screen.findByTestId('order-42');
+    expect(link.getAttribute('href')).toBe('/saas-hotel-app/order/detail?orderId=42');
+    expect(screen.getByText('1234.00')).toBeTruthy();
+    expect(screen.getByText('Unconfirmed')).toBeTruthy();
+    expect(screen.getByTestId('hotel-orders-table')).toBeTruthy();
+    expect(calls[0].url.pathname).toBe('/api/hotel-app/saas/order/sys/list');
+    expect(query(calls[0])).toEqual({ page: '1', resultNum: '20' });
+
+    fireEvent.change(screen.getByTestId('orders-order-id'), { target: { value: '4x2' } });
+    expect((screen.getByTestId('orders-order-id') as HTMLInputElement).value).toBe('42');
+    fireEvent.change(screen.getByTestId('orders-contact'), { target: { value: 'Zhang' } });
+    pick('Order state', 'Unconfirmed');
+    pick('Payment state', 'Paid');
+    pick('Date of', 'Check-in date');
+    fireEvent.change(screen.getByTestId('orders-start'), { target: { value: '2026-05-01' } });
+    fireEvent.change(screen.getByTestId('orders-end'), { target: { value: '2026-05-31' } });
+    fireEvent.click(screen.getByTestId('search-inquire'));
+    await waitFor(() =>
+      expect(query(lastGet(calls))).toEqual({
+        page: '1',
+        resultNum: '20',
+        orderId: '42',
+        contact: 'Zhang',
+        orderState: '8',
+        payState: '21',
+        dateType: '2',
+        startDate: '2026-05-01',
+        endDate: '2026-05-31',
+      }),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it("opens a supplier's list on the order a notification names, and Reset leaves it", async () => {
+    const calls = serve(() => pageOf([order]));
+    const { problems } = renderPage(SupplierOrderList, en, '/saas-hotel-app/order/supplier/list?orderId=42');
+    await screen.findByTestId('order-42');
+    expect(calls[0].url.pathname).toBe('/api/hotel-app/saas/order/supplier/list');
+    expect(calls[0].url.searchParams.get('orderId')).toBe('42');
+    expect((screen.getByTestId('orders-order-id') as HTMLInputElement).value).toBe('42');
+    expect(screen.getByTestId('hotel-supplier-orders-table')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('search-reset'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/saas-hotel-app/order/supplier/list'));
+    await waitFor(() => expect(query(lastGet(calls))).toEqual({ page: '1', resultNum: '20' }));
+    expect((screen.getByTestId('orders-order-id') as HTMLInputElement).value).toBe('');
+    expect(problems).toEqual([]);
+  });
+
+  it("lists a distributor's orders", async () => {
+    const calls = serve(() => pageOf([{ ...order, supplierPrice: undefined }]));
+    renderPage(ChannelOrderList, en);
+    await screen.findByTestId('order-42');
+    expect(calls[0].url.pathname).toBe('/api/hotel-app/saas/order/channel/list');
+    expect(screen.getByTestId('hotel-channel-orders-table')).toBeTruthy();
+  });
+});
+
+describe('order detail', () => {
+  it('shows the order, its guests, nightly prices and log', async () => {
+    const calls = serve(() => full);
+    const { problems } = renderPage(OrderDetail, en, '/saas-hotel-app/order/detail?orderId=42');
+    expect(await screen.findByText('Li Si')).toBeTruthy();
+    expect(calls).toHaveLength(1);
+    expect(calls[0].url.pathname).toBe('/api/hotel-app/saas/order/sys/load');
+    expect(query(calls[0])).toEqual({ orderId: '42' });
+    expect(screen.getByText('Order 42')).toBeTruthy();
+
+    const amounts = screen.getByTestId('order-amounts');
+    expect(within(amounts).getByText('Supplier price')).toBeTruthy();
+    expect(within(amounts).getByText('1000.00')).toBeTruthy();
+    expect(within(amounts).getByText('Credit')).toBeTruthy();
+    expect(within(screen.getByTestId('order-states')).getAllByText('Booking')).toHaveLength(3);
+
+    const nights = screen.getByTestId('order-nights');
+    expect(within(nights).getAllByText('308.50')).toHaveLength(2);
+    expect(within(nights).getAllByText('250.00')).toHaveLength(2);
+    expect(within(nights).getByText('Authorised stock')).toBeTruthy();
+
+    const logs = screen.getByTestId('order-logs');
+    expect(within(logs).getByText('Placed')).toBeTruthy();
+    expect(within(logs).getByText('credit')).toBeTruthy();
+    expect(within(logs).getAllByText('Unpaid')).toHaveLength(2);
+    expect(problems).toEqual([]);
+  });
+
+  it("hides the supplier's prices from a distributor", async () => {
+    serve(() => ({ ...full, supplierPrice: undefined, nightly: full.nightly.map((n) => ({ ...n, purchasePrice: 0 })) }));
+    renderPage(OrderDetail, en, '/saas-hotel-app/order/detail?orderId=42');
+    await screen.findByText('Li Si');
+    expect(within(screen.getByTestId('order-amounts')).queryByText('Supplier price')).toBeNull();
+    expect(within(screen.getByTestId('order-nights')).queryByText('Purchase price per room')).toBeNull();
+  });
+
+  it('asks for an order when none is named, without calling', async () => {
+    const calls = serve(() => full);
+    const { problems } = renderPage(OrderDetail, en, '/saas-hotel-app/order/detail');
+    expect(await screen.findByText('No order was chosen: open one from an order list.')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+    expect(problems).toEqual([]);
+  });
+});

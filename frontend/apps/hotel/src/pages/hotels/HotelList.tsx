@@ -1,0 +1,76 @@
+// The tenant's system hotels, newest first: hotel-app GET /saas/hotel/hotelInfos/list.
+import { useCallback } from 'react';
+import { Typography } from '@mui/material';
+import { api, dateTime, DataTable, type Column, type Page, ListPage, Clip, SelectFilter, TextFilter, useEnumLabel, useFilters } from '@tradewind/shared';
+import { HOTEL_STAR, HOTEL_STATE } from '../../enums';
+
+/** `Hotel` of hotel-app (the fields this list shows). */
+export interface HotelRow {
+  id: number;
+  name: string;
+  nameEn: string;
+  star: number;
+  zoneId: number;
+  zoneName: string;
+  address: string;
+  phone: string;
+  roomNum: number;
+  state: number;
+  createDate: number;
+}
+
+const EMPTY = { name: '', star: '', state: '' };
+const F = 'hotel.hotels.fields';
+
+export default function HotelList() {
+  const label = useEnumLabel();
+  const f = useFilters(EMPTY);
+  const { applied } = f;
+  const load = useCallback(
+    (page: number, size: number) =>
+      api.get<Page<HotelRow>>('hotel-app', '/saas/hotel/hotelInfos/list', {
+        query: { page, resultNum: size, name: applied.name.trim(), star: applied.star, state: applied.state },
+      }),
+    [applied],
+  );
+  const columns: Column<HotelRow>[] = [
+    { key: 'id', title: `${F}.id`, width: 90 },
+    {
+      key: 'name',
+      title: `${F}.name`,
+      render: (r) => (
+        <>
+          {r.name}
+          {r.nameEn && (
+            <Typography variant="caption" color="text.secondary" component="div">
+              {r.nameEn}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    { key: 'star', title: `${F}.star`, render: (r) => label(HOTEL_STAR, r.star) },
+    { key: 'zoneName', title: `${F}.zoneName`, render: (r) => r.zoneName || '--' },
+    { key: 'address', title: `${F}.address`, render: (r) => <Clip text={r.address} /> },
+    { key: 'phone', title: `${F}.phone`, render: (r) => r.phone || '--' },
+    { key: 'roomNum', title: `${F}.roomNum` },
+    { key: 'state', title: `${F}.state`, render: (r) => label(HOTEL_STATE, r.state) },
+    { key: 'createDate', title: `${F}.createDate`, render: (r) => dateTime(r.createDate) },
+  ];
+  return (
+    <ListPage
+      title="hotel.hotels.title"
+      onInquire={f.inquire}
+      onReset={f.reset}
+      filters={
+        <>
+          <TextFilter label={`${F}.name`} value={f.draft.name} onChange={(v) => f.set('name', v)} testId="hotels-name" />
+          <SelectFilter label={`${F}.star`} value={f.draft.star} onChange={(v) => f.set('star', v)} enumeration={HOTEL_STAR} testId="hotels-star" />
+          <SelectFilter label={`${F}.state`} value={f.draft.state} onChange={(v) => f.set('state', v)} enumeration={HOTEL_STATE} testId="hotels-state" />
+        </>
+      }
+    >
+      <DataTable columns={columns} load={load} reloadKey={f.generation} rowKey={(r) => r.id} testId="hotel-hotels-table" />
+    </ListPage>
+  );
+}

@@ -1,0 +1,79 @@
+// An order's fields on its detail page: the booking, its states, its money, its remarks.
+import { dateTime, money, FieldGrid, type Field, Section, useEnumLabel } from '@tradewind/shared';
+import { useIntl } from 'react-intl';
+import { CANCEL_APPLY, ORDER_STATE, PAY_STATE, PAY_TYPE, PROGRESS } from '../../enums';
+import type { OrderFull } from './types';
+
+const F = 'hotel.orders.fields';
+
+export function OrderFields({ order: o }: { order: OrderFull }) {
+  const intl = useIntl();
+  const label = useEnumLabel();
+  const yesNo = (b: boolean) => intl.formatMessage({ id: b ? 'hotel.common.yes' : 'hotel.common.no' });
+  const booking: Field[] = [
+    { label: `${F}.orderId`, value: o.orderId },
+    { label: `${F}.hotelName`, value: o.hotelName },
+    { label: `${F}.productName`, value: o.productName },
+    { label: `${F}.checkinDate`, value: o.checkinDate },
+    { label: `${F}.checkoutDate`, value: o.checkoutDate },
+    { label: `${F}.nights`, value: o.nights },
+    { label: `${F}.productNum`, value: o.productNum },
+    { label: `${F}.personNum`, value: o.personNum },
+    { label: `${F}.contactName`, value: o.contactName },
+    { label: `${F}.contactPhone`, value: o.contactPhone },
+    // The ID type codes (0-12) have no labels in the services; shown as they are.
+    { label: `${F}.contactIdType`, value: o.contactIdType },
+    { label: `${F}.contactIdNo`, value: o.contactIdNo },
+    { label: `${F}.supplierName`, value: o.supplierName },
+    { label: `${F}.distributorName`, value: o.distributorName },
+    { label: `${F}.supplierOrderId`, value: o.supplierOrderId },
+    { label: `${F}.channelOrderId`, value: o.channelOrderId },
+    { label: `${F}.needConfirm`, value: yesNo(o.needConfirm) },
+    { label: `${F}.createDate`, value: dateTime(o.createDate) },
+    { label: `${F}.modifyDate`, value: dateTime(o.modifyDate) },
+    { label: `${F}.confirmDate`, value: dateTime(o.confirmDate) },
+    { label: `${F}.finishDate`, value: dateTime(o.finishDate) },
+  ];
+  const states: Field[] = [
+    { label: `${F}.orderState`, value: label(ORDER_STATE, o.orderState) },
+    { label: `${F}.realOrderState`, value: label(PROGRESS, o.realOrderState) },
+    { label: `${F}.supplierOrderState`, value: label(PROGRESS, o.supplierOrderState) },
+    { label: `${F}.channelOrderState`, value: label(PROGRESS, o.channelOrderState) },
+    { label: `${F}.payState`, value: label(PAY_STATE, o.payState) },
+    { label: `${F}.cancelApply`, value: label(CANCEL_APPLY, o.cancelApply) },
+    { label: `${F}.payDeadline`, value: dateTime(o.payDeadline) },
+  ];
+  const amounts: Field[] = [
+    { label: `${F}.currency`, value: o.currency },
+    { label: `${F}.orderPrice`, value: money(o.orderPrice) },
+    { label: `${F}.channelPrice`, value: money(o.channelPrice) },
+    ...(o.supplierPrice === undefined ? [] : [{ label: `${F}.supplierPrice`, value: money(o.supplierPrice) }]),
+    { label: `${F}.payType`, value: label(PAY_TYPE, o.payType) },
+    { label: `${F}.payPrice`, value: money(o.payPrice) },
+    { label: `${F}.payDate`, value: dateTime(o.payDate) },
+    { label: `${F}.allowedCancel`, value: yesNo(o.allowedCancel) },
+    { label: `${F}.cancelDeadline`, value: dateTime(o.cancelDeadline) },
+    { label: `${F}.cancelPrice`, value: money(o.cancelPrice) },
+  ];
+  const remarks: Field[] = [
+    { label: `${F}.orderMemo`, value: o.orderMemo },
+    { label: `${F}.guestMemo`, value: o.guestMemo },
+    { label: `${F}.memoInner`, value: o.memoInner },
+  ];
+  return (
+    <>
+      <Section title="hotel.orderDetail.booking">
+        <FieldGrid fields={booking} testId="order-booking" />
+      </Section>
+      <Section title="hotel.orderDetail.states">
+        <FieldGrid fields={states} testId="order-states" />
+      </Section>
+      <Section title="hotel.orderDetail.amounts">
+        <FieldGrid fields={amounts} testId="order-amounts" />
+      </Section>
+      <Section title="hotel.orderDetail.remarks">
+        <FieldGrid fields={remarks} testId="order-remarks" />
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+// The hotel application's pages (`saas-hotel-app`), as the host mounts them at
+// /saas-hotel-app/<path>, with the permission code of each page's main endpoint, and its
+// messages. Notifications link to order/supplier/list?orderId= and order/channel/list?orderId=
+// (message-server), so those paths stay as they are.
+import type { AppRoute, RemoteRoutes } from '@tradewind/shared';
+import { APP } from './app';
+import en from './messages/en';
+import zhCN from './messages/zh-CN';
+
+/** mscType of the tenant's operator staff, who work from the tenant's order list. */
+const OPERATOR_STAFF = 300;
+
+export const routes: AppRoute[] = [
+  {
+    path: 'hotel',
+    meta: { title: 'hotel.menu.hotels', icon: 'hotel', order: 1 },
+    children: [
+      {
+        path: 'list',
+        meta: { title: 'hotel.menu.hotelList', order: 1, perm: '/saas/hotel/hotelInfos/list:GET' },
+        page: () => import('./pages/hotels/HotelList'),
+      },
+    ],
+  },
+  {
+    path: 'order',
+    meta: { title: 'hotel.menu.orders', icon: 'receipt', order: 2 },
+    children: [
+      {
+        path: 'sys/list',
+        // Operator only: the service answers a merchant's user 403.
+        meta: { title: 'hotel.menu.sysOrders', order: 1, perm: '/saas/order/sys/list:GET', scope: 'tenant' },
+        page: () => import('./pages/orders/SysOrderList'),
+      },
+      {
+        path: 'supplier/list',
+        meta: { title: 'hotel.menu.supplierOrders', order: 2, perm: '/saas/order/supplier/list:GET', hiddenFor: [OPERATOR_STAFF] },
+        page: () => import('./pages/orders/SupplierOrderList'),
+      },
+      {
+        path: 'channel/list',
+        meta: { title: 'hotel.menu.channelOrders', order: 3, perm: '/saas/order/channel/list:GET', hiddenFor: [OPERATOR_STAFF] },
+        page: () => import('./pages/orders/ChannelOrderList'),
+      },
+      {
+        path: 'detail',
+        meta: { title: 'hotel.menu.orderDetail', hidden: true, noCache: true, perm: '/saas/order/sys/load:GET' },
+        page: () => import('./pages/orders/OrderDetail'),
+      },
+    ],
+  },
+  {
+    path: 'product',
+    meta: { title: 'hotel.menu.products', icon: 'inventory', order: 3 },
+    children: [
+      {
+        path: 'list',
+        meta: { title: 'hotel.menu.productList', order: 1, perm: '/saas/product/hotelProducts/list:GET' },
+        page: () => import('./pages/products/ProductList'),
+      },
+    ],
+  },
+];
+
+const remote: RemoteRoutes = { app: APP, routes, messages: { 'zh-CN': zhCN, en } };
+export default remote;

@@ -1,0 +1,107 @@
+// What the browser tests share: the fleet (every service in one process, as `make run` starts
+// it, serving the built console), Debian's Chromium through playwright-core, and helpers.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const ROOT = join(here, '..', '..');
+export const SHOTS = join(here, 'screenshots');
+
+/** The fleet binary `make` built (debug unless PROFILE says otherwise). */
+function fleetBinary() {
+  const target = process.env.CARGO_TARGET_DIR || join(process.env.HOME, '.cache', 'tradewind', 'target');
+  const profile = process.env.PROFILE && process.env.PROFILE !== 'dev' ? process.env.PROFILE : 'debug';
+  return process.env.FLEET_BIN || join(target, profile, 'fleet');
+}
+
+/** Starts the fleet on free ports with fresh SQLite files; resolves to its URL and a stop(). */
+export async function startFleet(extraEnv = {}) {
+  const data = mkdtempSync(join(tmpdir(), 'tradewind-e2e-'));
+  const env = {
+    ...process.env,
+    TRADEWIND_DATA_DIR: data,
+    TRADEWIND_LOG: 'warn',
+    TRADEWIND_GATEWAY__STATIC_DIR: join(ROOT, 'frontend', 'dist'),
+    ...extraEnv,
+  };
+  for (const s of ['GATEWAY', 'AUTH_CENTER', 'SAAS_MAIN', 'HOTEL_APP', 'TICKET_APP', 'WEIXIN_SERVER', 'MALL_APP', 'MESSAGE_SERVER', 'FINANCE_APP']) {
+    env[`TRADEWIND_${s}__HTTP__PORT`] = '0';
+  }
+  const child = spawn(fleetBinary(), ['--target', 'all'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.on('line', (line) => {
+      const m = line.match(/^Tradewind is up: (\S+)/);
+      if (m) resolve(m[1].replace(/\/$/, ''));
+    });
+    child.on('exit', (code) => reject(new Error(`the fleet exited (${code}) before it was up`)));
+  });
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(data, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** A fresh page in Chinese (the default) at 1440x900. */
+export async function newPage(browser, locale = 'zh-CN') {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
+  return context.newPage();
+}
+
+export async function login(page, base, username, password) {
+  await page.goto(`${base}/login`);
+  await page.fill('input[name=username]', username);
+  await page.fill('input[name=password]', password);
+  await page.click('button[type=submit]');
+  await page.waitForURL(`${base}/dashboard`);
+}
+
+export async function shot(page, name) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
+}
+
+/** Calls the API through the gateway as the console does. */
+export async function apiCall(base, method, path, token, body) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = text;
+  }
+  return { status: res.status, body: json };
+}
+
+export async function apiLogin(base, username, password) {
+  const r = await apiCall(base, 'POST', '/api/auth-center/api/auth/login', null, { username, password });
+  if (r.status !== 200) throw new Error(`login ${username}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.token;
+}
+
+/** `YYYY-MM-DD`, n days from today (China time is close enough for a booking a day ahead). */
+export function day(n) {
+  const d = new Date(Date.now() + n * 86_400_000);
+  return d.toISOString().slice(0, 10);
+}

@@ -1,0 +1,126 @@
+// The console in a real browser against the real fleet: login, dashboard, language,
+// applications, sidebar and tabs, password rules, a live order notification, 403.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { apiCall, apiLogin, day, launch, login, newPage, shot, startFleet } from '../lib.mjs';
+
+let fleet;
+let browser;
+
+before(async () => {
+  fleet = await startFleet();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await fleet?.stop();
+});
+
+describe('the web console', () => {
+  it('refuses a short password on the login page, then logs the operator admin in to the dashboard with data', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${fleet.url}/`);
+    await page.waitForURL(`${fleet.url}/login`);
+    await page.fill('input[name=username]', 'demo');
+    await page.fill('input[name=password]', '123');
+    await page.click('button[type=submit]');
+    await page.getByText('密码不能少于 6 个字符').waitFor();
+    await page.fill('input[name=password]', 'wrong-password');
+    await page.click('button[type=submit]');
+    await page.getByTestId('login-error').waitFor();
+    await shot(page, 'login');
+    await login(page, fleet.url, 'demo', 'demo123');
+    await page.getByTestId('card-products').waitFor();
+    await page.locator('[data-testid=order-chart-plot] .recharts-surface').first().waitFor();
+    // The demo hotel's two products are on sale.
+    await page.getByTestId('card-products').getByText('2 / 2').first().waitFor({ timeout: 10_000 });
+    // The figures count up for 2 s.
+    await page.waitForTimeout(2_100);
+    await shot(page, 'dashboard');
+    await page.close();
+  });
+
+  it('switches to English, switches application, opens a page from the sidebar and closes it from the tab menu', async () => {
+    const page = await newPage(browser);
+    await login(page, fleet.url, 'demo', 'demo123');
+    await page.getByTestId('language-switch').click();
+    await page.getByRole('option', { name: 'English' }).click();
+    await page.getByText('Order statistics').waitFor();
+    // Application names are asked again in the new language.
+    await page.waitForFunction(() => document.querySelector('[data-testid=app-saas-hotel-app]')?.textContent === 'Hotel');
+    await page.getByTestId('app-saas-hotel-app').click();
+    await page.waitForURL(`${fleet.url}/hotel/home`);
+    await page.getByText('What you can open').waitFor();
+    await shot(page, 'hotel-home');
+    const path = '/saas-hotel-app/order/sys/list';
+    await page.getByTestId('menu-/saas-hotel-app/order').click();
+    await page.getByTestId(`menu-${path}`).click();
+    await page.waitForURL(`${fleet.url}${path}`);
+    await page.getByTestId(`tab-${path}`).waitFor();
+    await page.getByTestId('hotel-orders-table').waitFor();
+    await shot(page, 'hotel-orders');
+    await page.getByTestId(`tab-${path}`).click({ button: 'right' });
+    await page.getByTestId('tab-close').click();
+    await page.getByTestId(`tab-${path}`).waitFor({ state: 'detached' });
+    assert.notEqual(new URL(page.url()).pathname, path);
+    await page.close();
+  });
+
+  it('keeps the password rules of the user data dialog', async () => {
+    const page = await newPage(browser, 'en');
+    await login(page, fleet.url, 'operator', 'operator123');
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-user-data').click();
+    await page.getByTestId('password-tab').click();
+    await page.getByTestId('password-save').click();
+    await page.getByText('Please enter the current password').waitFor();
+    await page.fill('input[name=oldPassword]', 'operator123');
+    await page.fill('input[name=newPassword]', 'operator456');
+    await page.fill('input[name=repeatNewPassword]', 'operator789');
+    await page.getByTestId('password-save').click();
+    await page.getByText('The two passwords are different!').waitFor();
+    await shot(page, 'password');
+    await page.close();
+  });
+
+  it('shows a toast when a hotel order is booked through the API', async () => {
+    const page = await newPage(browser, 'en');
+    await login(page, fleet.url, 'supplier', 'supplier123');
+    const supplier = await page.evaluate(() => sessionStorage.getItem('token'));
+    const saved = await apiCall(fleet.url, 'POST', '/api/saas-main/saas/notify/config/save', supplier, { notifyWeb: '0', state: 1 });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+    // The socket is opened once the shell has started.
+    await page.waitForTimeout(500);
+    const distributor = await apiLogin(fleet.url, 'distributor', 'distributor123');
+    const stay = `checkinDate=${day(3)}&checkoutDate=${day(4)}&roomNum=1`;
+    const found = await apiCall(fleet.url, 'GET', `/api/hotel-app/saas/booking/hotelBookings/list?${stay}`, distributor);
+    const hotelId = found.body.data.results[0].hotelId;
+    const products = await apiCall(fleet.url, 'GET', `/api/hotel-app/saas/booking/hotelBookings/listHotelProduct?hotelId=${hotelId}&${stay}`, distributor);
+    const booked = await apiCall(fleet.url, 'POST', '/api/hotel-app/saas/booking/hotelBookings/order', distributor, {
+      productId: products.body.data[0].productId,
+      checkinDate: day(3),
+      checkoutDate: day(4),
+      roomNum: 1,
+      contactName: 'Li Lei',
+      contactPhone: '13812345678',
+      guests: [{ name: 'Li Lei' }],
+    });
+    assert.equal(booked.status, 200, JSON.stringify(booked.body));
+    const toast = page.getByTestId('order-notification').first();
+    await toast.waitFor({ timeout: 10_000 });
+    assert.match(await toast.innerText(), /New order \(hotel\)/);
+    await shot(page, 'notification');
+    await page.close();
+  });
+
+  it('answers 403 for a page the user may not open', async () => {
+    const page = await newPage(browser, 'en');
+    await login(page, fleet.url, 'distributor', 'distributor123');
+    await page.goto(`${fleet.url}/saas-hotel-app/hotel/list`);
+    await page.getByTestId('error-403').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/403');
+    await shot(page, 'forbidden');
+    await page.close();
+  });
+});

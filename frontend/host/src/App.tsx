@@ -1,0 +1,169 @@
+// The shell: language and theme, the API client's hooks, the session's start (user, info,
+// permissions, applications), the routes, the token renewal and the notifications socket.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { createIntl, createIntlCache, IntlProvider } from 'react-intl';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { Box, CircularProgress, CssBaseline, ThemeProvider, createTheme } from '@mui/material';
+import {
+  configureApi,
+  initialLocale,
+  rememberLocale,
+  session,
+  sharedEn,
+  sharedZhCN,
+  topMenu,
+  useSession,
+  type AppEntry,
+  type Locale,
+} from '@tradewind/shared';
+import hostZhCN from './messages/zh-CN';
+import hostEn from './messages/en';
+import { toast, Toasts } from './notifier';
+import { loadRemotes, type LoadedRemotes } from './remotes';
+import { RemotesContext } from './remotesContext';
+import { LocaleContext } from './locale';
+import { loadApps, loadSession, logout, startRenewal } from './shell';
+import { Layout } from './layout/Layout';
+import Login from './pages/Login';
+import ErrorPage from './pages/ErrorPage';
+import { useNotifications } from './notify/useNotifications';
+
+export const THEME_COLOUR = '#409EFF';
+
+function messagesFor(locale: Locale, remotes: LoadedRemotes): Record<string, string> {
+  const out: Record<string, string> = locale === 'en' ? { ...sharedEn, ...hostEn } : { ...sharedZhCN, ...hostZhCN };
+  for (const r of Object.values(remotes.byApp)) Object.assign(out, r.messages[locale]);
+  return out;
+}
+
+type Phase = 'starting' | 'anonymous' | 'ready';
+
+function Shell({ remotes, locale }: { remotes: LoadedRemotes; locale: Locale }) {
+  const { token, user } = useSession();
+  const [phase, setPhase] = useState<Phase>(token ? 'starting' : 'anonymous');
+  const [apps, setApps] = useState<AppEntry[]>([]);
+
+  const start = useCallback(
+    () =>
+      loadSession()
+        .then(loadApps)
+        .then((list) => {
+          setApps(topMenu(list ?? [], session.get().user?.mscType ?? -1));
+          setPhase('ready');
+        }),
+    [],
+  );
+
+  useEffect(() => {
+    if (phase !== 'starting') return;
+    loadSession()
+      .then(loadApps)
+      .then(
+        (list) => {
+          setApps(topMenu(list ?? [], session.get().user?.mscType ?? -1));
+          setPhase('ready');
+        },
+        () => {
+          session.clear();
+          setPhase('anonymous');
+        },
+      );
+  }, [phase]);
+
+  useEffect(() => {
+    if (phase !== 'ready') return;
+    return startRenewal(() => window.location.assign('/login'));
+  }, [phase]);
+
+  // Application names come in the request's language: asked again when the language changes.
+  const [appsLocale, setAppsLocale] = useState(locale);
+  if (appsLocale !== locale) setAppsLocale(locale);
+  useEffect(() => {
+    if (phase !== 'ready') return;
+    loadApps().then(
+      (list) => setApps(topMenu(list ?? [], session.get().user?.mscType ?? -1)),
+      () => undefined,
+    );
+  }, [phase, appsLocale]);
+
+  useNotifications(phase === 'ready' ? token : null, locale);
+
+  const doLogout = useCallback(async () => {
+    await logout();
+    setPhase('anonymous');
+    window.location.assign('/login');
+  }, []);
+
+  if (phase === 'starting') {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', pt: 20 }}>
+        <CircularProgress />
+      </Box>
+    );
+  }
+  const signedIn = phase === 'ready' && token !== null && user !== null;
+  return (
+    <Routes>
+      <Route path="/login" element={signedIn ? <Navigate to="/" replace /> : <Login onLoggedIn={start} />} />
+      <Route path="/" element={<Navigate to={signedIn ? '/dashboard' : '/login'} replace />} />
+      <Route path="/500" element={<ErrorPage code={500} />} />
+      <Route path="*" element={signedIn ? <Layout remotes={remotes} apps={apps} onLogout={doLogout} /> : <Navigate to="/login" replace />} />
+    </Routes>
+  );
+}
+
+export default function App() {
+  // The page's lang is set at once (not in an effect): the API client sends it as
+  // Accept-Language, and children's effects run before their parent's.
+  const [locale, setLocaleState] = useState<Locale>(() => {
+    const l = initialLocale();
+    rememberLocale(l);
+    return l;
+  });
+  const [remotes, setRemotes] = useState<LoadedRemotes | null>(null);
+
+  useEffect(() => {
+    loadRemotes().then(setRemotes);
+  }, []);
+
+  const messages = useMemo(() => (remotes ? messagesFor(locale, remotes) : {}), [locale, remotes]);
+
+  useEffect(() => {
+    const intl = createIntl({ locale, messages }, createIntlCache());
+    configureApi({
+      notify: (severity, message, durationMs) => toast({ severity, message, durationMs: durationMs ?? 3000 }),
+      t: (id, values) => intl.formatMessage({ id }, values),
+      toLogin: () => window.location.assign('/login'),
+      reload: () => window.location.reload(),
+    });
+  }, [locale, messages]);
+
+  const theme = useMemo(() => createTheme({ palette: { primary: { main: THEME_COLOUR } } }), []);
+  const localeValue = useMemo(
+    () => ({
+      locale,
+      setLocale: (l: Locale) => {
+        rememberLocale(l);
+        setLocaleState(l);
+      },
+    }),
+    [locale],
+  );
+
+  if (!remotes) return null;
+  return (
+    <LocaleContext.Provider value={localeValue}>
+      <IntlProvider locale={locale} messages={messages} defaultLocale="zh-CN">
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <RemotesContext.Provider value={remotes}>
+            <BrowserRouter>
+              <Shell remotes={remotes} locale={locale} />
+            </BrowserRouter>
+          </RemotesContext.Provider>
+          <Toasts />
+        </ThemeProvider>
+      </IntlProvider>
+    </LocaleContext.Provider>
+  );
+}

@@ -1,0 +1,2 @@
+// Module Federation needs an asynchronous boundary before the shared libraries are used.
+import('./bootstrap');

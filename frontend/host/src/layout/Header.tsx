@@ -1,0 +1,89 @@
+// The top bar: the logo (home), one entry per application, and the header tools: language,
+// full screen, the user menu.
+import { useState } from 'react';
+import { AppBar, Box, Button, IconButton, Menu, MenuItem, Toolbar, Tooltip, Typography } from '@mui/material';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import type { AppEntry } from '@tradewind/shared';
+import { useSession } from '@tradewind/shared';
+import { LanguageSwitch } from './LanguageSwitch';
+import { toast } from '../notifier';
+
+export interface HeaderProps {
+  apps: AppEntry[];
+  activeApp: string;
+  onApp: (app: AppEntry) => void;
+  onToggleSidebar: () => void;
+  onUserData: () => void;
+  onAbout: () => void;
+  onLogout: () => void;
+}
+
+export function Header({ apps, activeApp, onApp, onToggleSidebar, onUserData, onAbout, onLogout }: HeaderProps) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+
+  const fullScreen = () => {
+    if (!document.fullscreenEnabled) {
+      toast({ severity: 'warning', message: intl.formatMessage({ id: 'header.fullscreenUnsupported' }), durationMs: 3000 });
+      return;
+    }
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void document.documentElement.requestFullscreen();
+  };
+
+  return (
+    <AppBar position="static" elevation={0} sx={{ zIndex: 1 }}>
+      <Toolbar variant="dense" sx={{ gap: 1 }}>
+        <IconButton color="inherit" onClick={onToggleSidebar} aria-label="menu" data-testid="sidebar-toggle">
+          ☰
+        </IconButton>
+        <Typography
+          variant="h6"
+          sx={{ cursor: 'pointer', fontWeight: 700, mr: 2 }}
+          onClick={() => navigate('/dashboard')}
+          data-testid="logo"
+        >
+          Tradewind
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 0.5, flexGrow: 1 }} data-testid="app-menu">
+          {apps.map((a) => (
+            <Button
+              key={a.appId}
+              color="inherit"
+              onClick={() => onApp(a)}
+              sx={{ borderBottom: a.appName === activeApp ? '2px solid #fff' : '2px solid transparent', borderRadius: 0 }}
+              data-testid={`app-${a.appName}`}
+            >
+              {a.appRegName}
+            </Button>
+          ))}
+        </Box>
+        <Tooltip title={intl.formatMessage({ id: 'header.fullscreen' })}>
+          <IconButton color="inherit" onClick={fullScreen} data-testid="fullscreen">
+            <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+              <path d="M7 14H5v5h5v-2H7v-3zm-2-4h2V7h3V5H5v5zm12 7h-3v2h5v-5h-2v3zM14 5v2h3v3h2V5h-5z" />
+            </svg>
+          </IconButton>
+        </Tooltip>
+        <LanguageSwitch />
+        <Button color="inherit" onClick={(e) => setAnchor(e.currentTarget)} data-testid="user-menu">
+          {user?.realName || user?.username || ''} ▾
+        </Button>
+        <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+          <MenuItem onClick={() => { setAnchor(null); onUserData(); }} data-testid="menu-user-data">
+            <FormattedMessage id="header.userData" />
+          </MenuItem>
+          <MenuItem onClick={() => { setAnchor(null); onAbout(); }} data-testid="menu-about">
+            <FormattedMessage id="header.about" />
+          </MenuItem>
+          <MenuItem onClick={() => { setAnchor(null); onLogout(); }} data-testid="menu-logout">
+            <FormattedMessage id="header.logout" />
+          </MenuItem>
+        </Menu>
+      </Toolbar>
+    </AppBar>
+  );
+}

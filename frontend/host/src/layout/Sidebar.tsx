@@ -1,0 +1,75 @@
+// The sidebar of the active application: its permitted menu, groups folding open, collapsible
+// to icons (the state kept in a cookie by the layout).
+import { useState } from 'react';
+import { Box, Collapse, List, ListItemButton, ListItemText, Tooltip } from '@mui/material';
+import { useIntl } from 'react-intl';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { MenuItem } from '@tradewind/shared';
+
+export const SIDEBAR_WIDTH = 300;
+export const SIDEBAR_COLLAPSED = 64;
+
+function Item({ item, depth, collapsed }: { item: MenuItem; depth: number; collapsed: boolean }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const active = pathname === item.path || pathname.startsWith(`${item.path}/`);
+  const [open, setOpen] = useState(active);
+  const title = intl.formatMessage({ id: item.title });
+  const label = collapsed ? title.slice(0, 2) : title;
+  if (item.children.length > 0) {
+    return (
+      <>
+        <Tooltip title={collapsed ? title : ''} placement="right">
+          <ListItemButton onClick={() => setOpen(!open)} sx={{ pl: 2 + depth * 2 }} data-testid={`menu-${item.path}`}>
+            <ListItemText primary={label} slotProps={{ primary: { sx: { fontWeight: 600, fontSize: 14 } } }} />
+            {!collapsed && <Box component="span">{open ? '▾' : '▸'}</Box>}
+          </ListItemButton>
+        </Tooltip>
+        <Collapse in={open} unmountOnExit>
+          <List disablePadding>
+            {item.children.map((c) => (
+              <Item key={c.path} item={c} depth={depth + 1} collapsed={collapsed} />
+            ))}
+          </List>
+        </Collapse>
+      </>
+    );
+  }
+  return (
+    <Tooltip title={collapsed ? title : ''} placement="right">
+      <ListItemButton
+        selected={pathname === item.path}
+        onClick={() => navigate(item.path)}
+        sx={{ pl: 2 + depth * 2 }}
+        data-testid={`menu-${item.path}`}
+      >
+        <ListItemText primary={label} slotProps={{ primary: { sx: { fontSize: 14 } } }} />
+      </ListItemButton>
+    </Tooltip>
+  );
+}
+
+export function Sidebar({ items, collapsed }: { items: MenuItem[]; collapsed: boolean }) {
+  return (
+    <Box
+      component="nav"
+      sx={{
+        width: collapsed ? SIDEBAR_COLLAPSED : SIDEBAR_WIDTH,
+        flexShrink: 0,
+        borderRight: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+        overflowY: 'auto',
+        transition: 'width 150ms',
+      }}
+      data-testid="sidebar"
+    >
+      <List dense disablePadding>
+        {items.map((i) => (
+          <Item key={i.path} item={i} depth={0} collapsed={collapsed} />
+        ))}
+      </List>
+    </Box>
+  );
+}

@@ -1,0 +1,30 @@
+// Display formats of the shell: money from fen, dates and times, '--' for nothing.
+
+/** Fen (the smallest unit) as yuan with `decimals` places (2 by default, clamped to 0..4). */
+export function money(fen: number | null | undefined, decimals = 2): string {
+  if (fen === null || fen === undefined || Number.isNaN(fen)) return '--';
+  const places = Math.min(4, Math.max(0, Math.trunc(decimals)));
+  return (fen / 100).toFixed(places);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A millisecond timestamp as `YYYY-MM-DD HH:mm:ss` (or the date only); '--' when empty. */
+export function dateTime(ms: number | null | undefined, withTime = true): string {
+  if (!ms) return '--';
+  const d = new Date(ms);
+  if (Number.isNaN(d.getTime())) return '--';
+  const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return withTime ? `${day} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}` : day;
+}
+
+/** `YYYY-MM-DD` of a local date. */
+export function day(d: Date): string {
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** A period-over-period ratio (0.1234) as a percentage with 2 decimals (12.34). */
+export function percent(ratio: number | null | undefined): string {
+  if (ratio === null || ratio === undefined || Number.isNaN(ratio)) return '--';
+  return (ratio * 100).toFixed(2);
+}

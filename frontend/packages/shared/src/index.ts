@@ -1,0 +1,21 @@
+// @tradewind/shared: one copy in the page (a Module Federation singleton).
+export * from './api';
+export * from './session';
+export * from './format';
+export * from './validate';
+export * from './chart';
+export * from './menu';
+export * from './i18n';
+export { DataTable } from './components/DataTable';
+export type { Column, DataTableProps } from './components/DataTable';
+export { default as sharedZhCN } from './messages/zh-CN';
+export { default as sharedEn } from './messages/en';
+export { Clip } from './components/Clip';
+export { FieldGrid, type Field } from './components/FieldGrid';
+export { ListPage, type ListPageProps } from './components/ListPage';
+export { Section } from './components/Section';
+export { SimpleTable, type SimpleColumn } from './components/SimpleTable';
+export { labelId, useEnumLabel, type Enumeration } from './components/enum';
+export { DateFilter, SelectFilter, TextFilter } from './components/filters';
+export { useFilters, type Filters } from './components/useFilters';
+export { useHolds, useIsTenantStaff } from './components/perm';

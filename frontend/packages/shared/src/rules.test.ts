@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { allowedDisplayTypes, capMonthly, defaultDisplayType, rangeDays } from './chart';
+import { dateTime, money, percent } from './format';
+import { buildMenu, mayOpen, topMenu, type AppRoute, type Viewer } from './menu';
+import { isAmount, isEmail, isMobile, isPhone, loginProblem, passwordChangeProblem } from './validate';
+
+const page = () => Promise.resolve({ default: () => null });
+
+const routes: AppRoute[] = [
+  {
+    path: 'order',
+    meta: { title: 'orders', order: 2 },
+    children: [
+      { path: 'sys/list', meta: { title: 'sys', perm: '/saas/order/sys/list:GET', order: 3 }, page },
+      { path: 'channel/list', meta: { title: 'channel', perm: '/saas/order/channel/list:GET', order: 1, hiddenFor: [300] }, page },
+      { path: 'detail', meta: { title: 'detail', perm: '/saas/order/sys/load:GET', hidden: true }, page },
+    ],
+  },
+  { path: 'empty', meta: { title: 'empty', order: 1 }, children: [{ path: 'x', meta: { title: 'x', perm: '/saas/x:GET' }, page }] },
+  { path: 'about', meta: { title: 'about', ignore: true }, page },
+  { path: 'saas-info', meta: { title: 'saasInfo', ignore: true, scope: 'tenant' }, page },
+  { path: 'mch-info', meta: { title: 'mchInfo', ignore: true, scope: 'merchant' }, page },
+];
+
+const viewer = (codes: string[], mscType = 200, mchId = 0): Viewer => ({ codes: new Set(codes), mscType, mchId });
+
+describe('the menu builder', () => {
+  it('keeps permitted pages, drops hidden ones and empty parents, sorts by order (999 by default)', () => {
+    const menu = buildMenu(routes, '/saas-hotel-app', viewer(['/saas/order/sys/list:GET', '/saas/order/channel/list:GET', '/saas/order/sys/load:GET']));
+    expect(menu.map((m) => m.title)).toEqual(['orders', 'about', 'saasInfo']);
+    expect(menu[0].children.map((c) => [c.title, c.path])).toEqual([
+      ['channel', '/saas-hotel-app/order/channel/list'],
+      ['sys', '/saas-hotel-app/order/sys/list'],
+    ]);
+  });
+
+  it('hides the channel list from operator users (300) and scopes info pages by merchant', () => {
+    const menu = buildMenu(routes, '/h', viewer(['/saas/order/sys/list:GET', '/saas/order/channel/list:GET'], 300, 2001));
+    expect(menu[0].children.map((c) => c.title)).toEqual(['sys']);
+    expect(menu.map((m) => m.title)).toContain('mchInfo');
+    expect(menu.map((m) => m.title)).not.toContain('saasInfo');
+    expect(mayOpen(routes[0].children![2], viewer(['/saas/order/sys/load:GET']))).toBe(true);
+  });
+
+  it('shows applications with displayStatus 2, ticket always, weixin for operator users', () => {
+    const apps = [
+      { appId: 50, appName: 'common-weixin-server', appRegName: 'WeChat', displayStatus: 1, sort: 4 },
+      { appId: 110, appName: 'saas-ticket-app', appRegName: 'Ticket', displayStatus: 1, sort: 3 },
+      { appId: 36, appName: 'saas-hotel-app', appRegName: 'Hotel', displayStatus: 2, sort: 2 },
+      { appId: 60, appName: 'saas-mall-app', appRegName: 'Mall', displayStatus: 1, sort: 5 },
+    ];
+    expect(topMenu(apps, 200).map((a) => a.appId)).toEqual([36, 110]);
+    expect(topMenu(apps, 300).map((a) => a.appId)).toEqual([36, 110, 50]);
+  });
+});
+
+describe('chart display types', () => {
+  it('allow hourly up to 7 days, daily up to 90, monthly beyond, capped at 12 points', () => {
+    expect(rangeDays(new Date(2026, 0, 1), new Date(2026, 0, 7))).toBe(7);
+    expect(allowedDisplayTypes(7)).toEqual([1, 2]);
+    expect(defaultDisplayType(7)).toBe(1);
+    expect(allowedDisplayTypes(8)).toEqual([2, 3]);
+    expect(defaultDisplayType(90)).toBe(2);
+    expect(allowedDisplayTypes(91)).toEqual([3]);
+    expect(capMonthly([...Array(14).keys()], 3)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    expect(capMonthly([1, 2], 2)).toEqual([1, 2]);
+  });
+});
+
+describe('validation helpers', () => {
+  it('amounts', () => {
+    for (const ok of ['0', '12', '12.5', '12.34', '0.5', '0.05', '5.25']) expect(isAmount(ok), ok).toBe(true);
+    for (const bad of ['012', '1.234', '-1', 'abc', '', '.5']) expect(isAmount(bad), bad).toBe(false);
+  });
+  it('phones and e-mail', () => {
+    expect(isMobile('13812345678')).toBe(true);
+    expect(isMobile('12812345678')).toBe(false);
+    expect(isMobile('1381234567')).toBe(false);
+    expect(isPhone('010-12345678')).toBe(true);
+    expect(isPhone('1234567')).toBe(true);
+    expect(isPhone('01-1234567')).toBe(false);
+    expect(isEmail('ops@example.com')).toBe(true);
+    expect(isEmail('ops@example.info')).toBe(false);
+    expect(isEmail('ops.example.com')).toBe(false);
+  });
+  it('login and password-change forms', () => {
+    expect(loginProblem('  ', 'secret1')).toBe('username');
+    expect(loginProblem('admin', '12345')).toBe('password');
+    expect(loginProblem(' admin ', '123456')).toBeNull();
+    const f = { oldPassword: 'a', newPassword: 'b', repeatNewPassword: 'c' };
+    expect(passwordChangeProblem({ ...f, oldPassword: '' })).toBe('oldRequired');
+    expect(passwordChangeProblem({ ...f, newPassword: '' })).toBe('newRequired');
+    expect(passwordChangeProblem({ ...f, repeatNewPassword: '' })).toBe('repeatRequired');
+    expect(passwordChangeProblem(f)).toBe('notEqual');
+    expect(passwordChangeProblem({ ...f, repeatNewPassword: 'b' })).toBeNull();
+  });
+});
+
+describe('formatting', () => {
+  it('money from fen with 2 decimals by default, at most 4', () => {
+    expect(money(68000)).toBe('680.00');
+    expect(money(12345, 0)).toBe('123');
+    expect(money(12345, 9)).toBe('123.4500');
+    expect(money(null)).toBe('--');
+  });
+  it('dates, and -- for nothing', () => {
+    const ms = new Date(2026, 10, 3, 4, 5, 6).getTime();
+    expect(dateTime(ms)).toBe('2026-11-03 04:05:06');
+    expect(dateTime(ms, false)).toBe('2026-11-03');
+    expect(dateTime(0)).toBe('--');
+    expect(percent(0.12345)).toBe('12.35');
+  });
+});

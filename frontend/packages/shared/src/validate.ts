@@ -1,0 +1,42 @@
+// The shell's input rules, as plain functions (forms and tests use the same ones).
+
+/** A positive amount without a leading zero and at most two decimals, or zero, or 0.x / 0.xx. */
+export function isAmount(s: string): boolean {
+  return /^(([1-9]\d*)(\.\d{1,2})?|0|0\.\d{1,2}|\d\.\d{1,2})$/.test(s.trim());
+}
+
+/** A mainland mobile number: 1, then 3, 4, 5, 7 or 8, then 9 digits. */
+export function isMobile(s: string): boolean {
+  return /^1[34578]\d{9}$/.test(s.trim());
+}
+
+/** A mobile number, or a landline with an optional 3- or 4-digit area code and hyphen. */
+export function isPhone(s: string): boolean {
+  const v = s.trim();
+  return isMobile(v) || /^(\d{3,4}-)?\d{7,8}$/.test(v);
+}
+
+/** An e-mail address with a 2- or 3-letter top-level domain. */
+export function isEmail(s: string): boolean {
+  return /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,3}$/.test(s.trim());
+}
+
+/** The login form: the username trimmed, the password at least 6 characters. */
+export function loginProblem(username: string, password: string): 'username' | 'password' | null {
+  if (!username.trim()) return 'username';
+  if (password.length < 6) return 'password';
+  return null;
+}
+
+/** The change-password form: which rule fails first, if any. */
+export function passwordChangeProblem(f: {
+  oldPassword: string;
+  newPassword: string;
+  repeatNewPassword: string;
+}): 'oldRequired' | 'newRequired' | 'repeatRequired' | 'notEqual' | null {
+  if (!f.oldPassword) return 'oldRequired';
+  if (!f.newPassword) return 'newRequired';
+  if (!f.repeatNewPassword) return 'repeatRequired';
+  if (f.repeatNewPassword !== f.newPassword) return 'notEqual';
+  return null;
+}
