@@ -23,8 +23,13 @@ run: frontend build ## build and start every service in one process (SQLite unde
 build: ## build every service binary
 	$(CARGO) build --profile $(PROFILE) --workspace --bins
 
+# `npm install` rather than `npm ci`: packages with per-platform binaries (@swc/core) leave the
+# other platforms' entries out of the lock file when the registry mirror lacks them, and `npm ci`
+# refuses such a lock; `npm install` follows the lock for everything it holds.
+NPM_INSTALL := npm install --no-audit --no-fund
+
 frontend: ## build the web console into frontend/dist (host at /, remotes under /remotes/)
-	cd frontend && npm ci --no-audit --no-fund && npm run build
+	cd frontend && $(NPM_INSTALL) && npm run build
 
 migrate: build ## bring every service's database up to date
 	$(BIN_DIR)/fleet migrate --target all
@@ -47,7 +52,7 @@ test-rust: ## unit and integration tests (each service on SQLite and PostgreSQL)
 	fi
 
 test-frontend: ## the console's type check, lint and unit tests
-	cd frontend && npm ci --no-audit --no-fund && npm run check
+	cd frontend && $(NPM_INSTALL) && npm run check
 
 test-e2e: frontend ## browser tests: Debian's Chromium against the fleet serving the built console
 	bash scripts/ensure-infra.sh chromium

@@ -38,6 +38,11 @@ describe('the web console', () => {
     // The figures count up for 2 s.
     await page.waitForTimeout(2_100);
     await shot(page, 'dashboard');
+    // The activity view: the tenant's actions (logging in made none; the dashboard reads only).
+    await page.getByTestId('dash-activity').click();
+    await page.locator('[data-testid=activity-curve] .recharts-surface').first().waitFor();
+    await page.getByTestId('activity-notices').waitFor();
+    await shot(page, 'dashboard-activity');
     await page.close();
   });
 
@@ -87,11 +92,22 @@ describe('the web console', () => {
   it('shows a toast when a hotel order is booked through the API', async () => {
     const page = await newPage(browser, 'en');
     await login(page, fleet.url, 'supplier', 'supplier123');
+    // The supplier asks for new-order notices on the web in the settings dialog; an SMS type
+    // without a valid mobile is refused before anything is sent.
+    await page.getByTestId('notify-settings-open').click();
+    await page.getByTestId('notifyWeb-0').locator('input').check();
+    await page.getByTestId('notifySms-0').locator('input').check();
+    await page.getByTestId('notify-save').click();
+    await page.getByText('You checked SMS notices: enter a valid contact phone').waitFor();
+    await page.getByTestId('notifySms-0').locator('input').uncheck();
+    await page.getByTestId('notify-save').click();
+    await page.getByText('Save the notification configuration?').waitFor();
+    await shot(page, 'notify-settings');
+    await page.getByTestId('notify-confirm').click();
+    await page.getByText('Notification settings saved').waitFor();
     const supplier = await page.evaluate(() => sessionStorage.getItem('token'));
-    const saved = await apiCall(fleet.url, 'POST', '/api/saas-main/saas/notify/config/save', supplier, { notifyWeb: '0', state: 1 });
-    assert.equal(saved.status, 200, JSON.stringify(saved.body));
-    // The socket is opened once the shell has started.
-    await page.waitForTimeout(500);
+    const stored = await apiCall(fleet.url, 'GET', '/api/saas-main/saas/notify/config/load', supplier);
+    assert.equal(stored.body.data.notifyWeb, '0', JSON.stringify(stored.body));
     const distributor = await apiLogin(fleet.url, 'distributor', 'distributor123');
     const stay = `checkinDate=${day(3)}&checkoutDate=${day(4)}&roomNum=1`;
     const found = await apiCall(fleet.url, 'GET', `/api/hotel-app/saas/booking/hotelBookings/list?${stay}`, distributor);

@@ -7,6 +7,8 @@ import { Box, CircularProgress, CssBaseline, ThemeProvider, createTheme } from '
 import {
   configureApi,
   initialLocale,
+  readCookie,
+  writeCookie,
   rememberLocale,
   session,
   sharedEn,
@@ -21,14 +23,13 @@ import hostEn from './messages/en';
 import { toast, Toasts } from './notifier';
 import { loadRemotes, type LoadedRemotes } from './remotes';
 import { RemotesContext } from './remotesContext';
-import { LocaleContext } from './locale';
+import { DEFAULT_COLOUR, LocaleContext } from './locale';
 import { loadApps, loadSession, logout, startRenewal } from './shell';
 import { Layout } from './layout/Layout';
 import Login from './pages/Login';
 import ErrorPage from './pages/ErrorPage';
 import { useNotifications } from './notify/useNotifications';
 
-export const THEME_COLOUR = '#409EFF';
 
 function messagesFor(locale: Locale, remotes: LoadedRemotes): Record<string, string> {
   const out: Record<string, string> = locale === 'en' ? { ...sharedEn, ...hostEn } : { ...sharedZhCN, ...hostZhCN };
@@ -37,6 +38,9 @@ function messagesFor(locale: Locale, remotes: LoadedRemotes): Record<string, str
 }
 
 type Phase = 'starting' | 'anonymous' | 'ready';
+
+/** The theme colour is remembered in a cookie. */
+const COLOUR_COOKIE = 'themeColour';
 
 function Shell({ remotes, locale }: { remotes: LoadedRemotes; locale: Locale }) {
   const { token, user } = useSession();
@@ -138,7 +142,11 @@ export default function App() {
     });
   }, [locale, messages]);
 
-  const theme = useMemo(() => createTheme({ palette: { primary: { main: THEME_COLOUR } } }), []);
+  const [colour, setColourState] = useState(() => {
+    const saved = readCookie(COLOUR_COOKIE);
+    return saved && /^#[0-9a-fA-F]{6}$/.test(saved) ? saved : DEFAULT_COLOUR;
+  });
+  const theme = useMemo(() => createTheme({ palette: { primary: { main: colour } } }), [colour]);
   const localeValue = useMemo(
     () => ({
       locale,
@@ -146,8 +154,13 @@ export default function App() {
         rememberLocale(l);
         setLocaleState(l);
       },
+      colour,
+      setColour: (c: string) => {
+        writeCookie(COLOUR_COOKIE, c);
+        setColourState(c);
+      },
     }),
-    [locale],
+    [locale, colour],
   );
 
   if (!remotes) return null;

@@ -1,10 +1,21 @@
-// The language of the console and the messages of every part (shared, host, remotes).
+// The user's display choices: the language of the console and the theme colour.
 import { createContext, useContext } from 'react';
 import type { Locale } from '@tradewind/shared';
 
-export const LocaleContext = createContext<{ locale: Locale; setLocale: (l: Locale) => void }>({
+export interface Preferences {
+  locale: Locale;
+  setLocale: (l: Locale) => void;
+  colour: string;
+  setColour: (c: string) => void;
+}
+
+export const DEFAULT_COLOUR = '#409EFF';
+
+export const LocaleContext = createContext<Preferences>({
   locale: 'zh-CN',
   setLocale: () => undefined,
+  colour: DEFAULT_COLOUR,
+  setColour: () => undefined,
 });
 
 export const useLocale = () => useContext(LocaleContext);

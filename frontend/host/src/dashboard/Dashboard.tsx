@@ -1,12 +1,13 @@
 // /dashboard, the operator's overview: four cards (hotel products, orders, balance,
 // unprocessed/processed orders) and the order chart. A merchant's user sees its own overview.
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Box, Card, CardContent, CircularProgress, Typography } from '@mui/material';
-import { FormattedMessage } from 'react-intl';
+import { Box, Card, CardContent, CircularProgress, Tab, Tabs, Typography } from '@mui/material';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { api, money, useHolds, useSession } from '@tradewind/shared';
 import { CountUp } from './CountUp';
 
 const OrderChart = lazy(() => import('./OrderChart'));
+const ActivityView = lazy(() => import('./ActivityView'));
 
 interface ProductCount {
   total: number;
@@ -147,11 +148,30 @@ function MerchantView({ supplier }: { supplier: boolean }) {
 }
 
 export default function Dashboard() {
+  const intl = useIntl();
   const { user } = useSession();
+  const [view, setView] = useState<'overview' | 'activity'>('overview');
   if (!user) return null;
+  if (user.mchId !== 0) {
+    return (
+      <Box data-testid="dashboard">
+        <MerchantView supplier={user.mscType === 311 || user.mscType === 511} />
+      </Box>
+    );
+  }
   return (
     <Box data-testid="dashboard">
-      {user.mchId === 0 ? <OperatorView mscType={user.mscType} /> : <MerchantView supplier={user.mscType === 311 || user.mscType === 511} />}
+      <Tabs value={view} onChange={(_, v: 'overview' | 'activity') => setView(v)} sx={{ mb: 2 }}>
+        <Tab value="overview" label={intl.formatMessage({ id: 'dash.overview' })} />
+        <Tab value="activity" label={intl.formatMessage({ id: 'dash.activity' })} data-testid="dash-activity" />
+      </Tabs>
+      {view === 'overview' ? (
+        <OperatorView mscType={user.mscType} />
+      ) : (
+        <Suspense fallback={<CircularProgress />}>
+          <ActivityView mscType={user.mscType} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -1,6 +1,7 @@
 // The top bar: the logo (home), one entry per application, and the header tools: language,
 // full screen, the user menu.
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
+import { useLocale } from '../locale';
 import { AppBar, Box, Button, IconButton, Menu, MenuItem, Toolbar, Tooltip, Typography } from '@mui/material';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
@@ -15,15 +16,17 @@ export interface HeaderProps {
   onApp: (app: AppEntry) => void;
   onToggleSidebar: () => void;
   onUserData: () => void;
+  onNotifySettings: () => void;
   onAbout: () => void;
   onLogout: () => void;
 }
 
-export function Header({ apps, activeApp, onApp, onToggleSidebar, onUserData, onAbout, onLogout }: HeaderProps) {
+export function Header({ apps, activeApp, onApp, onToggleSidebar, onUserData, onNotifySettings, onAbout, onLogout }: HeaderProps) {
   const intl = useIntl();
   const navigate = useNavigate();
   const { user } = useSession();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { colour, setColour } = useLocale();
 
   const fullScreen = () => {
     if (!document.fullscreenEnabled) {
@@ -61,12 +64,29 @@ export function Header({ apps, activeApp, onApp, onToggleSidebar, onUserData, on
             </Button>
           ))}
         </Box>
+        <Tooltip title={intl.formatMessage({ id: 'header.notifySettings' })}>
+          <IconButton color="inherit" onClick={onNotifySettings} data-testid="notify-settings-open">
+            <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+              <path d="M12 22a2 2 0 0 0 2-2h-4a2 2 0 0 0 2 2zm6-6V11c0-3.07-1.64-5.64-4.5-6.32V4a1.5 1.5 0 0 0-3 0v.68C7.63 5.36 6 7.92 6 11v5l-2 2v1h16v-1l-2-2z" />
+            </svg>
+          </IconButton>
+        </Tooltip>
         <Tooltip title={intl.formatMessage({ id: 'header.fullscreen' })}>
           <IconButton color="inherit" onClick={fullScreen} data-testid="fullscreen">
             <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
               <path d="M7 14H5v5h5v-2H7v-3zm-2-4h2V7h3V5H5v5zm12 7h-3v2h5v-5h-2v3zM14 5v2h3v3h2V5h-5z" />
             </svg>
           </IconButton>
+        </Tooltip>
+        <Tooltip title={intl.formatMessage({ id: 'header.theme' })}>
+          <Box
+            component="input"
+            type="color"
+            value={colour}
+            onChange={(e: ChangeEvent<HTMLInputElement>) => setColour(e.target.value)}
+            data-testid="theme-colour"
+            sx={{ width: 28, height: 28, p: 0, border: '2px solid #fff', borderRadius: 1, cursor: 'pointer', bgcolor: 'transparent' }}
+          />
         </Tooltip>
         <LanguageSwitch />
         <Button color="inherit" onClick={(e) => setAnchor(e.currentTarget)} data-testid="user-menu">

@@ -13,6 +13,7 @@ import type { LoadedRemotes } from '../remotes';
 import { PageBoundary } from './PageBoundary';
 import ErrorPage from '../pages/ErrorPage';
 import { AboutDialog } from '../dialogs/AboutDialog';
+import { NotifySettingsDialog } from '../dialogs/NotifySettingsDialog';
 import { UserDataDialog } from '../dialogs/UserDataDialog';
 import { ExpiryBanner } from './ExpiryBanner';
 
@@ -71,7 +72,7 @@ export function Layout({ remotes, apps, onLogout }: LayoutProps) {
   const everyPage = useMemo(() => allPages(remotes), [remotes]);
   const [collapsed, setCollapsed] = useState(readCookie(SIDEBAR_COOKIE) === '0');
   const [tabs, setTabs] = useState<OpenTab[]>(() => [dashboardTab()]);
-  const [dialog, setDialog] = useState<'about' | 'user' | null>(null);
+  const [dialog, setDialog] = useState<'about' | 'user' | 'notify' | null>(null);
 
   const key = location.pathname + location.search;
   const shell = SHELL_PAGES[location.pathname];
@@ -131,6 +132,7 @@ export function Layout({ remotes, apps, onLogout }: LayoutProps) {
         onApp={chooseApp}
         onToggleSidebar={toggleSidebar}
         onUserData={() => setDialog('user')}
+        onNotifySettings={() => setDialog('notify')}
         onAbout={() => setDialog('about')}
         onLogout={onLogout}
       />
@@ -171,6 +173,7 @@ export function Layout({ remotes, apps, onLogout }: LayoutProps) {
         </Box>
       </Box>
       <AboutDialog open={dialog === 'about'} onClose={() => setDialog(null)} />
+      <NotifySettingsDialog open={dialog === 'notify'} onClose={() => setDialog(null)} />
       <UserDataDialog open={dialog === 'user'} onClose={() => setDialog(null)} onPasswordChanged={() => { setDialog(null); onLogout(); }} />
     </Box>
   );
