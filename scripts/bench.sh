@@ -202,3 +202,11 @@ bash scripts/ensure-infra.sh rabbitmq >/dev/null
 bash scripts/ensure-infra.sh postgres >/dev/null
 echo "== notifications (cargo bench -p message-server --bench notify)"
 cargo bench --locked -q -p message-server --bench notify
+
+echo
+# The console: bundle sizes (gzip) and login -> dashboard chart in headless Chromium against the
+# fleet (release build, the console built by `make frontend`).
+bash scripts/ensure-infra.sh chromium >/dev/null
+(cd frontend && npm install --no-audit --no-fund >/dev/null && npm run build >/dev/null)
+echo "== web console"
+(cd frontend/e2e && FLEET_BIN="$BIN/fleet" node bench.mjs)

@@ -3,5 +3,5 @@ module.exports = require('../webpack.shared.cjs')({
   name: 'host',
   dir: __dirname,
   host: true,
-  remotes: ['base', 'hotel'],
+  remotes: ['base', 'hotel', 'ticket', 'weixin', 'mall'],
 });

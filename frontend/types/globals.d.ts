@@ -10,6 +10,18 @@ declare module 'hotel/routes' {
   const routes: import('@tradewind/shared').RemoteRoutes;
   export default routes;
 }
+declare module 'ticket/routes' {
+  const routes: import('@tradewind/shared').RemoteRoutes;
+  export default routes;
+}
+declare module 'weixin/routes' {
+  const routes: import('@tradewind/shared').RemoteRoutes;
+  export default routes;
+}
+declare module 'mall/routes' {
+  const routes: import('@tradewind/shared').RemoteRoutes;
+  export default routes;
+}
 declare module '*.mp3' {
   const url: string;
   export default url;

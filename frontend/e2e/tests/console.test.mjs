@@ -54,9 +54,13 @@ describe('the web console', () => {
     await page.getByText('Order statistics').waitFor();
     // Application names are asked again in the new language.
     await page.waitForFunction(() => document.querySelector('[data-testid=app-saas-hotel-app]')?.textContent === 'Hotel');
+    // The ticket application has no pages yet: its home says so.
+    await page.getByTestId('app-saas-ticket-app').click();
+    await page.waitForURL(`${fleet.url}/ticket/home`);
+    await page.getByTestId('module-empty').waitFor();
     await page.getByTestId('app-saas-hotel-app').click();
     await page.waitForURL(`${fleet.url}/hotel/home`);
-    await page.getByText('What you can open').waitFor();
+    await page.getByTestId('module-home-saas-hotel-app').getByText('What you can open').waitFor();
     await shot(page, 'hotel-home');
     const path = '/saas-hotel-app/order/sys/list';
     await page.getByTestId('menu-/saas-hotel-app/order').click();
@@ -72,9 +76,16 @@ describe('the web console', () => {
     await page.close();
   });
 
-  it('keeps the password rules of the user data dialog', async () => {
+  it('shows an operator user its operator information and keeps the password rules of the user data dialog', async () => {
     const page = await newPage(browser, 'en');
     await login(page, fleet.url, 'operator', 'operator123');
+    // An operator user (300) also sees the operator information.
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-operator-info').click();
+    await page.getByTestId('operator-info').locator('input[value="Demo Travel"]').first().waitFor();
+    await shot(page, 'operator-info');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('operator-info').waitFor({ state: 'detached' });
     await page.getByTestId('user-menu').click();
     await page.getByTestId('menu-user-data').click();
     await page.getByTestId('password-tab').click();

@@ -11,6 +11,9 @@ export interface LoadedRemotes {
 const LOADERS: { app: string; load: () => Promise<{ default: RemoteRoutes }> }[] = [
   { app: 'saas-app', load: () => import('base/routes') },
   { app: 'saas-hotel-app', load: () => import('hotel/routes') },
+  { app: 'saas-ticket-app', load: () => import('ticket/routes') },
+  { app: 'common-weixin-server', load: () => import('weixin/routes') },
+  { app: 'saas-mall-app', load: () => import('mall/routes') },
 ];
 
 let loaded: Promise<LoadedRemotes> | null = null;

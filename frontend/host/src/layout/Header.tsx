@@ -18,10 +18,11 @@ export interface HeaderProps {
   onUserData: () => void;
   onNotifySettings: () => void;
   onAbout: () => void;
+  onOperatorInfo: () => void;
   onLogout: () => void;
 }
 
-export function Header({ apps, activeApp, onApp, onToggleSidebar, onUserData, onNotifySettings, onAbout, onLogout }: HeaderProps) {
+export function Header({ apps, activeApp, onApp, onToggleSidebar, onUserData, onNotifySettings, onAbout, onOperatorInfo, onLogout }: HeaderProps) {
   const intl = useIntl();
   const navigate = useNavigate();
   const { user } = useSession();
@@ -96,6 +97,11 @@ export function Header({ apps, activeApp, onApp, onToggleSidebar, onUserData, on
           <MenuItem onClick={() => { setAnchor(null); onUserData(); }} data-testid="menu-user-data">
             <FormattedMessage id="header.userData" />
           </MenuItem>
+          {user?.mscType === 300 && (
+            <MenuItem onClick={() => { setAnchor(null); onOperatorInfo(); }} data-testid="menu-operator-info">
+              <FormattedMessage id="header.operatorInfo" />
+            </MenuItem>
+          )}
           <MenuItem onClick={() => { setAnchor(null); onAbout(); }} data-testid="menu-about">
             <FormattedMessage id="header.about" />
           </MenuItem>

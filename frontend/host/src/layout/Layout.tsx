@@ -14,6 +14,7 @@ import { PageBoundary } from './PageBoundary';
 import ErrorPage from '../pages/ErrorPage';
 import { AboutDialog } from '../dialogs/AboutDialog';
 import { NotifySettingsDialog } from '../dialogs/NotifySettingsDialog';
+import { OperatorInfoDialog } from '../dialogs/OperatorInfoDialog';
 import { UserDataDialog } from '../dialogs/UserDataDialog';
 import { ExpiryBanner } from './ExpiryBanner';
 
@@ -30,6 +31,7 @@ interface OpenTab extends VisitedTab {
 const SHELL_PAGES: Record<string, { title: string; app: string; element: () => ReactNode; affix?: boolean }> = {
   '/dashboard': { title: 'menu.dashboard', app: 'saas-app', element: () => <Dashboard />, affix: true },
   '/hotel/home': { title: 'menu.hotelHome', app: 'saas-hotel-app', element: () => <ModuleHome app="saas-hotel-app" /> },
+  '/ticket/home': { title: 'menu.ticketHome', app: 'saas-ticket-app', element: () => <ModuleHome app="saas-ticket-app" /> },
   '/403': { title: 'error.403', app: '', element: () => <ErrorPage code={403} /> },
   '/404': { title: 'error.404', app: '', element: () => <ErrorPage code={404} /> },
   '/500': { title: 'error.500', app: '', element: () => <ErrorPage code={500} /> },
@@ -72,7 +74,7 @@ export function Layout({ remotes, apps, onLogout }: LayoutProps) {
   const everyPage = useMemo(() => allPages(remotes), [remotes]);
   const [collapsed, setCollapsed] = useState(readCookie(SIDEBAR_COOKIE) === '0');
   const [tabs, setTabs] = useState<OpenTab[]>(() => [dashboardTab()]);
-  const [dialog, setDialog] = useState<'about' | 'user' | 'notify' | null>(null);
+  const [dialog, setDialog] = useState<'about' | 'user' | 'notify' | 'operator' | null>(null);
 
   const key = location.pathname + location.search;
   const shell = SHELL_PAGES[location.pathname];
@@ -110,6 +112,7 @@ export function Layout({ remotes, apps, onLogout }: LayoutProps) {
   const chooseApp = (a: AppEntry) => {
     if (a.appName === 'saas-app') navigate('/dashboard');
     else if (a.appName === 'saas-hotel-app') navigate('/hotel/home');
+    else if (a.appName === 'saas-ticket-app') navigate('/ticket/home');
     else {
       const first = pages.find((p) => p.app === a.appName && !p.route.meta.hidden);
       if (first) navigate(first.path);
@@ -134,6 +137,7 @@ export function Layout({ remotes, apps, onLogout }: LayoutProps) {
         onUserData={() => setDialog('user')}
         onNotifySettings={() => setDialog('notify')}
         onAbout={() => setDialog('about')}
+        onOperatorInfo={() => setDialog('operator')}
         onLogout={onLogout}
       />
       <ExpiryBanner />
@@ -174,6 +178,7 @@ export function Layout({ remotes, apps, onLogout }: LayoutProps) {
       </Box>
       <AboutDialog open={dialog === 'about'} onClose={() => setDialog(null)} />
       <NotifySettingsDialog open={dialog === 'notify'} onClose={() => setDialog(null)} />
+      <OperatorInfoDialog open={dialog === 'operator'} onClose={() => setDialog(null)} />
       <UserDataDialog open={dialog === 'user'} onClose={() => setDialog(null)} onPasswordChanged={() => { setDialog(null); onLogout(); }} />
     </Box>
   );

@@ -21,11 +21,16 @@ export default function ModuleHome({ app }: { app: string }) {
     return buildMenu(r.routes, `/${app}`, { mscType: user.mscType, mchId: user.mchId, codes: new Set((permissions ?? []).map((p) => p.permCode)) });
   }, [remotes, app, user, permissions]);
   return (
-    <Box>
+    <Box data-testid={`module-home-${app}`}>
       <Typography variant="h6" sx={{ mb: 2 }}>
         <FormattedMessage id="home.title" />
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: 2 }}>
+        {menu.length === 0 && (
+          <Typography color="text.secondary" data-testid="module-empty">
+            <FormattedMessage id="home.empty" />
+          </Typography>
+        )}
         {menu.map((group) => (
           <Card key={group.path} variant="outlined">
             <CardContent>

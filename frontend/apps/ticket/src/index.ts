@@ -1,0 +1,3 @@
+// The ticket remote (`saas-ticket-app`): webpack's entry. The host loads only the exposed `./routes`
+// (src/routes.tsx) through Module Federation; nothing runs from here.
+export {};

@@ -1,0 +1,3 @@
+// The weixin remote (`common-weixin-server`): webpack's entry. The host loads only the exposed `./routes`
+// (src/routes.tsx) through Module Federation; nothing runs from here.
+export {};
