@@ -65,6 +65,10 @@ module.exports = function config(o) {
         (o.remotes || []).map((r) => [r, `${r}@/remotes/${r}/remoteEntry.js`]),
       ),
       shared: shared(),
+      // 'version-first' (the default) fetches every remote's entry at start to compare the
+      // versions they offer; 'loaded-first' uses what the host already loaded, so remotes are
+      // fetched when first used (after login) and the shared libraries come from the host.
+      shareStrategy: 'loaded-first',
     }),
     new webpack.DefinePlugin({
       __BUILD__: JSON.stringify({

@@ -31,6 +31,8 @@ import ErrorPage from './pages/ErrorPage';
 import { useNotifications } from './notify/useNotifications';
 
 
+const NO_REMOTES: LoadedRemotes = { byApp: {}, failed: [] };
+
 function messagesFor(locale: Locale, remotes: LoadedRemotes): Record<string, string> {
   const out: Record<string, string> = locale === 'en' ? { ...sharedEn, ...hostEn } : { ...sharedZhCN, ...hostZhCN };
   for (const r of Object.values(remotes.byApp)) Object.assign(out, r.messages[locale]);
@@ -42,37 +44,41 @@ type Phase = 'starting' | 'anonymous' | 'ready';
 /** The theme colour is remembered in a cookie. */
 const COLOUR_COOKIE = 'themeColour';
 
-function Shell({ remotes, locale }: { remotes: LoadedRemotes; locale: Locale }) {
+/** The session's start: the user, info, codes and applications, and the remotes' route trees
+ * (loaded only once someone is signed in: the login page needs none of them). */
+function startSession(onRemotes: (r: LoadedRemotes) => void): Promise<AppEntry[]> {
+  return Promise.all([loadSession().then(loadApps), loadRemotes().then(onRemotes)]).then(([list]) =>
+    topMenu(list ?? [], session.get().user?.mscType ?? -1),
+  );
+}
+
+function Shell({ remotes, locale, onRemotes }: { remotes: LoadedRemotes; locale: Locale; onRemotes: (r: LoadedRemotes) => void }) {
   const { token, user } = useSession();
   const [phase, setPhase] = useState<Phase>(token ? 'starting' : 'anonymous');
   const [apps, setApps] = useState<AppEntry[]>([]);
 
   const start = useCallback(
     () =>
-      loadSession()
-        .then(loadApps)
-        .then((list) => {
-          setApps(topMenu(list ?? [], session.get().user?.mscType ?? -1));
-          setPhase('ready');
-        }),
-    [],
+      startSession(onRemotes).then((list) => {
+        setApps(list);
+        setPhase('ready');
+      }),
+    [onRemotes],
   );
 
   useEffect(() => {
     if (phase !== 'starting') return;
-    loadSession()
-      .then(loadApps)
-      .then(
-        (list) => {
-          setApps(topMenu(list ?? [], session.get().user?.mscType ?? -1));
-          setPhase('ready');
-        },
-        () => {
-          session.clear();
-          setPhase('anonymous');
-        },
-      );
-  }, [phase]);
+    startSession(onRemotes).then(
+      (list) => {
+        setApps(list);
+        setPhase('ready');
+      },
+      () => {
+        session.clear();
+        setPhase('anonymous');
+      },
+    );
+  }, [phase, onRemotes]);
 
   useEffect(() => {
     if (phase !== 'ready') return;
@@ -124,13 +130,9 @@ export default function App() {
     rememberLocale(l);
     return l;
   });
-  const [remotes, setRemotes] = useState<LoadedRemotes | null>(null);
+  const [remotes, setRemotes] = useState<LoadedRemotes>(NO_REMOTES);
 
-  useEffect(() => {
-    loadRemotes().then(setRemotes);
-  }, []);
-
-  const messages = useMemo(() => (remotes ? messagesFor(locale, remotes) : {}), [locale, remotes]);
+  const messages = useMemo(() => messagesFor(locale, remotes), [locale, remotes]);
 
   useEffect(() => {
     const intl = createIntl({ locale, messages }, createIntlCache());
@@ -163,7 +165,6 @@ export default function App() {
     [locale, colour],
   );
 
-  if (!remotes) return null;
   return (
     <LocaleContext.Provider value={localeValue}>
       <IntlProvider locale={locale} messages={messages} defaultLocale="zh-CN">
@@ -171,7 +172,7 @@ export default function App() {
           <CssBaseline />
           <RemotesContext.Provider value={remotes}>
             <BrowserRouter>
-              <Shell remotes={remotes} locale={locale} />
+              <Shell remotes={remotes} locale={locale} onRemotes={setRemotes} />
             </BrowserRouter>
           </RemotesContext.Provider>
           <Toasts />
