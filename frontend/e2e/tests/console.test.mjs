@@ -76,7 +76,7 @@ describe('the web console', () => {
     await page.close();
   });
 
-  it('shows an operator user its operator information and keeps the password rules of the user data dialog', async () => {
+  it('shows an operator user its operator information and the beginner guide, and keeps the password rules of the user data dialog', async () => {
     const page = await newPage(browser, 'en');
     await login(page, fleet.url, 'operator', 'operator123');
     // An operator user (300) also sees the operator information.
@@ -86,6 +86,20 @@ describe('the web console', () => {
     await shot(page, 'operator-info');
     await page.keyboard.press('Escape');
     await page.getByTestId('operator-info').waitFor({ state: 'detached' });
+    // The beginner guide's panel opens the pages of its steps.
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-guide').click();
+    await page.getByTestId('guide-start-start').click();
+    await page.getByTestId('guide-panel').getByText('It may take about 10 minutes.').waitFor();
+    await page.waitForTimeout(400); // the panel slides in
+    await shot(page, 'guide');
+    await page.getByTestId('guide-step-guide.basic.suppliers').click();
+    await page.waitForURL(`${fleet.url}/saas-app/merchant/supplier/list`);
+    await page.keyboard.press('Escape');
+    // The demo supplier is listed.
+    await page.getByText('Demo Supplier').first().waitFor();
+    await shot(page, 'suppliers');
+    await page.getByTestId('guide-panel').waitFor({ state: 'detached' });
     await page.getByTestId('user-menu').click();
     await page.getByTestId('menu-user-data').click();
     await page.getByTestId('password-tab').click();

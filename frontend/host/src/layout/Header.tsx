@@ -19,10 +19,11 @@ export interface HeaderProps {
   onNotifySettings: () => void;
   onAbout: () => void;
   onOperatorInfo: () => void;
+  onGuide: () => void;
   onLogout: () => void;
 }
 
-export function Header({ apps, activeApp, onApp, onToggleSidebar, onUserData, onNotifySettings, onAbout, onOperatorInfo, onLogout }: HeaderProps) {
+export function Header({ apps, activeApp, onApp, onToggleSidebar, onUserData, onNotifySettings, onAbout, onOperatorInfo, onGuide, onLogout }: HeaderProps) {
   const intl = useIntl();
   const navigate = useNavigate();
   const { user } = useSession();
@@ -104,6 +105,9 @@ export function Header({ apps, activeApp, onApp, onToggleSidebar, onUserData, on
           )}
           <MenuItem onClick={() => { setAnchor(null); onAbout(); }} data-testid="menu-about">
             <FormattedMessage id="header.about" />
+          </MenuItem>
+          <MenuItem onClick={() => { setAnchor(null); onGuide(); }} data-testid="menu-guide">
+            <FormattedMessage id="header.guide" />
           </MenuItem>
           <MenuItem onClick={() => { setAnchor(null); onLogout(); }} data-testid="menu-logout">
             <FormattedMessage id="header.logout" />

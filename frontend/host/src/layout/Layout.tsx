@@ -15,6 +15,7 @@ import ErrorPage from '../pages/ErrorPage';
 import { AboutDialog } from '../dialogs/AboutDialog';
 import { NotifySettingsDialog } from '../dialogs/NotifySettingsDialog';
 import { OperatorInfoDialog } from '../dialogs/OperatorInfoDialog';
+import { GuideDialog } from '../dialogs/GuideDialog';
 import { UserDataDialog } from '../dialogs/UserDataDialog';
 import { ExpiryBanner } from './ExpiryBanner';
 
@@ -74,7 +75,7 @@ export function Layout({ remotes, apps, onLogout }: LayoutProps) {
   const everyPage = useMemo(() => allPages(remotes), [remotes]);
   const [collapsed, setCollapsed] = useState(readCookie(SIDEBAR_COOKIE) === '0');
   const [tabs, setTabs] = useState<OpenTab[]>(() => [dashboardTab()]);
-  const [dialog, setDialog] = useState<'about' | 'user' | 'notify' | 'operator' | null>(null);
+  const [dialog, setDialog] = useState<'about' | 'user' | 'notify' | 'operator' | 'guide' | null>(null);
 
   const key = location.pathname + location.search;
   const shell = SHELL_PAGES[location.pathname];
@@ -138,6 +139,7 @@ export function Layout({ remotes, apps, onLogout }: LayoutProps) {
         onNotifySettings={() => setDialog('notify')}
         onAbout={() => setDialog('about')}
         onOperatorInfo={() => setDialog('operator')}
+        onGuide={() => setDialog('guide')}
         onLogout={onLogout}
       />
       <ExpiryBanner />
@@ -179,6 +181,7 @@ export function Layout({ remotes, apps, onLogout }: LayoutProps) {
       <AboutDialog open={dialog === 'about'} onClose={() => setDialog(null)} />
       <NotifySettingsDialog open={dialog === 'notify'} onClose={() => setDialog(null)} />
       <OperatorInfoDialog open={dialog === 'operator'} onClose={() => setDialog(null)} />
+      <GuideDialog open={dialog === 'guide'} onClose={() => setDialog(null)} />
       <UserDataDialog open={dialog === 'user'} onClose={() => setDialog(null)} onPasswordChanged={() => { setDialog(null); onLogout(); }} />
     </Box>
   );
