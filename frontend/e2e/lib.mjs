@@ -69,7 +69,14 @@ export async function login(page, base, username, password) {
   await page.fill('input[name=username]', username);
   await page.fill('input[name=password]', password);
   await page.click('button[type=submit]');
-  await page.waitForURL(`${base}/dashboard`);
+  try {
+    await page.waitForURL(`${base}/dashboard`, { timeout: 20_000 });
+  } catch (e) {
+    // Say where it stopped: the page's text and a screenshot.
+    await shot(page, `login-failed-${username}`).catch(() => undefined);
+    const text = await page.locator('body').innerText().catch(() => '');
+    throw new Error(`${username} did not reach the dashboard (at ${page.url()}): ${text.slice(0, 500)}`, { cause: e });
+  }
 }
 
 export async function shot(page, name) {

@@ -43,6 +43,10 @@ describe('the web console', () => {
     await page.locator('[data-testid=activity-curve] .recharts-surface').first().waitFor();
     await page.getByTestId('activity-notices').waitFor();
     await shot(page, 'dashboard-activity');
+    // The service catalogue (where the expiry banner sends a tenant) lists the paid services.
+    await page.goto(`${fleet.url}/saas-app/boss/service/list`);
+    await page.getByTestId('base-services-table').getByText('SMS pack 1000').waitFor();
+    await shot(page, 'services');
     await page.close();
   });
 

@@ -16,13 +16,33 @@ const LOADERS: { app: string; load: () => Promise<{ default: RemoteRoutes }> }[]
   { app: 'saas-mall-app', load: () => import('mall/routes') },
 ];
 
+/** A remote that has not answered by then is left out (and named), so the shell never waits
+ * for ever on one server. */
+export const REMOTE_TIMEOUT_MS = 15_000;
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
+    p.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+}
+
 let loaded: Promise<LoadedRemotes> | null = null;
 
 export function loadRemotes(): Promise<LoadedRemotes> {
   if (!loaded) {
     loaded = (async () => {
       const out: LoadedRemotes = { byApp: {}, failed: [] };
-      const results = await Promise.allSettled(LOADERS.map((l) => l.load()));
+      const results = await Promise.allSettled(LOADERS.map((l) => withTimeout(l.load(), REMOTE_TIMEOUT_MS)));
       results.forEach((r, i) => {
         if (r.status === 'fulfilled') out.byApp[r.value.default.app] = r.value.default;
         else out.failed.push({ app: LOADERS[i].app, error: String(r.reason) });

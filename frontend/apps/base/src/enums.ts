@@ -23,5 +23,55 @@ export const NOTIFY_TYPE: Enumeration = {
   values: [0, 1, 2, 3, 10, 11, 12, 13, 14],
 };
 
+/** auth-center API user `mscType`: 500 API user, 510 shared, 511 supplier, 512 distributor (labels beside the people's). */
+export const API_MSC_TYPE: Enumeration = { id: 'base.enum.mscType', values: [500, 510, 511, 512] };
+
+/** auth-center API user `state`: 0 normal, 2 disabled. */
+export const API_USER_STATE: Enumeration = { id: 'base.enum.apiUserState', values: [0, 2] };
+
+/** saas-main notice `state`: 0 draft, 1 published, 2 withdrawn. */
+export const NOTICE_STATE: Enumeration = { id: 'base.enum.noticeState', values: [0, 1, 2] };
+
+/** saas-main boss service `state`: 1 on sale, 0 in development, -1 off sale. */
+export const SERVICE_STATE: Enumeration = { id: 'base.enum.serviceState', values: [1, 0, -1] };
+
+/** saas-main boss `serviceType`: 0 undefined, 1 feature licence, 2 quantity licence, 3 single task. */
+export const SERVICE_TYPE: Enumeration = { id: 'base.enum.serviceType', values: [0, 1, 2, 3] };
+
+/** `typeBossServiceTag`: a service's `serviceClass` (docs/enums.md). */
+export const SERVICE_TAG: Enumeration = {
+  id: 'base.enum.serviceTag',
+  values: ['HOTEL_SUPPLIER_INTERFACE', 'SMS_NOTICE', 'MAIL_NOTICE', 'ACCOUNT_BALANCE'],
+};
+
+/** saas-main boss service `licenseUnit`: what `licenseValue` counts. */
+export const LICENSE_UNIT: Enumeration = { id: 'base.enum.licenseUnit', values: ['day', 'count'] };
+
+/** saas-main licence `state`: 1 normal, 0 expired (lapsed or used up). */
+export const LICENCE_STATE: Enumeration = { id: 'base.enum.licenceState', values: [1, 0] };
+
+/** saas-main balance log `logType`: 1 top-up, -1 consumption. */
+export const BALANCE_LOG_TYPE: Enumeration = { id: 'base.enum.balanceLogType', values: [1, -1] };
+
+/** saas-main balance log `state`: 0 processing, 1 success, 2 invoicing, 3 invoiced, -1 failed. */
+export const BALANCE_LOG_STATE: Enumeration = { id: 'base.enum.balanceLogState', values: [0, 1, 2, 3, -1] };
+
 /** Every enumeration, for the messages test. */
-export const ENUMS: Enumeration[] = [USER_STATE, MSC_TYPE, LOGIN_RESULT, MERCHANT_STATE, DISPATCH_STATE, NOTIFY_TYPE];
+export const ENUMS: Enumeration[] = [
+  USER_STATE,
+  MSC_TYPE,
+  LOGIN_RESULT,
+  MERCHANT_STATE,
+  DISPATCH_STATE,
+  NOTIFY_TYPE,
+  API_MSC_TYPE,
+  API_USER_STATE,
+  NOTICE_STATE,
+  SERVICE_STATE,
+  SERVICE_TYPE,
+  SERVICE_TAG,
+  LICENSE_UNIT,
+  LICENCE_STATE,
+  BALANCE_LOG_TYPE,
+  BALANCE_LOG_STATE,
+];

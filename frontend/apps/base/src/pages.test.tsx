@@ -13,6 +13,13 @@ import SmsList from './pages/dispatches/SmsList';
 import MailList from './pages/dispatches/MailList';
 import type { DispatchRow } from './pages/dispatches/DispatchList';
 import NotificationList, { type NotificationRow } from './pages/notifications/NotificationList';
+import GroupList, { type GroupRow } from './pages/groups/GroupList';
+import ApiUserList, { type ApiUserRow } from './pages/apiUsers/ApiUserList';
+import ActionLogList, { type ActionLogRow } from './pages/actionLogs/ActionLogList';
+import NoticeList, { type NoticeRow } from './pages/notices/NoticeList';
+import ServiceList, { type ServiceRow } from './pages/boss/ServiceList';
+import LicenceList, { type LicenceRow } from './pages/boss/LicenceList';
+import BalanceLogList, { type BalanceLogRow } from './pages/boss/BalanceLogList';
 
 const user: UserRow = {
   id: 7,
@@ -83,6 +90,80 @@ const unread: NotificationRow = {
   createDate: 1_767_225_600_000,
   readDate: 0,
   read: false,
+};
+
+const group: GroupRow = {
+  id: 11,
+  name: 'Order desk',
+  remarks: 'handles orders',
+  permCodes: ['/saas/order/**', '/saas/account/user/list:GET'],
+  userCount: 4,
+  createDate: 1_767_225_600_000,
+  modifyDate: 1_767_225_600_000,
+};
+
+const apiUser: ApiUserRow = {
+  id: 21,
+  name: 'Booking engine',
+  mscType: 511,
+  mchId: 2001,
+  appKey: 'ak-123',
+  state: 2,
+  remarks: '',
+  createDate: 1_767_225_600_000,
+  modifyDate: 1_767_225_600_000,
+};
+
+const actionLog: ActionLogRow = {
+  id: 3,
+  userId: 7,
+  username: 'alice',
+  action: 'group.update',
+  target: 'Order desk',
+  ip: '10.0.0.1',
+  createDate: 1_767_225_600_000,
+};
+
+const notice: NoticeRow = {
+  id: 41,
+  saasId: 1,
+  title: 'Maintenance on Sunday',
+  content: 'The console is down from 2 to 3.',
+  state: 2,
+  publishedAt: 1_767_225_600_000,
+  createDate: 1_767_225_600_000,
+  modifyDate: 1_767_225_600_000,
+};
+
+const service: ServiceRow = {
+  id: 1,
+  serviceName: 'SMS pack 1000',
+  serviceDesc: '1000 order notification SMS',
+  appName: 'saas-app',
+  serviceType: 2,
+  serviceClass: 'SMS_NOTICE',
+  licenseData: 'saas/notify/sms',
+  licenseValue: 1000,
+  licenseUnit: 'count',
+  price: 6000,
+  serviceRank: 1,
+  state: 1,
+};
+
+const licences: LicenceRow[] = [
+  { licenseName: 'saas/notify/sms', licenseValue: 950, expireDate: null, lastBuyDate: 1_767_225_600_000, lastConsumeDate: null, state: 1 },
+  { licenseName: 'saas/notify/mail', licenseValue: 0, expireDate: 1_767_225_600_000, lastBuyDate: null, lastConsumeDate: null, state: 0 },
+];
+
+const balanceLog: BalanceLogRow = {
+  id: 51,
+  logType: -1,
+  amount: 6000,
+  balanceAfter: 123_456,
+  state: 1,
+  serviceId: 1,
+  remarks: 'SMS pack 1000',
+  createDate: 1_767_225_600_000,
 };
 
 const gets = (calls: Call[]) => calls.filter((c) => c.method === 'GET');
@@ -264,5 +345,148 @@ describe('my notifications', () => {
       expect(screen.getByTestId('location').textContent).toBe('/saas-hotel-app/order/supplier/list?orderId=42'),
     );
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ ids: [31] });
+  });
+});
+
+describe('permission groups', () => {
+  it('lists the groups with their codes, filtered by name', async () => {
+    const calls = serve(() => pageOf([group]));
+    const { problems } = renderPage(GroupList, en);
+    expect(await screen.findByText('Order desk')).toBeTruthy();
+    expect(screen.getByText('/saas/order/**, /saas/account/user/list:GET')).toBeTruthy();
+    expect(screen.getByTestId('base-groups-table')).toBeTruthy();
+    expect(calls[0].url.pathname).toBe('/api/auth-center/saas/account/group/list');
+    expect(Object.fromEntries(calls[0].url.searchParams)).toEqual({ page: '1', resultNum: '20' });
+
+    fireEvent.change(screen.getByTestId('groups-name'), { target: { value: ' desk ' } });
+    fireEvent.click(screen.getByTestId('search-inquire'));
+    await waitFor(() => expect(Object.fromEntries(lastGet(calls).url.searchParams)).toEqual({ page: '1', resultNum: '20', name: 'desk' }));
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('API users', () => {
+  it('lists the API users with their type and state, filtered by name', async () => {
+    const calls = serve(() => pageOf([apiUser]));
+    const { problems } = renderPage(ApiUserList, en);
+    expect(await screen.findByText('Booking engine')).toBeTruthy();
+    expect(screen.getByText('API supplier')).toBeTruthy();
+    expect(screen.getByText('Disabled')).toBeTruthy();
+    expect(screen.getByText('ak-123')).toBeTruthy();
+    expect(calls[0].url.pathname).toBe('/api/auth-center/saas/account/api/list');
+    expect(Object.fromEntries(calls[0].url.searchParams)).toEqual({ page: '1', resultNum: '20' });
+
+    fireEvent.change(screen.getByTestId('api-users-name'), { target: { value: 'Book' } });
+    fireEvent.click(screen.getByTestId('search-inquire'));
+    await waitFor(() => expect(Object.fromEntries(lastGet(calls).url.searchParams)).toEqual({ page: '1', resultNum: '20', name: 'Book' }));
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('action logs', () => {
+  it('sends the username, the action and the days as ms bounds', async () => {
+    const calls = serve(() => pageOf([actionLog]));
+    const { problems } = renderPage(ActionLogList, en);
+    expect(await screen.findByText('group.update')).toBeTruthy();
+    expect(screen.getByText('Order desk')).toBeTruthy();
+    expect(calls[0].url.pathname).toBe('/api/auth-center/saas/log/userLog/listUserActionLog');
+    expect(Object.fromEntries(calls[0].url.searchParams)).toEqual({ page: '1', resultNum: '20' });
+
+    fireEvent.change(screen.getByTestId('action-logs-username'), { target: { value: 'ali' } });
+    fireEvent.change(screen.getByTestId('action-logs-action'), { target: { value: ' user. ' } });
+    fireEvent.change(screen.getByTestId('action-logs-start'), { target: { value: '2026-03-01' } });
+    fireEvent.change(screen.getByTestId('action-logs-end'), { target: { value: '2026-03-02' } });
+    fireEvent.click(screen.getByTestId('search-inquire'));
+    await waitFor(() =>
+      expect(Object.fromEntries(lastGet(calls).url.searchParams)).toEqual({
+        page: '1',
+        resultNum: '20',
+        username: 'ali',
+        action: 'user.',
+        startTime: String(new Date(2026, 2, 1).getTime()),
+        endTime: String(new Date(2026, 2, 3).getTime() - 1),
+      }),
+    );
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('notices', () => {
+  it('lists the notices with their state, filtered by title and state', async () => {
+    const calls = serve(() => pageOf([notice]));
+    const { problems } = renderPage(NoticeList, en);
+    expect(await screen.findByText('Maintenance on Sunday')).toBeTruthy();
+    expect(screen.getByText('Withdrawn')).toBeTruthy();
+    expect(calls[0].url.pathname).toBe('/api/saas-main/saas/noticeManager/notice/list');
+    expect(Object.fromEntries(calls[0].url.searchParams)).toEqual({ page: '1', resultNum: '20' });
+
+    fireEvent.change(screen.getByTestId('notices-title'), { target: { value: 'Maint' } });
+    pick('State', 'Published');
+    fireEvent.click(screen.getByTestId('search-inquire'));
+    await waitFor(() =>
+      expect(Object.fromEntries(lastGet(calls).url.searchParams)).toEqual({ page: '1', resultNum: '20', title: 'Maint', state: '1' }),
+    );
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('service catalogue', () => {
+  it('lists the services with the price in yuan, filtered by state and type', async () => {
+    const calls = serve(() => pageOf([service]));
+    const { problems } = renderPage(ServiceList, en);
+    expect(await screen.findByText('SMS pack 1000')).toBeTruthy();
+    expect(screen.getByText('60.00')).toBeTruthy();
+    expect(screen.getByText('Quantity licence')).toBeTruthy();
+    expect(screen.getByText('SMS notifications')).toBeTruthy();
+    expect(screen.getByText('Count')).toBeTruthy();
+    expect(screen.getByText('On sale')).toBeTruthy();
+    expect(calls[0].url.pathname).toBe('/api/saas-main/saas/boss/service/list');
+    expect(Object.fromEntries(calls[0].url.searchParams)).toEqual({ page: '1', resultNum: '20' });
+
+    pick('State', 'Off sale');
+    pick('Service type', 'Feature licence');
+    fireEvent.click(screen.getByTestId('search-inquire'));
+    await waitFor(() =>
+      expect(Object.fromEntries(lastGet(calls).url.searchParams)).toEqual({ page: '1', resultNum: '20', state: '-1', serviceType: '1' }),
+    );
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('licences', () => {
+  it('lists every licence with its state, without paging', async () => {
+    const calls = serve(() => licences);
+    const { problems } = renderPage(LicenceList, en);
+    expect(await screen.findByText('saas/notify/sms')).toBeTruthy();
+    expect(screen.getByText('950')).toBeTruthy();
+    expect(screen.getByText('Normal')).toBeTruthy();
+    expect(screen.getByText('Expired')).toBeTruthy();
+    expect(screen.getByTestId('base-licences-table')).toBeTruthy();
+    expect(calls).toHaveLength(1);
+    expect(calls[0].url.pathname).toBe('/api/saas-main/saas/boss/license/list');
+    expect(Object.fromEntries(calls[0].url.searchParams)).toEqual({});
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('balance log', () => {
+  it('lists the log with amounts in yuan, filtered by type and state', async () => {
+    const calls = serve(() => pageOf([balanceLog]));
+    const { problems } = renderPage(BalanceLogList, en);
+    expect(await screen.findByText('SMS pack 1000')).toBeTruthy();
+    expect(screen.getByText('60.00')).toBeTruthy();
+    expect(screen.getByText('1234.56')).toBeTruthy();
+    expect(screen.getByText('Consumption')).toBeTruthy();
+    expect(screen.getByText('Success')).toBeTruthy();
+    expect(calls[0].url.pathname).toBe('/api/saas-main/saas/boss/balanceLog/list');
+    expect(Object.fromEntries(calls[0].url.searchParams)).toEqual({ page: '1', resultNum: '20' });
+
+    pick('Type', 'Top-up');
+    pick('State', 'Failed');
+    fireEvent.click(screen.getByTestId('search-inquire'));
+    await waitFor(() =>
+      expect(Object.fromEntries(lastGet(calls).url.searchParams)).toEqual({ page: '1', resultNum: '20', logType: '1', state: '-1' }),
+    );
+    expect(problems).toEqual([]);
   });
 });

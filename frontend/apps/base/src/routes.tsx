@@ -15,6 +15,16 @@ export const routes: AppRoute[] = [
         meta: { title: 'base.menu.users', order: 1, perm: '/saas/account/user/list:GET' },
         page: () => import('./pages/users/UserList'),
       },
+      {
+        path: 'group/list',
+        meta: { title: 'base.menu.groups', order: 2, perm: '/saas/account/group/list:GET' },
+        page: () => import('./pages/groups/GroupList'),
+      },
+      {
+        path: 'api/list',
+        meta: { title: 'base.menu.apiUsers', order: 3, perm: '/saas/account/api/list:GET' },
+        page: () => import('./pages/apiUsers/ApiUserList'),
+      },
     ],
   },
   {
@@ -68,6 +78,44 @@ export const routes: AppRoute[] = [
         path: 'loginLog/list',
         meta: { title: 'base.menu.loginLogs', order: 1, perm: '/saas/log/userLog/listUserLoginLog:GET' },
         page: () => import('./pages/loginLogs/LoginLogList'),
+      },
+      {
+        path: 'actionLog/list',
+        meta: { title: 'base.menu.actionLogs', order: 2, perm: '/saas/log/userLog/listUserActionLog:GET' },
+        page: () => import('./pages/actionLogs/ActionLogList'),
+      },
+    ],
+  },
+  {
+    path: 'notice',
+    meta: { title: 'base.menu.notice', icon: 'campaign', order: 6 },
+    children: [
+      {
+        path: 'notice/list',
+        meta: { title: 'base.menu.notices', order: 1, perm: '/saas/noticeManager/notice/list:GET' },
+        page: () => import('./pages/notices/NoticeList'),
+      },
+    ],
+  },
+  {
+    path: 'boss',
+    meta: { title: 'base.menu.boss', icon: 'payments', order: 7 },
+    children: [
+      {
+        // The shell's expiry banner links to /saas-app/boss/service/list.
+        path: 'service/list',
+        meta: { title: 'base.menu.services', order: 1, perm: '/saas/boss/service/list:GET' },
+        page: () => import('./pages/boss/ServiceList'),
+      },
+      {
+        path: 'license/list',
+        meta: { title: 'base.menu.licences', order: 2, perm: '/saas/boss/license/list:GET' },
+        page: () => import('./pages/boss/LicenceList'),
+      },
+      {
+        path: 'balanceLog/list',
+        meta: { title: 'base.menu.balanceLogs', order: 3, perm: '/saas/boss/balanceLog/list:GET' },
+        page: () => import('./pages/boss/BalanceLogList'),
       },
     ],
   },

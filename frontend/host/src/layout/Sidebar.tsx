@@ -14,7 +14,11 @@ function Item({ item, depth, collapsed }: { item: MenuItem; depth: number; colla
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const active = pathname === item.path || pathname.startsWith(`${item.path}/`);
-  const [open, setOpen] = useState(active);
+  // A group follows the page shown (open while one of its pages is) until the user folds or
+  // unfolds it.
+  const [toggled, setToggled] = useState<boolean | null>(null);
+  const open = toggled ?? active;
+  const setOpen = (v: boolean) => setToggled(v);
   const title = intl.formatMessage({ id: item.title });
   const label = collapsed ? title.slice(0, 2) : title;
   if (item.children.length > 0) {

@@ -111,3 +111,11 @@ describe('formatting', () => {
     expect(percent(0.12345)).toBe('12.35');
   });
 });
+
+describe('shared messages', () => {
+  it('have the same ids in both languages', async () => {
+    const zh = (await import('./messages/zh-CN')).default;
+    const en = (await import('./messages/en')).default;
+    expect(Object.keys(en).sort()).toEqual(Object.keys(zh).sort());
+  });
+});

@@ -100,6 +100,7 @@ export function DataTable<T>({ columns, load, reloadKey, rowKey, testId }: DataT
         rowsPerPage={size}
         rowsPerPageOptions={[10, 20, 50, 100]}
         labelRowsPerPage={intl.formatMessage({ id: 'table.rowsPerPage' })}
+        labelDisplayedRows={({ from, to, count }) => intl.formatMessage({ id: 'table.range' }, { from, to, count })}
         onPageChange={(_, p) => setQuery({ ...query, page: p })}
         onRowsPerPageChange={(e) => setQuery({ ...query, page: 0, size: Number(e.target.value) })}
       />

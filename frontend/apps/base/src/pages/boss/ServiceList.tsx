@@ -1,0 +1,76 @@
+// The paid services catalogue, by rank: saas-main GET /saas/boss/service/list. The shell's
+// expiry banner links here (/saas-app/boss/service/list).
+import { useCallback } from 'react';
+import { api, money, DataTable, type Column, type Page, ListPage, Clip, SelectFilter, useEnumLabel, useFilters } from '@tradewind/shared';
+import { LICENSE_UNIT, SERVICE_STATE, SERVICE_TAG, SERVICE_TYPE } from '../../enums';
+
+/** `BossService` of saas-main; the price in fen. */
+export interface ServiceRow {
+  id: number;
+  serviceName: string;
+  serviceDesc: string;
+  appName: string;
+  serviceType: number;
+  /** The tag a page looks the service up by (`SMS_NOTICE` ...). */
+  serviceClass: string;
+  /** The licence a purchase adds to (`saas/notify/sms` ...). */
+  licenseData: string;
+  /** Days of a feature licence, count of a quantity licence, per purchase. */
+  licenseValue: number;
+  licenseUnit: string;
+  price: number;
+  serviceRank: number;
+  state: number;
+}
+
+// Empty (not sent) is every state and type, as -99 would be.
+const EMPTY = { state: '', serviceType: '' };
+const F = 'base.services.fields';
+
+export default function ServiceList() {
+  const label = useEnumLabel();
+  const f = useFilters(EMPTY);
+  const { applied } = f;
+  const load = useCallback(
+    (page: number, size: number) =>
+      api.get<Page<ServiceRow>>('saas-main', '/saas/boss/service/list', {
+        query: { page, resultNum: size, state: applied.state, serviceType: applied.serviceType },
+      }),
+    [applied],
+  );
+  const columns: Column<ServiceRow>[] = [
+    { key: 'id', title: `${F}.id`, width: 70 },
+    { key: 'serviceName', title: `${F}.serviceName` },
+    { key: 'serviceDesc', title: `${F}.serviceDesc`, render: (r) => <Clip text={r.serviceDesc} width={260} /> },
+    { key: 'appName', title: `${F}.appName`, render: (r) => r.appName || '--' },
+    { key: 'serviceType', title: `${F}.serviceType`, render: (r) => label(SERVICE_TYPE, r.serviceType) },
+    { key: 'serviceClass', title: `${F}.serviceClass`, render: (r) => label(SERVICE_TAG, r.serviceClass) },
+    { key: 'licenseData', title: `${F}.licenseData` },
+    { key: 'licenseValue', title: `${F}.licenseValue` },
+    { key: 'licenseUnit', title: `${F}.licenseUnit`, render: (r) => label(LICENSE_UNIT, r.licenseUnit) },
+    { key: 'price', title: `${F}.price`, render: (r) => money(r.price) },
+    { key: 'serviceRank', title: `${F}.serviceRank` },
+    { key: 'state', title: `${F}.state`, render: (r) => label(SERVICE_STATE, r.state) },
+  ];
+  return (
+    <ListPage
+      title="base.services.title"
+      onInquire={f.inquire}
+      onReset={f.reset}
+      filters={
+        <>
+          <SelectFilter label={`${F}.state`} value={f.draft.state} onChange={(v) => f.set('state', v)} enumeration={SERVICE_STATE} testId="services-state" />
+          <SelectFilter
+            label={`${F}.serviceType`}
+            value={f.draft.serviceType}
+            onChange={(v) => f.set('serviceType', v)}
+            enumeration={SERVICE_TYPE}
+            testId="services-type"
+          />
+        </>
+      }
+    >
+      <DataTable columns={columns} load={load} reloadKey={f.generation} rowKey={(r) => r.id} testId="base-services-table" />
+    </ListPage>
+  );
+}

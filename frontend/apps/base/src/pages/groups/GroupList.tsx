@@ -1,0 +1,50 @@
+// The tenant's permission groups, by name: auth-center GET /saas/account/group/list.
+import { useCallback } from 'react';
+import { api, dateTime, DataTable, type Column, type Page, ListPage, Clip, TextFilter, useFilters } from '@tradewind/shared';
+
+/** `GroupView` of auth-center. */
+export interface GroupRow {
+  id: number;
+  name: string;
+  remarks: string;
+  /** Codes and subtrees (`/saas/order/**`) the group grants. */
+  permCodes: string[];
+  userCount: number;
+  createDate: number;
+  modifyDate: number;
+}
+
+const EMPTY = { name: '' };
+const F = 'base.groups.fields';
+
+export default function GroupList() {
+  const f = useFilters(EMPTY);
+  const { applied } = f;
+  const load = useCallback(
+    (page: number, size: number) =>
+      api.get<Page<GroupRow>>('auth-center', '/saas/account/group/list', {
+        query: { page, resultNum: size, name: applied.name.trim() },
+      }),
+    [applied],
+  );
+  const columns: Column<GroupRow>[] = [
+    { key: 'id', title: `${F}.id`, width: 90 },
+    { key: 'name', title: `${F}.name` },
+    { key: 'remarks', title: `${F}.remarks`, render: (r) => <Clip text={r.remarks} width={200} /> },
+    { key: 'permCount', title: `${F}.permCount`, render: (r) => r.permCodes.length },
+    { key: 'permCodes', title: `${F}.permCodes`, render: (r) => <Clip text={r.permCodes.join(', ')} width={320} /> },
+    { key: 'userCount', title: `${F}.userCount` },
+    { key: 'createDate', title: `${F}.createDate`, render: (r) => dateTime(r.createDate) },
+    { key: 'modifyDate', title: `${F}.modifyDate`, render: (r) => dateTime(r.modifyDate) },
+  ];
+  return (
+    <ListPage
+      title="base.groups.title"
+      onInquire={f.inquire}
+      onReset={f.reset}
+      filters={<TextFilter label={`${F}.name`} value={f.draft.name} onChange={(v) => f.set('name', v)} testId="groups-name" />}
+    >
+      <DataTable columns={columns} load={load} reloadKey={f.generation} rowKey={(r) => r.id} testId="base-groups-table" />
+    </ListPage>
+  );
+}
