@@ -77,6 +77,14 @@ describe('the web console', () => {
     await page.getByTestId('tab-close').click();
     await page.getByTestId(`tab-${path}`).waitFor({ state: 'detached' });
     assert.notEqual(new URL(page.url()).pathname, path);
+    // The demo hotel's rooms, from the hotel list; the order log.
+    await page.goto(`${fleet.url}/saas-hotel-app/hotel/list`);
+    await page.getByText('View rooms').first().click();
+    await page.getByText('Garden Twin').first().waitFor();
+    await shot(page, 'hotel-rooms');
+    await page.goto(`${fleet.url}/saas-hotel-app/log/orderLog/list`);
+    await page.getByText('No data').first().waitFor();
+    await shot(page, 'hotel-order-logs');
     await page.close();
   });
 

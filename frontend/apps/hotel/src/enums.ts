@@ -50,8 +50,11 @@ export const LOG_ACTION: Enumeration = {
 /** `hotelStars`. */
 export const HOTEL_STAR: Enumeration = { id: 'hotel.enum.star', values: [0, 1, 2, 3, 4, 5, 6, 7, 8] };
 
-/** `state` of hotels: 1 normal, 0 disabled. */
+/** `state` of hotels and rooms: 1 normal, 0 disabled. */
 export const HOTEL_STATE: Enumeration = { id: 'hotel.enum.hotelState', values: [1, 0] };
+
+/** A room's `window`: 0 no window, 1 windows, 2 some rooms have one. */
+export const ROOM_WINDOW: Enumeration = { id: 'hotel.enum.window', values: [0, 1, 2] };
 
 /** A product's `state`. */
 export const PRODUCT_STATE: Enumeration = { id: 'hotel.enum.productState', values: [0, 1, 2, 3, -1] };
@@ -80,6 +83,7 @@ export const ENUMS: Enumeration[] = [
   LOG_ACTION,
   HOTEL_STAR,
   HOTEL_STATE,
+  ROOM_WINDOW,
   PRODUCT_STATE,
   CONFIRM_TYPE,
   CANCEL_TYPE,

@@ -76,3 +76,15 @@ describe('hotel order routes', () => {
     expect(child('detail')?.meta).toMatchObject({ hidden: true, perm: '/saas/order/sys/load:GET' });
   });
 });
+
+describe('hotel rooms and log routes', () => {
+  const child = (parent: string, path: string) => remote.routes.find((r) => r.path === parent)?.children?.find((c) => c.path === path);
+
+  it('has a hidden rooms page needing the rooms list code', () => {
+    expect(child('hotel', 'rooms')?.meta).toMatchObject({ hidden: true, perm: '/saas/hotel/rooms/list:GET' });
+  });
+
+  it('has the order log under log, for the tenant only', () => {
+    expect(child('log', 'orderLog/list')?.meta).toMatchObject({ perm: '/saas/log/orderLog/list:GET', scope: 'tenant' });
+  });
+});

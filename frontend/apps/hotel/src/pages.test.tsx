@@ -5,7 +5,9 @@ import { session } from '@tradewind/shared';
 import en from './messages/en';
 import { pageOf, renderPage, serve, type Call } from './test-utils';
 import HotelList, { type HotelRow } from './pages/hotels/HotelList';
+import RoomList, { type RoomRow } from './pages/hotels/RoomList';
 import ProductList, { type ProductRow } from './pages/products/ProductList';
+import OrderLogList from './pages/logs/OrderLogList';
 import SysOrderList from './pages/orders/SysOrderList';
 import SupplierOrderList from './pages/orders/SupplierOrderList';
 import ChannelOrderList from './pages/orders/ChannelOrderList';
@@ -24,6 +26,23 @@ const hotel: HotelRow = {
   roomNum: 120,
   state: 1,
   createDate: 1_767_225_600_000,
+};
+
+const room: RoomRow = {
+  id: 5,
+  hotelId: 11,
+  name: 'King room',
+  bedType: 2,
+  roomType: 1,
+  area: '35',
+  floor: '5-8',
+  maxGuests: 2,
+  addBed: 1,
+  broadband: '0',
+  window: 2,
+  state: 0,
+  createDate: 1_767_225_600_000,
+  modifyDate: 1_767_225_600_000,
 };
 
 const product: ProductRow = {
@@ -140,6 +159,55 @@ describe('hotels', () => {
   });
 });
 
+describe('hotel rooms', () => {
+  it("links each hotel to its rooms for a user who may list them, and only then", async () => {
+    session.setPermissions([{ permCode: '/saas/hotel/rooms/list:GET', appId: 1 }]);
+    serve(() => pageOf([hotel]));
+    const { problems } = renderPage(HotelList, en);
+    const link = await screen.findByTestId('hotel-rooms-11');
+    expect(link.getAttribute('href')).toBe('/saas-hotel-app/hotel/rooms?hotelId=11');
+    expect(link.textContent).toBe('View rooms');
+    expect(problems).toEqual([]);
+  });
+
+  it('shows no rooms link without the rooms code', async () => {
+    serve(() => pageOf([hotel]));
+    renderPage(HotelList, en);
+    await screen.findByText('Lakeside Hotel');
+    expect(screen.queryByTestId('hotel-rooms-11')).toBeNull();
+  });
+
+  it('lists the rooms of the hotel the URL names, another when asked, and Reset goes back', async () => {
+    const calls = serve(() => pageOf([room]));
+    const { problems } = renderPage(RoomList, en, '/saas-hotel-app/hotel/rooms?hotelId=11');
+    expect(await screen.findByText('King room')).toBeTruthy();
+    expect(screen.getByTestId('hotel-rooms-table')).toBeTruthy();
+    expect(calls[0].url.pathname).toBe('/api/hotel-app/saas/hotel/rooms/list');
+    expect(query(calls[0])).toEqual({ page: '1', resultNum: '20', hotelId: '11' });
+    for (const text of ['5-8', 'Yes', 'No', 'Some rooms have one', 'Disabled']) {
+      expect(screen.getByText(text)).toBeTruthy();
+    }
+    expect((screen.getByTestId('rooms-hotel-id') as HTMLInputElement).value).toBe('11');
+    expect(screen.getByTestId('rooms-back').getAttribute('href')).toBe('/saas-hotel-app/hotel/list');
+
+    fireEvent.change(screen.getByTestId('rooms-hotel-id'), { target: { value: '1x2' } });
+    fireEvent.click(screen.getByTestId('search-inquire'));
+    await waitFor(() => expect(query(lastGet(calls))).toEqual({ page: '1', resultNum: '20', hotelId: '12' }));
+
+    fireEvent.click(screen.getByTestId('search-reset'));
+    await waitFor(() => expect(query(lastGet(calls))).toEqual({ page: '1', resultNum: '20', hotelId: '11' }));
+    expect(problems).toEqual([]);
+  });
+
+  it('asks for a hotel when none is named, without calling', async () => {
+    const calls = serve(() => pageOf([room]));
+    const { problems } = renderPage(RoomList, en, '/saas-hotel-app/hotel/rooms');
+    expect(await screen.findByText('No hotel was chosen: open its rooms from the hotel list, or enter a hotel ID.')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('products', () => {
   it('lists the products with their terms, deleted ones when asked for', async () => {
     const calls = serve(() => pageOf([product]));
@@ -218,6 +286,32 @@ describe('order lists', () => {
     await screen.findByTestId('order-42');
     expect(calls[0].url.pathname).toBe('/api/hotel-app/saas/order/channel/list');
     expect(screen.getByTestId('hotel-channel-orders-table')).toBeTruthy();
+  });
+});
+
+describe('order log', () => {
+  it("lists the tenant's order log, filtered by order and action, each entry linking to its order", async () => {
+    const calls = serve(() => pageOf(full.logs));
+    const { problems } = renderPage(OrderLogList, en);
+    const link = await screen.findByTestId('log-order-2');
+    expect(link.getAttribute('href')).toBe('/saas-hotel-app/order/detail?orderId=42');
+    expect(screen.getByTestId('hotel-order-logs-table')).toBeTruthy();
+    expect(calls[0].url.pathname).toBe('/api/hotel-app/saas/log/orderLog/list');
+    expect(query(calls[0])).toEqual({ page: '1', resultNum: '20' });
+    for (const text of ['Placed', 'Paid', 'credit']) {
+      expect(screen.getByText(text)).toBeTruthy();
+    }
+    expect(screen.getAllByText('Unpaid')).toHaveLength(2);
+    expect(screen.getByText('Unconfirmed')).toBeTruthy();
+
+    fireEvent.change(screen.getByTestId('order-logs-order-id'), { target: { value: '4x2' } });
+    pick('Action', 'Cancellation requested');
+    fireEvent.click(screen.getByTestId('search-inquire'));
+    await waitFor(() => expect(query(lastGet(calls))).toEqual({ page: '1', resultNum: '20', orderId: '42', action: 'apply-cancel' }));
+
+    fireEvent.click(screen.getByTestId('search-reset'));
+    await waitFor(() => expect(query(lastGet(calls))).toEqual({ page: '1', resultNum: '20' }));
+    expect(problems).toEqual([]);
   });
 });
 

@@ -20,6 +20,12 @@ export const routes: AppRoute[] = [
         meta: { title: 'hotel.menu.hotelList', order: 1, perm: '/saas/hotel/hotelInfos/list:GET' },
         page: () => import('./pages/hotels/HotelList'),
       },
+      {
+        // Reached from a hotel's row: ?hotelId=
+        path: 'rooms',
+        meta: { title: 'hotel.menu.rooms', hidden: true, noCache: true, perm: '/saas/hotel/rooms/list:GET' },
+        page: () => import('./pages/hotels/RoomList'),
+      },
     ],
   },
   {
@@ -57,6 +63,18 @@ export const routes: AppRoute[] = [
         path: 'list',
         meta: { title: 'hotel.menu.productList', order: 1, perm: '/saas/product/hotelProducts/list:GET' },
         page: () => import('./pages/products/ProductList'),
+      },
+    ],
+  },
+  {
+    path: 'log',
+    meta: { title: 'hotel.menu.logs', icon: 'history', order: 4 },
+    children: [
+      {
+        path: 'orderLog/list',
+        // Operator only: the service answers a merchant's user 403.
+        meta: { title: 'hotel.menu.orderLogs', order: 1, perm: '/saas/log/orderLog/list:GET', scope: 'tenant' },
+        page: () => import('./pages/logs/OrderLogList'),
       },
     ],
   },

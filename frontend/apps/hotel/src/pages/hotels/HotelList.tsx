@@ -1,8 +1,12 @@
-// The tenant's system hotels, newest first: hotel-app GET /saas/hotel/hotelInfos/list.
+// The tenant's system hotels, newest first: hotel-app GET /saas/hotel/hotelInfos/list. Each row
+// opens the hotel's rooms, for a user who may list them.
 import { useCallback } from 'react';
-import { Typography } from '@mui/material';
-import { api, dateTime, DataTable, type Column, type Page, ListPage, Clip, SelectFilter, TextFilter, useEnumLabel, useFilters } from '@tradewind/shared';
+import { Link, Typography } from '@mui/material';
+import { api, dateTime, DataTable, type Column, type Page, ListPage, Clip, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds } from '@tradewind/shared';
+import { FormattedMessage } from 'react-intl';
+import { Link as RouterLink } from 'react-router-dom';
 import { HOTEL_STAR, HOTEL_STATE } from '../../enums';
+import { roomsPath } from './RoomList';
 
 /** `Hotel` of hotel-app (the fields this list shows). */
 export interface HotelRow {
@@ -26,6 +30,7 @@ export default function HotelList() {
   const label = useEnumLabel();
   const f = useFilters(EMPTY);
   const { applied } = f;
+  const mayListRooms = useHolds('/saas/hotel/rooms/list:GET');
   const load = useCallback(
     (page: number, size: number) =>
       api.get<Page<HotelRow>>('hotel-app', '/saas/hotel/hotelInfos/list', {
@@ -56,6 +61,19 @@ export default function HotelList() {
     { key: 'roomNum', title: `${F}.roomNum` },
     { key: 'state', title: `${F}.state`, render: (r) => label(HOTEL_STATE, r.state) },
     { key: 'createDate', title: `${F}.createDate`, render: (r) => dateTime(r.createDate) },
+    ...(mayListRooms
+      ? [
+          {
+            key: 'actions',
+            title: 'hotel.hotels.actions',
+            render: (r: HotelRow) => (
+              <Link component={RouterLink} to={roomsPath(r.id)} data-testid={`hotel-rooms-${r.id}`}>
+                <FormattedMessage id="hotel.hotels.viewRooms" />
+              </Link>
+            ),
+          },
+        ]
+      : []),
   ];
   return (
     <ListPage
