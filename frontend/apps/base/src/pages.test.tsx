@@ -3,7 +3,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { session } from '@tradewind/shared';
 import en from './messages/en';
-import { pageOf, renderPage, serve, type Call } from './test-utils';
+import { pageOf, renderPage, serve, type Call } from '@tradewind/shared/src/testing';
 import UserList, { type UserRow } from './pages/users/UserList';
 import LoginLogList, { type LoginLogRow } from './pages/loginLogs/LoginLogList';
 import SupplierList from './pages/merchants/SupplierList';

@@ -3,7 +3,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { session } from '@tradewind/shared';
 import en from './messages/en';
-import { pageOf, renderPage, serve, type Call } from './test-utils';
+import { pageOf, renderPage, serve, type Call } from '@tradewind/shared/src/testing';
 import HotelList, { type HotelRow } from './pages/hotels/HotelList';
 import RoomList, { type RoomRow } from './pages/hotels/RoomList';
 import ProductList, { type ProductRow } from './pages/products/ProductList';
