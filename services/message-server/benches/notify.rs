@@ -14,6 +14,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "../tests/api/demo_hotel.rs"]
+mod demo_hotel;
+
 use std::io::{BufRead, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -22,7 +25,7 @@ use futures_util::{SinkExt as _, StreamExt as _};
 use platform::bus::rabbit::RabbitBroker;
 use platform::bus::{Bus, MemoryBroker, Outgoing, v1};
 use platform::testing::{Backend, TestDb, TestIssuer, spawn_on_bus, test_config};
-use serde_json::{Value, json};
+use serde_json::Value;
 use tokio::sync::mpsc;
 
 const SAAS: i64 = 1001;
@@ -234,62 +237,13 @@ async fn latency() {
 
     let distributor = issuer.token(5000, SAAS, DISTRIBUTOR, 312);
     issuer.grant(5000, &["/saas/booking/**"]);
-    let day = |n: i64| {
-        platform::time::format_day(platform::time::day_of_ms(platform::time::now_ms()) + n)
-    };
-    let stay = format!("checkinDate={}&checkoutDate={}&roomNum=1", day(1), day(2));
-    let mut product = Value::Null;
-    for _ in 0..500 {
-        let (s, b) = hotel
-            .call(
-                "GET",
-                &format!("/saas/booking/hotelBookings/list?{stay}"),
-                &distributor,
-                "en",
-                None,
-            )
-            .await;
-        if s == 200 && b["data"]["sizeAll"] == 1 {
-            let hotel_id = &b["data"]["results"][0]["hotelId"];
-            let (_, p) = hotel
-                .call(
-                    "GET",
-                    &format!(
-                        "/saas/booking/hotelBookings/listHotelProduct?hotelId={hotel_id}&{stay}"
-                    ),
-                    &distributor,
-                    "en",
-                    None,
-                )
-                .await;
-            product = p["data"][0]["productId"].clone();
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    assert!(product.is_i64(), "hotel-app never offered the demo hotel");
+    let product = demo_hotel::demo_product(&hotel, &distributor).await;
 
     let mut samples = Vec::with_capacity(orders * SUBSCRIBED as usize);
     let mut missing = 0;
     for i in 0..orders {
         let night = 1 + (i % 85) as i64;
-        let (s, b) = hotel
-            .call(
-                "POST",
-                "/saas/booking/hotelBookings/order",
-                &distributor,
-                "en",
-                Some(json!({
-                    "productId": product,
-                    "checkinDate": day(night),
-                    "checkoutDate": day(night + 1),
-                    "roomNum": 1,
-                    "contactName": "Li Lei",
-                    "contactPhone": "13812345678",
-                    "guests": [{"name": "Li Lei"}]
-                })),
-            )
-            .await;
+        let (s, b) = demo_hotel::book(&hotel, &distributor, &product, night).await;
         let answered = Instant::now();
         assert_eq!(s, 200, "{b}");
         let order_id = b["data"]["orderId"].to_string();

@@ -5,12 +5,13 @@
 
 use std::time::Duration;
 
+use crate::demo_hotel;
 use awc::ws::Frame;
 use futures_util::StreamExt as _;
 use platform::bus::rabbit::RabbitBroker;
 use platform::bus::{Bus, Outgoing, v1};
 use platform::testing::{Backend, TestDb, TestIssuer, spawn_on_bus, test_config};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 const SAAS: i64 = platform::demo::SAAS_ID;
 const SUPPLIER: i64 = platform::demo::SUPPLIER_ID;
@@ -135,57 +136,8 @@ async fn an_order_booked_in_hotel_app_reaches_the_suppliers_socket_once(backend:
     assert!(warm, "the socket never received a probe");
 
     // The distributor books the demo hotel once hotel-app knows the merchants.
-    let day = |n: i64| {
-        platform::time::format_day(platform::time::day_of_ms(platform::time::now_ms()) + n)
-    };
-    let stay = format!("checkinDate={}&checkoutDate={}&roomNum=1", day(1), day(2));
-    let mut product = Value::Null;
-    for _ in 0..250 {
-        let (s, b) = hotel
-            .call(
-                "GET",
-                &format!("/saas/booking/hotelBookings/list?{stay}"),
-                &distributor,
-                "en",
-                None,
-            )
-            .await;
-        if s == 200 && b["data"]["sizeAll"] == 1 {
-            let hotel_id = &b["data"]["results"][0]["hotelId"];
-            let (_, p) = hotel
-                .call(
-                    "GET",
-                    &format!(
-                        "/saas/booking/hotelBookings/listHotelProduct?hotelId={hotel_id}&{stay}"
-                    ),
-                    &distributor,
-                    "en",
-                    None,
-                )
-                .await;
-            product = p["data"][0]["productId"].clone();
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    assert!(product.is_i64(), "hotel-app never offered the demo hotel");
-    let (s, b) = hotel
-        .call(
-            "POST",
-            "/saas/booking/hotelBookings/order",
-            &distributor,
-            "en",
-            Some(json!({
-                "productId": product,
-                "checkinDate": day(1),
-                "checkoutDate": day(2),
-                "roomNum": 1,
-                "contactName": "Li Lei",
-                "contactPhone": "13812345678",
-                "guests": [{"name": "Li Lei"}]
-            })),
-        )
-        .await;
+    let product = demo_hotel::demo_product(&hotel, &distributor).await;
+    let (s, b) = demo_hotel::book(&hotel, &distributor, &product, 1).await;
     assert_eq!(s, 200, "{b}");
     let order_id = b["data"]["orderId"].as_i64().unwrap().to_string();
 

@@ -1,0 +1,55 @@
+//! Booking hotel-app's demo hotel as its distributor, for the tests and the notify benchmark
+//! (which includes this file).
+
+use std::time::Duration;
+
+use platform::testing::TestApp;
+use serde_json::{Value, json};
+
+/// `YYYY-MM-DD`, `n` China days from today.
+pub fn day(n: i64) -> String {
+    platform::time::format_day(platform::time::day_of_ms(platform::time::now_ms()) + n)
+}
+
+/// The demo hotel's first product as the distributor finds it, once hotel-app knows the
+/// merchants (their events arrive a moment after the start).
+pub async fn demo_product(hotel: &TestApp, token: &str) -> Value {
+    let stay = format!("checkinDate={}&checkoutDate={}&roomNum=1", day(1), day(2));
+    for _ in 0..250 {
+        let path = format!("/saas/booking/hotelBookings/list?{stay}");
+        let (s, b) = hotel.call("GET", &path, token, "en", None).await;
+        if s == 200 && b["data"]["sizeAll"] == 1 {
+            let hotel_id = &b["data"]["results"][0]["hotelId"];
+            let path =
+                format!("/saas/booking/hotelBookings/listHotelProduct?hotelId={hotel_id}&{stay}");
+            let (_, p) = hotel.call("GET", &path, token, "en", None).await;
+            let product = p["data"][0]["productId"].clone();
+            assert!(product.is_i64(), "no product in {p}");
+            return product;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("hotel-app never offered the demo hotel");
+}
+
+/// Books one room of `product` for the night `night` days from today.
+pub async fn book(hotel: &TestApp, token: &str, product: &Value, night: i64) -> (u16, Value) {
+    let body = json!({
+        "productId": product,
+        "checkinDate": day(night),
+        "checkoutDate": day(night + 1),
+        "roomNum": 1,
+        "contactName": "Li Lei",
+        "contactPhone": "13812345678",
+        "guests": [{"name": "Li Lei"}]
+    });
+    hotel
+        .call(
+            "POST",
+            "/saas/booking/hotelBookings/order",
+            token,
+            "en",
+            Some(body),
+        )
+        .await
+}
