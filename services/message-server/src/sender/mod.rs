@@ -29,26 +29,23 @@ impl Transport {
     }
 }
 
-/// A transport ready to deliver (clients built on the task that uses them).
+/// A transport ready to deliver.
 enum Ready {
-    Sms(sms::SmsProvider, awc::Client),
+    Sms(sms::SmsProvider),
     Mail(mail::Mailer),
 }
 
 impl Ready {
     fn new(t: Transport) -> anyhow::Result<Self> {
         Ok(match t {
-            Transport::Sms(p) => {
-                let client = sms::client();
-                Ready::Sms(p, client)
-            }
+            Transport::Sms(p) => Ready::Sms(p),
             Transport::Mail(r) => Ready::Mail(mail::Mailer::new(&r)?),
         })
     }
 
     async fn deliver(&self, m: &Dispatch) -> Attempt {
         match self {
-            Ready::Sms(p, client) => sms::send(client, p, m).await,
+            Ready::Sms(p) => sms::send(p, m).await,
             Ready::Mail(mailer) => mailer.send(m).await,
         }
     }

@@ -14,15 +14,13 @@ pub struct SmsProvider {
     pub key: Secret<String>,
 }
 
-/// A client that speaks https with the system's certificate authorities (OpenSSL).
-pub fn client() -> awc::Client {
-    awc::Client::builder()
-        .timeout(Duration::from_secs(10))
-        .finish()
-}
+/// How long the provider has to answer one part.
+const TIMEOUT: Duration = Duration::from_secs(10);
 
-/// Sends the parts the provider has not taken yet, in order; stops at the first refusal.
-pub async fn send(client: &awc::Client, p: &SmsProvider, m: &Dispatch) -> Attempt {
+/// Sends the parts the provider has not taken yet, in order; stops at the first refusal. Through
+/// the thread's shared client (https with the system's certificate authorities, OpenSSL).
+pub async fn send(p: &SmsProvider, m: &Dispatch) -> Attempt {
+    let client = platform::http::client::client();
     let mut sent = m.parts_sent;
     for part in sms::split(&m.content)
         .into_iter()
@@ -33,7 +31,7 @@ pub async fn send(client: &awc::Client, p: &SmsProvider, m: &Dispatch) -> Attemp
             "mobile": m.address,
             "content": part,
         });
-        let error = match client.post(&p.url).send_json(&body).await {
+        let error = match client.post(&p.url).timeout(TIMEOUT).send_json(&body).await {
             Err(e) => Some(format!("provider unreachable: {e}")),
             Ok(res) if !res.status().is_success() => {
                 Some(format!("provider answered {}", res.status().as_u16()))
