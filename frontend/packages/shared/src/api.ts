@@ -36,6 +36,8 @@ export class ApiError extends Error {
     public code: string,
     message: string,
     public field?: string,
+    /** The reason alone (without the field's name), for the form to show under the field. */
+    public reason?: string,
   ) {
     super(message);
   }
@@ -66,6 +68,11 @@ let hooks: ApiHooks = {
 
 export function configureApi(h: Partial<ApiHooks>) {
   hooks = { ...hooks, ...h };
+}
+
+/** Tells the user something through the shell's toasts (a page's "Saved"). */
+export function notify(severity: Severity, message: string, durationMs?: number) {
+  hooks.notify(severity, message, durationMs);
 }
 
 export interface RequestOptions {
@@ -183,8 +190,8 @@ async function send<T>(
   const body = await readBody(res);
   const code = body?.code ?? '';
   const msg = body?.msg ?? res.statusText;
-  const field = (body?.data as { field?: string } | undefined)?.field;
-  const fail = new ApiError(res.status, code, msg, field);
+  const detail = body?.data as { field?: string; reason?: string } | undefined;
+  const fail = new ApiError(res.status, code, msg, detail?.field, detail?.reason);
   if (res.status === 401 && !opts.noAuth) {
     if (code === 'token-repeated') {
       hooks.notify('error', `${hooks.t('api.repeated')}: ${msg}`, 3000);

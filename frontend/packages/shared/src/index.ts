@@ -19,3 +19,18 @@ export { labelId, useEnumLabel, type Enumeration } from './components/enum';
 export { DateFilter, SelectFilter, TextFilter } from './components/filters';
 export { useFilters, type Filters } from './components/useFilters';
 export { useHolds, useIsTenantStaff } from './components/perm';
+export {
+  ConfirmDialog,
+  FormCheck,
+  FormDialog,
+  FormMultiSelect,
+  FormSelect,
+  FormText,
+  rules,
+  useConfirm,
+  useForm,
+  type Form,
+  type FormValues,
+  type Option,
+  type Rule,
+} from './components/form';

@@ -1,0 +1,96 @@
+// The form kit: browser rules first with the spec's messages, then the server's 412 under the
+// field it names; success says so and resolves true.
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApi } from './api';
+import { FormDialog, FormText, rules, useForm } from './components/form';
+import en from './messages/en';
+import { session } from './session';
+import { isMobile } from './validate';
+
+let shown: [string, string][];
+let outcome: boolean | null;
+
+function reply(status: number, body: unknown) {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })));
+}
+
+function Sample({ send }: { send: (v: { name: string; mobile: string }) => Promise<unknown> }) {
+  const form = useForm({ name: '', mobile: '' });
+  return (
+    <FormDialog
+      open
+      title="label.title"
+      busy={form.busy}
+      onClose={() => undefined}
+      onSubmit={() =>
+        void form
+          .submit(
+            {
+              name: rules.all(rules.required('name', 'label.name'), rules.length('name', 2, 8)),
+              mobile: rules.pattern('mobile', isMobile, 'form.mobile'),
+            },
+            send,
+          )
+          .then((ok) => (outcome = ok))
+      }
+    >
+      <FormText form={form} name="name" label="label.name" required />
+      <FormText form={form} name="mobile" label="label.mobile" />
+    </FormDialog>
+  );
+}
+
+function show(send: (v: { name: string; mobile: string }) => Promise<unknown>) {
+  render(
+    <IntlProvider locale="en" messages={{ ...en, 'label.title': 'Sample', 'label.name': 'Name', 'label.mobile': 'Mobile' }}>
+      <Sample send={send} />
+    </IntlProvider>,
+  );
+}
+
+beforeEach(() => {
+  shown = [];
+  outcome = null;
+  configureApi({ notify: (s, m) => shown.push([s, m]) });
+  session.setTokens('t', 'r');
+});
+
+describe('form kit', () => {
+  it('says which field is missing or malformed and sends nothing', async () => {
+    const send = vi.fn(async () => undefined);
+    show(send);
+    fireEvent.click(screen.getByTestId('form-submit'));
+    expect(await screen.findByText('Please enter Name')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('field-name'), { target: { value: 'a' } });
+    fireEvent.change(screen.getByTestId('field-mobile'), { target: { value: '12345' } });
+    fireEvent.click(screen.getByTestId('form-submit'));
+    expect(await screen.findByText('The length is 2 to 8 characters')).toBeTruthy();
+    expect(screen.getByText('Please fill in the correct mobile number')).toBeTruthy();
+    expect(send).not.toHaveBeenCalled();
+    await waitFor(() => expect(outcome).toBe(false));
+  });
+
+  it("puts the server's reason under the field it names", async () => {
+    reply(412, { state: 'fail', code: 'invalid', msg: 'name: is taken', data: { field: 'name', reason: 'is taken' } });
+    const { api } = await import('./api');
+    show((v) => api.post('auth-center', '/x', v));
+    fireEvent.change(screen.getByTestId('field-name'), { target: { value: 'alice' } });
+    fireEvent.click(screen.getByTestId('form-submit'));
+    expect(await screen.findByText('is taken')).toBeTruthy();
+    expect(shown).toEqual([['warning', 'name: is taken']]);
+    await waitFor(() => expect(outcome).toBe(false));
+  });
+
+  it('says saved when the server took it', async () => {
+    const send = vi.fn(async () => undefined);
+    show(send);
+    fireEvent.change(screen.getByTestId('field-name'), { target: { value: 'alice' } });
+    fireEvent.change(screen.getByTestId('field-mobile'), { target: { value: '13812345678' } });
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(outcome).toBe(true));
+    expect(send).toHaveBeenCalledWith({ name: 'alice', mobile: '13812345678' });
+    expect(shown).toEqual([['success', 'Saved successfully']]);
+  });
+});
