@@ -1,7 +1,7 @@
 // Each page calls its real endpoint with the filters the service takes and shows the answer
 // with translated labels; an order id opens the detail page, which shows the whole order.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { session } from '@tradewind/shared';
+import { day, session } from '@tradewind/shared';
 import en from './messages/en';
 import { pageOf, renderPage, serve, type Call } from '@tradewind/shared/src/testing';
 import HotelList, { type HotelRow } from './pages/hotels/HotelList';
@@ -13,6 +13,9 @@ import SupplierOrderList from './pages/orders/SupplierOrderList';
 import ChannelOrderList from './pages/orders/ChannelOrderList';
 import OrderDetail from './pages/orders/OrderDetail';
 import type { OrderFull, OrderRow } from './pages/orders/types';
+import PriceCalendar from './pages/prices/PriceCalendar';
+import { monthRange } from './pages/prices/calendarRules';
+import type { PriceDay } from './pages/prices/types';
 
 const hotel: HotelRow = {
   id: 11,
@@ -356,6 +359,184 @@ describe('order detail', () => {
     const { problems } = renderPage(OrderDetail, en, '/saas-hotel-app/order/detail');
     expect(await screen.findByText('No order was chosen: open one from an order list.')).toBeTruthy();
     expect(calls).toHaveLength(0);
+    expect(problems).toEqual([]);
+  });
+});
+
+const inDays = (n: number) => day(new Date(Date.now() + n * 86_400_000));
+const posts = (calls: Call[]) => calls.filter((c) => c.method !== 'GET');
+const hold = (...codes: string[]) => session.setPermissions(codes.map((permCode) => ({ permCode, appId: 36 })));
+
+function priceDay(d: string, over: Partial<PriceDay> = {}): PriceDay {
+  return {
+    day: d,
+    hasPrice: true,
+    purchasePrice: 58_000,
+    distributionPrice: 68_000,
+    retailPrice: 88_000,
+    stockType: 'limited',
+    stock: 20,
+    sold: 1,
+    closed: false,
+    ...over,
+  };
+}
+
+describe('price calendar', () => {
+  const now = new Date();
+  const month = monthRange(now.getFullYear(), now.getMonth() + 1);
+  const first = month.startDate;
+  const second = `${first.slice(0, 8)}02`;
+  const third = `${first.slice(0, 8)}03`;
+
+  it('links a product to its calendar for a user who may read it', async () => {
+    hold('/saas/price/priceStore/list:GET');
+    serve(() => pageOf([product]));
+    renderPage(ProductList, en);
+    const link = await screen.findByTestId('product-prices-21');
+    expect(link.getAttribute('href')).toBe('/saas-hotel-app/product/priceStore?productId=21');
+  });
+
+  it("shows the month's prices in yuan, stock, no limit and closed dates", async () => {
+    const calls = serve(() => [
+      priceDay(first),
+      priceDay(second, { stockType: 'unlimited', stock: 0, distributionPrice: 45_050 }),
+      priceDay(third, { closed: true }),
+    ]);
+    const { problems } = renderPage(PriceCalendar, en, '/saas-hotel-app/product/priceStore?productId=21');
+    const cell = await screen.findByTestId(`price-day-${first}`);
+    expect(await within(cell).findByText('¥680.00')).toBeTruthy();
+    expect(calls[0].url.pathname).toBe('/api/hotel-app/saas/price/priceStore/list');
+    expect(query(calls[0])).toEqual({ productId: '21', ...month });
+    expect(within(cell).getByText(/Stock 20/)).toBeTruthy();
+    expect(within(screen.getByTestId(`price-day-${second}`)).getByText('¥450.50')).toBeTruthy();
+    expect(within(screen.getByTestId(`price-day-${second}`)).getByText(/No limit/)).toBeTruthy();
+    expect(within(screen.getByTestId(`price-day-${third}`)).getByText('Closed')).toBeTruthy();
+    expect(within(screen.getByTestId(`price-day-${first.slice(0, 8)}04`)).getByText('No price')).toBeTruthy();
+    // Without the save code there is nothing to set.
+    expect(screen.queryByTestId('prices-set')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('prices-next'));
+    await waitFor(() => expect(gets(calls)).toHaveLength(2));
+    expect(query(lastGet(calls)).startDate).not.toBe(first);
+    expect(problems).toEqual([]);
+  });
+
+  it('checks the setting form: a date first, an option needs its number, no division by zero', async () => {
+    hold('/saas/price/priceStore/save:POST');
+    const calls = serve(() => []);
+    const { problems } = renderPage(PriceCalendar, en, '/saas-hotel-app/product/priceStore?productId=21');
+    fireEvent.click(await screen.findByTestId('prices-set'));
+    const dialog = await screen.findByTestId('price-dialog');
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    expect(await within(dialog).findByText('A date must be chosen before changing a price')).toBeTruthy();
+
+    fireEvent.change(screen.getByTestId('field-startDate'), { target: { value: inDays(1) } });
+    fireEvent.change(screen.getByTestId('field-endDate'), { target: { value: inDays(3) } });
+    pick('Distribution price', 'Fixed');
+    pick('Retail price', 'Divide');
+    fireEvent.change(screen.getByTestId('field-retailPrice'), { target: { value: '0' } });
+    pick('Purchase price', 'Add');
+    pick('Stock', 'Limited');
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    expect(await within(dialog).findByText('This option can not be empty!')).toBeTruthy();
+    expect(within(dialog).getByText('The division operand cannot be zero')).toBeTruthy();
+    expect(within(dialog).getByText('A price option other than fixed needs a number')).toBeTruthy();
+    expect(within(dialog).getByText('Limited stock needs the number of rooms')).toBeTruthy();
+    expect(posts(calls)).toHaveLength(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('saves a range of weekdays with the exact body and reloads the grid', async () => {
+    hold('/saas/price/priceStore/save:POST');
+    const calls = serve((c) => (c.method === 'POST' ? { dates: [], created: 0 } : []));
+    renderPage(PriceCalendar, en, '/saas-hotel-app/product/priceStore?productId=21');
+    fireEvent.click(await screen.findByTestId('prices-set'));
+    const dialog = await screen.findByTestId('price-dialog');
+    fireEvent.change(screen.getByTestId('field-startDate'), { target: { value: inDays(1) } });
+    fireEvent.change(screen.getByTestId('field-endDate'), { target: { value: inDays(14) } });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Weekdays (none: every day)' }));
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Sat' }));
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Fri' }));
+    fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
+    expect(within(dialog).getByTestId('price-covered').textContent).toBe('4 dates chosen');
+    pick('Distribution price', 'Fixed');
+    fireEvent.change(screen.getByTestId('field-distributionPrice'), { target: { value: '699.5' } });
+    pick('Retail price', 'Multiply');
+    fireEvent.change(screen.getByTestId('field-retailPrice'), { target: { value: '1.1' } });
+    pick('Stock', 'No limit (orders need confirmation)');
+    pick('Open or closed', 'Closed');
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0].url.pathname).toBe('/api/hotel-app/saas/price/priceStore/save');
+    expect(posts(calls)[0].body).toEqual({
+      productId: 21,
+      startDate: inDays(1),
+      endDate: inDays(14),
+      weekdays: [5, 6],
+      distributionPrice: { mode: 'fixed', value: 69_950 },
+      retailPrice: { mode: 'multiply', value: 1.1 },
+      stockType: 'unlimited',
+      closed: true,
+    });
+    await waitFor(() => expect(gets(calls)).toHaveLength(2));
+  });
+
+  it("lists distributors' own prices and sets one with the exact body", async () => {
+    hold('/saas/price/priceStoreDistributor/list:GET', '/saas/price/priceStoreDistributor/save:POST');
+    const calls = serve((c) => {
+      if (c.url.pathname.endsWith('priceStoreDistributor/list')) {
+        return [
+          {
+            day: first,
+            distributorId: 2002,
+            distributorName: 'Blue Travel',
+            commonDistributionPrice: 68_000,
+            commonStockType: 'limited',
+            commonStock: 20,
+            distributionPrice: 60_000,
+            authorizedStock: 3,
+            authorizedSold: 1,
+            effectivePrice: 60_000,
+            effectiveStock: 2,
+            stockSource: 'authorized',
+            bookable: true,
+          },
+        ];
+      }
+      return c.method === 'POST' ? { dates: [], created: 0 } : [];
+    });
+    const { problems } = renderPage(PriceCalendar, en, '/saas-hotel-app/product/priceStore?productId=21');
+    expect(await screen.findByText('Blue Travel (2002)')).toBeTruthy();
+    const own = calls.find((c) => c.url.pathname.endsWith('priceStoreDistributor/list')) as Call;
+    expect(query(own)).toEqual({ productId: '21', ...month });
+    expect(screen.getAllByText('600.00')).toHaveLength(2);
+
+    fireEvent.change(screen.getByTestId('own-distributor-id'), { target: { value: '2002' } });
+    fireEvent.click(screen.getByTestId('own-inquire'));
+    await waitFor(() => expect(query(lastGet(calls))).toEqual({ productId: '21', ...month, distributorId: '2002' }));
+
+    fireEvent.click(screen.getByTestId('own-set'));
+    const dialog = await screen.findByTestId('own-price-dialog');
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    expect(await within(dialog).findByText('A date must be chosen before changing a price')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('field-startDate'), { target: { value: inDays(1) } });
+    fireEvent.change(screen.getByTestId('field-endDate'), { target: { value: inDays(2) } });
+    pick('Distribution price', 'Subtract');
+    fireEvent.change(screen.getByTestId('field-distributionPrice'), { target: { value: '10' } });
+    pick('Authorised stock', 'Use the common stock');
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0].url.pathname).toBe('/api/hotel-app/saas/price/priceStoreDistributor/save');
+    expect(posts(calls)[0].body).toEqual({
+      productId: 21,
+      distributorId: 2002,
+      startDate: inDays(1),
+      endDate: inDays(2),
+      weekdays: [],
+      distributionPrice: { mode: 'subtract', value: 1_000 },
+      authorizedStock: null,
+    });
     expect(problems).toEqual([]);
   });
 });

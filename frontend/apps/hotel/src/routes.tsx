@@ -64,6 +64,12 @@ export const routes: AppRoute[] = [
         meta: { title: 'hotel.menu.productList', order: 1, perm: '/saas/product/hotelProducts/list:GET' },
         page: () => import('./pages/products/ProductList'),
       },
+      {
+        // Reached from a product's row: ?productId=
+        path: 'priceStore',
+        meta: { title: 'hotel.menu.priceCalendar', hidden: true, noCache: true, perm: '/saas/price/priceStore/list:GET' },
+        page: () => import('./pages/prices/PriceCalendar'),
+      },
     ],
   },
   {

@@ -1,7 +1,12 @@
 // The tenant's hotel products (a supplier: its own), newest first:
-// hotel-app GET /saas/product/hotelProducts/list.
+// hotel-app GET /saas/product/hotelProducts/list. Each row opens the product's price calendar, for
+// a user who may read it.
 import { useCallback } from 'react';
-import { api, dateTime, DataTable, type Column, type Page, ListPage, SelectFilter, TextFilter, useEnumLabel, useFilters } from '@tradewind/shared';
+import { Link } from '@mui/material';
+import { api, dateTime, DataTable, type Column, type Page, ListPage, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds } from '@tradewind/shared';
+import { FormattedMessage } from 'react-intl';
+import { Link as RouterLink } from 'react-router-dom';
+import { calendarPath } from '../prices/PriceCalendar';
 import { BREAKFAST, CANCEL_TYPE, CONFIRM_TYPE, ONLINE_PAY, PRODUCT_STATE } from '../../enums';
 
 /** `HotelProduct` of hotel-app (the fields this list shows). */
@@ -27,6 +32,7 @@ export default function ProductList() {
   const label = useEnumLabel();
   const f = useFilters(EMPTY);
   const { applied } = f;
+  const mayPrice = useHolds('/saas/price/priceStore/list:GET');
   const load = useCallback(
     (page: number, size: number) =>
       api.get<Page<ProductRow>>('hotel-app', '/saas/product/hotelProducts/list', {
@@ -52,6 +58,19 @@ export default function ProductList() {
     { key: 'isOnlinePay', title: `${F}.isOnlinePay`, render: (r) => label(ONLINE_PAY, r.isOnlinePay) },
     { key: 'state', title: `${F}.state`, render: (r) => label(PRODUCT_STATE, r.state) },
     { key: 'createDate', title: `${F}.createDate`, render: (r) => dateTime(r.createDate) },
+    ...(mayPrice
+      ? [
+          {
+            key: 'actions',
+            title: 'hotel.products.actions',
+            render: (r: ProductRow) => (
+              <Link component={RouterLink} to={calendarPath(r.productId)} data-testid={`product-prices-${r.productId}`}>
+                <FormattedMessage id="hotel.products.prices" />
+              </Link>
+            ),
+          },
+        ]
+      : []),
   ];
   return (
     <ListPage

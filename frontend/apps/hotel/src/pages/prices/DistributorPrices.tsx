@@ -1,0 +1,142 @@
+// Distributors' own prices and authorised stock of the product for the month shown:
+// GET /saas/price/priceStoreDistributor/list (one distributor when its ID is given, else every
+// distributor's own dates), set through POST /saas/price/priceStoreDistributor/save.
+import { useEffect, useState } from 'react';
+import { Box, Button } from '@mui/material';
+import {
+  api,
+  day,
+  FormDialog,
+  FormMultiSelect,
+  FormSelect,
+  FormText,
+  money,
+  Section,
+  SimpleTable,
+  TextFilter,
+  useForm,
+  useHolds,
+  type SimpleColumn,
+} from '@tradewind/shared';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { OWN_PRICE_MODES } from './calendarRules';
+import { emptyOwnPriceForm, ownPriceBody, ownPriceRules, type OwnPriceFormValues } from './ownPriceForm';
+import { useModeOptions, useWeekdayOptions } from './PriceDialog';
+import type { DistributorDay, PriceSaved } from './types';
+
+const F = 'hotel.prices.own';
+
+export function DistributorPrices({ productId, startDate, endDate }: { productId: number; startDate: string; endDate: string }) {
+  const [draft, setDraft] = useState('');
+  const [applied, setApplied] = useState('');
+  const [generation, setGeneration] = useState(0);
+  const [rows, setRows] = useState<DistributorDay[]>([]);
+  const [open, setOpen] = useState(false);
+  const maySet = useHolds('/saas/price/priceStoreDistributor/save:POST');
+  useEffect(() => {
+    let live = true;
+    api
+      .get<DistributorDay[]>('hotel-app', '/saas/price/priceStoreDistributor/list', {
+        query: { productId, startDate, endDate, distributorId: applied },
+      })
+      .then((r) => live && setRows(r))
+      .catch(() => live && setRows([]));
+    return () => {
+      live = false;
+    };
+  }, [productId, startDate, endDate, applied, generation]);
+  const stock = (n: number | null) => (n === null ? <FormattedMessage id={`${F}.common`} /> : n);
+  const columns: SimpleColumn<DistributorDay>[] = [
+    { key: 'day', title: `${F}.day`, render: (r) => r.day },
+    { key: 'distributorName', title: `${F}.distributor`, render: (r) => `${r.distributorName} (${r.distributorId})` },
+    { key: 'distributionPrice', title: `${F}.ownPrice`, render: (r) => (r.distributionPrice === null ? <FormattedMessage id={`${F}.common`} /> : money(r.distributionPrice)) },
+    { key: 'commonDistributionPrice', title: `${F}.commonPrice`, render: (r) => money(r.commonDistributionPrice) },
+    { key: 'authorizedStock', title: `${F}.authorizedStock`, render: (r) => stock(r.authorizedStock) },
+    { key: 'authorizedSold', title: `${F}.authorizedSold`, render: (r) => r.authorizedSold },
+    { key: 'effectivePrice', title: `${F}.effectivePrice`, render: (r) => money(r.effectivePrice) },
+    {
+      key: 'effectiveStock',
+      title: `${F}.effectiveStock`,
+      render: (r) => (r.effectiveStock === null ? <FormattedMessage id="hotel.prices.noLimit" /> : r.effectiveStock),
+    },
+    { key: 'bookable', title: `${F}.bookable`, render: (r) => <FormattedMessage id={r.bookable ? 'hotel.common.yes' : 'hotel.common.no'} /> },
+  ];
+  return (
+    <Box sx={{ mt: 3 }}>
+      <Section title={`${F}.title`}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            setApplied(draft.trim());
+          }}
+          sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 1.5 }}
+        >
+          <TextFilter label={`${F}.distributorId`} value={draft} onChange={setDraft} digits testId="own-distributor-id" />
+          <Button type="submit" variant="outlined" size="small" data-testid="own-inquire">
+            <FormattedMessage id="search.inquire" />
+          </Button>
+          {maySet && (
+            <Button variant="contained" size="small" onClick={() => setOpen(true)} data-testid="own-set">
+              <FormattedMessage id={`${F}.set`} />
+            </Button>
+          )}
+        </Box>
+        <SimpleTable columns={columns} rows={rows} testId="own-prices-table" />
+      </Section>
+      {maySet && (
+        <OwnPriceDialog
+          productId={productId}
+          distributorId={applied}
+          open={open}
+          onClose={() => setOpen(false)}
+          onSaved={() => {
+            setOpen(false);
+            setGeneration((g) => g + 1);
+          }}
+        />
+      )}
+    </Box>
+  );
+}
+
+function OwnPriceDialog(p: { productId: number; distributorId: string; open: boolean; onClose: () => void; onSaved: () => void }) {
+  const form = useForm<OwnPriceFormValues>(emptyOwnPriceForm());
+  const intl = useIntl();
+  const weekdays = useWeekdayOptions();
+  const modes = useModeOptions(OWN_PRICE_MODES);
+  const { reset } = form;
+  useEffect(() => {
+    if (p.open) reset(emptyOwnPriceForm(p.distributorId));
+    // Only a new opening starts the form again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [p.open]);
+  const v = form.values;
+  const factor = v.distributionPriceMode === 'multiply' || v.distributionPriceMode === 'divide';
+  const stockModes = ['keep', 'common', 'set'].map((s) => ({ value: s, text: intl.formatMessage({ id: `${F}.stockMode.${s}` }) }));
+  const save = async () => {
+    const ok = await form.submit(ownPriceRules(day(new Date())), (values) =>
+      api.post<PriceSaved>('hotel-app', '/saas/price/priceStoreDistributor/save', ownPriceBody(p.productId, values)),
+    );
+    if (ok) p.onSaved();
+  };
+  return (
+    <FormDialog open={p.open} title={`${F}.dialogTitle`} busy={form.busy} onClose={p.onClose} onSubmit={save} testId="own-price-dialog">
+      <FormText form={form} name="distributorId" label={`${F}.distributorId`} digits required wide />
+      <FormText form={form} name="startDate" label="hotel.prices.fields.startDate" type="date" required />
+      <FormText form={form} name="endDate" label="hotel.prices.fields.endDate" type="date" required />
+      <FormMultiSelect form={form} name="weekdays" label="hotel.prices.fields.weekdays" options={weekdays} wide />
+      <FormSelect form={form} name="distributionPriceMode" label="hotel.prices.fields.distributionPriceMode" options={modes} />
+      <FormText
+        form={form}
+        name="distributionPrice"
+        label={factor ? 'hotel.prices.fields.distributionPriceFactor' : 'hotel.prices.fields.distributionPrice'}
+        decimal
+        disabled={v.distributionPriceMode === 'keep' || v.distributionPriceMode === 'clear'}
+      />
+      <FormSelect form={form} name="stockMode" label={`${F}.stockModeLabel`} options={stockModes} />
+      <FormText form={form} name="authorizedStock" label={`${F}.authorizedStock`} digits disabled={v.stockMode !== 'set'} />
+    </FormDialog>
+  );
+}
