@@ -56,6 +56,30 @@ export const BALANCE_LOG_TYPE: Enumeration = { id: 'base.enum.balanceLogType', v
 /** saas-main balance log `state`: 0 processing, 1 success, 2 invoicing, 3 invoiced, -1 failed. */
 export const BALANCE_LOG_STATE: Enumeration = { id: 'base.enum.balanceLogState', values: [0, 1, 2, 3, -1] };
 
+/** auth-center user `roleType`: operate 0, edit 1, dispatcher 2, market 3, management 4, finance 5. */
+export const ROLE_TYPE: Enumeration = { id: 'base.enum.roleType', values: [0, 1, 2, 3, 4, 5] };
+
+/** auth-center `userGrade`: ordinary staff 0, department head 1, company head 2. */
+export const USER_GRADE: Enumeration = { id: 'base.enum.userGrade', values: [0, 1, 2] };
+
+/** auth-center `ipFilterType`: blacklist -1, none 0, whitelist 1. */
+export const IP_FILTER: Enumeration = { id: 'base.enum.ipFilter', values: [0, 1, -1] };
+
+/** saas-main merchant and tenant `language`. */
+export const LANGUAGE: Enumeration = { id: 'base.enum.language', values: ['zh-cn', 'en'] };
+
+/** saas-main merchant `withdrawFee`, per thousand. */
+export const WITHDRAW_FEE: Enumeration = { id: 'base.enum.withdrawFee', values: [0, 1, 2, 3, 4, 9] };
+
+/** saas-main merchant `mchType`: 1 supplier, 2 distributor. */
+export const MERCHANT_TYPE: Enumeration = { id: 'base.enum.merchantType', values: [1, 2] };
+
+/** saas-main tenant `state`: 0 pending, 1 normal, 2 stopped. */
+export const TENANT_STATE: Enumeration = { id: 'base.enum.tenantState', values: [0, 1, 2] };
+
+/** saas-main tenant `saasType`: 0 standard, 1 trial. */
+export const SAAS_TYPE: Enumeration = { id: 'base.enum.saasType', values: [0, 1] };
+
 /** Every enumeration, for the messages test. */
 export const ENUMS: Enumeration[] = [
   USER_STATE,
@@ -74,4 +98,12 @@ export const ENUMS: Enumeration[] = [
   LICENCE_STATE,
   BALANCE_LOG_TYPE,
   BALANCE_LOG_STATE,
+  ROLE_TYPE,
+  USER_GRADE,
+  IP_FILTER,
+  LANGUAGE,
+  WITHDRAW_FEE,
+  MERCHANT_TYPE,
+  TENANT_STATE,
+  SAAS_TYPE,
 ];

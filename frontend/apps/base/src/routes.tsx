@@ -119,6 +119,24 @@ export const routes: AppRoute[] = [
       },
     ],
   },
+  {
+    // The spec: the tenant item is hidden from a merchant's users, the merchant item from the
+    // tenant's staff.
+    path: 'myInfo',
+    meta: { title: 'base.menu.myInfo', icon: 'badge', order: 8 },
+    children: [
+      {
+        path: 'saasInfo/load',
+        meta: { title: 'base.menu.tenantInfo', order: 1, perm: '/saas/myInfo/saasInfo/load:GET', scope: 'tenant' },
+        page: () => import('./pages/myInfo/TenantInfo'),
+      },
+      {
+        path: 'saasMchInfo/load',
+        meta: { title: 'base.menu.merchantInfo', order: 2, perm: '/saas/myInfo/saasMchInfo/load:GET', scope: 'merchant' },
+        page: () => import('./pages/myInfo/MerchantInfo'),
+      },
+    ],
+  },
 ];
 
 const remote: RemoteRoutes = { app: APP, routes, messages: { 'zh-CN': zhCN, en } };

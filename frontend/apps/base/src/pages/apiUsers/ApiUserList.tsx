@@ -1,7 +1,11 @@
 // The tenant's API users (a merchant's user: its merchant's), newest first:
-// auth-center GET /saas/account/api/list. The secret is never answered, only the app key.
-import { useCallback } from 'react';
-import { api, dateTime, DataTable, type Column, type Page, ListPage, Clip, TextFilter, useEnumLabel, useFilters } from '@tradewind/shared';
+// auth-center GET /saas/account/api/list. The secret is never listed, only the app key; adding
+// and changing them in a dialog.
+import { useCallback, useState } from 'react';
+import { api, dateTime, DataTable, type Column, type Page, ListPage, Clip, TextFilter, useEnumLabel, useFilters, useHolds } from '@tradewind/shared';
+import { AddButton } from '../shared/AddButton';
+import { RowAction } from '../shared/RowAction';
+import { ApiUserDialog } from './ApiUserDialog';
 import { API_MSC_TYPE, API_USER_STATE } from '../../enums';
 
 /** `ApiUserView` of auth-center. */
@@ -24,7 +28,10 @@ const F = 'base.apiUsers.fields';
 export default function ApiUserList() {
   const label = useEnumLabel();
   const f = useFilters(EMPTY);
-  const { applied } = f;
+  const { applied, refresh } = f;
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const maySave = useHolds('/saas/account/api/save:POST');
+  const mayUpdate = useHolds('/saas/account/api/update:PUT');
   const load = useCallback(
     (page: number, size: number) =>
       api.get<Page<ApiUserRow>>('auth-center', '/saas/account/api/list', {
@@ -43,14 +50,32 @@ export default function ApiUserList() {
     { key: 'createDate', title: `${F}.createDate`, render: (r) => dateTime(r.createDate) },
     { key: 'modifyDate', title: `${F}.modifyDate`, render: (r) => dateTime(r.modifyDate) },
   ];
+  if (mayUpdate) {
+    columns.push({
+      key: 'actions',
+      title: 'form.actions',
+      render: (r) => <RowAction label="form.edit" onClick={() => setEditing(r.id)} testId={`api-user-edit-${r.id}`} />,
+    });
+  }
   return (
     <ListPage
       title="base.apiUsers.title"
       onInquire={f.inquire}
       onReset={f.reset}
+      actions={maySave && <AddButton onClick={() => setEditing('new')} testId="api-user-add" />}
       filters={<TextFilter label={`${F}.name`} value={f.draft.name} onChange={(v) => f.set('name', v)} testId="api-users-name" />}
     >
       <DataTable columns={columns} load={load} reloadKey={f.generation} rowKey={(r) => r.id} testId="base-api-users-table" />
+      {editing && (
+        <ApiUserDialog
+          id={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            refresh();
+          }}
+        />
+      )}
     </ListPage>
   );
 }

@@ -1,8 +1,28 @@
 // The paid services catalogue, by rank: saas-main GET /saas/boss/service/list. The shell's
-// expiry banner links here (/saas-app/boss/service/list).
-import { useCallback } from 'react';
-import { api, money, DataTable, type Column, type Page, ListPage, Clip, SelectFilter, useEnumLabel, useFilters } from '@tradewind/shared';
+// expiry banner links here (/saas-app/boss/service/list). A service on sale is bought for the
+// tenant (POST /saas/boss/service/consumeService) after a question naming its price; the balance
+// pays. Only a platform administrator tops a tenant's balance up (the service refuses others).
+import { useCallback, useState } from 'react';
+import { Button } from '@mui/material';
+import { FormattedMessage, useIntl } from 'react-intl';
+import {
+  api,
+  money,
+  DataTable,
+  type Column,
+  type Page,
+  ListPage,
+  Clip,
+  SelectFilter,
+  useConfirm,
+  useEnumLabel,
+  useFilters,
+  useHolds,
+  useSession,
+} from '@tradewind/shared';
 import { LICENSE_UNIT, SERVICE_STATE, SERVICE_TAG, SERVICE_TYPE } from '../../enums';
+import { RowAction } from '../shared/RowAction';
+import { RechargeDialog } from './RechargeDialog';
 
 /** `BossService` of saas-main; the price in fen. */
 export interface ServiceRow {
@@ -26,11 +46,23 @@ export interface ServiceRow {
 // Empty (not sent) is every state and type, as -99 would be.
 const EMPTY = { state: '', serviceType: '' };
 const F = 'base.services.fields';
+const ON_SALE = 1;
+const PLATFORM_ADMIN = 100;
 
 export default function ServiceList() {
   const label = useEnumLabel();
   const f = useFilters(EMPTY);
-  const { applied } = f;
+  const { applied, refresh } = f;
+  const intl = useIntl();
+  const confirm = useConfirm();
+  const { user } = useSession();
+  const mayBuy = useHolds('/saas/boss/service/consumeService:POST');
+  const mayRecharge = useHolds('/saas/boss/charge/recharge:POST') && user?.mscType === PLATFORM_ADMIN;
+  const [recharging, setRecharging] = useState(false);
+  const buy = (r: ServiceRow) =>
+    confirm.ask(intl.formatMessage({ id: 'base.services.confirmBuy' }, { name: r.serviceName, price: money(r.price) }), () =>
+      api.post('saas-main', '/saas/boss/service/consumeService', { serviceId: r.id }).then(refresh),
+    );
   const load = useCallback(
     (page: number, size: number) =>
       api.get<Page<ServiceRow>>('saas-main', '/saas/boss/service/list', {
@@ -52,11 +84,25 @@ export default function ServiceList() {
     { key: 'serviceRank', title: `${F}.serviceRank` },
     { key: 'state', title: `${F}.state`, render: (r) => label(SERVICE_STATE, r.state) },
   ];
+  if (mayBuy) {
+    columns.push({
+      key: 'actions',
+      title: 'form.actions',
+      render: (r) => (r.state === ON_SALE ? <RowAction label="base.services.buy" onClick={() => buy(r)} testId={`service-buy-${r.id}`} /> : null),
+    });
+  }
   return (
     <ListPage
       title="base.services.title"
       onInquire={f.inquire}
       onReset={f.reset}
+      actions={
+        mayRecharge && (
+          <Button variant="contained" color="success" size="small" onClick={() => setRecharging(true)} data-testid="recharge-open">
+            <FormattedMessage id="base.recharge.open" />
+          </Button>
+        )
+      }
       filters={
         <>
           <SelectFilter label={`${F}.state`} value={f.draft.state} onChange={(v) => f.set('state', v)} enumeration={SERVICE_STATE} testId="services-state" />
@@ -71,6 +117,8 @@ export default function ServiceList() {
       }
     >
       <DataTable columns={columns} load={load} reloadKey={f.generation} rowKey={(r) => r.id} testId="base-services-table" />
+      {recharging && <RechargeDialog onClose={() => setRecharging(false)} onSaved={() => setRecharging(false)} />}
+      {confirm.element}
     </ListPage>
   );
 }

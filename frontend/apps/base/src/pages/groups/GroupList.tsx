@@ -1,6 +1,10 @@
-// The tenant's permission groups, by name: auth-center GET /saas/account/group/list.
-import { useCallback } from 'react';
-import { api, dateTime, DataTable, type Column, type Page, ListPage, Clip, TextFilter, useFilters } from '@tradewind/shared';
+// The tenant's permission groups, by name: auth-center GET /saas/account/group/list; adding and
+// changing them in a dialog.
+import { useCallback, useState } from 'react';
+import { api, dateTime, DataTable, type Column, type Page, ListPage, Clip, TextFilter, useFilters, useHolds } from '@tradewind/shared';
+import { AddButton } from '../shared/AddButton';
+import { RowAction } from '../shared/RowAction';
+import { GroupDialog } from './GroupDialog';
 
 /** `GroupView` of auth-center. */
 export interface GroupRow {
@@ -19,7 +23,10 @@ const F = 'base.groups.fields';
 
 export default function GroupList() {
   const f = useFilters(EMPTY);
-  const { applied } = f;
+  const { applied, refresh } = f;
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const maySave = useHolds('/saas/account/group/save:POST');
+  const mayUpdate = useHolds('/saas/account/group/update:PUT');
   const load = useCallback(
     (page: number, size: number) =>
       api.get<Page<GroupRow>>('auth-center', '/saas/account/group/list', {
@@ -37,14 +44,32 @@ export default function GroupList() {
     { key: 'createDate', title: `${F}.createDate`, render: (r) => dateTime(r.createDate) },
     { key: 'modifyDate', title: `${F}.modifyDate`, render: (r) => dateTime(r.modifyDate) },
   ];
+  if (mayUpdate) {
+    columns.push({
+      key: 'actions',
+      title: 'form.actions',
+      render: (r) => <RowAction label="form.edit" onClick={() => setEditing(r.id)} testId={`group-edit-${r.id}`} />,
+    });
+  }
   return (
     <ListPage
       title="base.groups.title"
       onInquire={f.inquire}
       onReset={f.reset}
+      actions={maySave && <AddButton onClick={() => setEditing('new')} testId="group-add" />}
       filters={<TextFilter label={`${F}.name`} value={f.draft.name} onChange={(v) => f.set('name', v)} testId="groups-name" />}
     >
       <DataTable columns={columns} load={load} reloadKey={f.generation} rowKey={(r) => r.id} testId="base-groups-table" />
+      {editing && (
+        <GroupDialog
+          id={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            refresh();
+          }}
+        />
+      )}
     </ListPage>
   );
 }

@@ -1,8 +1,14 @@
 // The tenant's suppliers or distributors (a merchant's user: its own), newest first:
-// saas-main GET /saas/merchant/{supplierInfos,distributorInfos}/list.
-import { useCallback } from 'react';
-import { api, dateTime, money, DataTable, type Column, type Page, ListPage, SelectFilter, TextFilter, useEnumLabel, useFilters } from '@tradewind/shared';
+// saas-main GET /saas/merchant/{supplierInfos,distributorInfos}/list; a merchant's detail, and
+// adding and changing them in a dialog.
+import { useCallback, useState } from 'react';
+import { api, dateTime, money, DataTable, type Column, type Page, ListPage, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds } from '@tradewind/shared';
 import { MERCHANT_STATE } from '../../enums';
+import { AddButton } from '../shared/AddButton';
+import { RowAction } from '../shared/RowAction';
+import { MERCHANT_BASE, type MerchantKind } from './merchant';
+import { MerchantDetail } from './MerchantDetail';
+import { MerchantDialog } from './MerchantDialog';
 
 /** `Merchant` of saas-main (the fields this list shows); credits in fen. */
 export interface MerchantRow {
@@ -20,7 +26,7 @@ export interface MerchantRow {
   createDate: number;
 }
 
-export type MerchantKind = 'supplier' | 'distributor';
+export type { MerchantKind };
 
 const KINDS: Record<MerchantKind, { path: string; title: string; testId: string }> = {
   supplier: { path: '/saas/merchant/supplierInfos/list', title: 'base.merchants.supplierTitle', testId: 'base-suppliers-table' },
@@ -33,8 +39,12 @@ const F = 'base.merchants.fields';
 export function MerchantList({ kind }: { kind: MerchantKind }) {
   const label = useEnumLabel();
   const f = useFilters(EMPTY);
-  const { applied } = f;
+  const { applied, refresh } = f;
   const { path, title, testId } = KINDS[kind];
+  const base = MERCHANT_BASE[kind];
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [shown, setShown] = useState<number | null>(null);
+  const may = { load: useHolds(`${base}/load:GET`), save: useHolds(`${base}/save:POST`), update: useHolds(`${base}/update:PUT`) };
   const load = useCallback(
     (page: number, size: number) =>
       api.get<Page<MerchantRow>>('saas-main', path, {
@@ -56,11 +66,24 @@ export function MerchantList({ kind }: { kind: MerchantKind }) {
     { key: 'state', title: `${F}.state`, render: (r) => label(MERCHANT_STATE, r.state) },
     { key: 'createDate', title: `${F}.createDate`, render: (r) => dateTime(r.createDate) },
   ];
+  if (may.load || may.update) {
+    columns.push({
+      key: 'actions',
+      title: 'form.actions',
+      render: (r) => (
+        <>
+          {may.load && <RowAction label="base.merchants.view" onClick={() => setShown(r.mchId)} testId={`merchant-view-${r.mchId}`} />}
+          {may.update && <RowAction label="form.edit" onClick={() => setEditing(r.mchId)} testId={`merchant-edit-${r.mchId}`} />}
+        </>
+      ),
+    });
+  }
   return (
     <ListPage
       title={title}
       onInquire={f.inquire}
       onReset={f.reset}
+      actions={may.save && <AddButton onClick={() => setEditing('new')} testId="merchant-add" />}
       filters={
         <>
           <TextFilter label={`${F}.mchName`} value={f.draft.mchName} onChange={(v) => f.set('mchName', v)} testId="merchants-name" />
@@ -69,6 +92,18 @@ export function MerchantList({ kind }: { kind: MerchantKind }) {
       }
     >
       <DataTable columns={columns} load={load} reloadKey={f.generation} rowKey={(r) => r.mchId} testId={testId} />
+      {editing && (
+        <MerchantDialog
+          kind={kind}
+          mchId={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            refresh();
+          }}
+        />
+      )}
+      {shown !== null && <MerchantDetail kind={kind} mchId={shown} onClose={() => setShown(null)} />}
     </ListPage>
   );
 }

@@ -1,7 +1,26 @@
-// The tenant's own notices, newest first: saas-main GET /saas/noticeManager/notice/list.
-import { useCallback } from 'react';
-import { api, dateTime, DataTable, type Column, type Page, ListPage, Clip, SelectFilter, TextFilter, useEnumLabel, useFilters } from '@tradewind/shared';
+// The tenant's own notices, newest first: saas-main GET /saas/noticeManager/notice/list;
+// writing and changing them in a dialog, publishing and withdrawing them after a question.
+import { useCallback, useState } from 'react';
+import { useIntl } from 'react-intl';
+import {
+  api,
+  dateTime,
+  DataTable,
+  type Column,
+  type Page,
+  ListPage,
+  Clip,
+  SelectFilter,
+  TextFilter,
+  useConfirm,
+  useEnumLabel,
+  useFilters,
+  useHolds,
+} from '@tradewind/shared';
 import { NOTICE_STATE } from '../../enums';
+import { AddButton } from '../shared/AddButton';
+import { RowAction } from '../shared/RowAction';
+import { NoticeDialog } from './NoticeDialog';
 
 /** `Notice` of saas-main. */
 export interface NoticeRow {
@@ -18,11 +37,26 @@ export interface NoticeRow {
 
 const EMPTY = { title: '', state: '' };
 const F = 'base.notices.fields';
+const N = '/saas/noticeManager/notice';
+const PUBLISHED = 1;
 
 export default function NoticeList() {
   const label = useEnumLabel();
   const f = useFilters(EMPTY);
-  const { applied } = f;
+  const { applied, refresh } = f;
+  const intl = useIntl();
+  const confirm = useConfirm();
+  const [editing, setEditing] = useState<NoticeRow | 'new' | null>(null);
+  const may = {
+    save: useHolds(`${N}/save:POST`),
+    update: useHolds(`${N}/update:PUT`),
+    publish: useHolds(`${N}/publish:PUT`),
+    withdraw: useHolds(`${N}/withdraw:PUT`),
+  };
+  const ask = (action: 'publish' | 'withdraw', r: NoticeRow) =>
+    confirm.ask(intl.formatMessage({ id: `base.notices.confirm.${action}` }, { title: r.title }), () =>
+      api.put('saas-main', `${N}/${action}`, { id: r.id }).then(refresh),
+    );
   const load = useCallback(
     (page: number, size: number) =>
       api.get<Page<NoticeRow>>('saas-main', '/saas/noticeManager/notice/list', {
@@ -39,11 +73,27 @@ export default function NoticeList() {
     { key: 'createDate', title: `${F}.createDate`, render: (r) => dateTime(r.createDate) },
     { key: 'modifyDate', title: `${F}.modifyDate`, render: (r) => dateTime(r.modifyDate) },
   ];
+  if (may.update || may.publish || may.withdraw) {
+    columns.push({
+      key: 'actions',
+      title: 'form.actions',
+      render: (r) =>
+        r.state === PUBLISHED ? (
+          may.withdraw && <RowAction label="base.notices.withdraw" color="warning" onClick={() => ask('withdraw', r)} testId={`notice-withdraw-${r.id}`} />
+        ) : (
+          <>
+            {may.update && <RowAction label="form.edit" onClick={() => setEditing(r)} testId={`notice-edit-${r.id}`} />}
+            {may.publish && <RowAction label="base.notices.publish" onClick={() => ask('publish', r)} testId={`notice-publish-${r.id}`} />}
+          </>
+        ),
+    });
+  }
   return (
     <ListPage
       title="base.notices.title"
       onInquire={f.inquire}
       onReset={f.reset}
+      actions={may.save && <AddButton onClick={() => setEditing('new')} testId="notice-add" />}
       filters={
         <>
           <TextFilter label={`${F}.title`} value={f.draft.title} onChange={(v) => f.set('title', v)} testId="notices-title" />
@@ -52,6 +102,17 @@ export default function NoticeList() {
       }
     >
       <DataTable columns={columns} load={load} reloadKey={f.generation} rowKey={(r) => r.id} testId="base-notices-table" />
+      {editing && (
+        <NoticeDialog
+          row={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            refresh();
+          }}
+        />
+      )}
+      {confirm.element}
     </ListPage>
   );
 }

@@ -1,19 +1,32 @@
 // Account users of the tenant (a merchant's user: its merchant's), newest first:
-// auth-center GET /saas/account/user/list.
-import { useCallback } from 'react';
-import { api, dateTime, DataTable, type Column, type Page, ListPage, SelectFilter, TextFilter, useEnumLabel, useFilters } from '@tradewind/shared';
+// auth-center GET /saas/account/user/list; adding and changing them in a dialog, locking,
+// unlocking and disabling them after a question.
+import { useCallback, useState } from 'react';
+import { api, dateTime, DataTable, type Column, type Page, ListPage, SelectFilter, TextFilter, useConfirm, useEnumLabel, useFilters, useHolds } from '@tradewind/shared';
 import { useIntl } from 'react-intl';
 import { MSC_TYPE, USER_STATE } from '../../enums';
+import { AddButton } from '../shared/AddButton';
+import { RowAction } from '../shared/RowAction';
+import { UserDialog } from './UserDialog';
 
-/** `UserView` of auth-center (the fields this list shows). */
+/** `UserView` of auth-center. */
 export interface UserRow {
   id: number;
   username: string;
   realName: string;
+  nickName?: string;
+  mchId?: number;
   mobile: string;
   email: string;
+  isManager?: boolean;
   mscType: number;
+  roleType?: number;
+  userGrade?: number;
   userState: number;
+  ipFilterType?: number;
+  ipFilterValue?: string;
+  remarks?: string;
+  groupIds?: number[];
   lastLoginDate: number | null;
   loginCount: number;
   lockedUntil: number | null;
@@ -22,19 +35,36 @@ export interface UserRow {
 
 const EMPTY = { username: '', userState: '' };
 const F = 'base.users.fields';
+const U = '/saas/account/user';
+type StateAction = 'lock' | 'unlock' | 'disable';
 
 export default function UserList() {
   const intl = useIntl();
   const label = useEnumLabel();
   const f = useFilters(EMPTY);
-  const { applied } = f;
+  const { applied, refresh } = f;
+  const confirm = useConfirm();
+  const [editing, setEditing] = useState<UserRow | 'new' | null>(null);
+  const may = {
+    save: useHolds(`${U}/save:POST`),
+    update: useHolds(`${U}/update:PUT`),
+    lock: useHolds(`${U}/lock:PUT`),
+    unlock: useHolds(`${U}/unlock:PUT`),
+    disable: useHolds(`${U}/disable:PUT`),
+  };
   const load = useCallback(
     (page: number, size: number) =>
-      api.get<Page<UserRow>>('auth-center', '/saas/account/user/list', {
+      api.get<Page<UserRow>>('auth-center', `${U}/list`, {
         query: { page, resultNum: size, username: applied.username.trim(), userState: applied.userState },
       }),
     [applied],
   );
+  const ask = (action: StateAction, r: UserRow) =>
+    confirm.ask(intl.formatMessage({ id: `base.users.confirm.${action}` }, { name: r.username }), () =>
+      api.put('auth-center', `${U}/${action}`, { id: r.id }).then(refresh),
+    );
+  // Locked by wrong passwords counts as locked: unlocking clears it.
+  const locked = (r: UserRow) => r.userState === 1 || Boolean(r.lockedUntil);
   const columns: Column<UserRow>[] = [
     { key: 'id', title: `${F}.id`, width: 90 },
     { key: 'username', title: `${F}.username` },
@@ -54,11 +84,32 @@ export default function UserList() {
     { key: 'loginCount', title: `${F}.loginCount` },
     { key: 'createDate', title: `${F}.createDate`, render: (r) => dateTime(r.createDate) },
   ];
+  if (may.update || may.lock || may.unlock || may.disable) {
+    columns.push({
+      key: 'actions',
+      title: 'form.actions',
+      render: (r) => (
+        <>
+          {may.update && <RowAction label="form.edit" onClick={() => setEditing(r)} testId={`user-edit-${r.id}`} />}
+          {may.lock && !locked(r) && r.userState !== 2 && (
+            <RowAction label="base.users.lock" color="warning" onClick={() => ask('lock', r)} testId={`user-lock-${r.id}`} />
+          )}
+          {may.unlock && (locked(r) || r.userState === 2) && (
+            <RowAction label="base.users.unlock" onClick={() => ask('unlock', r)} testId={`user-unlock-${r.id}`} />
+          )}
+          {may.disable && r.userState !== 2 && (
+            <RowAction label="base.users.disable" color="error" onClick={() => ask('disable', r)} testId={`user-disable-${r.id}`} />
+          )}
+        </>
+      ),
+    });
+  }
   return (
     <ListPage
       title="base.users.title"
       onInquire={f.inquire}
       onReset={f.reset}
+      actions={may.save && <AddButton onClick={() => setEditing('new')} testId="user-add" />}
       filters={
         <>
           <TextFilter label={`${F}.username`} value={f.draft.username} onChange={(v) => f.set('username', v)} testId="users-username" />
@@ -67,6 +118,17 @@ export default function UserList() {
       }
     >
       <DataTable columns={columns} load={load} reloadKey={f.generation} rowKey={(r) => r.id} testId="base-users-table" />
+      {editing && (
+        <UserDialog
+          row={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            refresh();
+          }}
+        />
+      )}
+      {confirm.element}
     </ListPage>
   );
 }

@@ -1,0 +1,41 @@
+// A merchant as saas-main answers `load` (every field; credits in fen), and the paths of each
+// kind's endpoints.
+export interface Merchant {
+  mchId: number;
+  saasId: number;
+  mchType: number;
+  mchName: string;
+  grade: number;
+  contactName: string;
+  contactMobile: string;
+  contactEmail: string;
+  isWhitelist: boolean;
+  currency: string;
+  language: string;
+  withdrawFee: number;
+  isWithdraw: boolean;
+  withdrawLimit: number;
+  isConfirmOrder: boolean;
+  isDisplayStock: boolean;
+  priceCodexPurchase: string;
+  priceCodexDistribution: string;
+  priceCodexRetail: string;
+  creditUsed: number;
+  creditPermanent: number;
+  creditTemporary: number;
+  supplierOrderManage: boolean;
+  presaleVisible: boolean;
+  groupPurchase: boolean;
+  state: number;
+  remarks: string;
+  createDate: number;
+  modifyDate: number;
+}
+
+export type MerchantKind = 'supplier' | 'distributor';
+
+/** The endpoints' folder of each kind (`/saas/merchant/supplierInfos/list` ...). */
+export const MERCHANT_BASE: Record<MerchantKind, string> = {
+  supplier: '/saas/merchant/supplierInfos',
+  distributor: '/saas/merchant/distributorInfos',
+};
