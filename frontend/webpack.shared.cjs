@@ -34,6 +34,9 @@ function shared() {
     out[name] = { singleton: true, requiredVersion: `~${versionOf(name)}` };
   }
   out['@tradewind/shared'] = { singleton: true, requiredVersion: '0.1.0' };
+  // The package's core (API client, session, rules) without its components: the login page
+  // needs only this, not the component library.
+  out['@tradewind/shared/core'] = { singleton: true, requiredVersion: '0.1.0' };
   return out;
 }
 

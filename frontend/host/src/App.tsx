@@ -2,7 +2,7 @@
 // permissions, applications), the routes, the token renewal and the notifications socket.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createIntl, createIntlCache, IntlProvider } from 'react-intl';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { Box, CircularProgress, CssBaseline, ThemeProvider, createTheme } from '@mui/material';
 import {
   configureApi,
@@ -23,10 +23,12 @@ import hostEn from './messages/en';
 import { toast, Toasts } from './notifier';
 import { loadRemotes, type LoadedRemotes } from './remotes';
 import { RemotesContext } from './remotesContext';
-import { DEFAULT_COLOUR, LocaleContext } from './locale';
+import { LocaleContext } from './locale';
+import { COLOUR_COOKIE, DEFAULT_COLOUR, savedColour } from './colour';
 import { loadApps, loadSession, logout, startRenewal } from './shell';
 import { Layout } from './layout/Layout';
-import Login from './pages/Login';
+import { LoginPage } from './login/LoginPage';
+import { useLocale } from './locale';
 import ErrorPage from './pages/ErrorPage';
 import { useNotifications } from './notify/useNotifications';
 
@@ -41,14 +43,28 @@ function messagesFor(locale: Locale, remotes: LoadedRemotes): Record<string, str
 
 type Phase = 'starting' | 'anonymous' | 'ready';
 
-/** The theme colour is remembered in a cookie. */
-const COLOUR_COOKIE = 'themeColour';
-
 /** The session's start: the user, info, codes and applications, and the remotes' route trees
  * (loaded only once someone is signed in: the login page needs none of them). */
 function startSession(onRemotes: (r: LoadedRemotes) => void): Promise<AppEntry[]> {
   return Promise.all([loadSession().then(loadApps), loadRemotes().then(onRemotes)]).then(([list]) =>
     topMenu(list ?? [], session.get().user?.mscType ?? -1),
+  );
+}
+
+/** The login page inside the shell (after a session ended without a reload). */
+function ShellLogin({ onLoggedIn }: { onLoggedIn: () => Promise<void> }) {
+  const { locale, setLocale, colour } = useLocale();
+  const navigate = useNavigate();
+  return (
+    <LoginPage
+      locale={locale}
+      onLocale={setLocale}
+      colour={colour}
+      onLoggedIn={async () => {
+        await onLoggedIn();
+        navigate('/dashboard', { replace: true });
+      }}
+    />
   );
 }
 
@@ -114,7 +130,7 @@ function Shell({ remotes, locale, onRemotes }: { remotes: LoadedRemotes; locale:
   const signedIn = phase === 'ready' && token !== null && user !== null;
   return (
     <Routes>
-      <Route path="/login" element={signedIn ? <Navigate to="/" replace /> : <Login onLoggedIn={start} />} />
+      <Route path="/login" element={signedIn ? <Navigate to="/" replace /> : <ShellLogin onLoggedIn={start} />} />
       <Route path="/" element={<Navigate to={signedIn ? '/dashboard' : '/login'} replace />} />
       <Route path="/500" element={<ErrorPage code={500} />} />
       <Route path="*" element={signedIn ? <Layout remotes={remotes} apps={apps} onLogout={doLogout} /> : <Navigate to="/login" replace />} />
@@ -144,10 +160,7 @@ export default function App() {
     });
   }, [locale, messages]);
 
-  const [colour, setColourState] = useState(() => {
-    const saved = readCookie(COLOUR_COOKIE);
-    return saved && /^#[0-9a-fA-F]{6}$/.test(saved) ? saved : DEFAULT_COLOUR;
-  });
+  const [colour, setColourState] = useState(() => savedColour(readCookie(COLOUR_COOKIE)) ?? DEFAULT_COLOUR);
   const theme = useMemo(() => createTheme({ palette: { primary: { main: colour } } }), [colour]);
   const localeValue = useMemo(
     () => ({

@@ -1,6 +1,7 @@
 // The user's display choices: the language of the console and the theme colour.
 import { createContext, useContext } from 'react';
-import type { Locale } from '@tradewind/shared';
+import type { Locale } from '@tradewind/shared/core';
+import { DEFAULT_COLOUR } from './colour';
 
 export interface Preferences {
   locale: Locale;
@@ -9,7 +10,7 @@ export interface Preferences {
   setColour: (c: string) => void;
 }
 
-export const DEFAULT_COLOUR = '#409EFF';
+export { DEFAULT_COLOUR };
 
 export const LocaleContext = createContext<Preferences>({
   locale: 'zh-CN',

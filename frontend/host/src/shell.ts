@@ -1,6 +1,6 @@
 // What the shell does around the session: log in, load the user, the tenant or merchant info,
 // the permissions and the applications; renew the token every 50 minutes; log out.
-import { api, refreshAccessToken, session, type AppEntry, type UserInfo } from '@tradewind/shared';
+import { api, refreshAccessToken, session, type AppEntry, type UserInfo } from '@tradewind/shared/core';
 
 /** Token renewal period of the shell (3,000,000 ms). */
 export const RENEW_MS = 3_000_000;

@@ -1,11 +1,7 @@
 // @tradewind/shared: one copy in the page (a Module Federation singleton).
-export * from './api';
-export * from './session';
-export * from './format';
-export * from './validate';
-export * from './chart';
-export * from './menu';
-export * from './i18n';
+// The core through the package's own name, so a page that loaded it (the login page) and the
+// components use the one shared copy.
+export * from '@tradewind/shared/core';
 export { DataTable } from './components/DataTable';
 export type { Column, DataTableProps } from './components/DataTable';
 export { default as sharedZhCN } from './messages/zh-CN';
