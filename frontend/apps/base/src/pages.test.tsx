@@ -20,6 +20,10 @@ import NoticeList, { type NoticeRow } from './pages/notices/NoticeList';
 import ServiceList, { type ServiceRow } from './pages/boss/ServiceList';
 import LicenceList, { type LicenceRow } from './pages/boss/LicenceList';
 import BalanceLogList, { type BalanceLogRow } from './pages/boss/BalanceLogList';
+import TenantInfo from './pages/myInfo/TenantInfo';
+import MerchantInfo from './pages/myInfo/MerchantInfo';
+import type { TenantRow } from './pages/platform/tenant';
+import type { Merchant } from './pages/merchants/merchant';
 
 const user: UserRow = {
   id: 7,
@@ -487,6 +491,617 @@ describe('balance log', () => {
     await waitFor(() =>
       expect(Object.fromEntries(lastGet(calls).url.searchParams)).toEqual({ page: '1', resultNum: '20', logType: '1', state: '-1' }),
     );
+    expect(problems).toEqual([]);
+  });
+});
+
+// ---- The editing forms: the browser's rules first (nothing sent), then exactly what each
+// endpoint takes; confirmation actions send only once confirmed.
+
+/** Like `serve`, but a call `refuse` answers is refused with a 412 naming a field. */
+function serveRefusing(answer: (call: Call) => unknown, refuse: (call: Call) => { field: string; reason: string } | null): Call[] {
+  const calls = serve(answer);
+  const ok = globalThis.fetch as unknown as (input: string, init?: RequestInit) => Promise<Response>;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const call: Call = { method: init.method ?? 'GET', url: new URL(input, 'http://console.test'), body: init.body ? JSON.parse(String(init.body)) : undefined };
+      const no = refuse(call);
+      if (!no) return ok(input, init);
+      calls.push(call);
+      return new Response(JSON.stringify({ state: 'fail', code: 'invalid', msg: `${no.field}: ${no.reason}`, data: no }), {
+        status: 412,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+}
+
+const writes = (calls: Call[]) => calls.filter((c) => c.method !== 'GET');
+
+function staffHolding(...codes: string[]) {
+  session.setUser({ id: 1, username: 'admin', saasId: 1, mchId: 0, mscType: 200 }, null);
+  session.setPermissions(codes.map((permCode) => ({ permCode, appId: 1 })));
+}
+
+function type(testId: string, value: string) {
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+}
+
+function choose(label: RegExp, option: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  fireEvent.click(within(screen.getAllByRole('listbox').at(-1) as HTMLElement).getByRole('option', { name: option }));
+}
+
+function closeMenu() {
+  fireEvent.keyDown(screen.getAllByRole('listbox').at(-1) as HTMLElement, { key: 'Escape' });
+}
+
+describe('user dialog', () => {
+  const codes = ['/saas/account/user/save:POST', '/saas/account/user/update:PUT', '/saas/account/user/lock:PUT', '/saas/account/user/unlock:PUT', '/saas/account/user/disable:PUT'];
+  const answer = (c: Call) => {
+    if (c.method !== 'GET') return c.url.pathname.endsWith('/save') ? { id: 9 } : true;
+    if (c.url.pathname.endsWith('/group/list')) return pageOf([group]);
+    if (c.url.pathname.endsWith('/supplierInfos/loadForSelect')) return [{ id: 2001, name: 'Sunrise Hotels' }];
+    return pageOf([{ ...user, userState: 0, mchId: 2001, groupIds: [11], nickName: '', roleType: 0, userGrade: 0, ipFilterType: 0, ipFilterValue: '', remarks: '', isManager: false }]);
+  };
+
+  it('offers no add or row actions without the codes', async () => {
+    staffHolding();
+    serve(answer);
+    renderPage(UserList, en);
+    await screen.findByText('alice');
+    expect(screen.queryByTestId('user-add')).toBeNull();
+    expect(screen.queryByTestId('user-edit-7')).toBeNull();
+    expect(screen.queryByTestId('user-lock-7')).toBeNull();
+  });
+
+  it('asks for the username and password first and sends nothing', async () => {
+    staffHolding(...codes);
+    const calls = serve(answer);
+    const { problems } = renderPage(UserList, en);
+    fireEvent.click(await screen.findByTestId('user-add'));
+    fireEvent.click(screen.getByTestId('form-submit'));
+    expect(await screen.findByText('Please enter Username')).toBeTruthy();
+    expect(screen.getByText('Please enter Password')).toBeTruthy();
+    expect(screen.getByText('Please select User type')).toBeTruthy();
+    type('field-username', 'bob');
+    type('field-password', '12345');
+    type('field-email', 'bob@x');
+    fireEvent.click(screen.getByTestId('form-submit'));
+    expect(await screen.findByText('Password cannot be less than 6 characters')).toBeTruthy();
+    expect(screen.getByText('Wrong e-mail format!')).toBeTruthy();
+    expect(writes(calls)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('creates a supplier user of a merchant with its groups', async () => {
+    staffHolding(...codes);
+    const calls = serve(answer);
+    const { problems } = renderPage(UserList, en);
+    fireEvent.click(await screen.findByTestId('user-add'));
+    type('field-username', ' bob ');
+    type('field-password', 'secret1');
+    choose(/^User type/, 'Supplier');
+    fireEvent.click(screen.getByTestId('form-submit'));
+    expect(await screen.findByText('Please select Merchant')).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/supplierInfos/loadForSelect'))).toBe(true));
+    choose(/^Merchant/, 'Sunrise Hotels');
+    choose(/^Permission groups/, 'Order desk');
+    closeMenu();
+    type('field-mobile', '13900000000');
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    const post = writes(calls)[0];
+    expect(post.method).toBe('POST');
+    expect(post.url.pathname).toBe('/api/auth-center/saas/account/user/save');
+    expect(post.body).toEqual({
+      username: 'bob',
+      password: 'secret1',
+      realName: '',
+      nickName: '',
+      mscType: 311,
+      mchId: 2001,
+      mobile: '13900000000',
+      email: '',
+      isManager: false,
+      roleType: 0,
+      userGrade: 0,
+      userState: 0,
+      ipFilterType: 0,
+      ipFilterValue: '',
+      groupIds: [11],
+      remarks: '',
+    });
+    await waitFor(() => expect(screen.queryByTestId('user-dialog')).toBeNull());
+    expect(gets(calls).filter((c) => c.url.pathname.endsWith('/user/list')).length).toBeGreaterThan(1);
+    expect(problems).toEqual([]);
+  });
+
+  it("shows the server's reason under the username it names", async () => {
+    staffHolding(...codes);
+    const calls = serveRefusing(answer, (c) => (c.method === 'POST' ? { field: 'username', reason: 'this login name is taken' } : null));
+    renderPage(UserList, en);
+    fireEvent.click(await screen.findByTestId('user-add'));
+    type('field-username', 'alice');
+    type('field-password', 'secret1');
+    choose(/^User type/, 'Operator staff');
+    fireEvent.click(screen.getByTestId('form-submit'));
+    expect(await screen.findByText('this login name is taken')).toBeTruthy();
+    expect(screen.getByTestId('user-dialog')).toBeTruthy();
+    expect(writes(calls)).toHaveLength(1);
+    expect((writes(calls)[0].body as { mchId: number }).mchId).toBe(0);
+  });
+
+  it('changes a user without sending a password unless one is typed', async () => {
+    staffHolding(...codes);
+    const calls = serve(answer);
+    renderPage(UserList, en);
+    fireEvent.click(await screen.findByTestId('user-edit-7'));
+    expect((screen.getByTestId('field-username') as HTMLInputElement).disabled).toBe(true);
+    type('field-realName', 'Alice Liu');
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    const put = writes(calls)[0];
+    expect(put.method).toBe('PUT');
+    expect(put.url.pathname).toBe('/api/auth-center/saas/account/user/update');
+    expect(put.body).toEqual({
+      id: 7,
+      realName: 'Alice Liu',
+      nickName: '',
+      mscType: 311,
+      mchId: 2001,
+      mobile: '13800000000',
+      email: 'alice@example.com',
+      isManager: false,
+      roleType: 0,
+      userGrade: 0,
+      userState: 0,
+      ipFilterType: 0,
+      ipFilterValue: '',
+      groupIds: [11],
+      remarks: '',
+    });
+  });
+
+  it('locks a user only once the question is confirmed', async () => {
+    staffHolding(...codes);
+    const calls = serve(answer);
+    renderPage(UserList, en);
+    fireEvent.click(await screen.findByTestId('user-lock-7'));
+    expect(screen.getByText('Lock user alice? Their sessions end.')).toBeTruthy();
+    fireEvent.click(within(screen.getByTestId('confirm-dialog')).getByText('Cancel'));
+    expect(writes(calls)).toEqual([]);
+    fireEvent.click(screen.getByTestId('user-disable-7'));
+    expect(screen.getByText('Disable user alice? Their sessions end.')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('confirm-yes'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].method).toBe('PUT');
+    expect(writes(calls)[0].url.pathname).toBe('/api/auth-center/saas/account/user/disable');
+    expect(writes(calls)[0].body).toEqual({ id: 7 });
+    expect(screen.queryByTestId('user-unlock-7')).toBeNull();
+  });
+
+  it('unlocks a locked user after the question', async () => {
+    staffHolding(...codes);
+    const calls = serve((c) => (c.url.pathname.endsWith('/user/list') ? pageOf([{ ...user, userState: 1 }]) : answer(c)));
+    renderPage(UserList, en);
+    fireEvent.click(await screen.findByTestId('user-unlock-7'));
+    expect(screen.queryByTestId('user-lock-7')).toBeNull();
+    fireEvent.click(screen.getByTestId('confirm-yes'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].url.pathname).toBe('/api/auth-center/saas/account/user/unlock');
+    expect(writes(calls)[0].body).toEqual({ id: 7 });
+  });
+});
+
+describe('permission group dialog', () => {
+  const catalogue = [
+    { permCode: '/saas/account/user/list:GET', appId: 1, service: 'auth-center', summary: 'List users' },
+    { permCode: '/saas/account/user/save:POST', appId: 1, service: 'auth-center', summary: 'Create a user' },
+  ];
+  const answer = (c: Call) => {
+    if (c.method !== 'GET') return c.method === 'POST' ? { id: 12 } : true;
+    if (c.url.pathname.endsWith('/listPermissions')) return catalogue;
+    if (c.url.pathname.endsWith('/group/load')) return group;
+    return pageOf([group]);
+  };
+
+  it('asks for the name and sends nothing', async () => {
+    staffHolding('/saas/account/group/save:POST');
+    const calls = serve(answer);
+    const { problems } = renderPage(GroupList, en);
+    fireEvent.click(await screen.findByTestId('group-add'));
+    fireEvent.click(screen.getByTestId('form-submit'));
+    expect(await screen.findByText('Please enter Name')).toBeTruthy();
+    expect(writes(calls)).toEqual([]);
+    expect(screen.queryByTestId('group-edit-11')).toBeNull();
+    expect(problems).toEqual([]);
+  });
+
+  it('creates a group with codes chosen from the catalogue', async () => {
+    staffHolding('/saas/account/group/save:POST');
+    const calls = serve(answer);
+    renderPage(GroupList, en);
+    fireEvent.click(await screen.findByTestId('group-add'));
+    type('field-name', ' Desk ');
+    type('field-remarks', 'front desk');
+    await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/listPermissions'))).toBe(true));
+    choose(/^Permission codes/, 'Create a user (/saas/account/user/save:POST)');
+    closeMenu();
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].method).toBe('POST');
+    expect(writes(calls)[0].url.pathname).toBe('/api/auth-center/saas/account/group/save');
+    expect(writes(calls)[0].body).toEqual({ name: 'Desk', remarks: 'front desk', permCodes: ['/saas/account/user/save:POST'] });
+  });
+
+  it('changes a group as loaded, keeping its subtree grant', async () => {
+    staffHolding('/saas/account/group/update:PUT');
+    const calls = serve(answer);
+    renderPage(GroupList, en);
+    fireEvent.click(await screen.findByTestId('group-edit-11'));
+    await waitFor(() => expect((screen.getByTestId('field-name') as HTMLInputElement).value).toBe('Order desk'));
+    expect(calls.find((c) => c.url.pathname.endsWith('/group/load'))?.url.searchParams.get('id')).toBe('11');
+    type('field-name', 'Orders');
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].method).toBe('PUT');
+    expect(writes(calls)[0].url.pathname).toBe('/api/auth-center/saas/account/group/update');
+    expect(writes(calls)[0].body).toEqual({ id: 11, name: 'Orders', remarks: 'handles orders', permCodes: ['/saas/order/**', '/saas/account/user/list:GET'] });
+  });
+});
+
+describe('API user dialog', () => {
+  const answer = (c: Call) => {
+    if (c.method === 'POST') return { id: 22, appKey: 'twabc', appSecret: 's3cret' };
+    if (c.method === 'PUT') return { id: 21, appKey: 'ak-123' };
+    if (c.url.pathname.endsWith('/distributorInfos/loadForSelect')) return [{ id: 3001, name: 'Blue Travel' }];
+    if (c.url.pathname.endsWith('/api/load')) return apiUser;
+    if (c.url.pathname.endsWith('/supplierInfos/loadForSelect')) return [{ id: 2001, name: 'Sunrise Hotels' }];
+    return pageOf([apiUser]);
+  };
+
+  it('asks for the name and type and sends nothing', async () => {
+    staffHolding('/saas/account/api/save:POST');
+    const calls = serve(answer);
+    const { problems } = renderPage(ApiUserList, en);
+    fireEvent.click(await screen.findByTestId('api-user-add'));
+    fireEvent.click(screen.getByTestId('form-submit'));
+    expect(await screen.findByText('Please enter Name')).toBeTruthy();
+    expect(screen.getByText('Please select Type')).toBeTruthy();
+    expect(writes(calls)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('creates an API distributor and shows its secret once', async () => {
+    staffHolding('/saas/account/api/save:POST');
+    const calls = serve(answer);
+    const { problems } = renderPage(ApiUserList, en);
+    fireEvent.click(await screen.findByTestId('api-user-add'));
+    type('field-name', 'Channel feed');
+    choose(/^Type/, 'API distributor');
+    await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/distributorInfos/loadForSelect'))).toBe(true));
+    choose(/^Merchant ID/, 'Blue Travel');
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].method).toBe('POST');
+    expect(writes(calls)[0].url.pathname).toBe('/api/auth-center/saas/account/api/save');
+    expect(writes(calls)[0].body).toEqual({ name: 'Channel feed', mscType: 512, mchId: 3001, state: 0, remarks: '' });
+    expect((await screen.findByTestId('api-app-secret')).textContent).toBe('s3cret');
+    expect(screen.getByTestId('api-app-key').textContent).toBe('twabc');
+    fireEvent.click(screen.getByTestId('api-secret-close'));
+    await waitFor(() => expect(screen.queryByTestId('api-secret-dialog')).toBeNull());
+    expect(problems).toEqual([]);
+  });
+
+  it('changes an API user as loaded, asking for a new secret when ticked', async () => {
+    staffHolding('/saas/account/api/update:PUT');
+    const calls = serve(answer);
+    renderPage(ApiUserList, en);
+    fireEvent.click(await screen.findByTestId('api-user-edit-21'));
+    await waitFor(() => expect((screen.getByTestId('field-name') as HTMLInputElement).value).toBe('Booking engine'));
+    fireEvent.click(screen.getByTestId('field-resetSecret'));
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].method).toBe('PUT');
+    expect(writes(calls)[0].url.pathname).toBe('/api/auth-center/saas/account/api/update');
+    expect(writes(calls)[0].body).toEqual({ id: 21, name: 'Booking engine', mscType: 511, mchId: 2001, state: 2, remarks: '', resetSecret: true });
+  });
+});
+
+describe('notice dialog and publishing', () => {
+  const draft: NoticeRow = { ...notice, id: 42, state: 0, title: 'Draft one', content: 'Body', publishedAt: null };
+  const live: NoticeRow = { ...notice, id: 43, state: 1, title: 'Live one' };
+  const codes = ['/saas/noticeManager/notice/save:POST', '/saas/noticeManager/notice/update:PUT', '/saas/noticeManager/notice/publish:PUT', '/saas/noticeManager/notice/withdraw:PUT'];
+  const answer = (c: Call) => (c.method === 'POST' ? { id: 44 } : c.method === 'PUT' ? true : pageOf([draft, live]));
+
+  it('asks for the title and content and sends nothing', async () => {
+    staffHolding(...codes);
+    const calls = serve(answer);
+    const { problems } = renderPage(NoticeList, en);
+    fireEvent.click(await screen.findByTestId('notice-add'));
+    fireEvent.click(screen.getByTestId('form-submit'));
+    expect(await screen.findByText('Please enter Title')).toBeTruthy();
+    expect(screen.getByText('Please enter Content')).toBeTruthy();
+    expect(writes(calls)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('writes a draft and changes another', async () => {
+    staffHolding(...codes);
+    const calls = serve(answer);
+    renderPage(NoticeList, en);
+    fireEvent.click(await screen.findByTestId('notice-add'));
+    type('field-title', ' Holiday hours ');
+    type('field-content', 'Closed on Monday.');
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]).toMatchObject({ method: 'POST', body: { title: 'Holiday hours', content: 'Closed on Monday.' } });
+    expect(writes(calls)[0].url.pathname).toBe('/api/saas-main/saas/noticeManager/notice/save');
+    await waitFor(() => expect(screen.queryByTestId('notice-dialog')).toBeNull());
+
+    expect(screen.queryByTestId('notice-edit-43')).toBeNull();
+    fireEvent.click(screen.getByTestId('notice-edit-42'));
+    type('field-title', 'Draft two');
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(2));
+    expect(writes(calls)[1]).toMatchObject({ method: 'PUT', body: { id: 42, title: 'Draft two', content: 'Body' } });
+    expect(writes(calls)[1].url.pathname).toBe('/api/saas-main/saas/noticeManager/notice/update');
+  });
+
+  it('publishes and withdraws only once confirmed', async () => {
+    staffHolding(...codes);
+    const calls = serve(answer);
+    renderPage(NoticeList, en);
+    fireEvent.click(await screen.findByTestId('notice-publish-42'));
+    expect(screen.getByText('Publish the notice “Draft one”? The tenant’s users see it on their dashboard.')).toBeTruthy();
+    fireEvent.click(within(screen.getByTestId('confirm-dialog')).getByText('Cancel'));
+    expect(writes(calls)).toEqual([]);
+    fireEvent.click(screen.getByTestId('notice-publish-42'));
+    fireEvent.click(screen.getByTestId('confirm-yes'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]).toMatchObject({ method: 'PUT', body: { id: 42 } });
+    expect(writes(calls)[0].url.pathname).toBe('/api/saas-main/saas/noticeManager/notice/publish');
+    fireEvent.click(screen.getByTestId('notice-withdraw-43'));
+    fireEvent.click(screen.getByTestId('confirm-yes'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(2));
+    expect(writes(calls)[1]).toMatchObject({ method: 'PUT', body: { id: 43 } });
+    expect(writes(calls)[1].url.pathname).toBe('/api/saas-main/saas/noticeManager/notice/withdraw');
+  });
+});
+
+describe('merchant dialog and detail', () => {
+  const full: Merchant = {
+    ...merchant,
+    saasId: 1,
+    mchType: 1,
+    isWhitelist: false,
+    language: 'en',
+    withdrawFee: 2,
+    isWithdraw: true,
+    withdrawLimit: 50,
+    isConfirmOrder: true,
+    isDisplayStock: false,
+    priceCodexPurchase: '',
+    priceCodexDistribution: '',
+    priceCodexRetail: '',
+    supplierOrderManage: false,
+    presaleVisible: false,
+    groupPurchase: false,
+    remarks: 'prefers mail',
+    modifyDate: 1_767_225_600_000,
+  };
+  const codes = ['/saas/merchant/supplierInfos/save:POST', '/saas/merchant/supplierInfos/update:PUT', '/saas/merchant/supplierInfos/load:GET'];
+  const answer = (c: Call) => (c.method === 'POST' ? { mchId: 2002 } : c.method === 'PUT' ? full : c.url.pathname.endsWith('/load') ? full : pageOf([merchant]));
+
+  it('asks for the name and checks the phone and credit, sending nothing', async () => {
+    staffHolding(...codes);
+    const calls = serve(answer);
+    const { problems } = renderPage(SupplierList, en);
+    fireEvent.click(await screen.findByTestId('merchant-add'));
+    expect(screen.getByText('Add supplier')).toBeTruthy();
+    type('field-contactMobile', '12');
+    type('field-creditPermanent', '1.234');
+    type('field-currency', 'cny');
+    fireEvent.click(screen.getByTestId('form-submit'));
+    expect(await screen.findByText('Please enter Name')).toBeTruthy();
+    expect(screen.getByText('Wrong phone format!')).toBeTruthy();
+    expect(screen.getByText('Please enter an amount with at most two decimals')).toBeTruthy();
+    expect(screen.getByText('A 3-letter currency code such as CNY')).toBeTruthy();
+    expect(writes(calls)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('adds a supplier with its credits in fen', async () => {
+    staffHolding(...codes);
+    const calls = serve(answer);
+    renderPage(SupplierList, en);
+    fireEvent.click(await screen.findByTestId('merchant-add'));
+    type('field-mchName', ' Harbour Inn ');
+    type('field-contactMobile', '0571-88886666');
+    type('field-creditPermanent', '1000.5');
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].method).toBe('POST');
+    expect(writes(calls)[0].url.pathname).toBe('/api/saas-main/saas/merchant/supplierInfos/save');
+    expect(writes(calls)[0].body).toEqual({
+      mchName: 'Harbour Inn',
+      grade: 0,
+      contactName: '',
+      contactMobile: '0571-88886666',
+      contactEmail: '',
+      isWhitelist: false,
+      currency: 'CNY',
+      language: 'zh-cn',
+      withdrawFee: 0,
+      isWithdraw: false,
+      withdrawLimit: 0,
+      isConfirmOrder: false,
+      isDisplayStock: false,
+      priceCodexPurchase: '',
+      priceCodexDistribution: '',
+      priceCodexRetail: '',
+      creditPermanent: 100050,
+      creditTemporary: 0,
+      supplierOrderManage: false,
+      presaleVisible: false,
+      groupPurchase: false,
+      state: 1,
+      remarks: '',
+    });
+  });
+
+  it("puts the server's reason under the merchant name", async () => {
+    staffHolding(...codes);
+    const calls = serveRefusing(answer, (c) => (c.method === 'POST' ? { field: 'mchName', reason: 'a merchant of this name exists' } : null));
+    renderPage(SupplierList, en);
+    fireEvent.click(await screen.findByTestId('merchant-add'));
+    type('field-mchName', 'Sunrise Hotels');
+    fireEvent.click(screen.getByTestId('form-submit'));
+    expect(await screen.findByText('a merchant of this name exists')).toBeTruthy();
+    expect(writes(calls)).toHaveLength(1);
+    expect(screen.getByTestId('merchant-dialog')).toBeTruthy();
+  });
+
+  it('changes a supplier as loaded, its credits back in fen', async () => {
+    staffHolding(...codes);
+    const calls = serve(answer);
+    renderPage(SupplierList, en);
+    fireEvent.click(await screen.findByTestId('merchant-edit-2001'));
+    await waitFor(() => expect((screen.getByTestId('field-creditPermanent') as HTMLInputElement).value).toBe('10000'));
+    expect(calls.find((c) => c.url.pathname.endsWith('/supplierInfos/load'))?.url.searchParams.get('mchId')).toBe('2001');
+    type('field-creditTemporary', '20.05');
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].method).toBe('PUT');
+    expect(writes(calls)[0].url.pathname).toBe('/api/saas-main/saas/merchant/supplierInfos/update');
+    expect(writes(calls)[0].body).toMatchObject({
+      mchId: 2001,
+      mchName: 'Sunrise Hotels',
+      language: 'en',
+      withdrawFee: 2,
+      withdrawLimit: 50,
+      isWithdraw: true,
+      creditPermanent: 1_000_000,
+      creditTemporary: 2005,
+      remarks: 'prefers mail',
+    });
+    expect(Object.keys(writes(calls)[0].body as object)).not.toContain('creditUsed');
+  });
+
+  it('shows a supplier read-only from load', async () => {
+    staffHolding('/saas/merchant/supplierInfos/load:GET');
+    const calls = serve(answer);
+    const { problems } = renderPage(SupplierList, en);
+    expect(screen.queryByTestId('merchant-add')).toBeNull();
+    fireEvent.click(await screen.findByTestId('merchant-view-2001'));
+    const detail = await screen.findByTestId('merchant-fields');
+    expect(within(detail).getByText('prefers mail')).toBeTruthy();
+    expect(within(detail).getByText('123.45')).toBeTruthy();
+    expect(within(detail).getByText('English')).toBeTruthy();
+    expect(within(detail).getByText('50%')).toBeTruthy();
+    expect(screen.queryByTestId('merchant-edit-2001')).toBeNull();
+    expect(writes(calls)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('buying a service and topping up', () => {
+  const offSale: ServiceRow = { ...service, id: 2, serviceName: 'Old pack', state: -1 };
+
+  it('buys a service on sale only after the question naming its price', async () => {
+    staffHolding('/saas/boss/service/consumeService:POST', '/saas/boss/charge/recharge:POST');
+    const calls = serve((c) => (c.method === 'POST' ? { account: 4000, licenseName: 'saas/notify/sms', licenseValue: 1000, expireDate: null } : pageOf([service, offSale])));
+    const { problems } = renderPage(ServiceList, en);
+    fireEvent.click(await screen.findByTestId('service-buy-1'));
+    expect(screen.queryByTestId('service-buy-2')).toBeNull();
+    // A tenant's administrator is no platform administrator: no top-up.
+    expect(screen.queryByTestId('recharge-open')).toBeNull();
+    expect(screen.getByText('Buy SMS pack 1000 for 60.00? The account balance pays.')).toBeTruthy();
+    fireEvent.click(within(screen.getByTestId('confirm-dialog')).getByText('Cancel'));
+    expect(writes(calls)).toEqual([]);
+    fireEvent.click(screen.getByTestId('service-buy-1'));
+    fireEvent.click(screen.getByTestId('confirm-yes'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]).toMatchObject({ method: 'POST', body: { serviceId: 1 } });
+    expect(writes(calls)[0].url.pathname).toBe('/api/saas-main/saas/boss/service/consumeService');
+    expect(problems).toEqual([]);
+  });
+
+  it("lets a platform administrator top a tenant's balance up in fen", async () => {
+    session.setUser({ id: 1, username: 'admin', saasId: 0, mchId: 0, mscType: 100 }, null);
+    session.setPermissions([{ permCode: '/saas/boss/charge/recharge:POST', appId: 1 }]);
+    const tenant = { saasId: 1, saasName: 'Demo Travel' } as TenantRow;
+    const calls = serve((c) => (c.method === 'POST' ? { account: 10_050 } : c.url.pathname.endsWith('/saasInfo/list') ? pageOf([tenant]) : pageOf([service])));
+    const { problems } = renderPage(ServiceList, en);
+    fireEvent.click(await screen.findByTestId('recharge-open'));
+    expect(screen.queryByTestId('service-buy-1')).toBeNull();
+    fireEvent.click(screen.getByTestId('form-submit'));
+    expect(await screen.findByText('Please select Tenant')).toBeTruthy();
+    expect(screen.getByText('Please enter Amount (yuan)')).toBeTruthy();
+    type('field-amount', '0');
+    fireEvent.click(screen.getByTestId('form-submit'));
+    expect(await screen.findByText('The amount must be above 0 and at most 100,000,000.00')).toBeTruthy();
+    expect(writes(calls)).toEqual([]);
+    await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/saasInfo/list'))).toBe(true));
+    choose(/^Tenant/, 'Demo Travel (1)');
+    type('field-amount', '100.5');
+    type('field-remarks', 'bank transfer');
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]).toMatchObject({ method: 'POST', body: { saasId: 1, amount: 10_050, remarks: 'bank transfer' } });
+    expect(writes(calls)[0].url.pathname).toBe('/api/saas-main/saas/boss/charge/recharge');
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('my info', () => {
+  it("shows the tenant's own information", async () => {
+    staffHolding();
+    const t: TenantRow = {
+      saasId: 1,
+      saasName: 'Demo Travel',
+      saasLogo: '',
+      companyName: 'Demo Travel Ltd',
+      payMode: 1,
+      payServiceFee: 6,
+      creditFee: 15,
+      currency: 'CNY',
+      language: 'zh-cn',
+      contactName: 'Ann',
+      contactMobile: '13800000000',
+      contactEmail: '',
+      domain: 'demo.example.com',
+      saasExpireDate: 1_767_225_600_000,
+      state: 1,
+      saasType: 1,
+      remarks: '',
+      createDate: 1_767_225_600_000,
+      modifyDate: 1_767_225_600_000,
+    };
+    const calls = serve(() => t);
+    const { problems } = renderPage(TenantInfo, en);
+    const fields = await screen.findByTestId('tenant-fields');
+    expect(within(fields).getByText('Demo Travel Ltd')).toBeTruthy();
+    expect(within(fields).getByText('Trial')).toBeTruthy();
+    expect(within(fields).getByText('Chinese')).toBeTruthy();
+    expect(screen.getByText('6‰')).toBeTruthy();
+    expect(calls).toHaveLength(1);
+    expect(calls[0].url.pathname).toBe('/api/saas-main/saas/myInfo/saasInfo/load');
+    expect(problems).toEqual([]);
+  });
+
+  it("shows a merchant user's own merchant, asked by its id", async () => {
+    session.setUser({ id: 2, username: 'supplier', saasId: 1, mchId: 2001, mscType: 311 }, null);
+    const calls = serve(() => ({ mchId: 2001, mchType: 1, mchName: 'Sunrise Hotels', mchCurrency: 'CNY' }));
+    const { problems } = renderPage(MerchantInfo, en);
+    const fields = await screen.findByTestId('merchant-info-fields');
+    expect(within(fields).getByText('Sunrise Hotels')).toBeTruthy();
+    expect(within(fields).getByText('Supplier')).toBeTruthy();
+    expect(calls[0].url.pathname).toBe('/api/saas-main/saas/myInfo/saasMchInfo/load');
+    expect(Object.fromEntries(calls[0].url.searchParams)).toEqual({ mchId: '2001' });
     expect(problems).toEqual([]);
   });
 });
