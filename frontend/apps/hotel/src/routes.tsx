@@ -49,6 +49,11 @@ export const routes: AppRoute[] = [
         page: () => import('./pages/orders/ChannelOrderList'),
       },
       {
+        path: 'hotelOrderReport/listProductSummary',
+        meta: { title: 'hotel.menu.report', order: 4, perm: '/saas/order/hotelOrderReport/listProductSummary:GET' },
+        page: () => import('./pages/reports/ProductReport'),
+      },
+      {
         path: 'detail',
         meta: { title: 'hotel.menu.orderDetail', hidden: true, noCache: true, perm: '/saas/order/sys/load:GET' },
         page: () => import('./pages/orders/OrderDetail'),
@@ -73,8 +78,25 @@ export const routes: AppRoute[] = [
     ],
   },
   {
+    path: 'booking',
+    meta: { title: 'hotel.menu.booking', icon: 'event', order: 4 },
+    children: [
+      {
+        path: 'hotelBookings/list',
+        meta: { title: 'hotel.menu.bookingSearch', order: 1, perm: '/saas/booking/hotelBookings/list:GET' },
+        page: () => import('./pages/booking/BookingSearch'),
+      },
+      {
+        // Reached from a hotel of the search: ?hotelId=&checkinDate=&checkoutDate=&roomNum=
+        path: 'hotelDetail',
+        meta: { title: 'hotel.menu.hotelBooking', hidden: true, noCache: true, perm: '/saas/booking/hotelBookings/hotelDetail:GET' },
+        page: () => import('./pages/booking/HotelBooking'),
+      },
+    ],
+  },
+  {
     path: 'log',
-    meta: { title: 'hotel.menu.logs', icon: 'history', order: 4 },
+    meta: { title: 'hotel.menu.logs', icon: 'history', order: 6 },
     children: [
       {
         path: 'orderLog/list',

@@ -1,0 +1,25 @@
+// The report's period: order dates from `startDate` to `endDate` inclusive, at most a year
+// (hotel-app answers 412 otherwise); the current month up to today by default.
+import { parseDay } from '../prices/calendarRules';
+
+export interface Period {
+  startDate: string;
+  endDate: string;
+}
+
+export function defaultPeriod(now = new Date()): Period {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const y = now.getFullYear();
+  const m = pad(now.getMonth() + 1);
+  return { startDate: `${y}-${m}-01`, endDate: `${y}-${m}-${pad(now.getDate())}` };
+}
+
+/** The message id of what is wrong with the period, or null. */
+export function periodProblem(p: Period): string | null {
+  const a = parseDay(p.startDate);
+  const b = parseDay(p.endDate);
+  if (!a || !b) return 'hotel.report.rules.dates';
+  if (b < a) return 'hotel.report.rules.order';
+  if ((b.getTime() - a.getTime()) / 86_400_000 >= 366) return 'hotel.report.rules.tooLong';
+  return null;
+}
