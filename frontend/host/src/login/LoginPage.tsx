@@ -83,7 +83,10 @@ export function LoginPage({ locale, onLocale, colour, onLoggedIn, onTyping }: Lo
         value={value}
         aria-invalid={problem === name}
         onKeyDown={typing}
-        onChange={(e) => set(e.target.value)}
+        onChange={(e) => {
+          typing();
+          set(e.target.value);
+        }}
         style={{ ...styles.input, borderColor: problem === name ? '#d32f2f' : '#c4c4c4' }}
       />
       <p style={styles.help}>{problem === name ? intl.formatMessage({ id: rule }) : ' '}</p>
