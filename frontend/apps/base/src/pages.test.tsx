@@ -683,6 +683,16 @@ describe('user dialog', () => {
     expect(screen.queryByTestId('user-unlock-7')).toBeNull();
   });
 
+  it('offers the signed-in user no lock or disable of themselves', async () => {
+    staffHolding(...codes);
+    session.setUser({ id: 7, username: 'alice', saasId: 1, mchId: 0, mscType: 200 }, null);
+    serve(answer);
+    renderPage(UserList, en);
+    await screen.findByTestId('user-edit-7');
+    expect(screen.queryByTestId('user-lock-7')).toBeNull();
+    expect(screen.queryByTestId('user-disable-7')).toBeNull();
+  });
+
   it('unlocks a locked user after the question', async () => {
     staffHolding(...codes);
     const calls = serve((c) => (c.url.pathname.endsWith('/user/list') ? pageOf([{ ...user, userState: 1 }]) : answer(c)));

@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 import { api, dateTime, money, DataTable, type Column, type Page, ListPage, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds } from '@tradewind/shared';
 import { MERCHANT_STATE } from '../../enums';
 import { AddButton } from '../shared/AddButton';
-import { RowAction } from '../shared/RowAction';
+import { RowAction, RowActions } from '../shared/RowAction';
 import { MERCHANT_BASE, type MerchantKind } from './merchant';
 import { MerchantDetail } from './MerchantDetail';
 import { MerchantDialog } from './MerchantDialog';
@@ -71,10 +71,10 @@ export function MerchantList({ kind }: { kind: MerchantKind }) {
       key: 'actions',
       title: 'form.actions',
       render: (r) => (
-        <>
+        <RowActions>
           {may.load && <RowAction label="base.merchants.view" onClick={() => setShown(r.mchId)} testId={`merchant-view-${r.mchId}`} />}
           {may.update && <RowAction label="form.edit" onClick={() => setEditing(r.mchId)} testId={`merchant-edit-${r.mchId}`} />}
-        </>
+        </RowActions>
       ),
     });
   }

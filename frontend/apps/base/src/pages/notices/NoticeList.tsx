@@ -19,7 +19,7 @@ import {
 } from '@tradewind/shared';
 import { NOTICE_STATE } from '../../enums';
 import { AddButton } from '../shared/AddButton';
-import { RowAction } from '../shared/RowAction';
+import { RowAction, RowActions } from '../shared/RowAction';
 import { NoticeDialog } from './NoticeDialog';
 
 /** `Notice` of saas-main. */
@@ -81,10 +81,10 @@ export default function NoticeList() {
         r.state === PUBLISHED ? (
           may.withdraw && <RowAction label="base.notices.withdraw" color="warning" onClick={() => ask('withdraw', r)} testId={`notice-withdraw-${r.id}`} />
         ) : (
-          <>
+          <RowActions>
             {may.update && <RowAction label="form.edit" onClick={() => setEditing(r)} testId={`notice-edit-${r.id}`} />}
             {may.publish && <RowAction label="base.notices.publish" onClick={() => ask('publish', r)} testId={`notice-publish-${r.id}`} />}
-          </>
+          </RowActions>
         ),
     });
   }

@@ -1,11 +1,16 @@
-// A small text button of a list's actions column.
-import { Button } from '@mui/material';
+// The small text buttons of a list's actions column, kept on one line.
+import type { ReactNode } from 'react';
+import { Box, Button } from '@mui/material';
 import { FormattedMessage } from 'react-intl';
 
 export function RowAction({ label, onClick, testId, color }: { label: string; onClick: () => void; testId: string; color?: 'error' | 'warning' }) {
   return (
-    <Button size="small" color={color} onClick={onClick} data-testid={testId} sx={{ minWidth: 0, px: 0.75 }}>
+    <Button size="small" color={color} onClick={onClick} data-testid={testId} sx={{ minWidth: 0, px: 0.75, whiteSpace: 'nowrap' }}>
       <FormattedMessage id={label} />
     </Button>
   );
+}
+
+export function RowActions({ children }: { children: ReactNode }) {
+  return <Box sx={{ display: 'flex', flexWrap: 'nowrap', gap: 0.5 }}>{children}</Box>;
 }

@@ -146,7 +146,7 @@ export function UserDialog({ row, onClose, onSaved }: { row: UserRow | null; onC
       {merchantPath ? (
         <FormSelect form={form} name="mchId" label={`${F}.mchId`} options={merchantOptions} required disabled={merchantUser} />
       ) : (
-        <span />
+        <FormCheck form={form} name="isManager" label={`${F}.isManager`} />
       )}
       <FormText form={form} name="realName" label={`${F}.realName`} />
       <FormText form={form} name="nickName" label={`${F}.nickName`} />
@@ -158,8 +158,8 @@ export function UserDialog({ row, onClose, onSaved }: { row: UserRow | null; onC
       <FormMultiSelect form={form} name="groupIds" label={`${F}.groupIds`} options={groups} />
       <FormSelect form={form} name="ipFilterType" label={`${F}.ipFilterType`} enumeration={IP_FILTER} />
       <FormText form={form} name="ipFilterValue" label={`${F}.ipFilterValue`} disabled={v.ipFilterType === '0'} />
-      <FormText form={form} name="remarks" label={`${F}.remarks`} multiline wide />
-      <FormCheck form={form} name="isManager" label={`${F}.isManager`} />
+      <FormText form={form} name="remarks" label={`${F}.remarks`} wide />
+      {merchantPath && <FormCheck form={form} name="isManager" label={`${F}.isManager`} />}
     </FormDialog>
   );
 }

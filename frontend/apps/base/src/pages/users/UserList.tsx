@@ -2,11 +2,25 @@
 // auth-center GET /saas/account/user/list; adding and changing them in a dialog, locking,
 // unlocking and disabling them after a question.
 import { useCallback, useState } from 'react';
-import { api, dateTime, DataTable, type Column, type Page, ListPage, SelectFilter, TextFilter, useConfirm, useEnumLabel, useFilters, useHolds } from '@tradewind/shared';
+import {
+  api,
+  dateTime,
+  DataTable,
+  type Column,
+  type Page,
+  ListPage,
+  SelectFilter,
+  TextFilter,
+  useConfirm,
+  useEnumLabel,
+  useFilters,
+  useHolds,
+  useSession,
+} from '@tradewind/shared';
 import { useIntl } from 'react-intl';
 import { MSC_TYPE, USER_STATE } from '../../enums';
 import { AddButton } from '../shared/AddButton';
-import { RowAction } from '../shared/RowAction';
+import { RowAction, RowActions } from '../shared/RowAction';
 import { UserDialog } from './UserDialog';
 
 /** `UserView` of auth-center. */
@@ -44,6 +58,7 @@ export default function UserList() {
   const f = useFilters(EMPTY);
   const { applied, refresh } = f;
   const confirm = useConfirm();
+  const me = useSession().user?.id;
   const [editing, setEditing] = useState<UserRow | 'new' | null>(null);
   const may = {
     save: useHolds(`${U}/save:POST`),
@@ -65,6 +80,8 @@ export default function UserList() {
     );
   // Locked by wrong passwords counts as locked: unlocking clears it.
   const locked = (r: UserRow) => r.userState === 1 || Boolean(r.lockedUntil);
+  // Nobody locks or disables themselves (the service refuses it too).
+  const other = (r: UserRow) => r.id !== me;
   const columns: Column<UserRow>[] = [
     { key: 'id', title: `${F}.id`, width: 90 },
     { key: 'username', title: `${F}.username` },
@@ -89,18 +106,18 @@ export default function UserList() {
       key: 'actions',
       title: 'form.actions',
       render: (r) => (
-        <>
+        <RowActions>
           {may.update && <RowAction label="form.edit" onClick={() => setEditing(r)} testId={`user-edit-${r.id}`} />}
-          {may.lock && !locked(r) && r.userState !== 2 && (
+          {may.lock && other(r) && !locked(r) && r.userState !== 2 && (
             <RowAction label="base.users.lock" color="warning" onClick={() => ask('lock', r)} testId={`user-lock-${r.id}`} />
           )}
           {may.unlock && (locked(r) || r.userState === 2) && (
             <RowAction label="base.users.unlock" onClick={() => ask('unlock', r)} testId={`user-unlock-${r.id}`} />
           )}
-          {may.disable && r.userState !== 2 && (
+          {may.disable && other(r) && r.userState !== 2 && (
             <RowAction label="base.users.disable" color="error" onClick={() => ask('disable', r)} testId={`user-disable-${r.id}`} />
           )}
-        </>
+        </RowActions>
       ),
     });
   }
