@@ -1,0 +1,122 @@
+// The base application's editing forms and info pages in a real browser against the real
+// fleet: the demo tenant admin creates a user through the dialog, changes and locks it, adds a
+// supplier and opens the tenant info page; the demo supplier opens its merchant info page.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { apiCall, apiLogin, launch, login, newPage, shot, startFleet } from '../lib.mjs';
+
+let fleet;
+let browser;
+
+before(async () => {
+  fleet = await startFleet();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await fleet?.stop();
+});
+
+/** The row of a list table holding `text`. */
+const row = (page, table, text) => page.getByTestId(table).getByRole('row').filter({ hasText: text });
+
+describe('the base application forms', () => {
+  it('creates a user through the dialog, changes it and locks it', async () => {
+    const page = await newPage(browser, 'en-US');
+    await login(page, fleet.url, 'demo', 'demo123');
+    await page.goto(`${fleet.url}/saas-app/account/user/list`);
+    await page.getByTestId('base-users-table').getByText('operator', { exact: true }).waitFor();
+    // Nobody is offered to lock or disable themselves.
+    await row(page, 'base-users-table', 'Demo admin').getByRole('button', { name: 'Edit' }).waitFor();
+    assert.equal(await row(page, 'base-users-table', 'Demo admin').getByRole('button', { name: 'Lock' }).count(), 0);
+    await page.getByTestId('user-add').click();
+    const dialog = page.getByTestId('user-dialog');
+    // The browser's rules first: nothing is sent while the username is missing.
+    await dialog.getByTestId('form-submit').click();
+    await dialog.getByText('Please enter Username').waitFor();
+    await dialog.getByTestId('field-username').fill('e2e.clerk');
+    await dialog.getByTestId('field-password').fill('clerk123');
+    await dialog.getByRole('combobox', { name: /User type/ }).click();
+    await page.getByRole('option', { name: 'Operator staff' }).click();
+    await dialog.getByTestId('field-realName').fill('Clerk One');
+    await dialog.getByTestId('field-mobile').fill('13912345678');
+    await dialog.getByRole('combobox', { name: /Permission groups/ }).click();
+    await page.getByRole('option', { name: 'Operators' }).click();
+    await page.keyboard.press('Escape');
+    await shot(page, 'base-user-add');
+    await dialog.getByTestId('form-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    await row(page, 'base-users-table', 'e2e.clerk').getByText('Clerk One').waitFor();
+    // The new user can log in with the password typed in the dialog.
+    await apiLogin(fleet.url, 'e2e.clerk', 'clerk123');
+
+    await row(page, 'base-users-table', 'e2e.clerk').getByRole('button', { name: 'Edit' }).click();
+    await dialog.getByTestId('field-realName').waitFor();
+    assert.equal(await dialog.getByTestId('field-username').isDisabled(), true);
+    assert.equal(await dialog.getByTestId('field-realName').inputValue(), 'Clerk One');
+    await dialog.getByTestId('field-realName').fill('Clerk Two');
+    await dialog.getByTestId('form-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    await row(page, 'base-users-table', 'e2e.clerk').getByText('Clerk Two').waitFor();
+
+    await row(page, 'base-users-table', 'e2e.clerk').getByRole('button', { name: 'Lock' }).click();
+    await page.getByTestId('confirm-dialog').getByText('Lock user e2e.clerk?').waitFor();
+    await shot(page, 'base-user-lock-confirm');
+    await page.getByTestId('confirm-yes').click();
+    await row(page, 'base-users-table', 'e2e.clerk').getByText('Locked').waitFor();
+    await row(page, 'base-users-table', 'e2e.clerk').getByRole('button', { name: 'Unlock' }).waitFor();
+    await shot(page, 'base-users-locked');
+    // Locked: the service refuses the login.
+    const refused = await apiCall(fleet.url, 'POST', '/api/auth-center/api/auth/login', null, { username: 'e2e.clerk', password: 'clerk123' });
+    assert.notEqual(refused.status, 200);
+    await page.close();
+  });
+
+  it('adds a supplier, shows its detail, and opens the tenant info page', async () => {
+    const page = await newPage(browser, 'en-US');
+    await login(page, fleet.url, 'demo', 'demo123');
+    await page.goto(`${fleet.url}/saas-app/merchant/supplier/list`);
+    await page.getByTestId('base-suppliers-table').getByText('Demo Supplier').waitFor();
+    await page.getByTestId('merchant-add').click();
+    const dialog = page.getByTestId('merchant-dialog');
+    await dialog.getByTestId('field-mchName').fill('Harbour Inn');
+    await dialog.getByTestId('field-contactName').fill('Lin');
+    await dialog.getByTestId('field-contactMobile').fill('0571-88886666');
+    await dialog.getByTestId('field-creditPermanent').fill('5000.5');
+    await shot(page, 'base-supplier-add');
+    await dialog.getByTestId('form-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    const harbour = row(page, 'base-suppliers-table', 'Harbour Inn');
+    await harbour.getByText('5000.50').waitFor();
+    await harbour.getByRole('button', { name: 'View' }).click();
+    const detail = page.getByTestId('merchant-fields');
+    await detail.getByText('0571-88886666').waitFor();
+    // Past the dialog's fade-in.
+    await page.waitForTimeout(400);
+    await shot(page, 'base-supplier-detail');
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'detached' });
+
+    await page.goto(`${fleet.url}/saas-app/myInfo/saasInfo/load`);
+    await page.getByTestId('tenant-fields').getByText('Demo Travel').first().waitFor();
+    // The tenant's staff see the tenant item, not the merchant item.
+    await page.getByTestId('menu-/saas-app/myInfo/saasInfo/load').waitFor();
+    assert.equal(await page.getByTestId('menu-/saas-app/myInfo/saasMchInfo/load').count(), 0);
+    await shot(page, 'base-tenant-info');
+    await page.close();
+  });
+
+  it("shows the demo supplier its merchant's info", async () => {
+    const page = await newPage(browser, 'en-US');
+    await login(page, fleet.url, 'supplier', 'supplier123');
+    await page.goto(`${fleet.url}/saas-app/myInfo/saasMchInfo/load`);
+    const fields = page.getByTestId('merchant-info-fields');
+    await fields.getByText('Demo Supplier').waitFor();
+    await fields.getByText('Supplier', { exact: true }).waitFor();
+    await page.getByTestId('menu-/saas-app/myInfo/saasMchInfo/load').waitFor();
+    assert.equal(await page.getByTestId('menu-/saas-app/myInfo/saasInfo/load').count(), 0);
+    await shot(page, 'base-merchant-info');
+    await page.close();
+  });
+});
