@@ -71,6 +71,12 @@ export const ONLINE_PAY: Enumeration = { id: 'hotel.enum.onlinePay', values: [0,
 /** `breakfasts`. */
 export const BREAKFAST: Enumeration = { id: 'hotel.enum.breakfast', values: [0, 1, 2, 3, 4, 99] };
 
+/** A supplier's hotel request `state`: 0 pending, 1 approved, 2 rejected. */
+export const REQUEST_STATE: Enumeration = { id: 'hotel.enum.requestState', values: [0, 1, 2] };
+
+/** A hotel request's `kind`: 1 add a hotel, 2 change one. */
+export const REQUEST_KIND: Enumeration = { id: 'hotel.enum.requestKind', values: [1, 2] };
+
 /** Every enumeration, for the messages test. */
 export const ENUMS: Enumeration[] = [
   ORDER_STATE,
@@ -89,4 +95,6 @@ export const ENUMS: Enumeration[] = [
   CANCEL_TYPE,
   ONLINE_PAY,
   BREAKFAST,
+  REQUEST_STATE,
+  REQUEST_KIND,
 ];

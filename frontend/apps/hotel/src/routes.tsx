@@ -26,6 +26,11 @@ export const routes: AppRoute[] = [
         meta: { title: 'hotel.menu.rooms', hidden: true, noCache: true, perm: '/saas/hotel/rooms/list:GET' },
         page: () => import('./pages/hotels/RoomList'),
       },
+      {
+        path: 'hotelRequests/list',
+        meta: { title: 'hotel.menu.hotelRequests', order: 2, perm: '/saas/hotel/hotelRequests/list:GET' },
+        page: () => import('./pages/hotels/RequestList'),
+      },
     ],
   },
   {

@@ -1,11 +1,13 @@
 // The tenant's system hotels, newest first: hotel-app GET /saas/hotel/hotelInfos/list. Each row
-// opens the hotel's rooms, for a user who may list them.
-import { useCallback } from 'react';
-import { Link, Typography } from '@mui/material';
-import { api, dateTime, DataTable, type Column, type Page, ListPage, Clip, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds } from '@tradewind/shared';
+// opens the hotel's rooms, for a user who may list them, and the hotel's form: the tenant's staff
+// add and edit hotels, a supplier requests a new hotel or a change.
+import { useCallback, useState } from 'react';
+import { Box, Button, Link, Typography } from '@mui/material';
+import { api, dateTime, DataTable, type Column, type Page, ListPage, Clip, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds, useIsTenantStaff } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { HOTEL_STAR, HOTEL_STATE } from '../../enums';
+import { HotelDialog } from './HotelDialog';
 import { roomsPath } from './RoomList';
 
 /** `Hotel` of hotel-app (the fields this list shows). */
@@ -31,6 +33,10 @@ export default function HotelList() {
   const f = useFilters(EMPTY);
   const { applied } = f;
   const mayListRooms = useHolds('/saas/hotel/rooms/list:GET');
+  const staff = useIsTenantStaff();
+  const mayAdd = useHolds(staff ? '/saas/hotel/hotelInfos/save:POST' : '/saas/hotel/hotelInfos/requestAdd:POST');
+  const mayEdit = useHolds(staff ? '/saas/hotel/hotelInfos/update:PUT' : '/saas/hotel/hotelInfos/requestModify:POST');
+  const [editing, setEditing] = useState<number | null>(null);
   const load = useCallback(
     (page: number, size: number) =>
       api.get<Page<HotelRow>>('hotel-app', '/saas/hotel/hotelInfos/list', {
@@ -61,15 +67,24 @@ export default function HotelList() {
     { key: 'roomNum', title: `${F}.roomNum` },
     { key: 'state', title: `${F}.state`, render: (r) => label(HOTEL_STATE, r.state) },
     { key: 'createDate', title: `${F}.createDate`, render: (r) => dateTime(r.createDate) },
-    ...(mayListRooms
+    ...(mayListRooms || mayEdit
       ? [
           {
             key: 'actions',
             title: 'hotel.hotels.actions',
             render: (r: HotelRow) => (
-              <Link component={RouterLink} to={roomsPath(r.id)} data-testid={`hotel-rooms-${r.id}`}>
-                <FormattedMessage id="hotel.hotels.viewRooms" />
-              </Link>
+              <Box sx={{ display: 'flex', gap: 1.5 }}>
+                {mayListRooms && (
+                  <Link component={RouterLink} to={roomsPath(r.id)} data-testid={`hotel-rooms-${r.id}`}>
+                    <FormattedMessage id="hotel.hotels.viewRooms" />
+                  </Link>
+                )}
+                {mayEdit && (
+                  <Link component="button" onClick={() => setEditing(r.id)} data-testid={`hotel-edit-${r.id}`}>
+                    <FormattedMessage id={staff ? 'hotel.hotels.edit' : 'hotel.hotels.requestModify'} />
+                  </Link>
+                )}
+              </Box>
             ),
           },
         ]
@@ -80,6 +95,13 @@ export default function HotelList() {
       title="hotel.hotels.title"
       onInquire={f.inquire}
       onReset={f.reset}
+      actions={
+        mayAdd && (
+          <Button size="small" variant="contained" onClick={() => setEditing(0)} data-testid="hotel-add">
+            <FormattedMessage id={staff ? 'hotel.hotels.add' : 'hotel.hotels.requestAdd'} />
+          </Button>
+        )
+      }
       filters={
         <>
           <TextFilter label={`${F}.name`} value={f.draft.name} onChange={(v) => f.set('name', v)} testId="hotels-name" />
@@ -89,6 +111,14 @@ export default function HotelList() {
       }
     >
       <DataTable columns={columns} load={load} reloadKey={f.generation} rowKey={(r) => r.id} testId="hotel-hotels-table" />
+      <HotelDialog
+        hotelId={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          f.refresh();
+        }}
+      />
     </ListPage>
   );
 }

@@ -1,12 +1,14 @@
 // A hotel's rooms, by name: hotel-app GET /saas/hotel/rooms/list?hotelId= (a hotel not the
-// tenant's is 404). Opened from a hotel's row of the hotel list with `?hotelId=`.
-import { useCallback } from 'react';
-import { Alert, Button } from '@mui/material';
-import { api, dateTime, DataTable, type Column, type Page, ListPage, TextFilter, useEnumLabel, useFilters } from '@tradewind/shared';
+// tenant's is 404). Opened from a hotel's row of the hotel list with `?hotelId=`. Rooms are added
+// and edited in RoomDialog by a user holding the codes.
+import { useCallback, useState } from 'react';
+import { Alert, Button, Link } from '@mui/material';
+import { api, dateTime, DataTable, type Column, type Page, ListPage, TextFilter, useEnumLabel, useFilters, useHolds } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { appPath } from '../../app';
 import { HOTEL_STATE, ROOM_WINDOW } from '../../enums';
+import { RoomDialog } from './RoomDialog';
 
 /** `Room` of hotel-app. */
 export interface RoomRow {
@@ -49,6 +51,9 @@ function RoomListView({ hotelId }: { hotelId: string }) {
   // Reset goes back to the hotel the page was opened on.
   const f = useFilters({ hotelId });
   const { applied } = f;
+  const mayAdd = useHolds('/saas/hotel/rooms/save:POST');
+  const mayEdit = useHolds('/saas/hotel/rooms/update:PUT');
+  const [editing, setEditing] = useState<number | null>(null);
   const load = useCallback(
     (page: number, size: number) =>
       api.get<Page<RoomRow>>('hotel-app', '/saas/hotel/rooms/list', { query: { page, resultNum: size, hotelId: applied.hotelId } }),
@@ -68,6 +73,19 @@ function RoomListView({ hotelId }: { hotelId: string }) {
     { key: 'window', title: `${F}.window`, render: (r) => label(ROOM_WINDOW, r.window) },
     { key: 'state', title: `${F}.state`, render: (r) => label(HOTEL_STATE, r.state) },
     { key: 'createDate', title: `${F}.createDate`, render: (r) => dateTime(r.createDate) },
+    ...(mayEdit
+      ? [
+          {
+            key: 'actions',
+            title: 'hotel.hotels.actions',
+            render: (r: RoomRow) => (
+              <Link component="button" onClick={() => setEditing(r.id)} data-testid={`room-edit-${r.id}`}>
+                <FormattedMessage id="hotel.hotels.edit" />
+              </Link>
+            ),
+          },
+        ]
+      : []),
   ];
   return (
     <ListPage
@@ -76,13 +94,31 @@ function RoomListView({ hotelId }: { hotelId: string }) {
       onReset={f.reset}
       filters={<TextFilter label={`${F}.hotelId`} value={f.draft.hotelId} onChange={(v) => f.set('hotelId', v)} digits testId="rooms-hotel-id" />}
       actions={
-        <Button component={RouterLink} to={appPath('hotel/list')} size="small" data-testid="rooms-back">
-          <FormattedMessage id="hotel.common.back" />
-        </Button>
+        <>
+          {mayAdd && applied.hotelId && (
+            <Button size="small" variant="contained" onClick={() => setEditing(0)} data-testid="room-add">
+              <FormattedMessage id="hotel.roomForm.add" />
+            </Button>
+          )}
+          <Button component={RouterLink} to={appPath('hotel/list')} size="small" data-testid="rooms-back">
+            <FormattedMessage id="hotel.common.back" />
+          </Button>
+        </>
       }
     >
       {applied.hotelId ? (
-        <DataTable columns={columns} load={load} reloadKey={f.generation} rowKey={(r) => r.id} testId="hotel-rooms-table" />
+        <>
+          <DataTable columns={columns} load={load} reloadKey={f.generation} rowKey={(r) => r.id} testId="hotel-rooms-table" />
+          <RoomDialog
+            hotelId={applied.hotelId}
+            roomId={editing}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              f.refresh();
+            }}
+          />
+        </>
       ) : (
         // The service needs a hotel: nothing is asked without one.
         <Alert severity="info">

@@ -1,12 +1,15 @@
 // The tenant's hotel products (a supplier: its own), newest first:
 // hotel-app GET /saas/product/hotelProducts/list. Each row opens the product's price calendar, for
-// a user who may read it.
-import { useCallback } from 'react';
-import { Link } from '@mui/material';
-import { api, dateTime, DataTable, type Column, type Page, ListPage, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds } from '@tradewind/shared';
-import { FormattedMessage } from 'react-intl';
+// a user who may read it, its form, and the state changes its state allows (after a question):
+// PUT /saas/product/hotelProducts/changeState.
+import { useCallback, useState } from 'react';
+import { Box, Button, Link } from '@mui/material';
+import { api, dateTime, DataTable, type Column, type Page, ListPage, SelectFilter, TextFilter, useConfirm, useEnumLabel, useFilters, useHolds } from '@tradewind/shared';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { calendarPath } from '../prices/PriceCalendar';
+import { ProductDialog } from './ProductDialog';
+import { actionsFor } from './productStates';
 import { BREAKFAST, CANCEL_TYPE, CONFIRM_TYPE, ONLINE_PAY, PRODUCT_STATE } from '../../enums';
 
 /** `HotelProduct` of hotel-app (the fields this list shows). */
@@ -32,7 +35,17 @@ export default function ProductList() {
   const label = useEnumLabel();
   const f = useFilters(EMPTY);
   const { applied } = f;
+  const intl = useIntl();
   const mayPrice = useHolds('/saas/price/priceStore/list:GET');
+  const mayAdd = useHolds('/saas/product/hotelProducts/save:POST');
+  const mayEdit = useHolds('/saas/product/hotelProducts/updateHotelProduct:PUT');
+  const mayChange = useHolds('/saas/product/hotelProducts/changeState:PUT');
+  const [editing, setEditing] = useState<number | null>(null);
+  const confirm = useConfirm();
+  const change = (r: ProductRow, action: string) =>
+    confirm.ask(intl.formatMessage({ id: `hotel.products.confirm.${action}` }, { name: r.productName }), () =>
+      api.put('hotel-app', '/saas/product/hotelProducts/changeState', { productId: r.productId, action }).then(() => f.refresh()),
+    );
   const load = useCallback(
     (page: number, size: number) =>
       api.get<Page<ProductRow>>('hotel-app', '/saas/product/hotelProducts/list', {
@@ -58,15 +71,30 @@ export default function ProductList() {
     { key: 'isOnlinePay', title: `${F}.isOnlinePay`, render: (r) => label(ONLINE_PAY, r.isOnlinePay) },
     { key: 'state', title: `${F}.state`, render: (r) => label(PRODUCT_STATE, r.state) },
     { key: 'createDate', title: `${F}.createDate`, render: (r) => dateTime(r.createDate) },
-    ...(mayPrice
+    ...(mayPrice || mayEdit || mayChange
       ? [
           {
             key: 'actions',
             title: 'hotel.products.actions',
             render: (r: ProductRow) => (
-              <Link component={RouterLink} to={calendarPath(r.productId)} data-testid={`product-prices-${r.productId}`}>
-                <FormattedMessage id="hotel.products.prices" />
-              </Link>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5 }}>
+                {mayPrice && (
+                  <Link component={RouterLink} to={calendarPath(r.productId)} data-testid={`product-prices-${r.productId}`}>
+                    <FormattedMessage id="hotel.products.prices" />
+                  </Link>
+                )}
+                {mayEdit && r.state !== -1 && (
+                  <Link component="button" onClick={() => setEditing(r.productId)} data-testid={`product-edit-${r.productId}`}>
+                    <FormattedMessage id="hotel.hotels.edit" />
+                  </Link>
+                )}
+                {mayChange &&
+                  actionsFor(r.state).map((a) => (
+                    <Link component="button" key={a} color={a === 'delete' ? 'error' : 'primary'} onClick={() => change(r, a)} data-testid={`product-${a}-${r.productId}`}>
+                      <FormattedMessage id={`hotel.products.action.${a}`} />
+                    </Link>
+                  ))}
+              </Box>
             ),
           },
         ]
@@ -77,6 +105,13 @@ export default function ProductList() {
       title="hotel.products.title"
       onInquire={f.inquire}
       onReset={f.reset}
+      actions={
+        mayAdd && (
+          <Button size="small" variant="contained" onClick={() => setEditing(0)} data-testid="product-add">
+            <FormattedMessage id="hotel.productForm.add" />
+          </Button>
+        )
+      }
       filters={
         <>
           <TextFilter label={`${F}.productName`} value={f.draft.productName} onChange={(v) => f.set('productName', v)} testId="products-name" />
@@ -86,6 +121,15 @@ export default function ProductList() {
       }
     >
       <DataTable columns={columns} load={load} reloadKey={f.generation} rowKey={(r) => r.productId} testId="hotel-products-table" />
+      <ProductDialog
+        productId={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          f.refresh();
+        }}
+      />
+      {confirm.element}
     </ListPage>
   );
 }

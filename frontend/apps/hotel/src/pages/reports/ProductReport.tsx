@@ -1,9 +1,10 @@
 // Orders per product over a period of order dates: GET /saas/order/hotelOrderReport/listProductSummary
 // (a supplier sees its own products, a distributor its own orders; largest amount first), with
-// the totals of the period.
+// the totals of the period. A distributor is not shown what the supplier is paid: the service
+// answers it to everyone, but the order pages hide it from distributors too.
 import { useEffect, useState } from 'react';
 import { Alert, LinearProgress } from '@mui/material';
-import { api, DateFilter, ListPage, money, SimpleTable, useFilters, type SimpleColumn } from '@tradewind/shared';
+import { api, DateFilter, ListPage, money, SimpleTable, useFilters, useSession, type SimpleColumn } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { defaultPeriod, periodProblem } from './period';
 
@@ -22,6 +23,8 @@ export interface ProductSummary {
 }
 
 const F = 'hotel.report.fields';
+/** A merchant's `mchType` when it is a distributor. */
+const DISTRIBUTOR = 2;
 
 export function totalOf(rows: ProductSummary[]): ProductSummary {
   const sum = (k: keyof ProductSummary) => rows.reduce((n, r) => n + Number(r[k]), 0);
@@ -40,6 +43,8 @@ export function totalOf(rows: ProductSummary[]): ProductSummary {
 }
 
 export default function ProductReport() {
+  const { user, org } = useSession();
+  const distributor = Boolean(user && user.mchId !== 0 && org?.mchType === DISTRIBUTOR);
   const f = useFilters(defaultPeriod());
   const { applied, generation } = f;
   const problem = periodProblem(applied);
@@ -66,8 +71,12 @@ export default function ProductReport() {
     { key: 'orderNum', title: `${F}.orderNum`, render: (r) => r.orderNum },
     { key: 'roomNights', title: `${F}.roomNights`, render: (r) => r.roomNights },
     { key: 'orderPrice', title: `${F}.orderPrice`, render: (r) => money(r.orderPrice) },
-    { key: 'supplierPrice', title: `${F}.supplierPrice`, render: (r) => money(r.supplierPrice) },
-    { key: 'profit', title: `${F}.profit`, render: (r) => money(r.profit) },
+    ...(distributor
+      ? []
+      : [
+          { key: 'supplierPrice', title: `${F}.supplierPrice`, render: (r: ProductSummary) => money(r.supplierPrice) },
+          { key: 'profit', title: `${F}.profit`, render: (r: ProductSummary) => money(r.profit) },
+        ]),
     { key: 'cancelNum', title: `${F}.cancelNum`, render: (r) => r.cancelNum },
   ];
   return (

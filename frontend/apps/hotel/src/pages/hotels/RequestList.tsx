@@ -1,0 +1,143 @@
+// Suppliers' requests to add or change a hotel, newest first: GET /saas/hotel/hotelRequests/list
+// (the tenant's staff see all, a supplier its own). The staff approve (the hotel is created or
+// changed) or reject a pending one, with a remark the supplier sees:
+// PUT /saas/hotel/hotelRequests/approve | reject.
+import { useCallback, useState } from 'react';
+import { Box, Link } from '@mui/material';
+import {
+  api,
+  Clip,
+  dateTime,
+  DataTable,
+  FormDialog,
+  FormText,
+  ListPage,
+  rules,
+  SelectFilter,
+  useEnumLabel,
+  useFilters,
+  useForm,
+  useHolds,
+  type Column,
+  type Page,
+} from '@tradewind/shared';
+import { FormattedMessage } from 'react-intl';
+import { REQUEST_KIND, REQUEST_STATE } from '../../enums';
+
+/** `HotelRequest` of hotel-app. */
+export interface HotelRequestRow {
+  id: number;
+  mchId: number;
+  mchName: string;
+  kind: number;
+  hotelId: number;
+  hotel: { name?: string; address?: string };
+  state: number;
+  remark: string;
+  createDate: number;
+  decideDate: number;
+}
+
+const F = 'hotel.requests.fields';
+const PENDING = 0;
+
+type Decision = { row: HotelRequestRow; action: 'approve' | 'reject' };
+
+export default function RequestList() {
+  const label = useEnumLabel();
+  const f = useFilters({ state: '', kind: '' });
+  const { applied } = f;
+  const mayApprove = useHolds('/saas/hotel/hotelRequests/approve:PUT');
+  const mayReject = useHolds('/saas/hotel/hotelRequests/reject:PUT');
+  const [deciding, setDeciding] = useState<Decision | null>(null);
+  const load = useCallback(
+    (page: number, size: number) =>
+      api.get<Page<HotelRequestRow>>('hotel-app', '/saas/hotel/hotelRequests/list', {
+        query: { page, resultNum: size, state: applied.state, kind: applied.kind },
+      }),
+    [applied],
+  );
+  const columns: Column<HotelRequestRow>[] = [
+    { key: 'id', title: `${F}.id`, width: 90 },
+    { key: 'kind', title: `${F}.kind`, render: (r) => label(REQUEST_KIND, r.kind) },
+    { key: 'mchName', title: `${F}.mchName`, render: (r) => r.mchName || r.mchId },
+    { key: 'hotel', title: `${F}.hotel`, render: (r) => `${r.hotel?.name ?? '--'}${r.hotelId ? ` (${r.hotelId})` : ''}` },
+    { key: 'address', title: `${F}.address`, render: (r) => <Clip text={r.hotel?.address ?? ''} /> },
+    { key: 'state', title: `${F}.state`, render: (r) => label(REQUEST_STATE, r.state) },
+    { key: 'remark', title: `${F}.remark`, render: (r) => <Clip text={r.remark} /> },
+    { key: 'createDate', title: `${F}.createDate`, render: (r) => dateTime(r.createDate) },
+    { key: 'decideDate', title: `${F}.decideDate`, render: (r) => dateTime(r.decideDate) },
+    ...(mayApprove || mayReject
+      ? [
+          {
+            key: 'actions',
+            title: 'hotel.hotels.actions',
+            render: (r: HotelRequestRow) =>
+              r.state === PENDING && (
+                <Box sx={{ display: 'flex', gap: 1.5 }}>
+                  {mayApprove && (
+                    <Link component="button" onClick={() => setDeciding({ row: r, action: 'approve' })} data-testid={`request-approve-${r.id}`}>
+                      <FormattedMessage id="hotel.requests.approve" />
+                    </Link>
+                  )}
+                  {mayReject && (
+                    <Link component="button" color="error" onClick={() => setDeciding({ row: r, action: 'reject' })} data-testid={`request-reject-${r.id}`}>
+                      <FormattedMessage id="hotel.requests.reject" />
+                    </Link>
+                  )}
+                </Box>
+              ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <ListPage
+      title="hotel.requests.title"
+      onInquire={f.inquire}
+      onReset={f.reset}
+      filters={
+        <>
+          <SelectFilter label={`${F}.state`} value={f.draft.state} onChange={(v) => f.set('state', v)} enumeration={REQUEST_STATE} testId="requests-state" />
+          <SelectFilter label={`${F}.kind`} value={f.draft.kind} onChange={(v) => f.set('kind', v)} enumeration={REQUEST_KIND} testId="requests-kind" />
+        </>
+      }
+    >
+      <DataTable columns={columns} load={load} reloadKey={f.generation} rowKey={(r) => r.id} testId="hotel-requests-table" />
+      {deciding && (
+        <DecisionDialog
+          decision={deciding}
+          onClose={() => setDeciding(null)}
+          onDone={() => {
+            setDeciding(null);
+            f.refresh();
+          }}
+        />
+      )}
+    </ListPage>
+  );
+}
+
+/** Asks to confirm the decision, with the remark the supplier sees. */
+function DecisionDialog({ decision, onClose, onDone }: { decision: Decision; onClose: () => void; onDone: () => void }) {
+  const form = useForm({ remark: '' });
+  const save = async () => {
+    const ok = await form.submit({ remark: rules.length('remark', 0, 500) }, (v) =>
+      api.put('hotel-app', `/saas/hotel/hotelRequests/${decision.action}`, { id: decision.row.id, remark: v.remark.trim() }),
+    );
+    if (ok) onDone();
+  };
+  return (
+    <FormDialog
+      open
+      title={`hotel.requests.${decision.action}Question`}
+      busy={form.busy}
+      onClose={onClose}
+      onSubmit={save}
+      testId="request-decision"
+      submitLabel={`hotel.requests.${decision.action}`}
+    >
+      <FormText form={form} name="remark" label={`${F}.remark`} multiline wide />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,140 @@
+// The hotel form (the tenant's staff save and update hotels; a supplier sends the same form as
+// a request an operator approves): its values as typed, its rules (hotel-app's domain/hotel.rs)
+// and the body. What the form does not show (coordinates, time zone, area) is sent back as
+// loaded, since an update replaces every field.
+import { isPhone, rules, type Rule } from '@tradewind/shared';
+
+/** `Hotel` of hotel-app: GET /saas/hotel/hotelInfos/load. */
+export interface HotelFull {
+  id: number;
+  name: string;
+  nameEn: string;
+  star: number;
+  areaId: string;
+  zoneId: number;
+  zoneName: string;
+  address: string;
+  postCode: string;
+  phone: string;
+  fax: string;
+  images: string[];
+  roomNum: number;
+  openDate: string;
+  checkinTime: string;
+  checkoutTime: string;
+  longitude: number | null;
+  latitude: number | null;
+  timeZone: string;
+  serviceDesc: string;
+  state: number;
+}
+
+export type HotelFormValues = {
+  name: string;
+  nameEn: string;
+  star: string;
+  zoneId: string;
+  address: string;
+  postCode: string;
+  phone: string;
+  fax: string;
+  roomNum: string;
+  openDate: string;
+  checkinTime: string;
+  checkoutTime: string;
+  /** One address a line. */
+  images: string;
+  serviceDesc: string;
+  state: string;
+};
+
+export const emptyHotelForm = (): HotelFormValues => ({
+  name: '',
+  nameEn: '',
+  star: '0',
+  zoneId: '',
+  address: '',
+  postCode: '',
+  phone: '',
+  fax: '',
+  roomNum: '',
+  openDate: '',
+  checkinTime: '14:00',
+  checkoutTime: '12:00',
+  images: '',
+  serviceDesc: '',
+  state: '1',
+});
+
+export function hotelFormOf(h: HotelFull): HotelFormValues {
+  return {
+    name: h.name,
+    nameEn: h.nameEn,
+    star: String(h.star),
+    zoneId: h.zoneId ? String(h.zoneId) : '',
+    address: h.address,
+    postCode: h.postCode,
+    phone: h.phone,
+    fax: h.fax,
+    roomNum: h.roomNum ? String(h.roomNum) : '',
+    openDate: h.openDate,
+    checkinTime: h.checkinTime,
+    checkoutTime: h.checkoutTime,
+    images: h.images.join('\n'),
+    serviceDesc: h.serviceDesc,
+    state: String(h.state),
+  };
+}
+
+const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
+const H = 'hotel.hotelForm.fields';
+
+export const hotelRules: Partial<Record<keyof HotelFormValues, Rule<HotelFormValues>>> = {
+  name: rules.all(rules.required('name', `${H}.name`), rules.length('name', 1, 64)),
+  nameEn: (v, intl) => (v.nameEn.trim().length > 128 ? intl.formatMessage({ id: 'form.length' }, { first: 0, second: 128 }) : null),
+  star: rules.chosen('star', `${H}.star`),
+  phone: rules.pattern('phone', isPhone, 'form.phone'),
+  fax: rules.pattern('fax', isPhone, 'form.phone'),
+  postCode: rules.pattern('postCode', (s) => /^[A-Za-z0-9 -]{3,10}$/.test(s), 'hotel.hotelForm.rules.postCode'),
+  roomNum: rules.pattern('roomNum', (s) => /^\d+$/.test(s) && Number(s) <= 100_000, 'hotel.hotelForm.rules.roomNum'),
+  checkinTime: rules.pattern('checkinTime', (s) => CLOCK.test(s), 'hotel.hotelForm.rules.clock'),
+  checkoutTime: rules.pattern('checkoutTime', (s) => CLOCK.test(s), 'hotel.hotelForm.rules.clock'),
+  images: rules.pattern(
+    'images',
+    (s) => imageList(s).every((u) => /^https?:\/\/[^\s/?#:][^\s]*$/.test(u)) && imageList(s).length <= 50,
+    'hotel.hotelForm.rules.images',
+  ),
+  serviceDesc: rules.length('serviceDesc', 0, 2000),
+};
+
+export function imageList(s: string): string[] {
+  return s
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+}
+
+/** The hotel's fields as the service takes them; `loaded` keeps what the form leaves alone. */
+export function hotelBody(v: HotelFormValues, loaded?: HotelFull | null): Record<string, unknown> {
+  return {
+    areaId: loaded?.areaId ?? '',
+    longitude: loaded?.longitude ?? null,
+    latitude: loaded?.latitude ?? null,
+    timeZone: loaded?.timeZone ?? '',
+    name: v.name.trim(),
+    nameEn: v.nameEn.trim(),
+    star: Number(v.star),
+    zoneId: Number(v.zoneId || 0),
+    address: v.address.trim(),
+    postCode: v.postCode.trim(),
+    phone: v.phone.trim(),
+    fax: v.fax.trim(),
+    roomNum: Number(v.roomNum || 0),
+    openDate: v.openDate,
+    checkinTime: v.checkinTime.trim(),
+    checkoutTime: v.checkoutTime.trim(),
+    images: imageList(v.images),
+    serviceDesc: v.serviceDesc.trim(),
+    state: Number(v.state),
+  };
+}

@@ -1,0 +1,115 @@
+// The hotel pages in a real browser against the real fleet: the demo supplier sets prices on a
+// range of days in its product's calendar and sees them in the grid; the demo distributor
+// searches, opens the demo hotel, books a room through the order form and lands on the order;
+// the report then shows the order's product.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { day, launch, login, newPage, shot, startFleet } from '../lib.mjs';
+
+let fleet;
+let browser;
+
+before(async () => {
+  fleet = await startFleet();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await fleet?.stop();
+});
+
+/** Chooses `option` in the form select labelled `label`. */
+async function choose(page, label, option) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('hotel pages', () => {
+  it('lets the supplier set a price and stock on a range of days and shows them in the calendar', async () => {
+    const page = await newPage(browser, 'en-US');
+    await login(page, fleet.url, 'supplier', 'supplier123');
+    await page.goto(`${fleet.url}/saas-hotel-app/product/list`);
+    const link = page.locator('[data-testid^=product-prices-]').first();
+    await link.waitFor();
+    await link.click();
+    await page.waitForURL(/\/saas-hotel-app\/product\/priceStore\?productId=\d+/);
+    // The demo products are priced for 90 nights: tomorrow shows the demo price.
+    const tomorrow = day(1);
+    if (tomorrow.slice(0, 7) !== (await page.getByTestId('prices-month').innerText())) await page.getByTestId('prices-next').click();
+    await page.getByTestId(`price-day-${tomorrow}`).getByTestId('price-distribution').waitFor();
+
+    const [start, end] = [day(3), day(5)];
+    await page.getByTestId('prices-set').click();
+    const dialog = page.getByTestId('price-dialog');
+    // Nothing goes without dates.
+    await choose(page, 'Distribution price', 'Fixed');
+    await dialog.getByTestId('form-submit').click();
+    await dialog.getByText('A date must be chosen before changing a price').waitFor();
+    await page.fill('[data-testid="field-startDate"]', start);
+    await page.fill('[data-testid="field-endDate"]', end);
+    await dialog.getByText('This option can not be empty!').waitFor({ state: 'detached' }).catch(() => undefined);
+    await page.fill('[data-testid="field-distributionPrice"]', '777.5');
+    await choose(page, 'Stock', 'Limited');
+    await page.fill('[data-testid="field-stock"]', '15');
+    await dialog.getByText('3 dates chosen').waitFor();
+    await shot(page, 'hotel-price-dialog');
+    await dialog.getByTestId('form-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const month = await page.getByTestId('prices-month').innerText();
+    if (start.slice(0, 7) !== month) await page.getByTestId('prices-next').click();
+    for (const d of [start, day(4), end]) {
+      const cell = page.getByTestId(`price-day-${d}`);
+      // The grid shows a month: a date of the next one is checked there.
+      if (d.slice(0, 7) !== (await page.getByTestId('prices-month').innerText())) await page.getByTestId('prices-next').click();
+      await cell.getByText('¥777.50').waitFor();
+      await cell.getByText(/Stock 15/).waitFor();
+    }
+    await shot(page, 'hotel-price-calendar');
+    await page.close();
+  });
+
+  it('lets the distributor search, open the demo hotel, book a room and land on the order; the report shows it', async () => {
+    const page = await newPage(browser, 'en-US');
+    await login(page, fleet.url, 'distributor', 'distributor123');
+    await page.goto(`${fleet.url}/saas-hotel-app/booking/hotelBookings/list`);
+    await page.fill('[data-testid="booking-checkin"]', day(1));
+    await page.fill('[data-testid="booking-checkout"]', day(2));
+    await page.getByTestId('search-inquire').click();
+    const hotel = page.getByTestId('hotel-booking-table').getByRole('link', { name: 'Demo Seaside Hotel' });
+    await hotel.waitFor();
+    await shot(page, 'hotel-booking-search');
+    await hotel.click();
+    await page.waitForURL(/\/saas-hotel-app\/booking\/hotelDetail\?hotelId=\d+/);
+    const row = page.getByTestId('booking-products-table').getByRole('row').filter({ hasText: 'Sea-view King, breakfast for two' });
+    await row.getByRole('button', { name: 'Book' }).waitFor();
+    await shot(page, 'hotel-booking-hotel');
+    await row.getByRole('button', { name: 'Book' }).click();
+
+    const dialog = page.getByTestId('order-dialog');
+    await dialog.getByTestId('form-submit').click();
+    await dialog.getByText('Please enter Contact name').waitFor();
+    await page.fill('[data-testid="field-contactName"]', 'Zhang San');
+    await page.fill('[data-testid="field-contactPhone"]', '12345');
+    await page.fill('[data-testid="field-guests[0].name"]', 'Li Si');
+    await dialog.getByTestId('form-submit').click();
+    await dialog.getByText('Wrong phone format!').waitFor();
+    await page.fill('[data-testid="field-contactPhone"]', '13800000000');
+    await shot(page, 'hotel-order-form');
+    await dialog.getByTestId('form-submit').click();
+
+    await page.waitForURL(/\/saas-hotel-app\/order\/detail\?orderId=\d+/);
+    const orderId = new URL(page.url()).searchParams.get('orderId');
+    await page.getByTestId('hotel-order-detail').getByText(`Order ${orderId}`).waitFor();
+    await page.getByTestId('hotel-order-detail').getByText('Li Si').waitFor();
+    await shot(page, 'hotel-booked-order');
+
+    await page.goto(`${fleet.url}/saas-hotel-app/order/hotelOrderReport/listProductSummary`);
+    const reported = page.getByTestId('hotel-report-table').getByRole('row').filter({ hasText: 'Sea-view King, breakfast for two' });
+    await reported.waitFor();
+    assert.match(await reported.innerText(), /Demo Seaside Hotel/);
+    await shot(page, 'hotel-report');
+    await page.close();
+  });
+});
