@@ -120,6 +120,18 @@ export const routes: AppRoute[] = [
     ],
   },
   {
+    path: 'platform',
+    meta: { title: 'base.menu.platform', icon: 'domain', order: 9 },
+    children: [
+      {
+        // Platform codes are held by platform administrators (mscType 100) only.
+        path: 'saasInfo/list',
+        meta: { title: 'base.menu.tenants', order: 1, perm: '/saas/platform/saasInfo/list:GET', hiddenFor: [200, 300, 310, 311, 312] },
+        page: () => import('./pages/platform/TenantList'),
+      },
+    ],
+  },
+  {
     // The spec: the tenant item is hidden from a merchant's users, the merchant item from the
     // tenant's staff.
     path: 'myInfo',

@@ -293,6 +293,17 @@ const messages: Record<string, string> = {
   'base.enum.saasType.0': 'Standard',
   'base.enum.saasType.1': 'Trial',
 
+  'base.menu.platform': 'Platform',
+  'base.menu.tenants': 'Tenants',
+  'base.tenant.listTitle': 'Tenants',
+  'base.tenant.addTitle': 'Add tenant',
+  'base.tenant.editTitle': 'Edit tenant',
+  'base.tenant.stop': 'Stop',
+  'base.tenant.confirmStop': 'Stop tenant {name}? Its users can no longer work.',
+  'base.tenant.domainFormat': 'Not a domain name',
+  'base.tenant.fields.payServiceFeePermille': 'Payment service fee (‰)',
+  'base.tenant.fields.creditFeePermille': 'Credit fee (‰)',
+
   'base.enum.userState.0': 'Normal',
   'base.enum.userState.1': 'Locked',
   'base.enum.userState.2': 'Disabled',

@@ -293,6 +293,17 @@ const messages: Record<string, string> = {
   'base.enum.saasType.0': '正式',
   'base.enum.saasType.1': '试用',
 
+  'base.menu.platform': '平台管理',
+  'base.menu.tenants': '租户列表',
+  'base.tenant.listTitle': '租户列表',
+  'base.tenant.addTitle': '新增租户',
+  'base.tenant.editTitle': '修改租户',
+  'base.tenant.stop': '停用',
+  'base.tenant.confirmStop': '确定停用租户 {name} 吗？其用户将无法使用系统。',
+  'base.tenant.domainFormat': '域名格式错误',
+  'base.tenant.fields.payServiceFeePermille': '支付服务费率（‰）',
+  'base.tenant.fields.creditFeePermille': '授信费率（‰）',
+
   'base.enum.userState.0': '正常',
   'base.enum.userState.1': '锁定',
   'base.enum.userState.2': '停用',
