@@ -20,6 +20,10 @@ import type { QuotedProduct } from './pages/booking/types';
 import { stayProblem } from './pages/booking/stay';
 import ProductReport, { type ProductSummary } from './pages/reports/ProductReport';
 import { defaultPeriod } from './pages/reports/period';
+import RequestList from './pages/hotels/RequestList';
+import type { HotelFull } from './pages/hotels/hotelForm';
+import type { ProductFull } from './pages/products/productForm';
+import { actionsFor } from './pages/products/productStates';
 import { monthRange } from './pages/prices/calendarRules';
 import type { PriceDay } from './pages/prices/types';
 
@@ -731,5 +735,369 @@ describe('product report', () => {
     expect(await screen.findByText('The period is at most a year')).toBeTruthy();
     expect(calls).toHaveLength(2);
     expect(problems).toEqual([]);
+  });
+});
+
+const staffUser = () => session.setUser({ id: 1, username: 'demo', saasId: 1001, mchId: 0, mscType: 200 } as never, {});
+const merchantUser = (mchType: number) =>
+  session.setUser({ id: 2, username: 'm', saasId: 1001, mchId: 2001, mscType: 311 } as never, { mchType });
+
+describe('report for a distributor', () => {
+  it("leaves out what the supplier is paid and the profit", async () => {
+    merchantUser(2);
+    serve(() => [{ productId: 21, productName: 'Lake view king', hotelId: 11, hotelName: 'Lakeside Hotel', orderNum: 1, roomNights: 2, orderPrice: 136_000, supplierPrice: 116_000, profit: 20_000, cancelNum: 0 }]);
+    renderPage(ProductReport, en);
+    await screen.findByText('Lake view king (21)');
+    expect(screen.queryByText('Supplier amount')).toBeNull();
+    expect(screen.queryByText('1160.00')).toBeNull();
+    expect(screen.queryByText('Profit')).toBeNull();
+  });
+});
+
+const hotelFull: HotelFull = {
+  ...hotel,
+  areaId: '460200',
+  postCode: '572000',
+  fax: '',
+  images: ['https://img.example/a.jpg'],
+  openDate: '2010-01-01',
+  checkinTime: '14:00',
+  checkoutTime: '12:00',
+  longitude: 109.5,
+  latitude: 18.2,
+  timeZone: 'Asia/Shanghai',
+  serviceDesc: 'Pool',
+};
+
+describe('hotel form', () => {
+  it('checks the new hotel and saves it for the staff', async () => {
+    staffUser();
+    hold('/saas/hotel/hotelInfos/save:POST');
+    const calls = serve((c) => (c.method === 'GET' ? pageOf([hotel]) : hotelFull));
+    const { problems } = renderPage(HotelList, en);
+    fireEvent.click(await screen.findByTestId('hotel-add'));
+    const dialog = await screen.findByTestId('hotel-dialog');
+    fireEvent.change(screen.getByTestId('field-phone'), { target: { value: '123' } });
+    fireEvent.change(screen.getByTestId('field-checkinTime'), { target: { value: '25:00' } });
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    expect(await within(dialog).findByText('Please enter Hotel name')).toBeTruthy();
+    expect(within(dialog).getByText('Wrong phone format!')).toBeTruthy();
+    expect(within(dialog).getByText('A time as HH:MM')).toBeTruthy();
+    expect(posts(calls)).toHaveLength(0);
+
+    fireEvent.change(screen.getByTestId('field-name'), { target: { value: ' Harbour Inn ' } });
+    fireEvent.change(screen.getByTestId('field-phone'), { target: { value: '0898-88886666' } });
+    fireEvent.change(screen.getByTestId('field-checkinTime'), { target: { value: '15:00' } });
+    fireEvent.change(screen.getByTestId('field-roomNum'), { target: { value: '80' } });
+    fireEvent.change(screen.getByTestId('field-images'), { target: { value: 'https://img.example/1.jpg\n\nhttps://img.example/2.jpg' } });
+    pick('Star rating', 'Four-star');
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0].url.pathname).toBe('/api/hotel-app/saas/hotel/hotelInfos/save');
+    expect(posts(calls)[0].body).toEqual({
+      areaId: '',
+      longitude: null,
+      latitude: null,
+      timeZone: '',
+      name: 'Harbour Inn',
+      nameEn: '',
+      star: 6,
+      zoneId: 0,
+      address: '',
+      postCode: '',
+      phone: '0898-88886666',
+      fax: '',
+      roomNum: 80,
+      openDate: '',
+      checkinTime: '15:00',
+      checkoutTime: '12:00',
+      images: ['https://img.example/1.jpg', 'https://img.example/2.jpg'],
+      serviceDesc: '',
+      state: 1,
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('loads a hotel and updates it, keeping what the form does not show', async () => {
+    staffUser();
+    hold('/saas/hotel/hotelInfos/update:PUT');
+    const calls = serve((c) => (c.url.pathname.endsWith('/list') ? pageOf([hotel]) : hotelFull));
+    renderPage(HotelList, en);
+    fireEvent.click(await screen.findByTestId('hotel-edit-11'));
+    const dialog = await screen.findByTestId('hotel-dialog');
+    const load = calls.find((c) => c.url.pathname.endsWith('/hotelInfos/load')) as Call;
+    expect(query(load)).toEqual({ hotelId: '11' });
+    expect((screen.getByTestId('field-name') as HTMLInputElement).value).toBe('Lakeside Hotel');
+    fireEvent.change(screen.getByTestId('field-serviceDesc'), { target: { value: 'Pool, spa' } });
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0].method).toBe('PUT');
+    expect(posts(calls)[0].url.pathname).toBe('/api/hotel-app/saas/hotel/hotelInfos/update');
+    expect(posts(calls)[0].body).toMatchObject({ hotelId: 11, name: 'Lakeside Hotel', serviceDesc: 'Pool, spa', longitude: 109.5, latitude: 18.2, timeZone: 'Asia/Shanghai', areaId: '460200', star: 8 });
+  });
+
+  it('sends a supplier\'s new hotel and changes as requests', async () => {
+    merchantUser(1);
+    hold('/saas/hotel/hotelInfos/requestAdd:POST', '/saas/hotel/hotelInfos/requestModify:POST');
+    const calls = serve((c) => (c.url.pathname.endsWith('/list') ? pageOf([hotel]) : hotelFull));
+    const { problems } = renderPage(HotelList, en);
+    fireEvent.click(await screen.findByTestId('hotel-add'));
+    let dialog = await screen.findByTestId('hotel-dialog');
+    expect(within(dialog).getByText('Request a new hotel')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('field-name'), { target: { value: 'Harbour Inn' } });
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0].url.pathname).toBe('/api/hotel-app/saas/hotel/hotelInfos/requestAdd');
+    await waitFor(() => expect(screen.queryByTestId('hotel-dialog')).toBeNull());
+
+    fireEvent.click(screen.getByTestId('hotel-edit-11'));
+    dialog = await screen.findByTestId('hotel-dialog');
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(posts(calls)).toHaveLength(2));
+    expect(posts(calls)[1].url.pathname).toBe('/api/hotel-app/saas/hotel/hotelInfos/requestModify');
+    expect(posts(calls)[1].body).toMatchObject({ hotelId: 11, name: 'Lakeside Hotel' });
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('room form', () => {
+  it('adds a room to the hotel of the page with the exact body, after its rules', async () => {
+    hold('/saas/hotel/rooms/save:POST', '/saas/hotel/rooms/update:PUT');
+    const calls = serve((c) => (c.url.pathname.endsWith('/rooms/list') ? pageOf([room]) : room));
+    const { problems } = renderPage(RoomList, en, '/saas-hotel-app/hotel/rooms?hotelId=11');
+    fireEvent.click(await screen.findByTestId('room-add'));
+    const dialog = await screen.findByTestId('room-dialog');
+    fireEvent.change(screen.getByTestId('field-maxGuests'), { target: { value: '30' } });
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    expect(await within(dialog).findByText('Please enter Name')).toBeTruthy();
+    expect(within(dialog).getByText('1 to 20 guests')).toBeTruthy();
+    expect(posts(calls)).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('field-name'), { target: { value: 'Twin room' } });
+    fireEvent.change(screen.getByTestId('field-maxGuests'), { target: { value: '3' } });
+    fireEvent.change(screen.getByTestId('field-area'), { target: { value: '28' } });
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0].url.pathname).toBe('/api/hotel-app/saas/hotel/rooms/save');
+    expect(posts(calls)[0].body).toEqual({
+      hotelId: 11,
+      name: 'Twin room',
+      bedType: 0,
+      roomType: 0,
+      area: '28',
+      floor: '',
+      maxGuests: 3,
+      addBed: 0,
+      broadband: '1',
+      window: 1,
+      state: 1,
+    });
+    await waitFor(() => expect(screen.queryByTestId('room-dialog')).toBeNull());
+
+    fireEvent.click(screen.getByTestId('room-edit-5'));
+    const edit = await screen.findByTestId('room-dialog');
+    expect(query(calls.find((c) => c.url.pathname.endsWith('/rooms/load')) as Call)).toEqual({ roomId: '5' });
+    fireEvent.click(within(edit).getByTestId('form-submit'));
+    await waitFor(() => expect(posts(calls)).toHaveLength(2));
+    expect(posts(calls)[1].method).toBe('PUT');
+    expect(posts(calls)[1].body).toEqual({ roomId: 5, name: 'King room', bedType: 2, roomType: 1, area: '35', floor: '5-8', maxGuests: 2, addBed: 1, broadband: '0', window: 2, state: 0 });
+    expect(problems).toEqual([]);
+  });
+});
+
+const productFull: ProductFull = {
+  productId: 21,
+  productName: 'Lake view king',
+  productShortName: '',
+  productDesc: '',
+  zoneId: 3,
+  hotelId: 11,
+  roomId: 5,
+  supplierId: 2001,
+  cancelPolicy: '',
+  confirmType: 1,
+  shareType: 0,
+  cancelType: 2,
+  paymentTypes: '1,2',
+  isOnlinePay: 1,
+  earliestBookingDays: 0,
+  earliestBookingHours: 0,
+  latestBookingDays: 0,
+  latestBookingHours: 18,
+  breakfastNum: 2,
+  lunchNum: 0,
+  dinnerNum: 0,
+  serialCheckinMin: 1,
+  serialCheckinMax: 0,
+  roomCountMin: 1,
+  roomCountMax: 0,
+  moveupCancelDays: 1,
+  moveupCancelHours: 0,
+  guestType: 1,
+  supplierHotelId: '',
+  supplierProductId: '',
+  supplierRoomId: '',
+  state: 1,
+};
+
+describe('product form and states', () => {
+  const answer = (c: Call) => {
+    if (c.url.pathname.endsWith('/hotelProducts/list')) return pageOf([product, { ...product, productId: 23, productName: 'On sale', state: 1 }]);
+    if (c.url.pathname.endsWith('/rooms/list')) return pageOf([room]);
+    if (c.url.pathname.endsWith('/load')) return { ...productFull, productId: Number(c.url.searchParams.get('productId')) };
+    return productFull;
+  };
+
+  it('offers the state changes each state allows', () => {
+    expect(actionsFor(0)).toEqual(['publish', 'disable', 'delete']);
+    expect(actionsFor(1)).toEqual(['unpublish', 'unshelve', 'disable']);
+    expect(actionsFor(2)).toEqual(['unpublish', 'shelve', 'disable', 'delete']);
+    expect(actionsFor(3)).toEqual(['enable', 'delete']);
+    expect(actionsFor(-1)).toEqual(['restore']);
+  });
+
+  it('asks before a state change and sends it', async () => {
+    hold('/saas/product/hotelProducts/changeState:PUT');
+    const calls = serve(answer);
+    const { problems } = renderPage(ProductList, en);
+    expect(await screen.findByTestId('product-restore-21')).toBeTruthy();
+    expect(screen.queryByTestId('product-delete-23')).toBeNull();
+    fireEvent.click(screen.getByTestId('product-unshelve-23'));
+    expect(await screen.findByText('Take "On sale" off the shelf?')).toBeTruthy();
+    expect(posts(calls)).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('confirm-yes'));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0].url.pathname).toBe('/api/hotel-app/saas/product/hotelProducts/changeState');
+    expect(posts(calls)[0].body).toEqual({ productId: 23, action: 'unshelve' });
+    await waitFor(() => expect(gets(calls).filter((c) => c.url.pathname.endsWith('/hotelProducts/list'))).toHaveLength(2));
+    expect(problems).toEqual([]);
+  });
+
+  it("checks a supplier's new product and saves it with the exact body", async () => {
+    merchantUser(1);
+    hold('/saas/product/hotelProducts/save:POST');
+    const calls = serve(answer);
+    const { problems } = renderPage(ProductList, en);
+    fireEvent.click(await screen.findByTestId('product-add'));
+    const dialog = await screen.findByTestId('product-dialog');
+    pick('Cancellation', 'Cancellable until a deadline');
+    fireEvent.change(screen.getByTestId('field-serialCheckinMax'), { target: { value: '95' } });
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    expect(await within(dialog).findByText('Please enter Product name')).toBeTruthy();
+    expect(within(dialog).getByText('Please enter Hotel ID')).toBeTruthy();
+    expect(within(dialog).getByText('Please select Room')).toBeTruthy();
+    expect(within(dialog).getByText('0 (no limit) or 1 to 90')).toBeTruthy();
+    expect(within(dialog).getByText('Cancellation until a deadline needs days or hours before check-in')).toBeTruthy();
+    expect(posts(calls)).toHaveLength(0);
+
+    fireEvent.change(screen.getByTestId('field-productName'), { target: { value: 'Twin, breakfast' } });
+    fireEvent.change(screen.getByTestId('field-hotelId'), { target: { value: '11' } });
+    await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/rooms/list'))).toBe(true));
+    expect(query(calls.find((c) => c.url.pathname.endsWith('/rooms/list')) as Call)).toEqual({ hotelId: '11', page: '1', resultNum: '100' });
+    await waitFor(() => pick('Room', 'King room'));
+    fireEvent.change(screen.getByTestId('field-serialCheckinMax'), { target: { value: '7' } });
+    fireEvent.change(screen.getByTestId('field-moveupCancelHours'), { target: { value: '6' } });
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0].url.pathname).toBe('/api/hotel-app/saas/product/hotelProducts/save');
+    expect(posts(calls)[0].body).toEqual({
+      productName: 'Twin, breakfast',
+      productShortName: '',
+      productDesc: '',
+      cancelPolicy: '',
+      supplierHotelId: '',
+      supplierProductId: '',
+      supplierRoomId: '',
+      hotelId: 11,
+      roomId: 5,
+      confirmType: 1,
+      shareType: 0,
+      cancelType: 2,
+      isOnlinePay: 0,
+      earliestBookingDays: 0,
+      earliestBookingHours: 0,
+      latestBookingDays: 0,
+      latestBookingHours: 0,
+      breakfastNum: 0,
+      lunchNum: 0,
+      dinnerNum: 0,
+      serialCheckinMin: 1,
+      serialCheckinMax: 7,
+      roomCountMin: 1,
+      roomCountMax: 0,
+      moveupCancelDays: 0,
+      moveupCancelHours: 6,
+      guestType: 1,
+      paymentTypes: '1',
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('loads a product and updates it by id', async () => {
+    staffUser();
+    hold('/saas/product/hotelProducts/updateHotelProduct:PUT');
+    const calls = serve(answer);
+    renderPage(ProductList, en);
+    fireEvent.click(await screen.findByTestId('product-edit-23'));
+    const dialog = await screen.findByTestId('product-dialog');
+    expect(query(calls.find((c) => c.url.pathname.endsWith('/hotelProducts/load')) as Call)).toEqual({ productId: '23' });
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0].method).toBe('PUT');
+    expect(posts(calls)[0].url.pathname).toBe('/api/hotel-app/saas/product/hotelProducts/updateHotelProduct');
+    expect(posts(calls)[0].body).toMatchObject({ productId: 23, productName: 'Lake view king', supplierId: 2001, paymentTypes: '1,2', latestBookingHours: 18, moveupCancelDays: 1 });
+  });
+});
+
+describe('hotel requests', () => {
+  const request = {
+    id: 8,
+    mchId: 2001,
+    mchName: 'Sunrise Hotels',
+    kind: 1,
+    hotelId: 0,
+    hotel: { name: 'Harbour Inn', address: '2 Pier Road' },
+    state: 0,
+    remark: '',
+    createDate: 1_767_225_600_000,
+    decideDate: 0,
+  };
+
+  it('lists the requests, filtered by state and kind', async () => {
+    const calls = serve(() => pageOf([request, { ...request, id: 9, kind: 2, hotelId: 11, state: 2, remark: 'duplicate' }]));
+    const { problems } = renderPage(RequestList, en);
+    expect(await screen.findByText('Harbour Inn')).toBeTruthy();
+    expect(calls[0].url.pathname).toBe('/api/hotel-app/saas/hotel/hotelRequests/list');
+    expect(query(calls[0])).toEqual({ page: '1', resultNum: '20' });
+    expect(screen.getByText('Rejected')).toBeTruthy();
+    expect(screen.getByText('Harbour Inn (11)')).toBeTruthy();
+    expect(screen.queryByTestId('request-approve-8')).toBeNull();
+    pick('State', 'Pending');
+    pick('Request', 'Change a hotel');
+    fireEvent.click(screen.getByTestId('search-inquire'));
+    await waitFor(() => expect(query(lastGet(calls))).toEqual({ page: '1', resultNum: '20', state: '0', kind: '2' }));
+    expect(problems).toEqual([]);
+  });
+
+  it('approves and rejects a pending request after asking, with a remark', async () => {
+    hold('/saas/hotel/hotelRequests/approve:PUT', '/saas/hotel/hotelRequests/reject:PUT');
+    const calls = serve((c) => (c.method === 'GET' ? pageOf([request, { ...request, id: 9, state: 1 }]) : request));
+    renderPage(RequestList, en);
+    fireEvent.click(await screen.findByTestId('request-approve-8'));
+    expect(screen.queryByTestId('request-approve-9')).toBeNull();
+    let dialog = await screen.findByTestId('request-decision');
+    expect(within(dialog).getByText('Approve this request? The hotel is created or changed as asked.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0].url.pathname).toBe('/api/hotel-app/saas/hotel/hotelRequests/approve');
+    expect(posts(calls)[0].body).toEqual({ id: 8, remark: '' });
+    await waitFor(() => expect(screen.queryByTestId('request-decision')).toBeNull());
+
+    fireEvent.click(screen.getByTestId('request-reject-8'));
+    dialog = await screen.findByTestId('request-decision');
+    fireEvent.change(screen.getByTestId('field-remark'), { target: { value: ' already listed ' } });
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(posts(calls)).toHaveLength(2));
+    expect(posts(calls)[1].url.pathname).toBe('/api/hotel-app/saas/hotel/hotelRequests/reject');
+    expect(posts(calls)[1].body).toEqual({ id: 8, remark: 'already listed' });
   });
 });
