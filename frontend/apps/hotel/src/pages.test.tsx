@@ -24,6 +24,7 @@ import RequestList from './pages/hotels/RequestList';
 import type { HotelFull } from './pages/hotels/hotelForm';
 import type { ProductFull } from './pages/products/productForm';
 import { actionsFor } from './pages/products/productStates';
+import { actionsOf, adjustBody, partyOf } from './pages/orders/orderActions';
 import { monthRange } from './pages/prices/calendarRules';
 import type { PriceDay } from './pages/prices/types';
 
@@ -1099,5 +1100,100 @@ describe('hotel requests', () => {
     await waitFor(() => expect(posts(calls)).toHaveLength(2));
     expect(posts(calls)[1].url.pathname).toBe('/api/hotel-app/saas/hotel/hotelRequests/reject');
     expect(posts(calls)[1].body).toEqual({ id: 8, remark: 'already listed' });
+  });
+});
+
+describe('order actions', () => {
+  const all = () => true;
+  it('offers each action to its parties in the states it starts from', () => {
+    const keys = (state: number, party: 'S' | 'D' | 'O') => actionsOf(state, party, all).map((a) => a.key);
+    expect(keys(8, 'S')).toEqual(['confirm', 'refuse']);
+    expect(keys(8, 'D')).toEqual(['cancel']);
+    expect(keys(2, 'D')).toEqual(['pay', 'cancel']);
+    expect(keys(1, 'S')).toEqual(['arrange', 'complete']);
+    expect(keys(1, 'D')).toEqual(['applyCancel']);
+    expect(keys(7, 'O')).toEqual(['agreeCancel', 'refuseCancel']);
+    expect(keys(4, 'O')).toEqual([]);
+    expect(actionsOf(8, 'S', (c) => c === '/saas/order/supplier/confirm:PUT').map((a) => a.key)).toEqual(['confirm']);
+    expect(partyOf(0, undefined)).toBe('O');
+    expect(partyOf(2001, 1)).toBe('S');
+    expect(partyOf(2002, 2)).toBe('D');
+    expect(adjustBody(42, { orderPrice: '1200.5', supplierPrice: '', channelPrice: '', cancelPrice: '0', remark: ' phone ' })).toEqual({
+      orderId: 42,
+      orderPrice: 120_050,
+      cancelPrice: 0,
+      remark: 'phone',
+    });
+  });
+
+  it("lets the supplier refuse an order with a reason, and loads it again", async () => {
+    merchantUser(1);
+    hold('/saas/order/supplier/confirm:PUT', '/saas/order/supplier/refuse:PUT', '/saas/order/supplier/arrange:PUT');
+    const calls = serve(() => full);
+    const { problems } = renderPage(OrderDetail, en, '/saas-hotel-app/order/detail?orderId=42');
+    fireEvent.click(await screen.findByTestId('order-action-refuse'));
+    expect(screen.getByTestId('order-action-confirm')).toBeTruthy();
+    expect(screen.queryByTestId('order-action-arrange')).toBeNull();
+    expect(screen.queryByTestId('order-action-cancel')).toBeNull();
+    const dialog = await screen.findByTestId('order-action-dialog');
+    expect(within(dialog).getByText('Refuse this order? It becomes invalid and its rooms go back.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    expect(await within(dialog).findByText('Please enter Reason')).toBeTruthy();
+    expect(posts(calls)).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('field-remark'), { target: { value: 'Full house' } });
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0].method).toBe('PUT');
+    expect(posts(calls)[0].url.pathname).toBe('/api/hotel-app/saas/order/supplier/refuse');
+    expect(posts(calls)[0].body).toEqual({ orderId: 42, remark: 'Full house' });
+    await waitFor(() => expect(gets(calls)).toHaveLength(2));
+    expect(problems).toEqual([]);
+  });
+
+  it('lets the distributor pay an unpaid order in cash', async () => {
+    merchantUser(2);
+    hold('/saas/order/channel/pay:PUT', '/saas/order/channel/cancel:PUT');
+    const calls = serve(() => ({ ...full, orderState: 2, payState: 0 }));
+    renderPage(OrderDetail, en, '/saas-hotel-app/order/detail?orderId=42');
+    fireEvent.click(await screen.findByTestId('order-action-pay'));
+    const dialog = await screen.findByTestId('order-action-dialog');
+    expect(within(dialog).getByText('Amount: 1234.00')).toBeTruthy();
+    pick('Pay by', 'Cash');
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0].url.pathname).toBe('/api/hotel-app/saas/order/channel/pay');
+    expect(posts(calls)[0].body).toEqual({ orderId: 42, remark: '', payType: 2 });
+  });
+
+  it("lets the tenant's staff adjust amounts with a reason and change remarks", async () => {
+    staffUser();
+    hold('/saas/order/sys/orderToAdjust:PUT', '/saas/order/sys/updateRemark:PUT');
+    const calls = serve(() => full);
+    const { problems } = renderPage(OrderDetail, en, '/saas-hotel-app/order/detail?orderId=42');
+    fireEvent.click(await screen.findByTestId('order-action-adjust'));
+    let dialog = await screen.findByTestId('order-adjust-dialog');
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    expect(await within(dialog).findByText('Please enter an amount to adjust')).toBeTruthy();
+    expect(within(dialog).getByText('Please enter the reason')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('field-supplierPrice'), { target: { value: '12.345' } });
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    expect(await within(dialog).findByText('Please enter an amount with at most two decimals')).toBeTruthy();
+    expect(posts(calls)).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('field-supplierPrice'), { target: { value: '950' } });
+    fireEvent.change(screen.getByTestId('field-remark'), { target: { value: 'agreed by phone' } });
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0].url.pathname).toBe('/api/hotel-app/saas/order/sys/orderToAdjust');
+    expect(posts(calls)[0].body).toEqual({ orderId: 42, supplierPrice: 95_000, remark: 'agreed by phone' });
+    await waitFor(() => expect(screen.queryByTestId('order-adjust-dialog')).toBeNull());
+
+    fireEvent.click(screen.getByTestId('order-action-remark'));
+    dialog = await screen.findByTestId('order-remark-dialog');
+    fireEvent.change(screen.getByTestId('field-memoInner'), { target: { value: 'VIP' } });
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(posts(calls)).toHaveLength(2));
+    expect(posts(calls)[1].url.pathname).toBe('/api/hotel-app/saas/order/sys/updateRemark');
+    expect(posts(calls)[1].body).toEqual({ orderId: 42, memoInner: 'VIP' });
+    expect(problems).toEqual([]);
   });
 });

@@ -1,10 +1,12 @@
 // One order with its guests, nightly prices and log: hotel-app GET /saas/order/sys/load?orderId=
-// (anyone who may see the order: the tenant's staff, its supplier, its distributor).
+// (anyone who may see the order: the tenant's staff, its supplier, its distributor), with the
+// actions the user may take on it (OrderActions); after one the order is loaded again.
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { api } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { OrderActions } from './OrderActions';
 import { OrderFields } from './OrderFields';
 import { GuestTable, LogTable, NightTable } from './OrderTables';
 import type { OrderFull } from './types';
@@ -20,6 +22,7 @@ type Loaded = { order: OrderFull } | { failed: true } | null;
 function OrderDetailView({ orderId }: { orderId: string }) {
   const navigate = useNavigate();
   const [loaded, setLoaded] = useState<Loaded>(null);
+  const [generation, setGeneration] = useState(0);
   useEffect(() => {
     if (!orderId) return undefined;
     let live = true;
@@ -31,7 +34,7 @@ function OrderDetailView({ orderId }: { orderId: string }) {
     return () => {
       live = false;
     };
-  }, [orderId]);
+  }, [orderId, generation]);
 
   return (
     <Box data-testid="hotel-order-detail">
@@ -56,6 +59,7 @@ function OrderDetailView({ orderId }: { orderId: string }) {
       )}
       {loaded && 'order' in loaded && (
         <>
+          <OrderActions order={loaded.order} onDone={() => setGeneration((g) => g + 1)} />
           <OrderFields order={loaded.order} />
           <GuestTable guests={loaded.order.guests} />
           <NightTable nights={loaded.order.nightly} withPurchase={loaded.order.supplierPrice !== undefined} />
