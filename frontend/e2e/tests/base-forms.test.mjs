@@ -1,6 +1,7 @@
 // The base application's editing forms and info pages in a real browser against the real
 // fleet: the demo tenant admin creates a user through the dialog, changes and locks it, adds a
-// supplier and opens the tenant info page; the demo supplier opens its merchant info page.
+// supplier and opens the tenant info page; the platform administrator tops the demo tenant up
+// from the tenant list; the demo supplier opens its merchant info page.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiCall, apiLogin, launch, login, newPage, shot, startFleet } from '../lib.mjs';
@@ -62,6 +63,8 @@ describe('the base application forms', () => {
 
     await row(page, 'base-users-table', 'e2e.clerk').getByRole('button', { name: 'Lock' }).click();
     await page.getByTestId('confirm-dialog').getByText('Lock user e2e.clerk?').waitFor();
+    // Past the dialog's fade-in.
+    await page.waitForTimeout(400);
     await shot(page, 'base-user-lock-confirm');
     await page.getByTestId('confirm-yes').click();
     await row(page, 'base-users-table', 'e2e.clerk').getByText('Locked').waitFor();
@@ -105,6 +108,44 @@ describe('the base application forms', () => {
     assert.equal(await page.getByTestId('menu-/saas-app/myInfo/saasMchInfo/load').count(), 0);
     await shot(page, 'base-tenant-info');
     await page.close();
+  });
+
+  it("lets the platform administrator top a tenant's balance up from the tenant list, which the tenant spends on a service", async () => {
+    const page = await newPage(browser, 'en-US');
+    await login(page, fleet.url, 'admin', 'admin123');
+    await page.goto(`${fleet.url}/saas-app/platform/saasInfo/list`);
+    const demo = row(page, 'base-tenants-table', 'Demo Travel');
+    await demo.getByRole('button', { name: 'Top up' }).click();
+    const dialog = page.getByTestId('recharge-dialog');
+    await dialog.getByTestId('field-amount').fill('250.75');
+    await dialog.getByTestId('field-remarks').fill('bank transfer');
+    await shot(page, 'base-tenant-recharge');
+    await dialog.getByTestId('form-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    await shot(page, 'base-tenants');
+    // The demo tenant's balance log shows the top-up in yuan.
+    const token = await apiLogin(fleet.url, 'demo', 'demo123');
+    const log = await apiCall(fleet.url, 'GET', '/api/saas-main/saas/boss/balanceLog/list?logType=1', token);
+    assert.equal(log.status, 200);
+    assert.ok(log.body.data.results.some((l) => l.amount === 25_075 && l.remarks === 'bank transfer'), JSON.stringify(log.body.data.results));
+    await page.close();
+
+    // The demo admin spends it: buying the SMS pack after the question naming its price.
+    const tenant = await newPage(browser, 'en-US');
+    await login(tenant, fleet.url, 'demo', 'demo123');
+    await tenant.goto(`${fleet.url}/saas-app/boss/service/list`);
+    await tenant.getByTestId('service-buy-1').click();
+    await tenant.getByTestId('confirm-dialog').getByText('Buy SMS pack 1000 for 60.00? The account balance pays.').waitFor();
+    await tenant.waitForTimeout(400);
+    await shot(tenant, 'base-service-buy');
+    await tenant.getByTestId('confirm-yes').click();
+    await tenant.getByText('Operation successful').waitFor();
+    // A new login ends the earlier session of the same user: asked with the browser's token.
+    const browserToken = await tenant.evaluate(() => sessionStorage.getItem('token'));
+    const spent = await apiCall(fleet.url, 'GET', '/api/saas-main/saas/boss/balanceLog/list?logType=-1', browserToken);
+    assert.equal(spent.status, 200, JSON.stringify(spent.body));
+    assert.ok(spent.body.data.results.some((l) => l.amount === 6_000 && l.serviceId === 1), JSON.stringify(spent.body.data.results));
+    await tenant.close();
   });
 
   it("shows the demo supplier its merchant's info", async () => {
