@@ -8,6 +8,8 @@ import { day, launch, login, newPage, shot, startFleet } from '../lib.mjs';
 
 let fleet;
 let browser;
+/** The order the distributor books, which the supplier then works on. */
+let bookedOrderId;
 
 before(async () => {
   fleet = await startFleet();
@@ -46,10 +48,11 @@ describe('hotel pages', () => {
     await choose(page, 'Distribution price', 'Fixed');
     await dialog.getByTestId('form-submit').click();
     await dialog.getByText('A date must be chosen before changing a price').waitFor();
+    await dialog.getByText('This option can not be empty!').waitFor();
     await page.fill('[data-testid="field-startDate"]', start);
     await page.fill('[data-testid="field-endDate"]', end);
-    await dialog.getByText('This option can not be empty!').waitFor({ state: 'detached' }).catch(() => undefined);
     await page.fill('[data-testid="field-distributionPrice"]', '777.5');
+    await dialog.getByText('This option can not be empty!').waitFor({ state: 'detached' });
     await choose(page, 'Stock', 'Limited');
     await page.fill('[data-testid="field-stock"]', '15');
     await dialog.getByText('3 dates chosen').waitFor();
@@ -101,6 +104,7 @@ describe('hotel pages', () => {
 
     await page.waitForURL(/\/saas-hotel-app\/order\/detail\?orderId=\d+/);
     const orderId = new URL(page.url()).searchParams.get('orderId');
+    bookedOrderId = orderId;
     await page.getByTestId('hotel-order-detail').getByText(`Order ${orderId}`).waitFor();
     await page.getByTestId('hotel-order-detail').getByText('Li Si').waitFor();
     await shot(page, 'hotel-booked-order');
@@ -110,6 +114,44 @@ describe('hotel pages', () => {
     await reported.waitFor();
     assert.match(await reported.innerText(), /Demo Seaside Hotel/);
     await shot(page, 'hotel-report');
+    await page.close();
+  });
+
+  it('lets the supplier mark the booked order arranged from its detail, after a question', async () => {
+    assert.ok(bookedOrderId, 'the booking test placed an order');
+    const page = await newPage(browser, 'en-US');
+    await login(page, fleet.url, 'supplier', 'supplier123');
+    await page.goto(`${fleet.url}/saas-hotel-app/order/detail?orderId=${bookedOrderId}`);
+    const states = page.getByTestId('order-states');
+    await states.getByText('Confirmed').first().waitFor();
+    // An instant-confirm order is confirmed: it can be arranged or completed, not confirmed again.
+    assert.equal(await page.getByTestId('order-action-confirm').count(), 0);
+    await page.getByTestId('order-action-arrange').click();
+    const dialog = page.getByTestId('order-action-dialog');
+    await dialog.getByText('Mark the rooms of this order arranged at the hotel?').waitFor();
+    await page.fill('[data-testid="field-remark"]', 'Sea view on the 8th floor');
+    await shot(page, 'hotel-order-action');
+    await dialog.getByTestId('form-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await states.getByText('Arranged').first().waitFor();
+    await page.getByTestId('order-logs').getByText('Sea view on the 8th floor').waitFor();
+    assert.equal(await page.getByTestId('order-action-arrange').count(), 0);
+    await shot(page, 'hotel-order-arranged');
+
+    // The product form opens on the supplier's product with its fields loaded.
+    await page.goto(`${fleet.url}/saas-hotel-app/product/list`);
+    const edit = page.locator('[data-testid^=product-edit-]').first();
+    await edit.click();
+    const form = page.getByTestId('product-dialog');
+    await form.waitFor();
+    assert.match(await page.locator('[data-testid="field-productName"]').inputValue(), /Sea-view|Garden/);
+    // The room select shows the product's room once the hotel's rooms are in.
+    await form.getByText(/^(Sea-view King|Garden Twin)$/).waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, 'hotel-product-form');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'hidden' });
+    await shot(page, 'hotel-product-list');
     await page.close();
   });
 });

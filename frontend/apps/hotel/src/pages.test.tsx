@@ -960,9 +960,12 @@ describe('product form and states', () => {
     hold('/saas/product/hotelProducts/changeState:PUT');
     const calls = serve(answer);
     const { problems } = renderPage(ProductList, en);
+    fireEvent.click(await screen.findByTestId('product-states-21'));
     expect(await screen.findByTestId('product-restore-21')).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    fireEvent.click(screen.getByTestId('product-states-23'));
     expect(screen.queryByTestId('product-delete-23')).toBeNull();
-    fireEvent.click(screen.getByTestId('product-unshelve-23'));
+    fireEvent.click(await screen.findByTestId('product-unshelve-23'));
     expect(await screen.findByText('Take "On sale" off the shelf?')).toBeTruthy();
     expect(posts(calls)).toHaveLength(0);
     fireEvent.click(screen.getByTestId('confirm-yes'));

@@ -527,5 +527,7 @@ const messages: Record<string, string> = {
   'hotel.orderActions.now': 'Now {amount}',
   'hotel.orderActions.rules.amountNeeded': 'Please enter an amount to adjust',
   'hotel.orderActions.rules.reason': 'Please enter the reason',
+
+  'hotel.products.changeState': 'State ▾',
 };
 export default messages;

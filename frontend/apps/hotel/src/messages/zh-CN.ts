@@ -527,5 +527,7 @@ const messages: Record<string, string> = {
   'hotel.orderActions.now': '当前 {amount}',
   'hotel.orderActions.rules.amountNeeded': '请输入要调整的金额',
   'hotel.orderActions.rules.reason': '请输入原因',
+
+  'hotel.products.changeState': '状态 ▾',
 };
 export default messages;

@@ -9,7 +9,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { calendarPath } from '../prices/PriceCalendar';
 import { ProductDialog } from './ProductDialog';
-import { actionsFor } from './productStates';
+import { StateMenu } from './StateMenu';
 import { BREAKFAST, CANCEL_TYPE, CONFIRM_TYPE, ONLINE_PAY, PRODUCT_STATE } from '../../enums';
 
 /** `HotelProduct` of hotel-app (the fields this list shows). */
@@ -77,7 +77,7 @@ export default function ProductList() {
             key: 'actions',
             title: 'hotel.products.actions',
             render: (r: ProductRow) => (
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5 }}>
+              <Box sx={{ display: 'flex', columnGap: 1.5, whiteSpace: 'nowrap' }}>
                 {mayPrice && (
                   <Link component={RouterLink} to={calendarPath(r.productId)} data-testid={`product-prices-${r.productId}`}>
                     <FormattedMessage id="hotel.products.prices" />
@@ -88,12 +88,7 @@ export default function ProductList() {
                     <FormattedMessage id="hotel.hotels.edit" />
                   </Link>
                 )}
-                {mayChange &&
-                  actionsFor(r.state).map((a) => (
-                    <Link component="button" key={a} color={a === 'delete' ? 'error' : 'primary'} onClick={() => change(r, a)} data-testid={`product-${a}-${r.productId}`}>
-                      <FormattedMessage id={`hotel.products.action.${a}`} />
-                    </Link>
-                  ))}
+                {mayChange && <StateMenu productId={r.productId} state={r.state} onPick={(a) => change(r, a)} />}
               </Box>
             ),
           },
