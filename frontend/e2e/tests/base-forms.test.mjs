@@ -76,6 +76,27 @@ describe('the base application forms', () => {
     await page.close();
   });
 
+  it('creates a permission group by ticking an area of the catalogue', async () => {
+    const page = await newPage(browser, 'en-US');
+    await login(page, fleet.url, 'demo', 'demo123');
+    await page.goto(`${fleet.url}/saas-app/account/group/list`);
+    await page.getByTestId('base-groups-table').getByText('Operators').waitFor();
+    await page.getByTestId('group-add').click();
+    const dialog = page.getByTestId('group-dialog');
+    await dialog.getByTestId('field-name').fill('Notice desk');
+    await dialog.getByTestId('area-noticeManager').check();
+    await dialog.getByTestId('permission-filter').fill('balance');
+    await dialog.getByText('The dashboard\'s balance card.').click();
+    await shot(page, 'base-group-add');
+    await dialog.getByTestId('form-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    const desk = row(page, 'base-groups-table', 'Notice desk');
+    await desk.getByText('/saas/boss/balanceLog/getBossBalanceInfo:GET').waitFor();
+    const codes = (await desk.locator('td').nth(4).innerText()).split(', ');
+    assert.ok(codes.includes('/saas/noticeManager/notice/publish:PUT'), codes.join(' '));
+    await page.close();
+  });
+
   it('adds a supplier, shows its detail, and opens the tenant info page', async () => {
     const page = await newPage(browser, 'en-US');
     await login(page, fleet.url, 'demo', 'demo123');

@@ -738,9 +738,15 @@ describe('permission group dialog', () => {
     fireEvent.click(await screen.findByTestId('group-add'));
     type('field-name', ' Desk ');
     type('field-remarks', 'front desk');
-    await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/listPermissions'))).toBe(true));
-    choose(/^Permission codes/, 'Create a user (/saas/account/user/save:POST)');
-    closeMenu();
+    fireEvent.click(await screen.findByText('Create a user'));
+    // Ticking an area ticks its codes; the filter narrows what is shown.
+    fireEvent.click(screen.getByTestId('area-account'));
+    fireEvent.click(screen.getByTestId('area-account'));
+    expect(screen.getByText('account (0/2)')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('code-/saas/account/user/save:POST'));
+    type('permission-filter', 'list users');
+    expect(screen.queryByText('Create a user')).toBeNull();
+    expect(screen.getByText('List users')).toBeTruthy();
     fireEvent.click(screen.getByTestId('form-submit'));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0].method).toBe('POST');
@@ -755,6 +761,9 @@ describe('permission group dialog', () => {
     fireEvent.click(await screen.findByTestId('group-edit-11'));
     await waitFor(() => expect((screen.getByTestId('field-name') as HTMLInputElement).value).toBe('Order desk'));
     expect(calls.find((c) => c.url.pathname.endsWith('/group/load'))?.url.searchParams.get('id')).toBe('11');
+    // The subtree grant the catalogue does not list is shown, ticked.
+    expect(within(screen.getByTestId('permission-picker')).getByText('/saas/order/**')).toBeTruthy();
+    expect(screen.getByText('account (1/2)')).toBeTruthy();
     type('field-name', 'Orders');
     fireEvent.click(screen.getByTestId('form-submit'));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));

@@ -304,6 +304,8 @@ const messages: Record<string, string> = {
   'base.tenant.fields.payServiceFeePermille': 'Payment service fee (‰)',
   'base.tenant.fields.creditFeePermille': 'Credit fee (‰)',
 
+  'base.groups.filterCodes': 'Filter by name or code',
+
   'base.enum.userState.0': 'Normal',
   'base.enum.userState.1': 'Locked',
   'base.enum.userState.2': 'Disabled',

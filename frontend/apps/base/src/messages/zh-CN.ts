@@ -304,6 +304,8 @@ const messages: Record<string, string> = {
   'base.tenant.fields.payServiceFeePermille': '支付服务费率（‰）',
   'base.tenant.fields.creditFeePermille': '授信费率（‰）',
 
+  'base.groups.filterCodes': '按名称或编码筛选',
+
   'base.enum.userState.0': '正常',
   'base.enum.userState.1': '锁定',
   'base.enum.userState.2': '停用',

@@ -1,11 +1,11 @@
 // Creating (POST /saas/account/group/save) or changing (PUT /saas/account/group/update) a
 // permission group: its name, remarks and the codes it grants, chosen from the catalogue the
 // services declared (GET /saas/account/group/listPermissions). A change starts from the group as
-// loaded now (GET /saas/account/group/load). A subtree grant (`/saas/order/**`) a group already
-// holds is kept as a choice though the catalogue lists only single codes.
+// loaded now (GET /saas/account/group/load).
 import { useEffect } from 'react';
-import { api, FormDialog, FormMultiSelect, FormText, rules, useForm, type Option } from '@tradewind/shared';
+import { api, FormDialog, FormText, rules, useForm } from '@tradewind/shared';
 import { useOptions } from '../shared/useOptions';
+import { PermissionPicker } from './PermissionPicker';
 import type { GroupRow } from './GroupList';
 
 interface CatalogueEntry {
@@ -40,10 +40,9 @@ export function GroupDialog({ id, onClose, onSaved }: { id: number | null; onClo
     () =>
       api
         .get<CatalogueEntry[]>('auth-center', `${G}/listPermissions`)
-        .then((rows) => rows.map((c) => ({ value: c.permCode, text: c.summary ? `${c.summary} (${c.permCode})` : c.permCode }))),
+        .then((rows) => rows.map((c) => ({ value: c.permCode, text: c.summary || c.permCode }))),
     'catalogue',
   );
-  const held: Option[] = form.values.permCodes.filter((c) => !catalogue.some((o) => o.value === c)).map((c) => ({ value: c, text: c }));
 
   const submit = () =>
     void form
@@ -63,7 +62,13 @@ export function GroupDialog({ id, onClose, onSaved }: { id: number | null; onClo
     <FormDialog open title={creating ? 'base.groups.addTitle' : 'base.groups.editTitle'} busy={form.busy} onClose={onClose} onSubmit={submit} testId="group-dialog">
       <FormText form={form} name="name" label={`${F}.name`} required />
       <FormText form={form} name="remarks" label={`${F}.remarks`} />
-      <FormMultiSelect form={form} name="permCodes" label={`${F}.permCodes`} options={[...held, ...catalogue]} wide />
+      <PermissionPicker
+        catalogue={catalogue}
+        value={form.values.permCodes}
+        onChange={(codes) => form.set('permCodes', codes)}
+        error={form.errors.permCodes}
+        disabled={form.busy}
+      />
     </FormDialog>
   );
 }
