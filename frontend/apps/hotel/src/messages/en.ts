@@ -529,5 +529,12 @@ const messages: Record<string, string> = {
   'hotel.orderActions.rules.reason': 'Please enter the reason',
 
   'hotel.products.changeState': 'State ▾',
+
+  'hotel.productForm.meal.0': 'None',
+  'hotel.productForm.meal.1': 'One',
+  'hotel.productForm.meal.2': 'Two',
+  'hotel.productForm.meal.3': 'Three',
+  'hotel.productForm.meal.4': 'Four',
+  'hotel.productForm.meal.99': 'One per guest',
 };
 export default messages;

@@ -529,5 +529,12 @@ const messages: Record<string, string> = {
   'hotel.orderActions.rules.reason': '请输入原因',
 
   'hotel.products.changeState': '状态 ▾',
+
+  'hotel.productForm.meal.0': '不含',
+  'hotel.productForm.meal.1': '单份',
+  'hotel.productForm.meal.2': '双份',
+  'hotel.productForm.meal.3': '三份',
+  'hotel.productForm.meal.4': '四份',
+  'hotel.productForm.meal.99': '按入住人数',
 };
 export default messages;

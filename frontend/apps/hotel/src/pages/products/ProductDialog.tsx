@@ -65,7 +65,7 @@ export function ProductDialog({ productId, onClose, onSaved }: { productId: numb
     );
     if (ok) onSaved();
   };
-  const options = (prefix: string, values: (number | string)[]) => values.map((v) => ({ value: String(v), text: intl.formatMessage({ id: `${prefix}.${v}` }) }));
+  const options = (prefix: string, values: readonly (number | string)[]) => values.map((v) => ({ value: String(v), text: intl.formatMessage({ id: `${prefix}.${v}` }) }));
   const editing = Boolean(productId);
   return (
     <FormDialog
@@ -88,8 +88,8 @@ export function ProductDialog({ productId, onClose, onSaved }: { productId: numb
       <FormSelect form={form} name="shareType" label={`${P}.shareType`} options={options('hotel.productForm.share', [0, 1])} />
       <FormSelect form={form} name="guestType" label={`${P}.guestType`} options={options('hotel.productForm.guest', [1, 2])} />
       <FormSelect form={form} name="breakfastNum" label={`${P}.breakfastNum`} enumeration={BREAKFAST} />
-      <FormSelect form={form} name="lunchNum" label={`${P}.lunchNum`} enumeration={BREAKFAST} />
-      <FormSelect form={form} name="dinnerNum" label={`${P}.dinnerNum`} enumeration={BREAKFAST} />
+      <FormSelect form={form} name="lunchNum" label={`${P}.lunchNum`} options={options('hotel.productForm.meal', BREAKFAST.values)} />
+      <FormSelect form={form} name="dinnerNum" label={`${P}.dinnerNum`} options={options('hotel.productForm.meal', BREAKFAST.values)} />
       <FormText form={form} name="earliestBookingDays" label={`${P}.earliestBookingDays`} digits />
       <FormText form={form} name="earliestBookingHours" label={`${P}.earliestBookingHours`} digits />
       <FormText form={form} name="latestBookingDays" label={`${P}.latestBookingDays`} digits />
