@@ -70,6 +70,26 @@ describe('hotel pages', () => {
       await cell.getByText(/Stock 15/).waitFor();
     }
     await shot(page, 'hotel-price-calendar');
+
+    // Demo Distributor (2002) gets its own price and rooms set aside on the first of those days,
+    // listed below the grid for the month shown.
+    if (start.slice(0, 7) !== (await page.getByTestId('prices-month').innerText())) await page.getByTestId('prices-prev').click();
+    await page.getByTestId('own-set').click();
+    const own = page.getByTestId('own-price-dialog');
+    await page.fill('[data-testid="field-distributorId"]', '2002');
+    await page.fill('[data-testid="field-startDate"]', start);
+    await page.fill('[data-testid="field-endDate"]', start);
+    await choose(page, 'Distribution price', 'Subtract');
+    await page.fill('[data-testid="field-distributionPrice"]', '10');
+    await choose(page, 'Authorised stock', 'Set aside rooms');
+    await page.fill('[data-testid="field-authorizedStock"]', '3');
+    await own.getByTestId('form-submit').click();
+    await own.waitFor({ state: 'hidden' });
+    const ownRow = page.getByTestId('own-prices-table').getByRole('row').filter({ hasText: start });
+    await ownRow.getByText('767.50').first().waitFor();
+    assert.match(await ownRow.innerText(), /Demo Distributor \(2002\)/);
+    await ownRow.scrollIntoViewIfNeeded();
+    await shot(page, 'hotel-distributor-prices');
     await page.close();
   });
 
