@@ -174,4 +174,40 @@ describe('hotel pages', () => {
     await shot(page, 'hotel-product-list');
     await page.close();
   });
+
+  it("lets a supplier request a new hotel, which the operator approves into the hotel list", async () => {
+    const supplier = await newPage(browser, 'en-US');
+    await login(supplier, fleet.url, 'supplier', 'supplier123');
+    await supplier.goto(`${fleet.url}/saas-hotel-app/hotel/list`);
+    await supplier.getByTestId('hotel-add').click();
+    const dialog = supplier.getByTestId('hotel-dialog');
+    await dialog.getByText('Request a new hotel').waitFor();
+    await supplier.fill('[data-testid="field-phone"]', '12');
+    await dialog.getByTestId('form-submit').click();
+    await dialog.getByText('Please enter Hotel name').waitFor();
+    await dialog.getByText('Wrong phone format!').waitFor();
+    await supplier.fill('[data-testid="field-name"]', 'Harbour Inn');
+    await supplier.fill('[data-testid="field-phone"]', '0898-66668888');
+    await supplier.fill('[data-testid="field-address"]', '2 Pier Road, Sanya');
+    await shot(supplier, 'hotel-request-form');
+    await dialog.getByTestId('form-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await supplier.close();
+
+    const operator = await newPage(browser, 'en-US');
+    await login(operator, fleet.url, 'operator', 'operator123');
+    await operator.goto(`${fleet.url}/saas-hotel-app/hotel/hotelRequests/list`);
+    const row = operator.getByTestId('hotel-requests-table').getByRole('row').filter({ hasText: 'Harbour Inn' });
+    await row.getByText('Pending').waitFor();
+    await shot(operator, 'hotel-requests');
+    await row.getByRole('button', { name: 'Approve' }).click();
+    const decision = operator.getByTestId('request-decision');
+    await decision.getByText('Approve this request? The hotel is created or changed as asked.').waitFor();
+    await decision.getByTestId('form-submit').click();
+    await decision.waitFor({ state: 'hidden' });
+    await row.getByText('Approved').waitFor();
+    await operator.goto(`${fleet.url}/saas-hotel-app/hotel/list`);
+    await operator.getByTestId('hotel-hotels-table').getByText('Harbour Inn').waitFor();
+    await operator.close();
+  });
 });
