@@ -1200,3 +1200,30 @@ describe('order actions', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('booking by the tenant\'s staff', () => {
+  it('needs the distributor booked for and sends it', async () => {
+    staffUser();
+    hold('/saas/booking/hotelBookings/order:POST');
+    const calls = serve((c) => {
+      if (c.url.pathname.endsWith('/hotelDetail')) return { hotelId: 11, name: 'Lakeside Hotel', nameEn: '', star: 8, address: '', phone: '', images: [], checkinTime: '', checkoutTime: '', serviceDesc: '', products: [] };
+      if (c.url.pathname.endsWith('/listHotelProduct')) return [{ ...quoted, isOnlinePay: 2 }];
+      return { ...order, orderId: 78 };
+    });
+    renderPage(HotelBooking, en, `/saas-hotel-app/booking/hotelDetail?hotelId=11&checkinDate=${inDays(1)}&checkoutDate=${inDays(2)}&roomNum=1`);
+    fireEvent.click(await screen.findByTestId('book-21'));
+    const dialog = await screen.findByTestId('order-dialog');
+    fireEvent.change(screen.getByTestId('field-contactName'), { target: { value: 'Zhang San' } });
+    fireEvent.change(screen.getByTestId('field-contactPhone'), { target: { value: '13800000000' } });
+    fireEvent.change(screen.getByTestId('field-guests[0].name'), { target: { value: 'Li Si' } });
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    expect(await within(dialog).findByText('Please enter For distributor ID')).toBeTruthy();
+    expect(posts(calls)).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('field-distributorId'), { target: { value: '2002' } });
+    pick('Payment', 'Pay at the hotel');
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0].body).toMatchObject({ productId: 21, distributorId: 2002, payOnline: false, roomNum: 1 });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/saas-hotel-app/order/detail?orderId=78'));
+  });
+});

@@ -3,7 +3,7 @@
 // or at the hotel, which. POST /saas/booking/hotelBookings/order, then the new order's detail.
 import { useState } from 'react';
 import { Button, Typography } from '@mui/material';
-import { api, day, FormDialog, FormSelect, FormText, money, useForm, type Option } from '@tradewind/shared';
+import { api, day, FormDialog, FormSelect, FormText, money, useForm, useIsTenantStaff, type Option } from '@tradewind/shared';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { emptyOrderForm, guestField, orderBody, orderRules, type OrderFormValues } from './orderForm';
 import { nightsOf, type Stay } from './stay';
@@ -21,15 +21,16 @@ export interface OrderDialogProps {
 
 export function OrderDialog({ product, stay, distributorId, onClose, onBooked }: OrderDialogProps) {
   const intl = useIntl();
-  const form = useForm<OrderFormValues>(emptyOrderForm(stay));
+  const staff = useIsTenantStaff();
+  const form = useForm<OrderFormValues>(emptyOrderForm(stay, distributorId));
   const [orderId, setOrderId] = useState<number | null>(null);
   const v = form.values;
   const guests = Number(v.guestCount);
   const payOptions: Option[] = ['online', 'hotel'].map((p) => ({ value: p, text: intl.formatMessage({ id: `hotel.booking.pay.${p}` }) }));
   const save = async () => {
     let placed = 0;
-    const ok = await form.submit(orderRules(v, day(new Date())), async (values) => {
-      const o = await api.post<{ orderId: number }>('hotel-app', '/saas/booking/hotelBookings/order', orderBody(product.productId, values, { isOnlinePay: product.isOnlinePay, distributorId }));
+    const ok = await form.submit(orderRules(v, day(new Date()), staff), async (values) => {
+      const o = await api.post<{ orderId: number }>('hotel-app', '/saas/booking/hotelBookings/order', orderBody(product.productId, values, { isOnlinePay: product.isOnlinePay, staff }));
       placed = o.orderId;
     });
     if (ok) {
@@ -45,6 +46,7 @@ export function OrderDialog({ product, stay, distributorId, onClose, onBooked }:
           values={{ product: product.productName, room: product.roomName, nights: nightsOf(stay.checkinDate, stay.checkoutDate), price: money(product.totalPrice) }}
         />
       </Typography>
+      {staff && <FormText form={form} name="distributorId" label="hotel.booking.fields.distributorId" digits required wide />}
       <FormText form={form} name="checkinDate" label={`${F}.checkinDate`} type="date" required />
       <FormText form={form} name="checkoutDate" label={`${F}.checkoutDate`} type="date" required />
       <FormText form={form} name="roomNum" label={`${F}.roomNum`} digits required />

@@ -1,4 +1,4 @@
-// The booking form: contact, stay and one name per guest (at least one; the service allows the
+// The booking form: for the tenant's staff the distributor booked for; contact, stay and one name per guest (at least one; the service allows the
 // room's maximum guests per room), its rules and the body of POST /saas/booking/hotelBookings/order.
 import { isPhone, rules, type FormValues, type Rule } from '@tradewind/shared';
 import { stayProblem, type Stay } from './stay';
@@ -14,14 +14,17 @@ export type OrderFormValues = FormValues & {
   payOnline: string;
   /** How many guest name fields are shown. */
   guestCount: string;
+  /** The tenant's staff book for a distributor. */
+  distributorId: string;
 };
 
 /** The field of guest `i`'s name, named as the service names it in a 412. */
 export const guestField = (i: number) => `guests[${i}].name`;
 
-export function emptyOrderForm(stay: Stay): OrderFormValues {
+export function emptyOrderForm(stay: Stay, distributorId = ''): OrderFormValues {
   return {
     ...stay,
+    distributorId,
     contactName: '',
     contactPhone: '',
     orderMemo: '',
@@ -35,7 +38,7 @@ export function guestNames(v: OrderFormValues): string[] {
   return Array.from({ length: Number(v.guestCount) }, (_, i) => String(v[guestField(i)] ?? '').trim());
 }
 
-export function orderRules(v: OrderFormValues, today: string): Record<string, Rule<OrderFormValues>> {
+export function orderRules(v: OrderFormValues, today: string, staff = false): Record<string, Rule<OrderFormValues>> {
   const stay =
     (field: keyof Stay): Rule<OrderFormValues> =>
     (values, intl) => {
@@ -50,6 +53,7 @@ export function orderRules(v: OrderFormValues, today: string): Record<string, Ru
     contactPhone: rules.all(rules.required('contactPhone', 'hotel.booking.fields.contactPhone'), rules.pattern('contactPhone', isPhone, 'form.phone')),
     orderMemo: (values, intl) => (values.orderMemo.length > 500 ? intl.formatMessage({ id: 'form.length' }, { first: 0, second: 500 }) : null),
   };
+  if (staff) out.distributorId = rules.required('distributorId', 'hotel.booking.fields.distributorId');
   for (let i = 0; i < Number(v.guestCount); i += 1) {
     out[guestField(i)] = rules.all(rules.required(guestField(i), 'hotel.booking.fields.guestName'), rules.length(guestField(i), 1, 50));
   }
@@ -57,7 +61,7 @@ export function orderRules(v: OrderFormValues, today: string): Record<string, Ru
 }
 
 /** The body of the order; `payOnline` only for a product taking both ways of paying. */
-export function orderBody(productId: number, v: OrderFormValues, o: { isOnlinePay: number; distributorId?: string }) {
+export function orderBody(productId: number, v: OrderFormValues, o: { isOnlinePay: number; staff?: boolean }) {
   const body: Record<string, unknown> = {
     productId,
     checkinDate: v.checkinDate,
@@ -68,7 +72,7 @@ export function orderBody(productId: number, v: OrderFormValues, o: { isOnlinePa
     guests: guestNames(v).map((name) => ({ name })),
     orderMemo: v.orderMemo.trim(),
   };
-  if (o.distributorId) body.distributorId = Number(o.distributorId);
+  if (o.staff) body.distributorId = Number(v.distributorId);
   if (o.isOnlinePay === 2) body.payOnline = v.payOnline === 'online';
   return body;
 }
