@@ -21,7 +21,7 @@ import ServiceList, { type ServiceRow } from './pages/boss/ServiceList';
 import LicenceList, { type LicenceRow } from './pages/boss/LicenceList';
 import BalanceLogList, { type BalanceLogRow } from './pages/boss/BalanceLogList';
 import TenantInfo from './pages/myInfo/TenantInfo';
-import MerchantInfo from './pages/myInfo/MerchantInfo';
+import MerchantInfo, { type MchSummary } from './pages/myInfo/MerchantInfo';
 import type { TenantRow } from './pages/platform/tenant';
 import TenantList from './pages/platform/TenantList';
 import type { Merchant } from './pages/merchants/merchant';
@@ -1115,11 +1115,41 @@ describe('my info', () => {
 
   it("shows a merchant user's own merchant, asked by its id", async () => {
     session.setUser({ id: 2, username: 'supplier', saasId: 1, mchId: 2001, mscType: 311 }, null);
-    const calls = serve(() => ({ mchId: 2001, mchType: 1, mchName: 'Sunrise Hotels', mchCurrency: 'CNY' }));
+    const mine: MchSummary = {
+      mchId: 2001,
+      mchType: 1,
+      mchName: 'Sunrise Hotels',
+      mchCurrency: 'CNY',
+      state: 1,
+      grade: 2,
+      contactName: 'Li Lei',
+      contactMobile: '13800000000',
+      contactEmail: 'li@example.com',
+      language: 'en',
+      isWhitelist: false,
+      withdrawFee: 3,
+      isWithdraw: true,
+      withdrawLimit: 40,
+      isConfirmOrder: true,
+      isDisplayStock: false,
+      creditUsed: 12_345,
+      creditPermanent: 500_000,
+      creditTemporary: 0,
+      supplierOrderManage: false,
+      presaleVisible: true,
+      groupPurchase: false,
+      createDate: 1_767_225_600_000,
+      modifyDate: 1_767_225_600_000,
+    };
+    const calls = serve(() => mine);
     const { problems } = renderPage(MerchantInfo, en);
     const fields = await screen.findByTestId('merchant-info-fields');
     expect(within(fields).getByText('Sunrise Hotels')).toBeTruthy();
     expect(within(fields).getByText('Supplier')).toBeTruthy();
+    const terms = screen.getByTestId('merchant-info-terms');
+    expect(within(terms).getByText('5000.00')).toBeTruthy();
+    expect(within(terms).getByText('123.45')).toBeTruthy();
+    expect(within(terms).getByText('40%')).toBeTruthy();
     expect(calls[0].url.pathname).toBe('/api/saas-main/saas/myInfo/saasMchInfo/load');
     expect(Object.fromEntries(calls[0].url.searchParams)).toEqual({ mchId: '2001' });
     expect(problems).toEqual([]);

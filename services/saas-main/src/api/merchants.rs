@@ -253,6 +253,9 @@ merchant_endpoints!(
     "/saas/merchant/distributorInfos/loadForSelect"
 );
 
+/// A merchant's own record as its users see it: the shell's summary (`mchType`, `mchName`,
+/// `mchCurrency`) and the terms the tenant set for it. The tenant's price formulas and its
+/// remarks about the merchant are the tenant's own and stay out.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MchSummary {
@@ -261,9 +264,66 @@ pub struct MchSummary {
     pub mch_type: i32,
     pub mch_name: String,
     pub mch_currency: String,
+    pub state: i32,
+    pub grade: i32,
+    pub contact_name: String,
+    pub contact_mobile: String,
+    pub contact_email: String,
+    pub language: String,
+    pub is_whitelist: bool,
+    /// Per thousand.
+    pub withdraw_fee: i32,
+    pub is_withdraw: bool,
+    /// Percent.
+    pub withdraw_limit: i32,
+    pub is_confirm_order: bool,
+    pub is_display_stock: bool,
+    /// Fen.
+    pub credit_used: i64,
+    /// Fen.
+    pub credit_permanent: i64,
+    /// Fen.
+    pub credit_temporary: i64,
+    pub supplier_order_manage: bool,
+    pub presale_visible: bool,
+    pub group_purchase: bool,
+    pub create_date: i64,
+    pub modify_date: i64,
 }
 
-/// A merchant's summary for the shell: the caller's own (a merchant's user can load no other).
+impl From<Merchant> for MchSummary {
+    fn from(m: Merchant) -> Self {
+        Self {
+            mch_id: m.mch_id,
+            mch_type: m.mch_type,
+            mch_name: m.mch_name,
+            mch_currency: m.currency,
+            state: m.state,
+            grade: m.grade,
+            contact_name: m.contact_name,
+            contact_mobile: m.contact_mobile,
+            contact_email: m.contact_email,
+            language: m.language,
+            is_whitelist: m.is_whitelist,
+            withdraw_fee: m.withdraw_fee,
+            is_withdraw: m.is_withdraw,
+            withdraw_limit: m.withdraw_limit,
+            is_confirm_order: m.is_confirm_order,
+            is_display_stock: m.is_display_stock,
+            credit_used: m.credit_used,
+            credit_permanent: m.credit_permanent,
+            credit_temporary: m.credit_temporary,
+            supplier_order_manage: m.supplier_order_manage,
+            presale_visible: m.presale_visible,
+            group_purchase: m.group_purchase,
+            create_date: m.created_at,
+            modify_date: m.updated_at,
+        }
+    }
+}
+
+/// A merchant's own record for the shell and its info page: the caller's own (a merchant's user
+/// can load no other).
 #[utoipa::path(params(MchIdQuery), responses((status = 200, body = MchSummary), (status = 404)), security(("bearer" = [])), tag = "merchant", summary = "Load my merchant")]
 #[get("/saas/myInfo/saasMchInfo/load")]
 pub async fn mine(
@@ -276,10 +336,5 @@ pub async fn mine(
         store::merchant(conn, scope(&me), None, id)?.ok_or_else(not_found)
     })
     .await?;
-    Ok(Reply(MchSummary {
-        mch_id: m.mch_id,
-        mch_type: m.mch_type,
-        mch_name: m.mch_name,
-        mch_currency: m.currency,
-    }))
+    Ok(Reply(m.into()))
 }

@@ -384,10 +384,33 @@ async fn merchants_stay_in_their_tenant(backend: Backend) {
     )
     .await;
     assert_eq!(status, 200, "{body}");
+    let mine = &body["data"];
     assert_eq!(
-        body["data"],
-        json!({"mchId": platform::demo::SUPPLIER_ID, "mchType": 1, "mchName": "Demo Supplier", "mchCurrency": "CNY"})
+        (
+            &mine["mchId"],
+            &mine["mchType"],
+            &mine["mchName"],
+            &mine["mchCurrency"],
+            &mine["state"]
+        ),
+        (
+            &json!(platform::demo::SUPPLIER_ID),
+            &json!(1),
+            &json!("Demo Supplier"),
+            &json!("CNY"),
+            &json!(1)
+        )
     );
+    assert!(mine["creditPermanent"].is_i64(), "{mine}");
+    // The tenant's own formulas and notes about the merchant are not the merchant's to read.
+    for private in [
+        "priceCodexPurchase",
+        "priceCodexDistribution",
+        "priceCodexRetail",
+        "remarks",
+    ] {
+        assert!(mine.get(private).is_none(), "{private} in {mine}");
+    }
     assert_eq!(
         send(
             app,

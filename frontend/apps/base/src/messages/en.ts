@@ -267,6 +267,7 @@ const messages: Record<string, string> = {
   'base.myInfo.merchantTitle': 'Merchant information',
   'base.myInfo.basic': 'Basic information',
   'base.myInfo.contact': 'Contact',
+  'base.myInfo.terms': 'Terms and credit',
   'base.myInfo.fees': 'Fees and remarks',
   'base.tenant.fields.saasId': 'Tenant ID',
   'base.tenant.fields.saasName': 'Tenant name',

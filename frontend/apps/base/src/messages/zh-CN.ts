@@ -267,6 +267,7 @@ const messages: Record<string, string> = {
   'base.myInfo.merchantTitle': '商户信息',
   'base.myInfo.basic': '基本信息',
   'base.myInfo.contact': '联系方式',
+  'base.myInfo.terms': '合作条款与信用',
   'base.myInfo.fees': '费率与备注',
   'base.tenant.fields.saasId': '租户 ID',
   'base.tenant.fields.saasName': '租户名称',
