@@ -1011,6 +1011,7 @@ describe('product form and states', () => {
       supplierHotelId: '',
       supplierProductId: '',
       supplierRoomId: '',
+      zoneId: 0,
       hotelId: 11,
       roomId: 5,
       confirmType: 1,
@@ -1048,7 +1049,7 @@ describe('product form and states', () => {
     await waitFor(() => expect(posts(calls)).toHaveLength(1));
     expect(posts(calls)[0].method).toBe('PUT');
     expect(posts(calls)[0].url.pathname).toBe('/api/hotel-app/saas/product/hotelProducts/updateHotelProduct');
-    expect(posts(calls)[0].body).toMatchObject({ productId: 23, productName: 'Lake view king', supplierId: 2001, paymentTypes: '1,2', latestBookingHours: 18, moveupCancelDays: 1 });
+    expect(posts(calls)[0].body).toMatchObject({ productId: 23, productName: 'Lake view king', zoneId: 3, supplierId: 2001, paymentTypes: '1,2', latestBookingHours: 18, moveupCancelDays: 1 });
   });
 });
 

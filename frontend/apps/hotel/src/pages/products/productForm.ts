@@ -41,6 +41,8 @@ export interface ProductFull {
 
 const TEXT = ['productName', 'productShortName', 'productDesc', 'cancelPolicy', 'supplierHotelId', 'supplierProductId', 'supplierRoomId'] as const;
 export const NUMBERS = [
+  // Not shown (0 takes the hotel's zone) but sent back as loaded, so an update keeps it.
+  'zoneId',
   'hotelId',
   'roomId',
   'supplierId',
@@ -78,6 +80,7 @@ export function emptyProductForm(): ProductFormValues {
     supplierHotelId: '',
     supplierProductId: '',
     supplierRoomId: '',
+    zoneId: '0',
     hotelId: '',
     roomId: '',
     supplierId: '',
