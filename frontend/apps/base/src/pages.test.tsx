@@ -11,6 +11,8 @@ import DistributorList from './pages/merchants/DistributorList';
 import type { MerchantRow } from './pages/merchants/MerchantList';
 import SmsList from './pages/dispatches/SmsList';
 import MailList from './pages/dispatches/MailList';
+import SmsSentList from './pages/dispatches/SmsSentList';
+import MailSentList from './pages/dispatches/MailSentList';
 import type { DispatchRow } from './pages/dispatches/DispatchList';
 import NotificationList, { type NotificationRow } from './pages/notifications/NotificationList';
 import GroupList, { type GroupRow } from './pages/groups/GroupList';
@@ -266,17 +268,17 @@ describe('merchants', () => {
   });
 });
 
-describe('SMS and mail', () => {
-  function staff() {
-    session.setUser({ id: 1, username: 'admin', saasId: 1, mchId: 0, mscType: 200 }, null);
-    session.setPermissions([
-      { permCode: '/saas/msg/smsQueue/resend:PUT', appId: 1 },
-      { permCode: '/saas/msg/mailQueue/resend:PUT', appId: 1 },
-    ]);
-  }
+function staffWithResend() {
+  session.setUser({ id: 1, username: 'admin', saasId: 1, mchId: 0, mscType: 200 }, null);
+  session.setPermissions([
+    { permCode: '/saas/msg/smsQueue/resend:PUT', appId: 1 },
+    { permCode: '/saas/msg/mailQueue/resend:PUT', appId: 1 },
+  ]);
+}
 
+describe('SMS and mail', () => {
   it('resends a failed text and reloads the page it is on', async () => {
-    staff();
+    staffWithResend();
     const calls = serve((c) => (c.method === 'PUT' ? true : pageOf([dispatch(5, 3), dispatch(6, 2)])));
     const { problems } = renderPage(SmsList, en);
     expect(await screen.findAllByText('New order 42')).toHaveLength(2);
@@ -316,6 +318,32 @@ describe('SMS and mail', () => {
     fireEvent.change(screen.getByTestId('dispatches-address'), { target: { value: 'a@' } });
     fireEvent.click(screen.getByTestId('search-inquire'));
     await waitFor(() => expect(lastGet(calls).url.searchParams.get('email')).toBe('a@'));
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('SMS and mail sent', () => {
+  it('lists the texts sent, by mobile prefix, without a state filter or resend', async () => {
+    staffWithResend();
+    const calls = serve(() => pageOf([dispatch(5, 2)]));
+    const { problems } = renderPage(SmsSentList, en);
+    expect(await screen.findByText('SMS sent')).toBeTruthy();
+    await screen.findByText('New order 42');
+    expect(calls[0].url.pathname).toBe('/api/message-server/saas/msg/sms/list');
+    expect(screen.queryByTestId('dispatches-state')).toBeNull();
+    expect(screen.queryByTestId('resend-5')).toBeNull();
+    fireEvent.change(screen.getByTestId('dispatches-address'), { target: { value: '139' } });
+    fireEvent.click(screen.getByTestId('search-inquire'));
+    await waitFor(() => expect(lastGet(calls).url.searchParams.get('mobile')).toBe('139'));
+    expect(lastGet(calls).url.searchParams.has('state')).toBe(false);
+    expect(problems).toEqual([]);
+  });
+
+  it('lists the mails sent', async () => {
+    const calls = serve(() => pageOf([{ ...dispatch(8, 2), address: 'a@example.com', subject: 'Tradewind: new order' }]));
+    const { problems } = renderPage(MailSentList, en);
+    expect(await screen.findByText('Tradewind: new order')).toBeTruthy();
+    expect(calls[0].url.pathname).toBe('/api/message-server/saas/msg/mail/list');
     expect(problems).toEqual([]);
   });
 });

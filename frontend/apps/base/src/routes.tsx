@@ -49,12 +49,22 @@ export const routes: AppRoute[] = [
     children: [
       {
         path: 'sms/list',
-        meta: { title: 'base.menu.sms', order: 1, perm: '/saas/msg/smsQueue/list:GET' },
+        meta: { title: 'base.menu.smsSent', order: 1, perm: '/saas/msg/sms/list:GET' },
+        page: () => import('./pages/dispatches/SmsSentList'),
+      },
+      {
+        path: 'smsQueue/list',
+        meta: { title: 'base.menu.sms', order: 2, perm: '/saas/msg/smsQueue/list:GET' },
         page: () => import('./pages/dispatches/SmsList'),
       },
       {
         path: 'mail/list',
-        meta: { title: 'base.menu.mail', order: 2, perm: '/saas/msg/mailQueue/list:GET' },
+        meta: { title: 'base.menu.mailSent', order: 3, perm: '/saas/msg/mail/list:GET' },
+        page: () => import('./pages/dispatches/MailSentList'),
+      },
+      {
+        path: 'mailQueue/list',
+        meta: { title: 'base.menu.mail', order: 4, perm: '/saas/msg/mailQueue/list:GET' },
         page: () => import('./pages/dispatches/MailList'),
       },
     ],

@@ -1,6 +1,6 @@
-// The SMS or mail queue in every state, newest first: message-server
-// GET /saas/msg/{smsQueue,mailQueue}/list, and sending a failed or refused one again
-// (PUT .../resend, the tenant's staff only).
+// The SMS or mail lists of message-server, newest first: the queue in every state
+// (GET /saas/msg/{smsQueue,mailQueue}/list) with sending a failed or refused one again
+// (PUT .../resend, the tenant's staff only), and the messages sent (GET /saas/msg/{sms,mail}/list).
 import { useCallback, useState } from 'react';
 import { Button } from '@mui/material';
 import { api, dateTime, DataTable, type Column, type Page, ListPage, Clip, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds, useIsTenantStaff } from '@tradewind/shared';
@@ -29,11 +29,15 @@ export interface DispatchRow {
 }
 
 export type Channel = 'sms' | 'mail';
+/** The whole queue, or only what was sent. */
+export type View = 'queue' | 'sent';
 
 interface ChannelSpec {
   list: string;
+  sent: string;
   resend: string;
   title: string;
+  sentTitle: string;
   /** The query parameter of the address prefix and its label. */
   addressParam: 'mobile' | 'email';
   testId: string;
@@ -42,15 +46,19 @@ interface ChannelSpec {
 const CHANNELS: Record<Channel, ChannelSpec> = {
   sms: {
     list: '/saas/msg/smsQueue/list',
+    sent: '/saas/msg/sms/list',
     resend: '/saas/msg/smsQueue/resend',
     title: 'base.dispatches.smsTitle',
+    sentTitle: 'base.dispatches.smsSentTitle',
     addressParam: 'mobile',
     testId: 'base-sms-table',
   },
   mail: {
     list: '/saas/msg/mailQueue/list',
+    sent: '/saas/msg/mail/list',
     resend: '/saas/msg/mailQueue/resend',
     title: 'base.dispatches.mailTitle',
+    sentTitle: 'base.dispatches.mailSentTitle',
     addressParam: 'email',
     testId: 'base-mail-table',
   },
@@ -62,21 +70,22 @@ export const RESENDABLE = [3, 4];
 const EMPTY = { address: '', state: '' };
 const F = 'base.dispatches.fields';
 
-export function DispatchList({ channel }: { channel: Channel }) {
+export function DispatchList({ channel, view = 'queue' }: { channel: Channel; view?: View }) {
   const label = useEnumLabel();
   const spec = CHANNELS[channel];
   const staff = useIsTenantStaff();
   const holdsResend = useHolds(`${spec.resend}:PUT`);
-  const canResend = staff && holdsResend;
+  const queue = view === 'queue';
+  const canResend = queue && staff && holdsResend;
   const [busy, setBusy] = useState<number | null>(null);
   const f = useFilters(EMPTY);
   const { applied, refresh } = f;
   const load = useCallback(
     (page: number, size: number) =>
-      api.get<Page<DispatchRow>>('message-server', spec.list, {
-        query: { page, resultNum: size, state: applied.state, [spec.addressParam]: applied.address.trim() },
+      api.get<Page<DispatchRow>>('message-server', queue ? spec.list : spec.sent, {
+        query: { page, resultNum: size, state: queue ? applied.state : undefined, [spec.addressParam]: applied.address.trim() },
       }),
-    [applied, spec],
+    [applied, spec, queue],
   );
   const resend = async (id: number) => {
     setBusy(id);
@@ -117,17 +126,19 @@ export function DispatchList({ channel }: { channel: Channel }) {
   }
   return (
     <ListPage
-      title={spec.title}
+      title={queue ? spec.title : spec.sentTitle}
       onInquire={f.inquire}
       onReset={f.reset}
       filters={
         <>
           <TextFilter label={`${F}.${spec.addressParam}`} value={f.draft.address} onChange={(v) => f.set('address', v)} testId="dispatches-address" />
-          <SelectFilter label={`${F}.state`} value={f.draft.state} onChange={(v) => f.set('state', v)} enumeration={DISPATCH_STATE} testId="dispatches-state" />
+          {queue && (
+            <SelectFilter label={`${F}.state`} value={f.draft.state} onChange={(v) => f.set('state', v)} enumeration={DISPATCH_STATE} testId="dispatches-state" />
+          )}
         </>
       }
     >
-      <DataTable columns={columns} load={load} reloadKey={f.generation} rowKey={(r) => r.id} testId={spec.testId} />
+      <DataTable columns={columns} load={load} reloadKey={f.generation} rowKey={(r) => r.id} testId={queue ? spec.testId : `${spec.testId}-sent`} />
     </ListPage>
   );
 }
