@@ -9,7 +9,7 @@ use platform::i18n::Text;
 use serde::Deserialize;
 use utoipa::{IntoParams, OpenApi};
 
-use super::party;
+use super::{Party, party};
 use crate::store::orders::{self, ProductSummary};
 
 #[derive(OpenApi)]
@@ -62,7 +62,14 @@ pub async fn list_product_summary(
     }
     let out = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         let p = party(conn, &me)?;
-        Ok(orders::product_summary(conn, me.saas_id, p, first, last)?)
+        let rows = orders::product_summary(conn, me.saas_id, p, first, last)?;
+        Ok(match p {
+            Party::Distributor(_) => rows
+                .into_iter()
+                .map(ProductSummary::without_costs)
+                .collect(),
+            _ => rows,
+        })
     })
     .await?;
     Ok(Reply(out))

@@ -1199,10 +1199,25 @@ pub struct ProductSummary {
     /// Rooms × nights of those orders.
     pub room_nights: i64,
     pub order_price: i64,
-    pub supplier_price: i64,
-    pub profit: i64,
+    /// What the supplier is paid: not the distributor's to know (left out for it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub supplier_price: Option<i64>,
+    /// Left out for distributors, as the supplier price.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub profit: Option<i64>,
     /// Of those, orders that ended cancelled, refunded or invalid.
     pub cancel_num: i64,
+}
+
+impl ProductSummary {
+    /// The row as a distributor may read it.
+    pub fn without_costs(self) -> Self {
+        Self {
+            supplier_price: None,
+            profit: None,
+            ..self
+        }
+    }
 }
 
 /// product, its name, hotel, its name, rooms, nights, order price, supplier price, state.
@@ -1245,8 +1260,8 @@ pub fn product_summary(
             order_num: 0,
             room_nights: 0,
             order_price: 0,
-            supplier_price: 0,
-            profit: 0,
+            supplier_price: Some(0),
+            profit: Some(0),
             cancel_num: 0,
         });
         e.order_num += 1;
@@ -1256,8 +1271,8 @@ pub fn product_summary(
         }
         e.room_nights += i64::from(rooms) * i64::from(nights);
         e.order_price += price;
-        e.supplier_price += cost;
-        e.profit += price - cost;
+        *e.supplier_price.get_or_insert(0) += cost;
+        *e.profit.get_or_insert(0) += price - cost;
     }
     let mut out: Vec<ProductSummary> = by.into_values().collect();
     out.sort_by(|a, b| {

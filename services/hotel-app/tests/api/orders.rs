@@ -585,6 +585,16 @@ async fn merchants_see_and_touch_only_their_own_orders(backend: Backend) {
         (Some(1), Some(1))
     );
     assert_eq!(rows[0]["profit"], 45_000 - 40_000);
+    // The distributor sees its own orders' amounts, never what the supplier is paid.
+    let (s, b) = env.call("GET", &report, &env.distributor, None).await;
+    assert_eq!(s, 200, "{b}");
+    let rows = b["data"].as_array().unwrap();
+    assert!(!rows.is_empty(), "{b}");
+    for row in rows {
+        assert!(row["orderPrice"].is_i64(), "{row}");
+        assert!(row.get("supplierPrice").is_none(), "{row}");
+        assert!(row.get("profit").is_none(), "{row}");
+    }
     env.app.shutdown().await;
 }
 
