@@ -109,6 +109,8 @@ const GROUPS: &[(&str, &[&str])] = &[
             "/saas/msg/**",
             "/saas/myInfo/**",
             "/saas/dashboard/**",
+            // The distributors it prices for, picked from the tenant's list.
+            "/saas/merchant/distributorInfos/loadForSelect:GET",
         ],
     ),
     (

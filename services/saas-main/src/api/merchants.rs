@@ -174,12 +174,16 @@ async fn select_of(
 ) -> Result<Reply<Vec<Choice>>, ApiError> {
     let filter = q.filter();
     let rows = with_conn(pool, move |conn| -> Result<_, ApiError> {
-        Ok(store::merchants_for_select(
-            conn,
-            scope(&me),
-            kind,
-            &filter,
-        )?)
+        let mut within = scope(&me);
+        // A supplier sets prices and allots stock per distributor, so its users pick from the
+        // tenant's distributors (ids and names only); any other merchant user sees its own.
+        if kind == DISTRIBUTOR && me.is_merchant_user() {
+            let own = store::merchant(conn, scope(&me), None, me.mch_id)?;
+            if own.is_some_and(|m| m.mch_type == SUPPLIER) {
+                within.own_mch_id = None;
+            }
+        }
+        Ok(store::merchants_for_select(conn, within, kind, &filter)?)
     })
     .await?;
     Ok(Reply(

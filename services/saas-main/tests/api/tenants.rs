@@ -362,6 +362,53 @@ async fn merchants_stay_in_their_tenant(backend: Backend) {
     env.issuer
         .grant(4, &["/saas/merchant/**", "/saas/myInfo/**"]);
     let supplier = env.issuer.token(4, demo, platform::demo::SUPPLIER_ID, 311);
+    // Picking distributors (for their prices and stock), a supplier's user sees the tenant's;
+    // suppliers it sees only itself, and a distributor's user only its own merchant.
+    let (status, pick) = send(
+        app,
+        "GET",
+        "/saas/merchant/distributorInfos/loadForSelect",
+        &supplier,
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{pick}");
+    let names: Vec<&str> = pick["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"Demo Distributor"), "{pick}");
+    assert!(pick["data"][0].get("contactMobile").is_none(), "{pick}");
+    let (_, pick) = send(
+        app,
+        "GET",
+        "/saas/merchant/supplierInfos/loadForSelect",
+        &supplier,
+        None,
+    )
+    .await;
+    assert_eq!(
+        pick["data"],
+        json!([{"id": platform::demo::SUPPLIER_ID, "name": "Demo Supplier"}])
+    );
+    env.issuer.grant(5, &["/saas/merchant/**"]);
+    let distributor = env
+        .issuer
+        .token(5, demo, platform::demo::DISTRIBUTOR_ID, 312);
+    let (_, pick) = send(
+        app,
+        "GET",
+        "/saas/merchant/distributorInfos/loadForSelect",
+        &distributor,
+        None,
+    )
+    .await;
+    assert_eq!(
+        pick["data"],
+        json!([{"id": platform::demo::DISTRIBUTOR_ID, "name": "Demo Distributor"}])
+    );
     let (_, list) = send(
         app,
         "GET",
