@@ -1,10 +1,11 @@
 // The hotel pages in a real browser against the real fleet: the demo supplier sets prices on a
 // range of days in its product's calendar and sees them in the grid; the demo distributor
 // searches, opens the demo hotel, books a room through the order form and lands on the order;
-// the report then shows the order's product.
+// the report then shows the order's product. Distributors and zones are picked from the tenant's
+// lists, never typed.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { day, launch, login, newPage, shot, startFleet } from '../lib.mjs';
+import { apiCall, apiLogin, day, launch, login, newPage, shot, startFleet } from '../lib.mjs';
 
 let fleet;
 let browser;
@@ -72,11 +73,15 @@ describe('hotel pages', () => {
     await shot(page, 'hotel-price-calendar');
 
     // Demo Distributor (2002) gets its own price and rooms set aside on the first of those days,
-    // listed below the grid for the month shown.
+    // listed below the grid for the month shown. The supplier picks it from the tenant's
+    // distributors (saas-main's list, which a supplier may read).
     if (start.slice(0, 7) !== (await page.getByTestId('prices-month').innerText())) await page.getByTestId('prices-prev').click();
     await page.getByTestId('own-set').click();
     const own = page.getByTestId('own-price-dialog');
-    await page.fill('[data-testid="field-distributorId"]', '2002');
+    await own.getByRole('combobox', { name: 'Distributor', exact: true }).click();
+    await page.getByRole('option', { name: 'Demo Distributor', exact: true }).waitFor();
+    await shot(page, 'hotel-distributor-select');
+    await page.getByRole('option', { name: 'Demo Distributor', exact: true }).click();
     await page.fill('[data-testid="field-startDate"]', start);
     await page.fill('[data-testid="field-endDate"]', start);
     await choose(page, 'Distribution price', 'Subtract');
@@ -90,6 +95,10 @@ describe('hotel pages', () => {
     assert.match(await ownRow.innerText(), /Demo Distributor \(2002\)/);
     await ownRow.scrollIntoViewIfNeeded();
     await shot(page, 'hotel-distributor-prices');
+    // The list below the grid is narrowed to a distributor picked the same way.
+    await choose(page, 'Distributor', 'Demo Distributor');
+    await page.getByTestId('own-inquire').click();
+    await ownRow.getByText('767.50').first().waitFor();
     await page.close();
   });
 
@@ -175,7 +184,14 @@ describe('hotel pages', () => {
     await page.close();
   });
 
-  it("lets a supplier request a new hotel, which the operator approves into the hotel list", async () => {
+  it("lets a supplier request a new hotel in a zone picked from the tree, which the operator approves into the hotel list", async () => {
+    // The operator's zones: a city under a province, shown by its path.
+    const operatorToken = await apiLogin(fleet.url, 'operator', 'operator123');
+    const province = await apiCall(fleet.url, 'POST', '/api/hotel-app/saas/hotel/zones/save', operatorToken, { name: 'Hainan', parentId: 0 });
+    assert.equal(province.status, 200, JSON.stringify(province.body));
+    const city = await apiCall(fleet.url, 'POST', '/api/hotel-app/saas/hotel/zones/save', operatorToken, { name: 'Sanya', parentId: province.body.data.id });
+    assert.equal(city.status, 200, JSON.stringify(city.body));
+
     const supplier = await newPage(browser, 'en-US');
     await login(supplier, fleet.url, 'supplier', 'supplier123');
     await supplier.goto(`${fleet.url}/saas-hotel-app/hotel/list`);
@@ -189,6 +205,12 @@ describe('hotel pages', () => {
     await supplier.fill('[data-testid="field-name"]', 'Harbour Inn');
     await supplier.fill('[data-testid="field-phone"]', '0898-66668888');
     await supplier.fill('[data-testid="field-address"]', '2 Pier Road, Sanya');
+    await dialog.getByRole('combobox', { name: 'Zone', exact: true }).click();
+    await supplier.getByRole('option', { name: 'Hainan', exact: true }).waitFor();
+    await shot(supplier, 'hotel-zone-select');
+    await supplier.getByRole('option', { name: 'Hainan / Sanya', exact: true }).click();
+    // Past the menu's fade-out.
+    await supplier.waitForTimeout(400);
     await shot(supplier, 'hotel-request-form');
     await dialog.getByTestId('form-submit').click();
     await dialog.waitFor({ state: 'hidden' });
@@ -207,7 +229,10 @@ describe('hotel pages', () => {
     await decision.waitFor({ state: 'hidden' });
     await row.getByText('Approved').waitFor();
     await operator.goto(`${fleet.url}/saas-hotel-app/hotel/list`);
-    await operator.getByTestId('hotel-hotels-table').getByText('Harbour Inn').waitFor();
+    const approved = operator.getByTestId('hotel-hotels-table').getByRole('row').filter({ hasText: 'Harbour Inn' });
+    await approved.waitFor();
+    // The hotel is in the zone picked.
+    assert.match(await approved.innerText(), /Sanya/);
     await operator.close();
   });
 });

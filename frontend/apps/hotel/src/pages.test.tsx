@@ -27,6 +27,7 @@ import { actionsFor } from './pages/products/productStates';
 import { actionsOf, adjustBody, partyOf } from './pages/orders/orderActions';
 import { monthRange } from './pages/prices/calendarRules';
 import type { PriceDay } from './pages/prices/types';
+import { DISTRIBUTORS_CODE, ZONES_CODE, type ZoneNode } from './pages/choices';
 
 const hotel: HotelRow = {
   id: 11,
@@ -144,6 +145,30 @@ function pick(label: string, option: string) {
   fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
   fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: option }));
 }
+
+/** The texts of a select's options, its menu closed again. */
+function optionsOf(label: string): string[] {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  const listbox = screen.getByRole('listbox');
+  const texts = within(listbox).getAllByRole('option').map((o) => o.textContent ?? '');
+  fireEvent.keyDown(listbox, { key: 'Escape' });
+  return texts;
+}
+
+/** The tenant's distributors as saas-main's loadForSelect answers them. */
+const distributors = [
+  { id: 2002, name: 'Blue Travel' },
+  { id: 2003, name: 'Green Tours' },
+];
+const isDistributorList = (c: Call) => c.url.pathname === '/api/saas-main/saas/merchant/distributorInfos/loadForSelect';
+
+/** The tenant's zones as hotel-app's zones/tree answers them (Ningbo disabled). */
+const zone = (id: number, parentId: number, name: string, children: ZoneNode[] = [], state = 1): ZoneNode => ({ id, parentId, name, state, children });
+const zoneTree: ZoneNode[] = [
+  zone(1, 0, 'Zhejiang', [zone(3, 1, 'Hangzhou', [zone(4, 3, 'West Lake')]), zone(5, 1, 'Ningbo', [], 0)]),
+  zone(2, 0, 'Hainan', [zone(6, 2, 'Sanya')]),
+];
+const isZoneTree = (c: Call) => c.url.pathname === '/api/hotel-app/saas/hotel/zones/tree';
 
 beforeEach(() => {
   session.clear();
@@ -494,8 +519,9 @@ describe('price calendar', () => {
   });
 
   it("lists distributors' own prices and sets one with the exact body", async () => {
-    hold('/saas/price/priceStoreDistributor/list:GET', '/saas/price/priceStoreDistributor/save:POST');
+    hold('/saas/price/priceStoreDistributor/list:GET', '/saas/price/priceStoreDistributor/save:POST', DISTRIBUTORS_CODE);
     const calls = serve((c) => {
+      if (isDistributorList(c)) return distributors;
       if (c.url.pathname.endsWith('priceStoreDistributor/list')) {
         return [
           {
@@ -523,12 +549,19 @@ describe('price calendar', () => {
     expect(query(own)).toEqual({ productId: '21', ...month });
     expect(screen.getAllByText('600.00')).toHaveLength(2);
 
-    fireEvent.change(screen.getByTestId('own-distributor-id'), { target: { value: '2002' } });
+    // The distributor is picked from the tenant's list, never typed.
+    await waitFor(() => expect(calls.some(isDistributorList)).toBe(true));
+    await waitFor(() => expect(optionsOf('Distributor')).toEqual(['All', 'Blue Travel', 'Green Tours']));
+    pick('Distributor', 'Blue Travel');
     fireEvent.click(screen.getByTestId('own-inquire'));
     await waitFor(() => expect(query(lastGet(calls))).toEqual({ productId: '21', ...month, distributorId: '2002' }));
 
     fireEvent.click(screen.getByTestId('own-set'));
     const dialog = await screen.findByTestId('own-price-dialog');
+    // The dialog starts on the distributor listed and offers the others.
+    expect(within(dialog).getByRole('combobox', { name: 'Distributor' }).textContent).toBe('Blue Travel');
+    expect(optionsOf('Distributor')).toEqual(['Blue Travel', 'Green Tours']);
+    pick('Distributor', 'Green Tours');
     fireEvent.click(within(dialog).getByTestId('form-submit'));
     expect(await within(dialog).findByText('A date must be chosen before changing a price')).toBeTruthy();
     fireEvent.change(screen.getByTestId('field-startDate'), { target: { value: inDays(1) } });
@@ -541,7 +574,7 @@ describe('price calendar', () => {
     expect(posts(calls)[0].url.pathname).toBe('/api/hotel-app/saas/price/priceStoreDistributor/save');
     expect(posts(calls)[0].body).toEqual({
       productId: 21,
-      distributorId: 2002,
+      distributorId: 2003,
       startDate: inDays(1),
       endDate: inDays(2),
       weekdays: [],
@@ -773,8 +806,8 @@ const hotelFull: HotelFull = {
 describe('hotel form', () => {
   it('checks the new hotel and saves it for the staff', async () => {
     staffUser();
-    hold('/saas/hotel/hotelInfos/save:POST');
-    const calls = serve((c) => (c.method === 'GET' ? pageOf([hotel]) : hotelFull));
+    hold('/saas/hotel/hotelInfos/save:POST', ZONES_CODE);
+    const calls = serve((c) => (isZoneTree(c) ? zoneTree : c.method === 'GET' ? pageOf([hotel]) : hotelFull));
     const { problems } = renderPage(HotelList, en);
     fireEvent.click(await screen.findByTestId('hotel-add'));
     const dialog = await screen.findByTestId('hotel-dialog');
@@ -792,6 +825,12 @@ describe('hotel form', () => {
     fireEvent.change(screen.getByTestId('field-roomNum'), { target: { value: '80' } });
     fireEvent.change(screen.getByTestId('field-images'), { target: { value: 'https://img.example/1.jpg\n\nhttps://img.example/2.jpg' } });
     pick('Star rating', 'Four-star');
+    // Zones are picked from the tree under their path; a disabled one is not offered.
+    await waitFor(() => expect(calls.some(isZoneTree)).toBe(true));
+    await waitFor(() =>
+      expect(optionsOf('Zone')).toEqual(['None', 'Zhejiang', 'Zhejiang / Hangzhou', 'Zhejiang / Hangzhou / West Lake', 'Hainan', 'Hainan / Sanya']),
+    );
+    pick('Zone', 'Hainan / Sanya');
     fireEvent.click(within(dialog).getByTestId('form-submit'));
     await waitFor(() => expect(posts(calls)).toHaveLength(1));
     expect(posts(calls)[0].url.pathname).toBe('/api/hotel-app/saas/hotel/hotelInfos/save');
@@ -803,7 +842,7 @@ describe('hotel form', () => {
       name: 'Harbour Inn',
       nameEn: '',
       star: 6,
-      zoneId: 0,
+      zoneId: 6,
       address: '',
       postCode: '',
       phone: '0898-88886666',
@@ -821,20 +860,22 @@ describe('hotel form', () => {
 
   it('loads a hotel and updates it, keeping what the form does not show', async () => {
     staffUser();
-    hold('/saas/hotel/hotelInfos/update:PUT');
-    const calls = serve((c) => (c.url.pathname.endsWith('/list') ? pageOf([hotel]) : hotelFull));
+    hold('/saas/hotel/hotelInfos/update:PUT', ZONES_CODE);
+    const calls = serve((c) => (isZoneTree(c) ? zoneTree : c.url.pathname.endsWith('/list') ? pageOf([hotel]) : hotelFull));
     renderPage(HotelList, en);
     fireEvent.click(await screen.findByTestId('hotel-edit-11'));
     const dialog = await screen.findByTestId('hotel-dialog');
     const load = calls.find((c) => c.url.pathname.endsWith('/hotelInfos/load')) as Call;
     expect(query(load)).toEqual({ hotelId: '11' });
     expect((screen.getByTestId('field-name') as HTMLInputElement).value).toBe('Lakeside Hotel');
+    // The hotel's zone shows by its path once the tree is in.
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Zone' }).textContent).toBe('Zhejiang / Hangzhou'));
     fireEvent.change(screen.getByTestId('field-serviceDesc'), { target: { value: 'Pool, spa' } });
     fireEvent.click(within(dialog).getByTestId('form-submit'));
     await waitFor(() => expect(posts(calls)).toHaveLength(1));
     expect(posts(calls)[0].method).toBe('PUT');
     expect(posts(calls)[0].url.pathname).toBe('/api/hotel-app/saas/hotel/hotelInfos/update');
-    expect(posts(calls)[0].body).toMatchObject({ hotelId: 11, name: 'Lakeside Hotel', serviceDesc: 'Pool, spa', longitude: 109.5, latitude: 18.2, timeZone: 'Asia/Shanghai', areaId: '460200', star: 8 });
+    expect(posts(calls)[0].body).toMatchObject({ hotelId: 11, name: 'Lakeside Hotel', serviceDesc: 'Pool, spa', longitude: 109.5, latitude: 18.2, timeZone: 'Asia/Shanghai', areaId: '460200', star: 8, zoneId: 3 });
   });
 
   it('sends a supplier\'s new hotel and changes as requests', async () => {
@@ -942,6 +983,7 @@ const productFull: ProductFull = {
 
 describe('product form and states', () => {
   const answer = (c: Call) => {
+    if (isZoneTree(c)) return zoneTree;
     if (c.url.pathname.endsWith('/hotelProducts/list')) return pageOf([product, { ...product, productId: 23, productName: 'On sale', state: 1 }]);
     if (c.url.pathname.endsWith('/rooms/list')) return pageOf([room]);
     if (c.url.pathname.endsWith('/load')) return { ...productFull, productId: Number(c.url.searchParams.get('productId')) };
@@ -978,11 +1020,13 @@ describe('product form and states', () => {
 
   it("checks a supplier's new product and saves it with the exact body", async () => {
     merchantUser(1);
-    hold('/saas/product/hotelProducts/save:POST');
+    hold('/saas/product/hotelProducts/save:POST', ZONES_CODE);
     const calls = serve(answer);
     const { problems } = renderPage(ProductList, en);
     fireEvent.click(await screen.findByTestId('product-add'));
     const dialog = await screen.findByTestId('product-dialog');
+    // A new product takes its hotel's zone unless another is picked.
+    expect(within(dialog).getByRole('combobox', { name: 'Zone' }).textContent).toBe("The hotel's zone");
     pick('Cancellation', 'Cancellable until a deadline');
     fireEvent.change(screen.getByTestId('field-serialCheckinMax'), { target: { value: '95' } });
     fireEvent.click(within(dialog).getByTestId('form-submit'));
@@ -1039,17 +1083,20 @@ describe('product form and states', () => {
 
   it('loads a product and updates it by id', async () => {
     staffUser();
-    hold('/saas/product/hotelProducts/updateHotelProduct:PUT');
+    hold('/saas/product/hotelProducts/updateHotelProduct:PUT', ZONES_CODE);
     const calls = serve(answer);
     renderPage(ProductList, en);
     fireEvent.click(await screen.findByTestId('product-edit-23'));
     const dialog = await screen.findByTestId('product-dialog');
     expect(query(calls.find((c) => c.url.pathname.endsWith('/hotelProducts/load')) as Call)).toEqual({ productId: '23' });
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Zone' }).textContent).toBe('Zhejiang / Hangzhou'));
+    expect(optionsOf('Zone')).toEqual(["The hotel's zone", 'Zhejiang', 'Zhejiang / Hangzhou', 'Zhejiang / Hangzhou / West Lake', 'Hainan', 'Hainan / Sanya']);
+    pick('Zone', 'Zhejiang / Hangzhou / West Lake');
     fireEvent.click(within(dialog).getByTestId('form-submit'));
     await waitFor(() => expect(posts(calls)).toHaveLength(1));
     expect(posts(calls)[0].method).toBe('PUT');
     expect(posts(calls)[0].url.pathname).toBe('/api/hotel-app/saas/product/hotelProducts/updateHotelProduct');
-    expect(posts(calls)[0].body).toMatchObject({ productId: 23, productName: 'Lake view king', zoneId: 3, supplierId: 2001, paymentTypes: '1,2', latestBookingHours: 18, moveupCancelDays: 1 });
+    expect(posts(calls)[0].body).toMatchObject({ productId: 23, productName: 'Lake view king', zoneId: 4, supplierId: 2001, paymentTypes: '1,2', latestBookingHours: 18, moveupCancelDays: 1 });
   });
 });
 
@@ -1203,10 +1250,47 @@ describe('order actions', () => {
 });
 
 describe('booking by the tenant\'s staff', () => {
+  it('searches for a distributor picked from the list, and the hotel links carry it', async () => {
+    staffUser();
+    hold(DISTRIBUTORS_CODE);
+    const calls = serve((c) => (isDistributorList(c) ? distributors : pageOf([{ hotelId: 11, name: 'Lakeside Hotel', nameEn: '', star: 8, zoneId: 3, address: '', minPrice: 136_000, bookableProducts: 2 }])));
+    const { problems } = renderPage(BookingSearch, en);
+    await screen.findByTestId('booking-hotel-11');
+    await waitFor(() => expect(optionsOf('For distributor')).toEqual(['All', 'Blue Travel', 'Green Tours']));
+    pick('For distributor', 'Green Tours');
+    fireEvent.click(screen.getByTestId('search-inquire'));
+    await waitFor(() => expect(query(lastGet(calls)).distributorId).toBe('2003'));
+    expect(lastGet(calls).url.pathname).toBe('/api/hotel-app/saas/booking/hotelBookings/list');
+    await waitFor(() => expect(screen.getByTestId('booking-hotel-11').getAttribute('href')).toMatch(/&distributorId=2003$/));
+    expect(problems).toEqual([]);
+  });
+
+  it('asks no distributor list of a distributor', async () => {
+    merchantUser(2);
+    hold(DISTRIBUTORS_CODE);
+    const calls = serve(() => pageOf([{ hotelId: 11, name: 'Lakeside Hotel', nameEn: '', star: 8, zoneId: 3, address: '', minPrice: 136_000, bookableProducts: 2 }]));
+    renderPage(BookingSearch, en);
+    await screen.findByTestId('booking-hotel-11');
+    expect(screen.queryByTestId('booking-distributor')).toBeNull();
+    expect(calls.filter(isDistributorList)).toEqual([]);
+  });
+
+  it('asks no distributor list of a user without its code', async () => {
+    staffUser();
+    hold('/saas/price/priceStoreDistributor/list:GET', '/saas/price/priceStoreDistributor/save:POST');
+    const calls = serve(() => []);
+    renderPage(PriceCalendar, en, '/saas-hotel-app/product/priceStore?productId=21');
+    await screen.findByTestId('own-set');
+    await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('priceStoreDistributor/list'))).toBe(true));
+    expect(calls.filter(isDistributorList)).toEqual([]);
+  });
+
+
   it('needs the distributor booked for and sends it', async () => {
     staffUser();
-    hold('/saas/booking/hotelBookings/order:POST');
+    hold('/saas/booking/hotelBookings/order:POST', DISTRIBUTORS_CODE);
     const calls = serve((c) => {
+      if (isDistributorList(c)) return distributors;
       if (c.url.pathname.endsWith('/hotelDetail')) return { hotelId: 11, name: 'Lakeside Hotel', nameEn: '', star: 8, address: '', phone: '', images: [], checkinTime: '', checkoutTime: '', serviceDesc: '', products: [] };
       if (c.url.pathname.endsWith('/listHotelProduct')) return [{ ...quoted, isOnlinePay: 2 }];
       return { ...order, orderId: 78 };
@@ -1218,13 +1302,15 @@ describe('booking by the tenant\'s staff', () => {
     fireEvent.change(screen.getByTestId('field-contactPhone'), { target: { value: '13800000000' } });
     fireEvent.change(screen.getByTestId('field-guests[0].name'), { target: { value: 'Li Si' } });
     fireEvent.click(within(dialog).getByTestId('form-submit'));
-    expect(await within(dialog).findByText('Please enter For distributor ID')).toBeTruthy();
+    expect(await within(dialog).findByText('Please select For distributor')).toBeTruthy();
     expect(posts(calls)).toHaveLength(0);
-    fireEvent.change(screen.getByTestId('field-distributorId'), { target: { value: '2002' } });
+    expect(calls.filter(isDistributorList)).toHaveLength(1);
+    expect(optionsOf('For distributor')).toEqual(['Blue Travel', 'Green Tours']);
+    pick('For distributor', 'Green Tours');
     pick('Payment', 'Pay at the hotel');
     fireEvent.click(within(dialog).getByTestId('form-submit'));
     await waitFor(() => expect(posts(calls)).toHaveLength(1));
-    expect(posts(calls)[0].body).toMatchObject({ productId: 21, distributorId: 2002, payOnline: false, roomNum: 1 });
+    expect(posts(calls)[0].body).toMatchObject({ productId: 21, distributorId: 2003, payOnline: false, roomNum: 1 });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/saas-hotel-app/order/detail?orderId=78'));
   });
 });

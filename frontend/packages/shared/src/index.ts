@@ -15,6 +15,7 @@ export { labelId, useEnumLabel, type Enumeration } from './components/enum';
 export { DateFilter, SelectFilter, TextFilter } from './components/filters';
 export { useFilters, type Filters } from './components/useFilters';
 export { useHolds, useIsTenantStaff } from './components/perm';
+export { useLoaded, useOptions } from './components/useOptions';
 export {
   ConfirmDialog,
   FormCheck,

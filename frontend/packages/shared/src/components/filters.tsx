@@ -1,9 +1,10 @@
-// The fields of a search row: text, a select of an enumeration (with "all"), a date. Values are
-// strings; an empty one is not sent.
+// The fields of a search row: text, a select of an enumeration or of loaded choices (with "all"),
+// a date. Values are strings; an empty one is not sent.
 import type { ReactNode } from 'react';
 import { MenuItem, TextField } from '@mui/material';
 import { useIntl } from 'react-intl';
 import { useEnumLabel, type Enumeration } from './enum';
+import type { Option } from './form';
 
 interface FieldProps {
   /** Message id of the label. */
@@ -35,14 +36,15 @@ export function SelectFilter({
   width = 160,
   testId,
   enumeration,
+  options: choices,
   allValue = '',
   noAll,
-}: FieldProps & { enumeration: Enumeration; allValue?: string; noAll?: boolean }) {
+}: FieldProps & { allValue?: string; noAll?: boolean } & ({ enumeration: Enumeration; options?: never } | { options: Option[]; enumeration?: never })) {
   const intl = useIntl();
   const labelOf = useEnumLabel();
   const options: { value: string; text: ReactNode }[] = [
     ...(noAll ? [] : [{ value: allValue, text: intl.formatMessage({ id: 'filter.all' }) }]),
-    ...enumeration.values.map((v) => ({ value: String(v), text: labelOf(enumeration, v) })),
+    ...(enumeration ? enumeration.values.map((v) => ({ value: String(v), text: labelOf(enumeration, v) })) : choices),
   ];
   return (
     <TextField

@@ -5,9 +5,8 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { FormattedMessage } from 'react-intl';
-import { api, FormCheck, FormDialog, FormSelect, FormText, rules, useEnumLabel, useForm, type Option } from '@tradewind/shared';
+import { api, FormCheck, FormDialog, FormSelect, FormText, rules, useEnumLabel, useForm, useOptions, type Option } from '@tradewind/shared';
 import { API_MSC_TYPE, API_USER_STATE } from '../../enums';
-import { useOptions } from '../shared/useOptions';
 import type { ApiUserRow } from './ApiUserList';
 
 const F = 'base.apiUsers.fields';

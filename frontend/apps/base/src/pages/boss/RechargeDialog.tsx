@@ -1,8 +1,7 @@
 // A platform administrator tops up a tenant's balance (POST /saas/boss/charge/recharge; the
 // service refuses everyone else): the amount typed in yuan, sent in fen, above 0 and at most
 // 100,000,000.00.
-import { api, FormDialog, FormSelect, FormText, isAmount, rules, useForm, type Page } from '@tradewind/shared';
-import { useOptions } from '../shared/useOptions';
+import { api, FormDialog, FormSelect, FormText, isAmount, rules, useForm, useOptions, type Page } from '@tradewind/shared';
 import type { TenantRow } from '../platform/tenant';
 
 const F = 'base.recharge.fields';

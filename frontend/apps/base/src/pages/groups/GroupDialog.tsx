@@ -3,8 +3,7 @@
 // services declared (GET /saas/account/group/listPermissions). A change starts from the group as
 // loaded now (GET /saas/account/group/load).
 import { useEffect } from 'react';
-import { api, FormDialog, FormText, rules, useForm } from '@tradewind/shared';
-import { useOptions } from '../shared/useOptions';
+import { api, FormDialog, FormText, rules, useForm, useOptions } from '@tradewind/shared';
 import { PermissionPicker } from './PermissionPicker';
 import type { GroupRow } from './GroupList';
 

@@ -4,9 +4,8 @@
 // belong to a merchant of that kind; a merchant's own administrator makes only users like
 // itself, of its merchant (the service refuses anything else).
 import { useState } from 'react';
-import { api, FormCheck, FormDialog, FormMultiSelect, FormSelect, FormText, isEmail, isMobile, rules, useEnumLabel, useForm, useSession, type Option, type Page } from '@tradewind/shared';
+import { api, FormCheck, FormDialog, FormMultiSelect, FormSelect, FormText, isEmail, isMobile, rules, useEnumLabel, useForm, useOptions, useSession, type Option, type Page } from '@tradewind/shared';
 import { IP_FILTER, MSC_TYPE, ROLE_TYPE, USER_GRADE, USER_STATE } from '../../enums';
-import { useOptions } from '../shared/useOptions';
 import type { GroupRow } from '../groups/GroupList';
 import type { UserRow } from './UserList';
 

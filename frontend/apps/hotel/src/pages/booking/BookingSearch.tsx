@@ -1,6 +1,7 @@
 // Searching hotels to book: GET /saas/booking/hotelBookings/list with the stay (check-in and
 // check-out dates, rooms) and optional name and star; each hotel shows its lowest price for the
-// stay and opens its booking page. The tenant's staff may name the distributor they book for.
+// stay and opens its booking page. The tenant's staff may pick the distributor they book for
+// from the tenant's list.
 import { useCallback } from 'react';
 import { Alert, Link } from '@mui/material';
 import {
@@ -21,6 +22,7 @@ import {
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { HOTEL_STAR } from '../../enums';
+import { useDistributorOptions } from '../choices';
 import { defaultStay, hotelBookingPath, stayProblem, stayQuery } from './stay';
 import type { BookableHotel } from './types';
 
@@ -29,6 +31,7 @@ const F = 'hotel.booking.fields';
 export default function BookingSearch() {
   const label = useEnumLabel();
   const staff = useIsTenantStaff();
+  const distributors = useDistributorOptions(staff);
   const f = useFilters({ ...defaultStay(), hotelName: '', star: '', distributorId: '' });
   const { applied } = f;
   const problem = stayProblem(applied, day(new Date()));
@@ -74,7 +77,14 @@ export default function BookingSearch() {
           <TextFilter label={`${F}.hotelName`} value={f.draft.hotelName} onChange={(v) => f.set('hotelName', v)} testId="booking-hotel-name" />
           <SelectFilter label={`${F}.star`} value={f.draft.star} onChange={(v) => f.set('star', v)} enumeration={HOTEL_STAR} testId="booking-star" />
           {staff && (
-            <TextFilter label={`${F}.distributorId`} value={f.draft.distributorId} onChange={(v) => f.set('distributorId', v)} digits width={140} testId="booking-distributor" />
+            <SelectFilter
+              label={`${F}.distributor`}
+              value={f.draft.distributorId}
+              onChange={(v) => f.set('distributorId', v)}
+              options={distributors}
+              width={200}
+              testId="booking-distributor"
+            />
           )}
         </>
       }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Button, Typography } from '@mui/material';
 import { api, day, FormDialog, FormSelect, FormText, money, useForm, useIsTenantStaff, type Option } from '@tradewind/shared';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { keepChosen, useDistributorOptions } from '../choices';
 import { emptyOrderForm, guestField, orderBody, orderRules, type OrderFormValues } from './orderForm';
 import { nightsOf, type Stay } from './stay';
 import type { QuotedProduct } from './types';
@@ -22,6 +23,7 @@ export interface OrderDialogProps {
 export function OrderDialog({ product, stay, distributorId, onClose, onBooked }: OrderDialogProps) {
   const intl = useIntl();
   const staff = useIsTenantStaff();
+  const distributors = useDistributorOptions(staff);
   const form = useForm<OrderFormValues>(emptyOrderForm(stay, distributorId));
   const [orderId, setOrderId] = useState<number | null>(null);
   const v = form.values;
@@ -46,7 +48,16 @@ export function OrderDialog({ product, stay, distributorId, onClose, onBooked }:
           values={{ product: product.productName, room: product.roomName, nights: nightsOf(stay.checkinDate, stay.checkoutDate), price: money(product.totalPrice) }}
         />
       </Typography>
-      {staff && <FormText form={form} name="distributorId" label="hotel.booking.fields.distributorId" digits required wide />}
+      {staff && (
+        <FormSelect
+          form={form}
+          name="distributorId"
+          label={`${F}.distributor`}
+          options={keepChosen(distributors, v.distributorId, v.distributorId)}
+          required
+          wide
+        />
+      )}
       <FormText form={form} name="checkinDate" label={`${F}.checkinDate`} type="date" required />
       <FormText form={form} name="checkoutDate" label={`${F}.checkoutDate`} type="date" required />
       <FormText form={form} name="roomNum" label={`${F}.roomNum`} digits required />

@@ -14,7 +14,7 @@ export type OrderFormValues = FormValues & {
   payOnline: string;
   /** How many guest name fields are shown. */
   guestCount: string;
-  /** The tenant's staff book for a distributor. */
+  /** The tenant's staff book for a distributor, picked from the tenant's list. */
   distributorId: string;
 };
 
@@ -53,7 +53,7 @@ export function orderRules(v: OrderFormValues, today: string, staff = false): Re
     contactPhone: rules.all(rules.required('contactPhone', 'hotel.booking.fields.contactPhone'), rules.pattern('contactPhone', isPhone, 'form.phone')),
     orderMemo: (values, intl) => (values.orderMemo.length > 500 ? intl.formatMessage({ id: 'form.length' }, { first: 0, second: 500 }) : null),
   };
-  if (staff) out.distributorId = rules.required('distributorId', 'hotel.booking.fields.distributorId');
+  if (staff) out.distributorId = rules.chosen('distributorId', 'hotel.booking.fields.distributor');
   for (let i = 0; i < Number(v.guestCount); i += 1) {
     out[guestField(i)] = rules.all(rules.required(guestField(i), 'hotel.booking.fields.guestName'), rules.length(guestField(i), 1, 50));
   }

@@ -1,16 +1,20 @@
 // Adding or editing a hotel. The tenant's staff change the list directly
 // (POST /saas/hotel/hotelInfos/save, PUT /saas/hotel/hotelInfos/update); a supplier sends the
 // same form as a request an operator approves (POST requestAdd, requestModify). Editing loads the
-// hotel first (GET /saas/hotel/hotelInfos/load?hotelId=).
+// hotel first (GET /saas/hotel/hotelInfos/load?hotelId=). The zone is picked from the tenant's
+// zone tree.
 import { useEffect, useState } from 'react';
 import { api, FormDialog, FormSelect, FormText, useForm, useIsTenantStaff } from '@tradewind/shared';
+import { useIntl } from 'react-intl';
 import { HOTEL_STAR, HOTEL_STATE } from '../../enums';
+import { keepChosen, useZoneTree, zoneOptions } from '../choices';
 import { emptyHotelForm, hotelBody, hotelFormOf, hotelRules, type HotelFormValues, type HotelFull } from './hotelForm';
 
 const H = 'hotel.hotelForm.fields';
 
 /** null: closed; 0: a new hotel; else the hotel being edited. */
 export function HotelDialog({ hotelId, onClose, onSaved }: { hotelId: number | null; onClose: () => void; onSaved: () => void }) {
+  const intl = useIntl();
   const staff = useIsTenantStaff();
   const form = useForm<HotelFormValues>(emptyHotelForm());
   const [loaded, setLoaded] = useState<HotelFull | null>(null);
@@ -37,6 +41,12 @@ export function HotelDialog({ hotelId, onClose, onSaved }: { hotelId: number | n
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hotelId]);
   const editing = Boolean(hotelId);
+  const zoneTree = useZoneTree(hotelId !== null);
+  const zoneId = form.values.zoneId;
+  const zones = [
+    { value: '', text: intl.formatMessage({ id: 'hotel.hotelForm.noZone' }) },
+    ...keepChosen(zoneOptions(zoneTree, zoneId), zoneId, loaded && String(loaded.zoneId) === zoneId ? loaded.zoneName || zoneId : zoneId),
+  ];
   const save = async () => {
     const ok = await form.submit(hotelRules, (v) => {
       const body = hotelBody(v, editing ? loaded : null);
@@ -65,7 +75,7 @@ export function HotelDialog({ hotelId, onClose, onSaved }: { hotelId: number | n
       <FormText form={form} name="name" label={`${H}.name`} required />
       <FormText form={form} name="nameEn" label={`${H}.nameEn`} />
       <FormSelect form={form} name="star" label={`${H}.star`} enumeration={HOTEL_STAR} required />
-      <FormText form={form} name="zoneId" label={`${H}.zoneId`} digits />
+      <FormSelect form={form} name="zoneId" label={`${H}.zoneId`} options={zones} />
       <FormText form={form} name="address" label={`${H}.address`} wide />
       <FormText form={form} name="phone" label={`${H}.phone`} />
       <FormText form={form} name="fax" label={`${H}.fax`} />

@@ -1,6 +1,7 @@
 // Distributors' own prices and authorised stock of the product for the month shown:
-// GET /saas/price/priceStoreDistributor/list (one distributor when its ID is given, else every
-// distributor's own dates), set through POST /saas/price/priceStoreDistributor/save.
+// GET /saas/price/priceStoreDistributor/list (one distributor when one is picked, else every
+// distributor's own dates), set through POST /saas/price/priceStoreDistributor/save. Distributors
+// are picked from the tenant's list, never typed.
 import { useEffect, useState } from 'react';
 import { Box, Button } from '@mui/material';
 import {
@@ -12,13 +13,15 @@ import {
   FormText,
   money,
   Section,
+  SelectFilter,
   SimpleTable,
-  TextFilter,
   useForm,
   useHolds,
+  type Option,
   type SimpleColumn,
 } from '@tradewind/shared';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { keepChosen, useDistributorOptions } from '../choices';
 import { OWN_PRICE_MODES } from './calendarRules';
 import { emptyOwnPriceForm, ownPriceBody, ownPriceRules, type OwnPriceFormValues } from './ownPriceForm';
 import { useModeOptions, useWeekdayOptions } from './PriceDialog';
@@ -33,6 +36,7 @@ export function DistributorPrices({ productId, startDate, endDate }: { productId
   const [rows, setRows] = useState<DistributorDay[]>([]);
   const [open, setOpen] = useState(false);
   const maySet = useHolds('/saas/price/priceStoreDistributor/save:POST');
+  const distributors = useDistributorOptions();
   useEffect(() => {
     let live = true;
     api
@@ -69,11 +73,11 @@ export function DistributorPrices({ productId, startDate, endDate }: { productId
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            setApplied(draft.trim());
+            setApplied(draft);
           }}
           sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 1.5 }}
         >
-          <TextFilter label={`${F}.distributorId`} value={draft} onChange={setDraft} digits testId="own-distributor-id" />
+          <SelectFilter label={`${F}.distributor`} value={draft} onChange={setDraft} options={distributors} width={220} testId="own-distributor" />
           <Button type="submit" variant="outlined" size="small" data-testid="own-inquire">
             <FormattedMessage id="search.inquire" />
           </Button>
@@ -89,6 +93,7 @@ export function DistributorPrices({ productId, startDate, endDate }: { productId
         <OwnPriceDialog
           productId={productId}
           distributorId={applied}
+          distributors={distributors}
           open={open}
           onClose={() => setOpen(false)}
           onSaved={() => {
@@ -101,7 +106,15 @@ export function DistributorPrices({ productId, startDate, endDate }: { productId
   );
 }
 
-function OwnPriceDialog(p: { productId: number; distributorId: string; open: boolean; onClose: () => void; onSaved: () => void }) {
+function OwnPriceDialog(p: {
+  productId: number;
+  /** The distributor the list shows, chosen at the start. */
+  distributorId: string;
+  distributors: Option[];
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const form = useForm<OwnPriceFormValues>(emptyOwnPriceForm());
   const intl = useIntl();
   const weekdays = useWeekdayOptions();
@@ -123,7 +136,14 @@ function OwnPriceDialog(p: { productId: number; distributorId: string; open: boo
   };
   return (
     <FormDialog open={p.open} title={`${F}.dialogTitle`} busy={form.busy} onClose={p.onClose} onSubmit={save} testId="own-price-dialog">
-      <FormText form={form} name="distributorId" label={`${F}.distributorId`} digits required wide />
+      <FormSelect
+        form={form}
+        name="distributorId"
+        label={`${F}.distributor`}
+        options={keepChosen(p.distributors, v.distributorId, v.distributorId)}
+        required
+        wide
+      />
       <FormText form={form} name="startDate" label="hotel.prices.fields.startDate" type="date" required />
       <FormText form={form} name="endDate" label="hotel.prices.fields.endDate" type="date" required />
       <FormMultiSelect form={form} name="weekdays" label="hotel.prices.fields.weekdays" options={weekdays} wide />

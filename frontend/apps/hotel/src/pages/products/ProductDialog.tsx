@@ -1,11 +1,13 @@
 // Adding (POST /saas/product/hotelProducts/save, unpublished) or editing a hotel product
 // (GET load?productId=, then PUT updateHotelProduct with productId; supplier and state stay).
 // The room is chosen among the rooms of the hotel entered (GET /saas/hotel/rooms/list?hotelId=).
-// The tenant's staff name the supplier; a supplier creates its own.
+// The tenant's staff name the supplier; a supplier creates its own. The zone is the hotel's unless
+// another is picked from the tenant's zone tree.
 import { useEffect, useState } from 'react';
 import { api, FormDialog, FormMultiSelect, FormSelect, FormText, useForm, useIsTenantStaff, type Option, type Page } from '@tradewind/shared';
 import { useIntl } from 'react-intl';
 import { BREAKFAST, CANCEL_TYPE, CONFIRM_TYPE, ONLINE_PAY } from '../../enums';
+import { keepChosen, useZoneTree, zoneOptions } from '../choices';
 import type { RoomRow } from '../hotels/RoomList';
 import { emptyProductForm, productBody, productFormOf, productRules, type ProductFormValues, type ProductFull } from './productForm';
 
@@ -57,6 +59,13 @@ export function ProductDialog({ productId, onClose, onSaved }: { productId: numb
     };
   }, [hotelId, productId]);
 
+  const zoneTree = useZoneTree(productId !== null);
+  const zoneId = form.values.zoneId;
+  const zones = [
+    { value: '0', text: intl.formatMessage({ id: 'hotel.productForm.hotelZone' }) },
+    ...keepChosen(zoneOptions(zoneTree, zoneId), zoneId === '0' ? '' : zoneId, zoneId),
+  ];
+
   const save = async () => {
     const ok = await form.submit(productRules(staff), (v) =>
       productId
@@ -80,6 +89,7 @@ export function ProductDialog({ productId, onClose, onSaved }: { productId: numb
       <FormText form={form} name="productShortName" label={`${P}.productShortName`} />
       <FormText form={form} name="hotelId" label={`${P}.hotelId`} digits required disabled={editing} />
       <FormSelect form={form} name="roomId" label={`${P}.roomId`} options={rooms} required />
+      <FormSelect form={form} name="zoneId" label={`${P}.zoneId`} options={zones} />
       {staff && <FormText form={form} name="supplierId" label={`${P}.supplierId`} digits required disabled={editing} />}
       <FormSelect form={form} name="confirmType" label={`${P}.confirmType`} enumeration={CONFIRM_TYPE} />
       <FormSelect form={form} name="cancelType" label={`${P}.cancelType`} enumeration={CANCEL_TYPE} />

@@ -41,7 +41,7 @@ export interface ProductFull {
 
 const TEXT = ['productName', 'productShortName', 'productDesc', 'cancelPolicy', 'supplierHotelId', 'supplierProductId', 'supplierRoomId'] as const;
 export const NUMBERS = [
-  // Not shown (0 takes the hotel's zone) but sent back as loaded, so an update keeps it.
+  // 0 takes the hotel's zone.
   'zoneId',
   'hotelId',
   'roomId',

@@ -1,0 +1,73 @@
+// What the hotel forms and filters pick from instead of typed ids: the tenant's distributors
+// (saas-main GET /saas/merchant/distributorInfos/loadForSelect) and the tenant's zones
+// (GET /saas/hotel/zones/tree). Each is asked only by a user holding its code: the others would
+// get a 403 for a list they cannot use anyway.
+import { api, useHolds, useLoaded, useOptions, type Option } from '@tradewind/shared';
+
+export const DISTRIBUTORS_CODE = '/saas/merchant/distributorInfos/loadForSelect:GET';
+export const ZONES_CODE = '/saas/hotel/zones/tree:GET';
+
+/** `Choice` of saas-main. */
+interface Choice {
+  id: number;
+  name: string;
+}
+
+/** `ZoneNode` of hotel-app: a zone with its sub-zones. */
+export interface ZoneNode {
+  id: number;
+  parentId: number;
+  name: string;
+  /** 1 normal, 0 disabled. */
+  state: number;
+  children: ZoneNode[];
+}
+
+/** The tenant's distributors by name; `wanted` false asks nothing (a closed dialog). */
+export function useDistributorOptions(wanted = true): Option[] {
+  const holds = useHolds(DISTRIBUTORS_CODE);
+  return useOptions(
+    holds && wanted
+      ? () =>
+          api
+            .get<Choice[]>('saas-main', '/saas/merchant/distributorInfos/loadForSelect')
+            .then((rs) => rs.map((r) => ({ value: String(r.id), text: r.name })))
+      : null,
+    holds && wanted ? 'distributors' : '',
+  );
+}
+
+const NO_ZONES: ZoneNode[] = [];
+
+/** The tenant's zone tree, empty until loaded (or without the code). */
+export function useZoneTree(wanted = true): ZoneNode[] {
+  const holds = useHolds(ZONES_CODE);
+  return useLoaded(holds && wanted ? () => api.get<ZoneNode[]>('hotel-app', '/saas/hotel/zones/tree') : null, holds && wanted ? 'zones' : '', NO_ZONES);
+}
+
+/**
+ * Every normal zone under its path ("Hainan / Sanya"), parents before their children, so nested
+ * zones of the same name stay apart. A disabled zone is left out unless it is `current` (a
+ * record placed there before it was disabled still shows where it is).
+ */
+export function zoneOptions(tree: ZoneNode[], current = ''): Option[] {
+  const out: Option[] = [];
+  const walk = (nodes: ZoneNode[], path: string[]) => {
+    for (const z of nodes) {
+      const here = [...path, z.name];
+      if (z.state === 1 || String(z.id) === current) out.push({ value: String(z.id), text: here.join(' / ') });
+      walk(z.children ?? [], here);
+    }
+  };
+  walk(tree, []);
+  return out;
+}
+
+/**
+ * `options` with the value already chosen kept in them while it is not listed (the list not
+ * loaded yet, or a record naming something the list leaves out), shown as `text`.
+ */
+export function keepChosen(options: Option[], value: string, text: string): Option[] {
+  if (!value || options.some((o) => o.value === value)) return options;
+  return [...options, { value, text }];
+}
