@@ -28,9 +28,19 @@ describe('the base application forms', () => {
     await login(page, fleet.url, 'demo', 'demo123');
     await page.goto(`${fleet.url}/saas-app/account/user/list`);
     await page.getByTestId('base-users-table').getByText('operator', { exact: true }).waitFor();
-    // Nobody is offered to lock or disable themselves.
+    // Nobody is offered to lock or disable themselves: their row has no state menu.
     await row(page, 'base-users-table', 'Demo admin').getByRole('button', { name: 'Edit' }).waitFor();
-    assert.equal(await row(page, 'base-users-table', 'Demo admin').getByRole('button', { name: 'Lock' }).count(), 0);
+    assert.equal(await row(page, 'base-users-table', 'Demo admin').getByRole('button', { name: 'State ▾' }).count(), 0);
+    // At 1440 px the table fits beside the sidebar: no sideways scrolling, the last action shown.
+    const fits = await page.getByTestId('base-users-table').evaluate((t) => {
+      const scroller = t.querySelector('.MuiTableContainer-root') ?? t;
+      return { scroll: scroller.scrollWidth, client: scroller.clientWidth };
+    });
+    assert.ok(fits.scroll <= fits.client, JSON.stringify(fits));
+    const menu = row(page, 'base-users-table', 'Demo operator').getByRole('button', { name: 'State ▾' });
+    const box = await menu.boundingBox();
+    assert.ok(box && box.x + box.width <= 1440, JSON.stringify(box));
+    await shot(page, 'base-users');
     await page.getByTestId('user-add').click();
     const dialog = page.getByTestId('user-dialog');
     // The browser's rules first: nothing is sent while the username is missing.
@@ -61,15 +71,22 @@ describe('the base application forms', () => {
     await dialog.waitFor({ state: 'detached' });
     await row(page, 'base-users-table', 'e2e.clerk').getByText('Clerk Two').waitFor();
 
-    await row(page, 'base-users-table', 'e2e.clerk').getByRole('button', { name: 'Lock' }).click();
+    await row(page, 'base-users-table', 'e2e.clerk').getByRole('button', { name: 'State ▾' }).click();
+    await page.getByRole('menuitem', { name: 'Disable', exact: true }).waitFor();
+    await page.getByRole('menuitem', { name: 'Lock', exact: true }).click();
     await page.getByTestId('confirm-dialog').getByText('Lock user e2e.clerk?').waitFor();
     // Past the dialog's fade-in.
     await page.waitForTimeout(400);
     await shot(page, 'base-user-lock-confirm');
     await page.getByTestId('confirm-yes').click();
     await row(page, 'base-users-table', 'e2e.clerk').getByText('Locked').waitFor();
-    await row(page, 'base-users-table', 'e2e.clerk').getByRole('button', { name: 'Unlock' }).waitFor();
+    await row(page, 'base-users-table', 'e2e.clerk').getByRole('button', { name: 'State ▾' }).click();
+    await page.getByRole('menuitem', { name: 'Unlock', exact: true }).waitFor();
+    assert.equal(await page.getByRole('menuitem', { name: 'Lock', exact: true }).count(), 0);
+    // Past the menu's fade-in.
+    await page.waitForTimeout(400);
     await shot(page, 'base-users-locked');
+    await page.keyboard.press('Escape');
     // Locked: the service refuses the login.
     const refused = await apiCall(fleet.url, 'POST', '/api/auth-center/api/auth/login', null, { username: 'e2e.clerk', password: 'clerk123' });
     assert.notEqual(refused.status, 200);

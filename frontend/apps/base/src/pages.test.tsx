@@ -207,6 +207,11 @@ describe('users', () => {
     expect(await screen.findByText('alice')).toBeTruthy();
     expect(screen.getByText('Supplier')).toBeTruthy();
     expect(screen.getByText('Disabled')).toBeTruthy();
+    // The username over the real name, the mobile over the e-mail: one column each.
+    const cells = within(screen.getByText('alice').closest('tr') as HTMLElement).getAllByRole('cell');
+    expect(cells[1].textContent).toBe('aliceAlice');
+    expect(cells[2].textContent).toBe('13800000000alice@example.com');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['ID', 'User', 'Contact', 'User type', 'State', 'Last login', 'Logins', 'Created']);
     expect(calls[0].url.pathname).toBe('/api/auth-center/saas/account/user/list');
     expect(Object.fromEntries(calls[0].url.searchParams)).toEqual({ page: '1', resultNum: '20' });
 
@@ -583,7 +588,7 @@ describe('user dialog', () => {
     await screen.findByText('alice');
     expect(screen.queryByTestId('user-add')).toBeNull();
     expect(screen.queryByTestId('user-edit-7')).toBeNull();
-    expect(screen.queryByTestId('user-lock-7')).toBeNull();
+    expect(screen.queryByTestId('user-states-7')).toBeNull();
   });
 
   it('asks for the username and password first and sends nothing', async () => {
@@ -698,10 +703,14 @@ describe('user dialog', () => {
     staffHolding(...codes);
     const calls = serve(answer);
     renderPage(UserList, en);
-    fireEvent.click(await screen.findByTestId('user-lock-7'));
+    fireEvent.click(await screen.findByTestId('user-states-7'));
+    // A normal user can be locked or disabled, not unlocked.
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Lock', 'Disable']);
+    fireEvent.click(screen.getByTestId('user-lock-7'));
     expect(screen.getByText('Lock user alice? Their sessions end.')).toBeTruthy();
     fireEvent.click(within(screen.getByTestId('confirm-dialog')).getByText('Cancel'));
     expect(writes(calls)).toEqual([]);
+    fireEvent.click(screen.getByTestId('user-states-7'));
     fireEvent.click(screen.getByTestId('user-disable-7'));
     expect(screen.getByText('Disable user alice? Their sessions end.')).toBeTruthy();
     fireEvent.click(screen.getByTestId('confirm-yes'));
@@ -718,16 +727,17 @@ describe('user dialog', () => {
     serve(answer);
     renderPage(UserList, en);
     await screen.findByTestId('user-edit-7');
-    expect(screen.queryByTestId('user-lock-7')).toBeNull();
-    expect(screen.queryByTestId('user-disable-7')).toBeNull();
+    // Neither lock nor disable: the state menu has nothing to offer.
+    expect(screen.queryByTestId('user-states-7')).toBeNull();
   });
 
   it('unlocks a locked user after the question', async () => {
     staffHolding(...codes);
     const calls = serve((c) => (c.url.pathname.endsWith('/user/list') ? pageOf([{ ...user, userState: 1 }]) : answer(c)));
     renderPage(UserList, en);
-    fireEvent.click(await screen.findByTestId('user-unlock-7'));
+    fireEvent.click(await screen.findByTestId('user-states-7'));
     expect(screen.queryByTestId('user-lock-7')).toBeNull();
+    fireEvent.click(screen.getByTestId('user-unlock-7'));
     fireEvent.click(screen.getByTestId('confirm-yes'));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0].url.pathname).toBe('/api/auth-center/saas/account/user/unlock');

@@ -30,6 +30,9 @@ const messages: Record<string, string> = {
 
   'base.users.title': 'Users',
   'base.users.lockedUntil': 'Locked until {time}',
+  'base.users.user': 'User',
+  'base.users.contact': 'Contact',
+  'base.users.changeState': 'State ▾',
   'base.users.fields.id': 'ID',
   'base.users.fields.username': 'Username',
   'base.users.fields.realName': 'Real name',

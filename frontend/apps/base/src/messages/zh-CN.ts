@@ -30,6 +30,9 @@ const messages: Record<string, string> = {
 
   'base.users.title': '用户列表',
   'base.users.lockedUntil': '锁定至 {time}',
+  'base.users.user': '用户',
+  'base.users.contact': '联系方式',
+  'base.users.changeState': '状态 ▾',
   'base.users.fields.id': '编号',
   'base.users.fields.username': '用户名',
   'base.users.fields.realName': '姓名',

@@ -1,6 +1,7 @@
 // Account users of the tenant (a merchant's user: its merchant's), newest first:
 // auth-center GET /saas/account/user/list; adding and changing them in a dialog, locking,
-// unlocking and disabling them after a question.
+// unlocking and disabling them after a question (from one menu per row: the table fits a 1440 px
+// screen, the username with the real name and the mobile with the e-mail sharing a column).
 import { useCallback, useState } from 'react';
 import {
   api,
@@ -17,11 +18,13 @@ import {
   useHolds,
   useSession,
 } from '@tradewind/shared';
+import { Box, Typography } from '@mui/material';
 import { useIntl } from 'react-intl';
 import { MSC_TYPE, USER_STATE } from '../../enums';
 import { AddButton } from '../shared/AddButton';
 import { RowAction, RowActions } from '../shared/RowAction';
 import { UserDialog } from './UserDialog';
+import { UserStateMenu, type StateAction } from './UserStateMenu';
 
 /** `UserView` of auth-center. */
 export interface UserRow {
@@ -50,7 +53,6 @@ export interface UserRow {
 const EMPTY = { username: '', userState: '' };
 const F = 'base.users.fields';
 const U = '/saas/account/user';
-type StateAction = 'lock' | 'unlock' | 'disable';
 
 export default function UserList() {
   const intl = useIntl();
@@ -82,12 +84,21 @@ export default function UserList() {
   const locked = (r: UserRow) => r.userState === 1 || Boolean(r.lockedUntil);
   // Nobody locks or disables themselves (the service refuses it too).
   const other = (r: UserRow) => r.id !== me;
+  const stateActions = (r: UserRow): StateAction[] => {
+    const out: StateAction[] = [];
+    if (may.lock && other(r) && !locked(r) && r.userState !== 2) out.push('lock');
+    if (may.unlock && (locked(r) || r.userState === 2)) out.push('unlock');
+    if (may.disable && other(r) && r.userState !== 2) out.push('disable');
+    return out;
+  };
   const columns: Column<UserRow>[] = [
     { key: 'id', title: `${F}.id`, width: 90 },
-    { key: 'username', title: `${F}.username` },
-    { key: 'realName', title: `${F}.realName`, render: (r) => r.realName || '--' },
-    { key: 'mobile', title: `${F}.mobile`, render: (r) => r.mobile || '--' },
-    { key: 'email', title: `${F}.email`, render: (r) => r.email || '--' },
+    { key: 'username', title: 'base.users.user', render: (r) => <TwoLines first={r.username} second={r.realName} /> },
+    {
+      key: 'mobile',
+      title: 'base.users.contact',
+      render: (r) => (r.mobile || r.email ? <TwoLines first={r.mobile || r.email} second={r.mobile ? r.email : ''} /> : '--'),
+    },
     { key: 'mscType', title: `${F}.mscType`, render: (r) => label(MSC_TYPE, r.mscType) },
     {
       key: 'userState',
@@ -97,9 +108,9 @@ export default function UserList() {
           ? intl.formatMessage({ id: 'base.users.lockedUntil' }, { time: dateTime(r.lockedUntil) })
           : label(USER_STATE, r.userState),
     },
-    { key: 'lastLoginDate', title: `${F}.lastLoginDate`, render: (r) => dateTime(r.lastLoginDate) },
+    { key: 'lastLoginDate', title: `${F}.lastLoginDate`, render: (r) => <Time ms={r.lastLoginDate} /> },
     { key: 'loginCount', title: `${F}.loginCount` },
-    { key: 'createDate', title: `${F}.createDate`, render: (r) => dateTime(r.createDate) },
+    { key: 'createDate', title: `${F}.createDate`, render: (r) => <Time ms={r.createDate} /> },
   ];
   if (may.update || may.lock || may.unlock || may.disable) {
     columns.push({
@@ -108,15 +119,7 @@ export default function UserList() {
       render: (r) => (
         <RowActions>
           {may.update && <RowAction label="form.edit" onClick={() => setEditing(r)} testId={`user-edit-${r.id}`} />}
-          {may.lock && other(r) && !locked(r) && r.userState !== 2 && (
-            <RowAction label="base.users.lock" color="warning" onClick={() => ask('lock', r)} testId={`user-lock-${r.id}`} />
-          )}
-          {may.unlock && (locked(r) || r.userState === 2) && (
-            <RowAction label="base.users.unlock" onClick={() => ask('unlock', r)} testId={`user-unlock-${r.id}`} />
-          )}
-          {may.disable && other(r) && r.userState !== 2 && (
-            <RowAction label="base.users.disable" color="error" onClick={() => ask('disable', r)} testId={`user-disable-${r.id}`} />
-          )}
+          <UserStateMenu userId={r.id} actions={stateActions(r)} onPick={(a) => ask(a, r)} />
         </RowActions>
       ),
     });
@@ -147,5 +150,30 @@ export default function UserList() {
       )}
       {confirm.element}
     </ListPage>
+  );
+}
+
+/** A main value over a secondary one (omitted when empty), in one narrow cell. */
+function TwoLines({ first, second }: { first: string; second: string }) {
+  return (
+    <Box>
+      <div>{first}</div>
+      {second && (
+        <Typography variant="caption" color="text.secondary" component="div">
+          {second}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** A date and time on two lines, the date never broken at its dashes. */
+function Time({ ms }: { ms: number | null }) {
+  const [date, time] = dateTime(ms).split(' ');
+  return (
+    <Box sx={{ whiteSpace: 'nowrap' }}>
+      <div>{date}</div>
+      {time && <div>{time}</div>}
+    </Box>
   );
 }
