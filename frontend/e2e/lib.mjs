@@ -1,6 +1,7 @@
 // What the browser tests share: the fleet (every service in one process, as `make run` starts
 // it, serving the built console), Debian's Chromium through playwright-core, and helpers.
 import { spawn } from 'node:child_process';
+import { after, before } from 'node:test';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -49,6 +50,23 @@ export async function startFleet(extraEnv = {}) {
       rmSync(data, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The fleet and the browser of one test file: started before its tests, stopped after them.
+ * Read them from the returned object once the tests run (`ctx.fleet.url`, `ctx.browser`).
+ */
+export function useFleet(extraEnv = {}) {
+  const ctx = { fleet: null, browser: null };
+  before(async () => {
+    ctx.fleet = await startFleet(extraEnv);
+    ctx.browser = await launch();
+  });
+  after(async () => {
+    await ctx.browser?.close();
+    await ctx.fleet?.stop();
+  });
+  return ctx;
 }
 
 export async function launch() {

@@ -2,31 +2,21 @@
 // fleet: the demo tenant admin creates a user through the dialog, changes and locks it, adds a
 // supplier and opens the tenant info page; the platform administrator tops the demo tenant up
 // from the tenant list; the demo supplier opens its merchant info page.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, apiLogin, launch, login, newPage, shot, startFleet } from '../lib.mjs';
+import { apiCall, apiLogin, login, newPage, shot, useFleet } from '../lib.mjs';
 
-let fleet;
-let browser;
+const ctx = useFleet();
 
-before(async () => {
-  fleet = await startFleet();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await fleet?.stop();
-});
 
 /** The row of a list table holding `text`. */
 const row = (page, table, text) => page.getByTestId(table).getByRole('row').filter({ hasText: text });
 
 describe('the base application forms', () => {
   it('creates a user through the dialog, changes it and locks it', async () => {
-    const page = await newPage(browser, 'en-US');
-    await login(page, fleet.url, 'demo', 'demo123');
-    await page.goto(`${fleet.url}/saas-app/account/user/list`);
+    const page = await newPage(ctx.browser, 'en-US');
+    await login(page, ctx.fleet.url, 'demo', 'demo123');
+    await page.goto(`${ctx.fleet.url}/saas-app/account/user/list`);
     await page.getByTestId('base-users-table').getByText('operator', { exact: true }).waitFor();
     // Nobody is offered to lock or disable themselves: their row has no state menu.
     await row(page, 'base-users-table', 'Demo admin').getByRole('button', { name: 'Edit' }).waitFor();
@@ -60,7 +50,7 @@ describe('the base application forms', () => {
     await dialog.waitFor({ state: 'detached' });
     await row(page, 'base-users-table', 'e2e.clerk').getByText('Clerk One').waitFor();
     // The new user can log in with the password typed in the dialog.
-    await apiLogin(fleet.url, 'e2e.clerk', 'clerk123');
+    await apiLogin(ctx.fleet.url, 'e2e.clerk', 'clerk123');
 
     await row(page, 'base-users-table', 'e2e.clerk').getByRole('button', { name: 'Edit' }).click();
     await dialog.getByTestId('field-realName').waitFor();
@@ -88,15 +78,15 @@ describe('the base application forms', () => {
     await shot(page, 'base-users-locked');
     await page.keyboard.press('Escape');
     // Locked: the service refuses the login.
-    const refused = await apiCall(fleet.url, 'POST', '/api/auth-center/api/auth/login', null, { username: 'e2e.clerk', password: 'clerk123' });
+    const refused = await apiCall(ctx.fleet.url, 'POST', '/api/auth-center/api/auth/login', null, { username: 'e2e.clerk', password: 'clerk123' });
     assert.notEqual(refused.status, 200);
     await page.close();
   });
 
   it('creates a permission group by ticking an area of the catalogue', async () => {
-    const page = await newPage(browser, 'en-US');
-    await login(page, fleet.url, 'demo', 'demo123');
-    await page.goto(`${fleet.url}/saas-app/account/group/list`);
+    const page = await newPage(ctx.browser, 'en-US');
+    await login(page, ctx.fleet.url, 'demo', 'demo123');
+    await page.goto(`${ctx.fleet.url}/saas-app/account/group/list`);
     await page.getByTestId('base-groups-table').getByText('Operators').waitFor();
     await page.getByTestId('group-add').click();
     const dialog = page.getByTestId('group-dialog');
@@ -115,9 +105,9 @@ describe('the base application forms', () => {
   });
 
   it('adds a supplier, shows its detail, and opens the tenant info page', async () => {
-    const page = await newPage(browser, 'en-US');
-    await login(page, fleet.url, 'demo', 'demo123');
-    await page.goto(`${fleet.url}/saas-app/merchant/supplier/list`);
+    const page = await newPage(ctx.browser, 'en-US');
+    await login(page, ctx.fleet.url, 'demo', 'demo123');
+    await page.goto(`${ctx.fleet.url}/saas-app/merchant/supplier/list`);
     await page.getByTestId('base-suppliers-table').getByText('Demo Supplier').waitFor();
     await page.getByTestId('merchant-add').click();
     const dialog = page.getByTestId('merchant-dialog');
@@ -139,7 +129,7 @@ describe('the base application forms', () => {
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'detached' });
 
-    await page.goto(`${fleet.url}/saas-app/myInfo/saasInfo/load`);
+    await page.goto(`${ctx.fleet.url}/saas-app/myInfo/saasInfo/load`);
     await page.getByTestId('tenant-fields').getByText('Demo Travel').first().waitFor();
     // The tenant's staff see the tenant item, not the merchant item.
     await page.getByTestId('menu-/saas-app/myInfo/saasInfo/load').waitFor();
@@ -149,9 +139,9 @@ describe('the base application forms', () => {
   });
 
   it("lets the platform administrator top a tenant's balance up from the tenant list, which the tenant spends on a service", async () => {
-    const page = await newPage(browser, 'en-US');
-    await login(page, fleet.url, 'admin', 'admin123');
-    await page.goto(`${fleet.url}/saas-app/platform/saasInfo/list`);
+    const page = await newPage(ctx.browser, 'en-US');
+    await login(page, ctx.fleet.url, 'admin', 'admin123');
+    await page.goto(`${ctx.fleet.url}/saas-app/platform/saasInfo/list`);
     const demo = row(page, 'base-tenants-table', 'Demo Travel');
     await demo.getByRole('button', { name: 'Top up' }).click();
     const dialog = page.getByTestId('recharge-dialog');
@@ -162,16 +152,16 @@ describe('the base application forms', () => {
     await dialog.waitFor({ state: 'detached' });
     await shot(page, 'base-tenants');
     // The demo tenant's balance log shows the top-up in yuan.
-    const token = await apiLogin(fleet.url, 'demo', 'demo123');
-    const log = await apiCall(fleet.url, 'GET', '/api/saas-main/saas/boss/balanceLog/list?logType=1', token);
+    const token = await apiLogin(ctx.fleet.url, 'demo', 'demo123');
+    const log = await apiCall(ctx.fleet.url, 'GET', '/api/saas-main/saas/boss/balanceLog/list?logType=1', token);
     assert.equal(log.status, 200);
     assert.ok(log.body.data.results.some((l) => l.amount === 25_075 && l.remarks === 'bank transfer'), JSON.stringify(log.body.data.results));
     await page.close();
 
     // The demo admin spends it: buying the SMS pack after the question naming its price.
-    const tenant = await newPage(browser, 'en-US');
-    await login(tenant, fleet.url, 'demo', 'demo123');
-    await tenant.goto(`${fleet.url}/saas-app/boss/service/list`);
+    const tenant = await newPage(ctx.browser, 'en-US');
+    await login(tenant, ctx.fleet.url, 'demo', 'demo123');
+    await tenant.goto(`${ctx.fleet.url}/saas-app/boss/service/list`);
     await tenant.getByTestId('service-buy-1').click();
     await tenant.getByTestId('confirm-dialog').getByText('Buy SMS pack 1000 for 60.00? The account balance pays.').waitFor();
     await tenant.waitForTimeout(400);
@@ -180,16 +170,16 @@ describe('the base application forms', () => {
     await tenant.getByText('Operation successful').waitFor();
     // A new login ends the earlier session of the same user: asked with the browser's token.
     const browserToken = await tenant.evaluate(() => sessionStorage.getItem('token'));
-    const spent = await apiCall(fleet.url, 'GET', '/api/saas-main/saas/boss/balanceLog/list?logType=-1', browserToken);
+    const spent = await apiCall(ctx.fleet.url, 'GET', '/api/saas-main/saas/boss/balanceLog/list?logType=-1', browserToken);
     assert.equal(spent.status, 200, JSON.stringify(spent.body));
     assert.ok(spent.body.data.results.some((l) => l.amount === 6_000 && l.serviceId === 1), JSON.stringify(spent.body.data.results));
     await tenant.close();
   });
 
   it("shows the demo supplier its merchant's info", async () => {
-    const page = await newPage(browser, 'en-US');
-    await login(page, fleet.url, 'supplier', 'supplier123');
-    await page.goto(`${fleet.url}/saas-app/myInfo/saasMchInfo/load`);
+    const page = await newPage(ctx.browser, 'en-US');
+    await login(page, ctx.fleet.url, 'supplier', 'supplier123');
+    await page.goto(`${ctx.fleet.url}/saas-app/myInfo/saasMchInfo/load`);
     const fields = page.getByTestId('merchant-info-fields');
     await fields.getByText('Demo Supplier').waitFor();
     await fields.getByText('Supplier', { exact: true }).waitFor();

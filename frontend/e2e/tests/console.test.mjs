@@ -1,27 +1,17 @@
 // The console in a real browser against the real fleet: login, dashboard, language,
 // applications, sidebar and tabs, password rules, a live order notification, 403.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, apiLogin, day, launch, login, newPage, shot, startFleet } from '../lib.mjs';
+import { apiCall, apiLogin, day, login, newPage, shot, useFleet } from '../lib.mjs';
 
-let fleet;
-let browser;
+const ctx = useFleet();
 
-before(async () => {
-  fleet = await startFleet();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await fleet?.stop();
-});
 
 describe('the web console', () => {
   it('refuses a short password on the login page, then logs the operator admin in to the dashboard with data', async () => {
-    const page = await newPage(browser);
-    await page.goto(`${fleet.url}/`);
-    await page.waitForURL(`${fleet.url}/login`);
+    const page = await newPage(ctx.browser);
+    await page.goto(`${ctx.fleet.url}/`);
+    await page.waitForURL(`${ctx.fleet.url}/login`);
     await page.fill('input[name=username]', 'demo');
     await page.fill('input[name=password]', '123');
     await page.click('button[type=submit]');
@@ -30,7 +20,7 @@ describe('the web console', () => {
     await page.click('button[type=submit]');
     await page.getByTestId('login-error').waitFor();
     await shot(page, 'login');
-    await login(page, fleet.url, 'demo', 'demo123');
+    await login(page, ctx.fleet.url, 'demo', 'demo123');
     await page.getByTestId('card-products').waitFor();
     await page.locator('[data-testid=order-chart-plot] .recharts-surface').first().waitFor();
     // The demo hotel's two products are on sale.
@@ -44,15 +34,15 @@ describe('the web console', () => {
     await page.getByTestId('activity-notices').waitFor();
     await shot(page, 'dashboard-activity');
     // The service catalogue (where the expiry banner sends a tenant) lists the paid services.
-    await page.goto(`${fleet.url}/saas-app/boss/service/list`);
+    await page.goto(`${ctx.fleet.url}/saas-app/boss/service/list`);
     await page.getByTestId('base-services-table').getByText('SMS pack 1000').waitFor();
     await shot(page, 'services');
     await page.close();
   });
 
   it('switches to English, switches application, opens a page from the sidebar and closes it from the tab menu', async () => {
-    const page = await newPage(browser);
-    await login(page, fleet.url, 'demo', 'demo123');
+    const page = await newPage(ctx.browser);
+    await login(page, ctx.fleet.url, 'demo', 'demo123');
     await page.getByTestId('language-switch').click();
     await page.getByRole('option', { name: 'English' }).click();
     await page.getByText('Order statistics').waitFor();
@@ -60,16 +50,16 @@ describe('the web console', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid=app-saas-hotel-app]')?.textContent === 'Hotel');
     // The ticket application has no pages yet: its home says so.
     await page.getByTestId('app-saas-ticket-app').click();
-    await page.waitForURL(`${fleet.url}/ticket/home`);
+    await page.waitForURL(`${ctx.fleet.url}/ticket/home`);
     await page.getByTestId('module-empty').waitFor();
     await page.getByTestId('app-saas-hotel-app').click();
-    await page.waitForURL(`${fleet.url}/hotel/home`);
+    await page.waitForURL(`${ctx.fleet.url}/hotel/home`);
     await page.getByTestId('module-home-saas-hotel-app').getByText('What you can open').waitFor();
     await shot(page, 'hotel-home');
     const path = '/saas-hotel-app/order/sys/list';
     await page.getByTestId('menu-/saas-hotel-app/order').click();
     await page.getByTestId(`menu-${path}`).click();
-    await page.waitForURL(`${fleet.url}${path}`);
+    await page.waitForURL(`${ctx.fleet.url}${path}`);
     await page.getByTestId(`tab-${path}`).waitFor();
     await page.getByTestId('hotel-orders-table').waitFor();
     await shot(page, 'hotel-orders');
@@ -78,19 +68,19 @@ describe('the web console', () => {
     await page.getByTestId(`tab-${path}`).waitFor({ state: 'detached' });
     assert.notEqual(new URL(page.url()).pathname, path);
     // The demo hotel's rooms, from the hotel list; the order log.
-    await page.goto(`${fleet.url}/saas-hotel-app/hotel/list`);
+    await page.goto(`${ctx.fleet.url}/saas-hotel-app/hotel/list`);
     await page.getByText('View rooms').first().click();
     await page.getByText('Garden Twin').first().waitFor();
     await shot(page, 'hotel-rooms');
-    await page.goto(`${fleet.url}/saas-hotel-app/log/orderLog/list`);
+    await page.goto(`${ctx.fleet.url}/saas-hotel-app/log/orderLog/list`);
     await page.getByText('No data').first().waitFor();
     await shot(page, 'hotel-order-logs');
     await page.close();
   });
 
   it('shows an operator user its operator information and the beginner guide, and keeps the password rules of the user data dialog', async () => {
-    const page = await newPage(browser, 'en');
-    await login(page, fleet.url, 'operator', 'operator123');
+    const page = await newPage(ctx.browser, 'en');
+    await login(page, ctx.fleet.url, 'operator', 'operator123');
     // An operator user (300) also sees the operator information.
     await page.getByTestId('user-menu').click();
     await page.getByTestId('menu-operator-info').click();
@@ -106,7 +96,7 @@ describe('the web console', () => {
     await page.waitForTimeout(400); // the panel slides in
     await shot(page, 'guide');
     await page.getByTestId('guide-step-guide.basic.suppliers').click();
-    await page.waitForURL(`${fleet.url}/saas-app/merchant/supplier/list`);
+    await page.waitForURL(`${ctx.fleet.url}/saas-app/merchant/supplier/list`);
     await page.keyboard.press('Escape');
     // The demo supplier is listed.
     await page.getByText('Demo Supplier').first().waitFor();
@@ -127,8 +117,8 @@ describe('the web console', () => {
   });
 
   it('shows a toast when a hotel order is booked through the API', async () => {
-    const page = await newPage(browser, 'en');
-    await login(page, fleet.url, 'supplier', 'supplier123');
+    const page = await newPage(ctx.browser, 'en');
+    await login(page, ctx.fleet.url, 'supplier', 'supplier123');
     // The supplier asks for new-order notices on the web in the settings dialog; an SMS type
     // without a valid mobile is refused before anything is sent.
     await page.getByTestId('notify-settings-open').click();
@@ -140,17 +130,17 @@ describe('the web console', () => {
     await page.getByTestId('notify-save').click();
     await page.getByText('Save the notification configuration?').waitFor();
     await shot(page, 'notify-settings');
-    await page.getByTestId('notify-confirm').click();
+    await page.getByTestId('confirm-yes').click();
     await page.getByText('Notification settings saved').waitFor();
     const supplier = await page.evaluate(() => sessionStorage.getItem('token'));
-    const stored = await apiCall(fleet.url, 'GET', '/api/saas-main/saas/notify/config/load', supplier);
+    const stored = await apiCall(ctx.fleet.url, 'GET', '/api/saas-main/saas/notify/config/load', supplier);
     assert.equal(stored.body.data.notifyWeb, '0', JSON.stringify(stored.body));
-    const distributor = await apiLogin(fleet.url, 'distributor', 'distributor123');
+    const distributor = await apiLogin(ctx.fleet.url, 'distributor', 'distributor123');
     const stay = `checkinDate=${day(3)}&checkoutDate=${day(4)}&roomNum=1`;
-    const found = await apiCall(fleet.url, 'GET', `/api/hotel-app/saas/booking/hotelBookings/list?${stay}`, distributor);
+    const found = await apiCall(ctx.fleet.url, 'GET', `/api/hotel-app/saas/booking/hotelBookings/list?${stay}`, distributor);
     const hotelId = found.body.data.results[0].hotelId;
-    const products = await apiCall(fleet.url, 'GET', `/api/hotel-app/saas/booking/hotelBookings/listHotelProduct?hotelId=${hotelId}&${stay}`, distributor);
-    const booked = await apiCall(fleet.url, 'POST', '/api/hotel-app/saas/booking/hotelBookings/order', distributor, {
+    const products = await apiCall(ctx.fleet.url, 'GET', `/api/hotel-app/saas/booking/hotelBookings/listHotelProduct?hotelId=${hotelId}&${stay}`, distributor);
+    const booked = await apiCall(ctx.fleet.url, 'POST', '/api/hotel-app/saas/booking/hotelBookings/order', distributor, {
       productId: products.body.data[0].productId,
       checkinDate: day(3),
       checkoutDate: day(4),
@@ -168,9 +158,9 @@ describe('the web console', () => {
   });
 
   it('answers 403 for a page the user may not open', async () => {
-    const page = await newPage(browser, 'en');
-    await login(page, fleet.url, 'distributor', 'distributor123');
-    await page.goto(`${fleet.url}/saas-hotel-app/hotel/list`);
+    const page = await newPage(ctx.browser, 'en');
+    await login(page, ctx.fleet.url, 'distributor', 'distributor123');
+    await page.goto(`${ctx.fleet.url}/saas-hotel-app/hotel/list`);
     await page.getByTestId('error-403').waitFor();
     assert.equal(new URL(page.url()).pathname, '/403');
     await shot(page, 'forbidden');

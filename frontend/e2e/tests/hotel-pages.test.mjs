@@ -3,24 +3,14 @@
 // searches, opens the demo hotel, books a room through the order form and lands on the order;
 // the report then shows the order's product. Distributors and zones are picked from the tenant's
 // lists, never typed.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, apiLogin, day, launch, login, newPage, shot, startFleet } from '../lib.mjs';
+import { apiCall, apiLogin, day, login, newPage, shot, useFleet } from '../lib.mjs';
 
-let fleet;
-let browser;
+const ctx = useFleet();
 /** The order the distributor books, which the supplier then works on. */
 let bookedOrderId;
 
-before(async () => {
-  fleet = await startFleet();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await fleet?.stop();
-});
 
 /** Chooses `option` in the form select labelled `label`. */
 async function choose(page, label, option) {
@@ -30,9 +20,9 @@ async function choose(page, label, option) {
 
 describe('hotel pages', () => {
   it('lets the supplier set a price and stock on a range of days and shows them in the calendar', async () => {
-    const page = await newPage(browser, 'en-US');
-    await login(page, fleet.url, 'supplier', 'supplier123');
-    await page.goto(`${fleet.url}/saas-hotel-app/product/list`);
+    const page = await newPage(ctx.browser, 'en-US');
+    await login(page, ctx.fleet.url, 'supplier', 'supplier123');
+    await page.goto(`${ctx.fleet.url}/saas-hotel-app/product/list`);
     const link = page.locator('[data-testid^=product-prices-]').first();
     await link.waitFor();
     await link.click();
@@ -103,9 +93,9 @@ describe('hotel pages', () => {
   });
 
   it('lets the distributor search, open the demo hotel, book a room and land on the order; the report shows it', async () => {
-    const page = await newPage(browser, 'en-US');
-    await login(page, fleet.url, 'distributor', 'distributor123');
-    await page.goto(`${fleet.url}/saas-hotel-app/booking/hotelBookings/list`);
+    const page = await newPage(ctx.browser, 'en-US');
+    await login(page, ctx.fleet.url, 'distributor', 'distributor123');
+    await page.goto(`${ctx.fleet.url}/saas-hotel-app/booking/hotelBookings/list`);
     await page.fill('[data-testid="booking-checkin"]', day(1));
     await page.fill('[data-testid="booking-checkout"]', day(2));
     await page.getByTestId('search-inquire').click();
@@ -138,7 +128,7 @@ describe('hotel pages', () => {
     await page.getByTestId('hotel-order-detail').getByText('Li Si').waitFor();
     await shot(page, 'hotel-booked-order');
 
-    await page.goto(`${fleet.url}/saas-hotel-app/order/hotelOrderReport/listProductSummary`);
+    await page.goto(`${ctx.fleet.url}/saas-hotel-app/order/hotelOrderReport/listProductSummary`);
     const reported = page.getByTestId('hotel-report-table').getByRole('row').filter({ hasText: 'Sea-view King, breakfast for two' });
     await reported.waitFor();
     assert.match(await reported.innerText(), /Demo Seaside Hotel/);
@@ -148,9 +138,9 @@ describe('hotel pages', () => {
 
   it('lets the supplier mark the booked order arranged from its detail, after a question', async () => {
     assert.ok(bookedOrderId, 'the booking test placed an order');
-    const page = await newPage(browser, 'en-US');
-    await login(page, fleet.url, 'supplier', 'supplier123');
-    await page.goto(`${fleet.url}/saas-hotel-app/order/detail?orderId=${bookedOrderId}`);
+    const page = await newPage(ctx.browser, 'en-US');
+    await login(page, ctx.fleet.url, 'supplier', 'supplier123');
+    await page.goto(`${ctx.fleet.url}/saas-hotel-app/order/detail?orderId=${bookedOrderId}`);
     const states = page.getByTestId('order-states');
     await states.getByText('Confirmed').first().waitFor();
     // An instant-confirm order is confirmed: it can be arranged or completed, not confirmed again.
@@ -168,7 +158,7 @@ describe('hotel pages', () => {
     await shot(page, 'hotel-order-arranged');
 
     // The product form opens on the supplier's product with its fields loaded.
-    await page.goto(`${fleet.url}/saas-hotel-app/product/list`);
+    await page.goto(`${ctx.fleet.url}/saas-hotel-app/product/list`);
     const edit = page.locator('[data-testid^=product-edit-]').first();
     await edit.click();
     const form = page.getByTestId('product-dialog');
@@ -186,15 +176,15 @@ describe('hotel pages', () => {
 
   it("lets a supplier request a new hotel in a zone picked from the tree, which the operator approves into the hotel list", async () => {
     // The operator's zones: a city under a province, shown by its path.
-    const operatorToken = await apiLogin(fleet.url, 'operator', 'operator123');
-    const province = await apiCall(fleet.url, 'POST', '/api/hotel-app/saas/hotel/zones/save', operatorToken, { name: 'Hainan', parentId: 0 });
+    const operatorToken = await apiLogin(ctx.fleet.url, 'operator', 'operator123');
+    const province = await apiCall(ctx.fleet.url, 'POST', '/api/hotel-app/saas/hotel/zones/save', operatorToken, { name: 'Hainan', parentId: 0 });
     assert.equal(province.status, 200, JSON.stringify(province.body));
-    const city = await apiCall(fleet.url, 'POST', '/api/hotel-app/saas/hotel/zones/save', operatorToken, { name: 'Sanya', parentId: province.body.data.id });
+    const city = await apiCall(ctx.fleet.url, 'POST', '/api/hotel-app/saas/hotel/zones/save', operatorToken, { name: 'Sanya', parentId: province.body.data.id });
     assert.equal(city.status, 200, JSON.stringify(city.body));
 
-    const supplier = await newPage(browser, 'en-US');
-    await login(supplier, fleet.url, 'supplier', 'supplier123');
-    await supplier.goto(`${fleet.url}/saas-hotel-app/hotel/list`);
+    const supplier = await newPage(ctx.browser, 'en-US');
+    await login(supplier, ctx.fleet.url, 'supplier', 'supplier123');
+    await supplier.goto(`${ctx.fleet.url}/saas-hotel-app/hotel/list`);
     await supplier.getByTestId('hotel-add').click();
     const dialog = supplier.getByTestId('hotel-dialog');
     await dialog.getByText('Request a new hotel').waitFor();
@@ -216,9 +206,9 @@ describe('hotel pages', () => {
     await dialog.waitFor({ state: 'hidden' });
     await supplier.close();
 
-    const operator = await newPage(browser, 'en-US');
-    await login(operator, fleet.url, 'operator', 'operator123');
-    await operator.goto(`${fleet.url}/saas-hotel-app/hotel/hotelRequests/list`);
+    const operator = await newPage(ctx.browser, 'en-US');
+    await login(operator, ctx.fleet.url, 'operator', 'operator123');
+    await operator.goto(`${ctx.fleet.url}/saas-hotel-app/hotel/hotelRequests/list`);
     const row = operator.getByTestId('hotel-requests-table').getByRole('row').filter({ hasText: 'Harbour Inn' });
     await row.getByText('Pending').waitFor();
     await shot(operator, 'hotel-requests');
@@ -228,7 +218,7 @@ describe('hotel pages', () => {
     await decision.getByTestId('form-submit').click();
     await decision.waitFor({ state: 'hidden' });
     await row.getByText('Approved').waitFor();
-    await operator.goto(`${fleet.url}/saas-hotel-app/hotel/list`);
+    await operator.goto(`${ctx.fleet.url}/saas-hotel-app/hotel/list`);
     const approved = operator.getByTestId('hotel-hotels-table').getByRole('row').filter({ hasText: 'Harbour Inn' });
     await approved.waitFor();
     // The hotel is in the zone picked.

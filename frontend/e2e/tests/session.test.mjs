@@ -1,27 +1,17 @@
 // The session past its access token's life: with tokens living 3 seconds, a page opened after
 // they expired still loads (the client trades the refresh token and retries), and the session
 // goes on.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, login, newPage, shot, startFleet } from '../lib.mjs';
+import { login, newPage, shot, useFleet } from '../lib.mjs';
 
-let fleet;
-let browser;
+const ctx = useFleet({ TRADEWIND_AUTH_CENTER__TOKEN__ACCESS_TTL_SECS: '3' });
 
-before(async () => {
-  fleet = await startFleet({ TRADEWIND_AUTH_CENTER__TOKEN__ACCESS_TTL_SECS: '3' });
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await fleet?.stop();
-});
 
 describe('the session', () => {
   it('is kept past the access token expiry by refreshing it', async () => {
-    const page = await newPage(browser, 'en');
-    await login(page, fleet.url, 'demo', 'demo123');
+    const page = await newPage(ctx.browser, 'en');
+    await login(page, ctx.fleet.url, 'demo', 'demo123');
     const first = await page.evaluate(() => sessionStorage.getItem('token'));
     await page.waitForTimeout(4_500);
     await page.getByTestId('app-saas-hotel-app').click();

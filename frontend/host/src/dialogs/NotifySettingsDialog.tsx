@@ -9,7 +9,6 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogContentText,
   DialogTitle,
   FormControlLabel,
   Switch,
@@ -17,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { api } from '@tradewind/shared';
+import { api, ConfirmDialog } from '@tradewind/shared';
 import { toast } from '../notifier';
 import { joinTypes, notifyProblem, parseTypes, type NotifyForm } from './notifyRules';
 
@@ -157,21 +156,11 @@ export function NotifySettingsDialog({ open, onClose }: { open: boolean; onClose
           <FormattedMessage id="common.save" />
         </Button>
       </DialogActions>
-      <Dialog open={confirming} onClose={() => setConfirming(false)}>
-        <DialogContent>
-          <DialogContentText>
-            <FormattedMessage id="notifySettings.confirm" />
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)}>
-            <FormattedMessage id="common.cancel" />
-          </Button>
-          <Button variant="contained" onClick={save} data-testid="notify-confirm">
-            <FormattedMessage id="common.confirm" />
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        question={confirming ? intl.formatMessage({ id: 'notifySettings.confirm' }) : null}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void save()}
+      />
     </Dialog>
   );
 }

@@ -4,26 +4,16 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgre
 import { FormattedMessage, useIntl } from 'react-intl';
 import { api, dateTime, FieldGrid, money, useEnumLabel, type Field } from '@tradewind/shared';
 import { LANGUAGE, MERCHANT_STATE, MERCHANT_TYPE, WITHDRAW_FEE } from '../../enums';
-import { MERCHANT_BASE, type Merchant, type MerchantKind } from './merchant';
+import { MERCHANT_BASE, type Merchant, type MerchantKind, type MerchantTerms } from './merchant';
 
 const F = 'base.merchants.fields';
 
-/** The fields of a merchant's detail, shared with the merchant's own info page. */
-export function useMerchantFields(): (m: Merchant) => Field[] {
+/** The terms of a merchant: its detail and its own info page show them alike. */
+export function useTermsFields(): (m: MerchantTerms) => Field[] {
   const intl = useIntl();
   const label = useEnumLabel();
   const yes = (b: boolean) => intl.formatMessage({ id: b ? 'base.common.yes' : 'base.common.no' });
   return (m) => [
-    { label: `${F}.mchId`, value: m.mchId },
-    { label: `${F}.mchName`, value: m.mchName },
-    { label: `${F}.mchType`, value: label(MERCHANT_TYPE, m.mchType) },
-    { label: `${F}.state`, value: label(MERCHANT_STATE, m.state) },
-    { label: `${F}.grade`, value: m.grade },
-    { label: `${F}.contactName`, value: m.contactName },
-    { label: `${F}.contactMobile`, value: m.contactMobile },
-    { label: `${F}.contactEmail`, value: m.contactEmail },
-    { label: `${F}.currency`, value: m.currency },
-    { label: `${F}.language`, value: label(LANGUAGE, m.language) },
     { label: `${F}.creditPermanent`, value: money(m.creditPermanent) },
     { label: `${F}.creditTemporary`, value: money(m.creditTemporary) },
     { label: `${F}.creditUsed`, value: money(m.creditUsed) },
@@ -36,6 +26,25 @@ export function useMerchantFields(): (m: Merchant) => Field[] {
     { label: `${F}.supplierOrderManage`, value: yes(m.supplierOrderManage) },
     { label: `${F}.presaleVisible`, value: yes(m.presaleVisible) },
     { label: `${F}.groupPurchase`, value: yes(m.groupPurchase) },
+  ];
+}
+
+/** The fields of a merchant's detail. */
+export function useMerchantFields(): (m: Merchant) => Field[] {
+  const label = useEnumLabel();
+  const terms = useTermsFields();
+  return (m) => [
+    { label: `${F}.mchId`, value: m.mchId },
+    { label: `${F}.mchName`, value: m.mchName },
+    { label: `${F}.mchType`, value: label(MERCHANT_TYPE, m.mchType) },
+    { label: `${F}.state`, value: label(MERCHANT_STATE, m.state) },
+    { label: `${F}.grade`, value: m.grade },
+    { label: `${F}.contactName`, value: m.contactName },
+    { label: `${F}.contactMobile`, value: m.contactMobile },
+    { label: `${F}.contactEmail`, value: m.contactEmail },
+    { label: `${F}.currency`, value: m.currency },
+    { label: `${F}.language`, value: label(LANGUAGE, m.language) },
+    ...terms(m),
     { label: `${F}.priceCodexPurchase`, value: m.priceCodexPurchase },
     { label: `${F}.priceCodexDistribution`, value: m.priceCodexDistribution },
     { label: `${F}.priceCodexRetail`, value: m.priceCodexRetail },

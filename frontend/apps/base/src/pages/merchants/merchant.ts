@@ -32,6 +32,23 @@ export interface Merchant {
   modifyDate: number;
 }
 
+/** What the tenant agreed with a merchant: shown in the detail and on the merchant's own page. */
+export type MerchantTerms = Pick<
+  Merchant,
+  | 'creditPermanent'
+  | 'creditTemporary'
+  | 'creditUsed'
+  | 'withdrawFee'
+  | 'isWithdraw'
+  | 'withdrawLimit'
+  | 'isWhitelist'
+  | 'isConfirmOrder'
+  | 'isDisplayStock'
+  | 'supplierOrderManage'
+  | 'presaleVisible'
+  | 'groupPurchase'
+>;
+
 export type MerchantKind = 'supplier' | 'distributor';
 
 /** The endpoints' folder of each kind (`/saas/merchant/supplierInfos/list` ...). */

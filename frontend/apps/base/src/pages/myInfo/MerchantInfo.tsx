@@ -2,13 +2,15 @@
 // saas-main GET /saas/myInfo/saasMchInfo/load?mchId=<the user's>, which answers the merchant's
 // record without the tenant's own price rules and remarks.
 import { Box, LinearProgress, Typography } from '@mui/material';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { api, dateTime, FieldGrid, money, Section, useEnumLabel, useSession } from '@tradewind/shared';
-import { LANGUAGE, MERCHANT_STATE, MERCHANT_TYPE, WITHDRAW_FEE } from '../../enums';
+import { FormattedMessage } from 'react-intl';
+import { api, dateTime, FieldGrid, Section, useEnumLabel, useSession } from '@tradewind/shared';
+import { LANGUAGE, MERCHANT_STATE, MERCHANT_TYPE } from '../../enums';
+import { useTermsFields } from '../merchants/MerchantDetail';
+import type { MerchantTerms } from '../merchants/merchant';
 import { useLoaded } from './useLoaded';
 
-/** `MchSummary` of saas-main. */
-export interface MchSummary {
+/** `MchSummary` of saas-main: the merchant's record without the tenant's price rules and remarks. */
+export interface MchSummary extends MerchantTerms {
   mchId: number;
   /** 1 supplier, 2 distributor. */
   mchType: number;
@@ -20,18 +22,6 @@ export interface MchSummary {
   contactMobile: string;
   contactEmail: string;
   language: string;
-  isWhitelist: boolean;
-  withdrawFee: number;
-  isWithdraw: boolean;
-  withdrawLimit: number;
-  isConfirmOrder: boolean;
-  isDisplayStock: boolean;
-  creditUsed: number;
-  creditPermanent: number;
-  creditTemporary: number;
-  supplierOrderManage: boolean;
-  presaleVisible: boolean;
-  groupPurchase: boolean;
   createDate: number;
   modifyDate: number;
 }
@@ -39,9 +29,8 @@ export interface MchSummary {
 const F = 'base.merchants.fields';
 
 export default function MerchantInfo() {
-  const intl = useIntl();
   const label = useEnumLabel();
-  const yes = (b: boolean) => intl.formatMessage({ id: b ? 'base.common.yes' : 'base.common.no' });
+  const terms = useTermsFields();
   const { user } = useSession();
   const mchId = user?.mchId ?? 0;
   const { data: m, done } = useLoaded(() => api.get<MchSummary>('saas-main', '/saas/myInfo/saasMchInfo/load', { query: { mchId } }), String(mchId));
@@ -80,21 +69,7 @@ export default function MerchantInfo() {
           <Section title="base.myInfo.terms">
             <FieldGrid
               testId="merchant-info-terms"
-              fields={[
-                { label: `${F}.creditPermanent`, value: money(m.creditPermanent) },
-                { label: `${F}.creditTemporary`, value: money(m.creditTemporary) },
-                { label: `${F}.creditUsed`, value: money(m.creditUsed) },
-                { label: `${F}.withdrawFee`, value: label(WITHDRAW_FEE, m.withdrawFee) },
-                { label: `${F}.isWithdraw`, value: yes(m.isWithdraw) },
-                { label: `${F}.withdrawLimit`, value: `${m.withdrawLimit}%` },
-                { label: `${F}.isWhitelist`, value: yes(m.isWhitelist) },
-                { label: `${F}.isConfirmOrder`, value: yes(m.isConfirmOrder) },
-                { label: `${F}.isDisplayStock`, value: yes(m.isDisplayStock) },
-                { label: `${F}.supplierOrderManage`, value: yes(m.supplierOrderManage) },
-                { label: `${F}.presaleVisible`, value: yes(m.presaleVisible) },
-                { label: `${F}.groupPurchase`, value: yes(m.groupPurchase) },
-                { label: `${F}.modifyDate`, value: dateTime(m.modifyDate) },
-              ]}
+              fields={[...terms(m), { label: `${F}.modifyDate`, value: dateTime(m.modifyDate) }]}
             />
           </Section>
         </>
