@@ -1,5 +1,6 @@
 // The checks every remote passes (messages, titles, labels, permission codes), and the hotel
 // routes other parts rely on.
+import { mayOpen } from '@tradewind/shared';
 import { checkRemote } from '@tradewind/shared/src/testing';
 import remote from './routes';
 import { ENUMS } from './enums';
@@ -17,8 +18,30 @@ describe('hotel order routes', () => {
   });
 
   it('hides the supplier and distributor lists from operator staff (300)', () => {
-    expect(child('supplier/list')?.meta.hiddenFor).toEqual([300]);
-    expect(child('channel/list')?.meta.hiddenFor).toEqual([300]);
+    expect(child('supplier/list')?.meta.hiddenFor).toContain(300);
+    expect(child('channel/list')?.meta.hiddenFor).toContain(300);
+  });
+
+  it("shows a merchant's users only their side's list (the other answers 403)", () => {
+    const supplierList = child('supplier/list');
+    const channelList = child('channel/list');
+    if (!supplierList || !channelList) throw new Error('order lists missing');
+    const holdingAll = (mscType: number, mchId: number) => ({
+      mscType,
+      mchId,
+      codes: new Set(['/saas/order/supplier/list:GET', '/saas/order/channel/list:GET']),
+    });
+    for (const t of [311, 511]) {
+      expect(mayOpen(supplierList, holdingAll(t, 2001))).toBe(true);
+      expect(mayOpen(channelList, holdingAll(t, 2001))).toBe(false);
+    }
+    for (const t of [312, 512]) {
+      expect(mayOpen(supplierList, holdingAll(t, 2002))).toBe(false);
+      expect(mayOpen(channelList, holdingAll(t, 2002))).toBe(true);
+    }
+    // The tenant's administrator sees both.
+    expect(mayOpen(supplierList, holdingAll(200, 0))).toBe(true);
+    expect(mayOpen(channelList, holdingAll(200, 0))).toBe(true);
   });
 
   it('has a hidden detail page needing the order load code', () => {

@@ -9,6 +9,10 @@ import zhCN from './messages/zh-CN';
 
 /** mscType of the tenant's operator staff, who work from the tenant's order list. */
 const OPERATOR_STAFF = 300;
+/** mscTypes of a supplier's users (person, API): the supplier order list is theirs. */
+const SUPPLIER_USERS = [311, 511];
+/** mscTypes of a distributor's users (person, API): the channel order list is theirs. */
+const DISTRIBUTOR_USERS = [312, 512];
 
 export const routes: AppRoute[] = [
   {
@@ -45,12 +49,12 @@ export const routes: AppRoute[] = [
       },
       {
         path: 'supplier/list',
-        meta: { title: 'hotel.menu.supplierOrders', order: 2, perm: '/saas/order/supplier/list:GET', hiddenFor: [OPERATOR_STAFF] },
+        meta: { title: 'hotel.menu.supplierOrders', order: 2, perm: '/saas/order/supplier/list:GET', hiddenFor: [OPERATOR_STAFF, ...DISTRIBUTOR_USERS] },
         page: () => import('./pages/orders/SupplierOrderList'),
       },
       {
         path: 'channel/list',
-        meta: { title: 'hotel.menu.channelOrders', order: 3, perm: '/saas/order/channel/list:GET', hiddenFor: [OPERATOR_STAFF] },
+        meta: { title: 'hotel.menu.channelOrders', order: 3, perm: '/saas/order/channel/list:GET', hiddenFor: [OPERATOR_STAFF, ...SUPPLIER_USERS] },
         page: () => import('./pages/orders/ChannelOrderList'),
       },
       {
