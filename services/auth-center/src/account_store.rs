@@ -261,14 +261,18 @@ pub fn set_group_codes(
     Ok(())
 }
 
-/// The catalogue: (code, appId, service, summary).
-pub fn catalogue(conn: &mut DbConnection) -> QueryResult<Vec<(String, i32, String, String)>> {
+/// A catalogue entry: (code, appId, service, English summary, Chinese summary).
+pub type CatalogueRow = (String, i32, String, String, String);
+
+/// The catalogue, by code.
+pub fn catalogue(conn: &mut DbConnection) -> QueryResult<Vec<CatalogueRow>> {
     permissions::table
         .select((
             permissions::code,
             permissions::app_id,
             permissions::service,
             permissions::summary,
+            permissions::summary_zh,
         ))
         .order(permissions::code)
         .load(conn)

@@ -11,6 +11,7 @@ pub mod demo;
 mod events;
 pub mod keys;
 pub mod password;
+pub mod permission_texts;
 pub mod rules;
 mod schema;
 pub mod settings;
@@ -67,6 +68,7 @@ struct ApiDoc;
 
 pub fn service() -> ServiceSpec {
     ServiceSpec::new(NAME, env!("CARGO_PKG_VERSION"), DEFAULT_PORT)
+        .permission_texts(permission_texts::TEXTS)
         .description("Users, credentials, sessions and tokens, permission groups, applications, API users, login logs")
         .migrations(platform::embed_migrations!())
         .openapi(ApiDoc::openapi())

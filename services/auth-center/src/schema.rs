@@ -76,6 +76,7 @@ diesel::table! {
         service -> Text,
         summary -> Text,
         updated_at -> BigInt,
+        summary_zh -> Text,
     }
 }
 

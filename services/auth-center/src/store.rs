@@ -409,6 +409,7 @@ pub fn save_permissions(
                 permissions::app_id.eq(d.app_id),
                 permissions::service.eq(&d.service),
                 permissions::summary.eq(&p.summary),
+                permissions::summary_zh.eq(&p.summary_zh),
                 permissions::updated_at.eq(now),
             ))
             .execute(conn)?;

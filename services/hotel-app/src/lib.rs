@@ -5,6 +5,7 @@
 pub mod api;
 pub mod demo;
 pub mod domain;
+pub mod permission_texts;
 pub mod store;
 
 use platform::{Prepared, ServiceSpec, SetupContext};
@@ -24,6 +25,7 @@ pub const DEFAULT_PAY_TIMEOUT_MINUTES: i64 = 24 * 60;
 
 pub fn service() -> ServiceSpec {
     ServiceSpec::new(NAME, env!("CARGO_PKG_VERSION"), DEFAULT_PORT)
+        .permission_texts(permission_texts::TEXTS)
         .description(
             "Hotels, rooms, hotel products, price and stock calendar, bookings, hotel orders",
         )

@@ -9,6 +9,7 @@
 pub mod api;
 pub mod domain;
 pub mod hub;
+pub mod permission_texts;
 pub mod sender;
 pub mod store;
 
@@ -27,6 +28,7 @@ pub const DEFAULT_PORT: u16 = 8087;
 
 pub fn service() -> ServiceSpec {
     ServiceSpec::new(NAME, env!("CARGO_PKG_VERSION"), DEFAULT_PORT)
+        .permission_texts(permission_texts::TEXTS)
         .description("Notifications: web (websocket), mail and SMS queues and logs")
         .migrations(platform::embed_migrations!())
         .openapi(api::openapi())

@@ -111,6 +111,21 @@ pub struct ServiceSpec {
     pub auth_backend: Option<Arc<dyn AuthBackend>>,
     /// What the service consumes from its queue `<name>.events`.
     pub consumer: Option<ConsumerSpec>,
+    /// What each permission code allows, in both languages, for the group editor.
+    pub permission_texts: PermissionTexts,
+}
+
+/// `(code, English, Chinese)` for each permission code of a service: what a group editor reads
+/// (the OpenAPI summaries are English only, and some are a developer's sentence).
+pub type PermissionTexts = &'static [(&'static str, &'static str, &'static str)];
+
+/// A permission code of a service with what it allows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeclaredCode {
+    pub code: String,
+    pub en: String,
+    /// Empty when the service gave none.
+    pub zh: String,
 }
 
 impl ServiceSpec {
@@ -127,7 +142,35 @@ impl ServiceSpec {
             guarded: true,
             auth_backend: None,
             consumer: None,
+            permission_texts: &[],
         }
+    }
+
+    /// What each permission code allows, in English and Chinese (see
+    /// [`ServiceSpec::permission_text_problems`]).
+    pub fn permission_texts(mut self, texts: PermissionTexts) -> Self {
+        self.permission_texts = texts;
+        self
+    }
+
+    /// Codes served without a text in both languages, and texts of codes not served: empty when
+    /// the table matches the endpoints (each service's tests check it).
+    pub fn permission_text_problems(&self) -> Vec<String> {
+        let served = self.permissions();
+        let mut problems: Vec<String> = served
+            .iter()
+            .filter(|d| d.zh.is_empty() || !self.permission_texts.iter().any(|t| t.0 == d.code))
+            .map(|d| format!("no text for {}", d.code))
+            .collect();
+        for (code, en, zh) in self.permission_texts {
+            if !served.iter().any(|d| d.code == *code) {
+                problems.push(format!("a text for {code}, which is not served"));
+            }
+            if en.trim().is_empty() || zh.trim().is_empty() {
+                problems.push(format!("an empty text for {code}"));
+            }
+        }
+        problems
     }
 
     pub fn consumer(mut self, consumer: ConsumerSpec) -> Self {
@@ -197,8 +240,8 @@ impl ServiceSpec {
     }
 
     /// The permission codes of the service's endpoints: every `/saas/...` path and method of its
-    /// OpenAPI document, with the operation's summary.
-    pub fn permissions(&self) -> Vec<(String, String)> {
+    /// OpenAPI document, with the service's texts (else the operation's summary).
+    pub fn permissions(&self) -> Vec<DeclaredCode> {
         let mut codes = Vec::new();
         for (path, item) in &self.openapi.paths.paths {
             if crate::auth::access::classify(path) != crate::auth::access::Access::Permission {
@@ -213,12 +256,19 @@ impl ServiceSpec {
             ];
             for (method, op) in operations {
                 if let Some(op) = op {
-                    let summary = op.summary.clone().unwrap_or_default();
-                    codes.push((crate::auth::access::permission_code(path, method), summary));
+                    let code = crate::auth::access::permission_code(path, method);
+                    let text = self.permission_texts.iter().find(|t| t.0 == code);
+                    codes.push(DeclaredCode {
+                        en: text
+                            .map(|t| t.1.to_owned())
+                            .unwrap_or_else(|| op.summary.clone().unwrap_or_default()),
+                        zh: text.map(|t| t.2.to_owned()).unwrap_or_default(),
+                        code,
+                    });
                 }
             }
         }
-        codes.sort();
+        codes.sort_by(|a, b| a.code.cmp(&b.code));
         codes
     }
 
@@ -538,7 +588,11 @@ fn declare_permissions(spec: &ServiceSpec, pool: &DbPool) -> anyhow::Result<()> 
         app_id: spec.app_id,
         permissions: permissions
             .into_iter()
-            .map(|(code, summary)| crate::bus::v1::DeclaredPermission { code, summary })
+            .map(|d| crate::bus::v1::DeclaredPermission {
+                code: d.code,
+                summary: d.en,
+                summary_zh: d.zh,
+            })
             .collect(),
     };
     let mut conn = pool.get()?;

@@ -7,6 +7,7 @@ pub mod boss_store;
 pub mod demo;
 pub mod enums;
 pub mod notify;
+pub mod permission_texts;
 mod schema;
 pub mod stats;
 pub mod stats_store;
@@ -84,6 +85,7 @@ struct ApiDoc;
 
 pub fn service() -> ServiceSpec {
     ServiceSpec::new(NAME, env!("CARGO_PKG_VERSION"), DEFAULT_PORT)
+        .permission_texts(permission_texts::TEXTS)
         .description(
             "Tenants, merchants, notification settings, dashboards, paid services, enumerations",
         )

@@ -251,6 +251,8 @@ pub struct CatalogueEntry {
     pub perm_code: String,
     pub app_id: i32,
     pub service: String,
+    /// What the code allows, in the request's language (English when the service gave no
+    /// Chinese).
     pub summary: String,
 }
 
@@ -269,11 +271,15 @@ pub async fn catalogue(
     Ok(Reply(
         rows.into_iter()
             .filter(|(code, ..)| me.is_platform_admin() || !access::is_platform_code(code))
-            .map(|(perm_code, app_id, service, summary)| CatalogueEntry {
+            .map(|(perm_code, app_id, service, en, zh)| CatalogueEntry {
                 perm_code,
                 app_id,
                 service,
-                summary,
+                summary: if zh.is_empty() {
+                    en
+                } else {
+                    Text::new(zh, en).localized().to_owned()
+                },
             })
             .collect(),
     ))

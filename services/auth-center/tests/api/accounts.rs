@@ -348,6 +348,24 @@ async fn permissions_come_from_groups(backend: Backend) {
         (entry["appId"].as_i64(), entry["summary"].as_str()),
         (Some(1), Some("List login logs"))
     );
+    // The group editor reads it in the console's language.
+    let (status, zh) = app
+        .call(
+            "GET",
+            "/saas/account/group/listPermissions",
+            &admin,
+            "zh-CN",
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{zh}");
+    let entry = zh["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["permCode"] == code)
+        .unwrap();
+    assert_eq!(entry["summary"], "查看登录日志");
 
     // A group granting the login log page, given to a new user.
     let group = send(

@@ -1,0 +1,1 @@
+ALTER TABLE permissions DROP COLUMN summary_zh;

@@ -1,0 +1,232 @@
+//! What each of saas-main's permission codes allows, for the group editor, in both languages.
+
+use platform::app::PermissionTexts;
+
+pub const TEXTS: PermissionTexts = &[
+    (
+        "/saas/boss/balanceLog/getBossBalanceInfo:GET",
+        "View the balance card",
+        "查看余额信息",
+    ),
+    (
+        "/saas/boss/balanceLog/list:GET",
+        "List the balance log",
+        "查看余额流水",
+    ),
+    (
+        "/saas/boss/charge/recharge:POST",
+        "Top up a tenant's balance",
+        "为租户充值",
+    ),
+    (
+        "/saas/boss/license/list:GET",
+        "List licences",
+        "查看许可列表",
+    ),
+    (
+        "/saas/boss/license/load:GET",
+        "View a licence",
+        "查看许可详情",
+    ),
+    (
+        "/saas/boss/service/consumeService:POST",
+        "Buy a service",
+        "购买服务",
+    ),
+    (
+        "/saas/boss/service/getServiceClassByTag:GET",
+        "List the services of a class",
+        "按类别查看服务",
+    ),
+    (
+        "/saas/boss/service/list:GET",
+        "List the service catalogue",
+        "查看服务目录",
+    ),
+    (
+        "/saas/dashboard/index/distributorOverview:GET",
+        "View a distributor's overview",
+        "查看分销商概况",
+    ),
+    (
+        "/saas/dashboard/index/indexNotice:GET",
+        "View the dashboard's notices",
+        "查看首页公告",
+    ),
+    (
+        "/saas/dashboard/index/mchRank:GET",
+        "View the merchant ranking",
+        "查看商户排行",
+    ),
+    (
+        "/saas/dashboard/index/saasOverview:GET",
+        "View the tenant's overview",
+        "查看租户概况",
+    ),
+    (
+        "/saas/dashboard/index/supplierOverview:GET",
+        "View a supplier's overview",
+        "查看供应商概况",
+    ),
+    (
+        "/saas/dashboard/index/userActionOverview:GET",
+        "View user activity",
+        "查看用户活跃度",
+    ),
+    (
+        "/saas/dashboard/index/userActionStats:GET",
+        "View user activity per day",
+        "查看每日用户活跃度",
+    ),
+    (
+        "/saas/merchant/distributorInfos/list:GET",
+        "List distributors",
+        "查看分销商列表",
+    ),
+    (
+        "/saas/merchant/distributorInfos/load:GET",
+        "View a distributor",
+        "查看分销商详情",
+    ),
+    (
+        "/saas/merchant/distributorInfos/loadForSelect:GET",
+        "Pick from the distributors",
+        "选择分销商",
+    ),
+    (
+        "/saas/merchant/distributorInfos/save:POST",
+        "Add a distributor",
+        "新增分销商",
+    ),
+    (
+        "/saas/merchant/distributorInfos/update:PUT",
+        "Update a distributor",
+        "修改分销商",
+    ),
+    (
+        "/saas/merchant/supplierInfos/list:GET",
+        "List suppliers",
+        "查看供应商列表",
+    ),
+    (
+        "/saas/merchant/supplierInfos/load:GET",
+        "View a supplier",
+        "查看供应商详情",
+    ),
+    (
+        "/saas/merchant/supplierInfos/loadForSelect:GET",
+        "Pick from the suppliers",
+        "选择供应商",
+    ),
+    (
+        "/saas/merchant/supplierInfos/save:POST",
+        "Add a supplier",
+        "新增供应商",
+    ),
+    (
+        "/saas/merchant/supplierInfos/update:PUT",
+        "Update a supplier",
+        "修改供应商",
+    ),
+    (
+        "/saas/myInfo/saasInfo/load:GET",
+        "View my tenant's information",
+        "查看本租户信息",
+    ),
+    (
+        "/saas/myInfo/saasMchInfo/load:GET",
+        "View my merchant's information",
+        "查看本商户信息",
+    ),
+    (
+        "/saas/noticeManager/notice/list:GET",
+        "List notices",
+        "查看公告列表",
+    ),
+    (
+        "/saas/noticeManager/notice/publish:PUT",
+        "Publish a notice",
+        "发布公告",
+    ),
+    (
+        "/saas/noticeManager/notice/save:POST",
+        "Write a notice",
+        "新增公告",
+    ),
+    (
+        "/saas/noticeManager/notice/update:PUT",
+        "Update a notice",
+        "修改公告",
+    ),
+    (
+        "/saas/noticeManager/notice/withdraw:PUT",
+        "Withdraw a notice",
+        "撤回公告",
+    ),
+    (
+        "/saas/notify/config/load:GET",
+        "View my notification settings",
+        "查看我的通知设置",
+    ),
+    (
+        "/saas/notify/config/save:POST",
+        "Save my notification settings",
+        "保存我的通知设置",
+    ),
+    (
+        "/saas/platform/saasInfo/list:GET",
+        "List tenants",
+        "查看租户列表",
+    ),
+    (
+        "/saas/platform/saasInfo/load:GET",
+        "View a tenant",
+        "查看租户详情",
+    ),
+    (
+        "/saas/platform/saasInfo/save:POST",
+        "Create a tenant",
+        "新增租户",
+    ),
+    (
+        "/saas/platform/saasInfo/stop:PUT",
+        "Stop a tenant",
+        "停用租户",
+    ),
+    (
+        "/saas/platform/saasInfo/update:PUT",
+        "Update a tenant",
+        "修改租户",
+    ),
+    (
+        "/saas/stats/common/interfaceList:GET",
+        "List the statistics' interfaces",
+        "查看统计接口筛选项",
+    ),
+    (
+        "/saas/stats/orderStats/count:GET",
+        "View order totals",
+        "查看订单汇总",
+    ),
+    (
+        "/saas/stats/orderStats/list:GET",
+        "View the order chart",
+        "查看订单统计图",
+    ),
+    (
+        "/saas/stats/productStats/count:GET",
+        "View product counts",
+        "查看产品统计",
+    ),
+];
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_code_served_has_its_texts_and_no_text_is_stale() {
+        assert_eq!(
+            crate::service().permission_text_problems(),
+            Vec::<String>::new()
+        );
+    }
+}
