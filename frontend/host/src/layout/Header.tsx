@@ -1,5 +1,6 @@
-// The top bar: the logo (home), one entry per application, and the header tools: language,
-// full screen, the user menu.
+// The top bar: the logo (home), one entry per application, and the header tools in the spec's
+// order: weixin binding (only with a weixin configuration), notification settings, full screen,
+// theme, language, the user menu.
 import { useState, type ChangeEvent } from 'react';
 import { useLocale } from '../locale';
 import { AppBar, Box, Button, IconButton, Menu, MenuItem, Toolbar, Tooltip, Typography } from '@mui/material';
@@ -8,6 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import type { AppEntry } from '@tradewind/shared';
 import { useSession } from '@tradewind/shared';
 import { LanguageSwitch } from './LanguageSwitch';
+import { WeixinBind } from './WeixinBind';
 import { toast } from '../notifier';
 
 export interface HeaderProps {
@@ -66,6 +68,7 @@ export function Header({ apps, activeApp, onApp, onToggleSidebar, onUserData, on
             </Button>
           ))}
         </Box>
+        {user && <WeixinBind key={user.saasId} saasId={user.saasId} />}
         <Tooltip title={intl.formatMessage({ id: 'header.notifySettings' })}>
           <IconButton color="inherit" onClick={onNotifySettings} data-testid="notify-settings-open">
             <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">

@@ -178,5 +178,14 @@ const messages: Record<string, string> = {
   'guide.interface.products': 'List interface products',
   'guide.channel': 'Travel-platform channel listing',
   'guide.channel.distributors': 'Grant products to channel distributors',
+  'header.weixinBind': 'Bind WeChat',
+  'header.weixinBound': 'WeChat: {nickname}',
+  'header.weixinUnbindHint': 'Bound to WeChat; click to unbind',
+  'header.weixinUnbound': 'Unbound, you can scan the QR code to bind again',
+  'header.weixinUnbindFailed': 'Unbinding failed',
+  'header.weixinScan': 'Scan with WeChat within 30 minutes',
+  'header.weixinLoading': 'Getting the QR code…',
+  'header.weixinQrFailed': 'failed to get the bind QR code',
+  'header.weixinNotFollowed': 'Cannot get the user info: the official account is not followed, binding by QR code failed',
 };
 export default messages;

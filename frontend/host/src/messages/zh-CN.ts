@@ -178,5 +178,14 @@ const messages: Record<string, string> = {
   'guide.interface.products': '上架接口产品',
   'guide.channel': '旅游平台渠道上架',
   'guide.channel.distributors': '为渠道分销商授权产品',
+  'header.weixinBind': '绑定微信',
+  'header.weixinBound': '微信：{nickname}',
+  'header.weixinUnbindHint': '已绑定微信，点击解除绑定',
+  'header.weixinUnbound': '已解绑，可重新扫码绑定',
+  'header.weixinUnbindFailed': '解除绑定失败',
+  'header.weixinScan': '请在 30 分钟内用微信扫码',
+  'header.weixinLoading': '正在获取二维码…',
+  'header.weixinQrFailed': '获取绑定二维码失败',
+  'header.weixinNotFollowed': '无法获取用户信息，未关注公众号，绑定二维码失败',
 };
 export default messages;
