@@ -93,7 +93,7 @@ describe('the base application forms', () => {
     await dialog.getByTestId('field-name').fill('Notice desk');
     await dialog.getByTestId('area-noticeManager').check();
     await dialog.getByTestId('permission-filter').fill('balance');
-    await dialog.getByText('The dashboard\'s balance card.').click();
+    await dialog.getByText('View the balance card').click();
     await shot(page, 'base-group-add');
     await dialog.getByTestId('form-submit').click();
     await dialog.waitFor({ state: 'detached' });
@@ -102,6 +102,18 @@ describe('the base application forms', () => {
     const codes = (await desk.locator('td').nth(4).innerText()).split(', ');
     assert.ok(codes.includes('/saas/noticeManager/notice/publish:PUT'), codes.join(' '));
     await page.close();
+
+    // In Chinese the catalogue says what each code allows in Chinese.
+    const zh = await newPage(ctx.browser);
+    await login(zh, ctx.fleet.url, 'demo', 'demo123');
+    await zh.goto(`${ctx.fleet.url}/saas-app/account/group/list`);
+    await zh.getByTestId('base-groups-table').getByText('Notice desk').waitFor();
+    await zh.getByTestId('group-add').click();
+    const zhDialog = zh.getByTestId('group-dialog');
+    await zhDialog.getByTestId('permission-filter').fill('balanceLog');
+    await zhDialog.getByText('查看余额信息').waitFor();
+    await shot(zh, 'base-group-add-zh');
+    await zh.close();
   });
 
   it('adds a supplier, shows its detail, and opens the tenant info page', async () => {

@@ -780,7 +780,7 @@ describe('permission group dialog', () => {
     // Ticking an area ticks its codes; the filter narrows what is shown.
     fireEvent.click(screen.getByTestId('area-account'));
     fireEvent.click(screen.getByTestId('area-account'));
-    expect(screen.getByText('account (0/2)')).toBeTruthy();
+    expect(screen.getByText('Accounts (0/2)')).toBeTruthy();
     fireEvent.click(screen.getByTestId('code-/saas/account/user/save:POST'));
     type('permission-filter', 'list users');
     expect(screen.queryByText('Create a user')).toBeNull();
@@ -801,7 +801,7 @@ describe('permission group dialog', () => {
     expect(calls.find((c) => c.url.pathname.endsWith('/group/load'))?.url.searchParams.get('id')).toBe('11');
     // The subtree grant the catalogue does not list is shown, ticked.
     expect(within(screen.getByTestId('permission-picker')).getByText('/saas/order/**')).toBeTruthy();
-    expect(screen.getByText('account (1/2)')).toBeTruthy();
+    expect(screen.getByText('Accounts (1/2)')).toBeTruthy();
     type('field-name', 'Orders');
     fireEvent.click(screen.getByTestId('form-submit'));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));

@@ -24,6 +24,8 @@ export function PermissionPicker({ catalogue, value, onChange, error, disabled }
   const intl = useIntl();
   const [filter, setFilter] = useState('');
   const chosen = new Set(value);
+  // An area a newer service brings before the console knows its name shows its path segment.
+  const areaName = (area: string) => (`base.groups.area.${area}` in intl.messages ? intl.formatMessage({ id: `base.groups.area.${area}` }) : area);
   const needle = filter.trim().toLowerCase();
   const shown = catalogue.filter((o) => !needle || o.text.toLowerCase().includes(needle) || o.value.toLowerCase().includes(needle));
   const areas = new Map<string, Option[]>();
@@ -61,7 +63,7 @@ export function PermissionPicker({ catalogue, value, onChange, error, disabled }
           return (
             <Box key={area} sx={{ mb: 0.5 }}>
               <FormControlLabel
-                label={<Typography variant="body2" sx={{ fontWeight: 600 }}>{`${area} (${held}/${codes.length})`}</Typography>}
+                label={<Typography variant="body2" sx={{ fontWeight: 600 }}>{`${areaName(area)} (${held}/${codes.length})`}</Typography>}
                 control={
                   <Checkbox
                     size="small"
