@@ -27,7 +27,7 @@ import { actionsFor } from './pages/products/productStates';
 import { actionsOf, adjustBody, partyOf } from './pages/orders/orderActions';
 import { monthRange } from './pages/prices/calendarRules';
 import type { PriceDay } from './pages/prices/types';
-import { DISTRIBUTORS_CODE, ZONES_CODE, type ZoneNode } from './pages/choices';
+import { DISTRIBUTORS_CODE, SUPPLIERS_CODE, ZONES_CODE, type ZoneNode } from './pages/choices';
 
 const hotel: HotelRow = {
   id: 11,
@@ -987,8 +987,33 @@ describe('product form and states', () => {
     if (c.url.pathname.endsWith('/hotelProducts/list')) return pageOf([product, { ...product, productId: 23, productName: 'On sale', state: 1 }]);
     if (c.url.pathname.endsWith('/rooms/list')) return pageOf([room]);
     if (c.url.pathname.endsWith('/load')) return { ...productFull, productId: Number(c.url.searchParams.get('productId')) };
+    if (c.url.pathname.endsWith('/supplierInfos/loadForSelect')) return [{ id: 2001, name: 'Demo Supplier' }, { id: 2005, name: 'Lake Inns' }];
     return productFull;
   };
+
+  it("lets the tenant's staff pick a new product's supplier from the tenant's", async () => {
+    staffUser();
+    hold('/saas/product/hotelProducts/save:POST', SUPPLIERS_CODE);
+    const calls = serve(answer);
+    const { problems } = renderPage(ProductList, en);
+    fireEvent.click(await screen.findByTestId('product-add'));
+    const dialog = await screen.findByTestId('product-dialog');
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/saas-main/saas/merchant/supplierInfos/loadForSelect')).toBe(true));
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    expect(await within(dialog).findByText('Please select Supplier')).toBeTruthy();
+    expect(posts(calls)).toHaveLength(0);
+    await waitFor(() => expect(optionsOf('Supplier')).toEqual(['Demo Supplier', 'Lake Inns']));
+    pick('Supplier', 'Lake Inns');
+    fireEvent.change(screen.getByTestId('field-productName'), { target: { value: 'Twin' } });
+    fireEvent.change(screen.getByTestId('field-hotelId'), { target: { value: '11' } });
+    await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/rooms/list'))).toBe(true));
+    await waitFor(() => expect(optionsOf('Room')).toEqual(['King room']));
+    pick('Room', 'King room');
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0].body).toMatchObject({ productName: 'Twin', hotelId: 11, roomId: 5, supplierId: 2005 });
+    expect(problems).toEqual([]);
+  });
 
   it('offers the state changes each state allows', () => {
     expect(actionsFor(0)).toEqual(['publish', 'disable', 'delete']);

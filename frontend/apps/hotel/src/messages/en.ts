@@ -461,7 +461,7 @@ const messages: Record<string, string> = {
   'hotel.productForm.fields.roomId': 'Room',
   'hotel.productForm.fields.zoneId': 'Zone',
   'hotel.productForm.hotelZone': "The hotel's zone",
-  'hotel.productForm.fields.supplierId': 'Supplier ID',
+  'hotel.productForm.fields.supplierId': 'Supplier',
   'hotel.productForm.fields.cancelPolicy': 'Cancellation policy',
   'hotel.productForm.fields.confirmType': 'Confirmation',
   'hotel.productForm.fields.shareType': 'Sharing',

@@ -461,7 +461,7 @@ const messages: Record<string, string> = {
   'hotel.productForm.fields.roomId': '房型',
   'hotel.productForm.fields.zoneId': '区域',
   'hotel.productForm.hotelZone': '同酒店所在区域',
-  'hotel.productForm.fields.supplierId': '供应商编号',
+  'hotel.productForm.fields.supplierId': '供应商',
   'hotel.productForm.fields.cancelPolicy': '取消政策',
   'hotel.productForm.fields.confirmType': '确认方式',
   'hotel.productForm.fields.shareType': '共享方式',

@@ -1,10 +1,11 @@
-// What the hotel forms and filters pick from instead of typed ids: the tenant's distributors
-// (saas-main GET /saas/merchant/distributorInfos/loadForSelect) and the tenant's zones
+// What the hotel forms and filters pick from instead of typed ids: the tenant's distributors and
+// suppliers (saas-main GET /saas/merchant/{distributor,supplier}Infos/loadForSelect) and the tenant's zones
 // (GET /saas/hotel/zones/tree). Each is asked only by a user holding its code: the others would
 // get a 403 for a list they cannot use anyway.
 import { api, useHolds, useLoaded, useOptions, type Option } from '@tradewind/shared';
 
 export const DISTRIBUTORS_CODE = '/saas/merchant/distributorInfos/loadForSelect:GET';
+export const SUPPLIERS_CODE = '/saas/merchant/supplierInfos/loadForSelect:GET';
 export const ZONES_CODE = '/saas/hotel/zones/tree:GET';
 
 /** `Choice` of saas-main. */
@@ -23,18 +24,31 @@ export interface ZoneNode {
   children: ZoneNode[];
 }
 
-/** The tenant's distributors by name; `wanted` false asks nothing (a closed dialog). */
-export function useDistributorOptions(wanted = true): Option[] {
-  const holds = useHolds(DISTRIBUTORS_CODE);
+const MERCHANT_SELECT = {
+  distributor: { code: DISTRIBUTORS_CODE, path: '/saas/merchant/distributorInfos/loadForSelect' },
+  supplier: { code: SUPPLIERS_CODE, path: '/saas/merchant/supplierInfos/loadForSelect' },
+} as const;
+
+/** The tenant's merchants of a kind by name; `wanted` false asks nothing (a closed dialog). */
+function useMerchantOptions(kind: keyof typeof MERCHANT_SELECT, wanted: boolean): Option[] {
+  const { code, path } = MERCHANT_SELECT[kind];
+  const holds = useHolds(code);
   return useOptions(
     holds && wanted
-      ? () =>
-          api
-            .get<Choice[]>('saas-main', '/saas/merchant/distributorInfos/loadForSelect')
-            .then((rs) => rs.map((r) => ({ value: String(r.id), text: r.name })))
+      ? () => api.get<Choice[]>('saas-main', path).then((rs) => rs.map((r) => ({ value: String(r.id), text: r.name })))
       : null,
-    holds && wanted ? 'distributors' : '',
+    holds && wanted ? kind : '',
   );
+}
+
+/** The tenant's distributors by name; `wanted` false asks nothing (a closed dialog). */
+export function useDistributorOptions(wanted = true): Option[] {
+  return useMerchantOptions('distributor', wanted);
+}
+
+/** The tenant's suppliers by name (the staff naming a product's supplier). */
+export function useSupplierOptions(wanted = true): Option[] {
+  return useMerchantOptions('supplier', wanted);
 }
 
 const NO_ZONES: ZoneNode[] = [];

@@ -1,13 +1,13 @@
 // Adding (POST /saas/product/hotelProducts/save, unpublished) or editing a hotel product
 // (GET load?productId=, then PUT updateHotelProduct with productId; supplier and state stay).
 // The room is chosen among the rooms of the hotel entered (GET /saas/hotel/rooms/list?hotelId=).
-// The tenant's staff name the supplier; a supplier creates its own. The zone is the hotel's unless
+// The tenant's staff pick the supplier from the tenant's; a supplier creates its own. The zone is the hotel's unless
 // another is picked from the tenant's zone tree.
 import { useEffect, useState } from 'react';
 import { api, FormDialog, FormMultiSelect, FormSelect, FormText, useForm, useIsTenantStaff, type Option, type Page } from '@tradewind/shared';
 import { useIntl } from 'react-intl';
 import { BREAKFAST, CANCEL_TYPE, CONFIRM_TYPE, ONLINE_PAY } from '../../enums';
-import { keepChosen, useZoneTree, zoneOptions } from '../choices';
+import { keepChosen, useSupplierOptions, useZoneTree, zoneOptions } from '../choices';
 import type { RoomRow } from '../hotels/RoomList';
 import { emptyProductForm, productBody, productFormOf, productRules, type ProductFormValues, type ProductFull } from './productForm';
 
@@ -20,6 +20,7 @@ export function ProductDialog({ productId, onClose, onSaved }: { productId: numb
   const form = useForm<ProductFormValues>(emptyProductForm());
   const [loadedId, setLoadedId] = useState(0);
   const [rooms, setRooms] = useState<Option[]>([]);
+  const suppliers = useSupplierOptions(staff && productId !== null);
   const { reset } = form;
   useEffect(() => {
     if (!productId) {
@@ -90,7 +91,16 @@ export function ProductDialog({ productId, onClose, onSaved }: { productId: numb
       <FormText form={form} name="hotelId" label={`${P}.hotelId`} digits required disabled={editing} />
       <FormSelect form={form} name="roomId" label={`${P}.roomId`} options={rooms} required />
       <FormSelect form={form} name="zoneId" label={`${P}.zoneId`} options={zones} />
-      {staff && <FormText form={form} name="supplierId" label={`${P}.supplierId`} digits required disabled={editing} />}
+      {staff && (
+        <FormSelect
+          form={form}
+          name="supplierId"
+          label={`${P}.supplierId`}
+          options={keepChosen(suppliers, form.values.supplierId, form.values.supplierId)}
+          required
+          disabled={editing}
+        />
+      )}
       <FormSelect form={form} name="confirmType" label={`${P}.confirmType`} enumeration={CONFIRM_TYPE} />
       <FormSelect form={form} name="cancelType" label={`${P}.cancelType`} enumeration={CANCEL_TYPE} />
       <FormMultiSelect form={form} name="paymentTypes" label={`${P}.paymentTypes`} options={options('hotel.enum.payType', [1, 2])} required />

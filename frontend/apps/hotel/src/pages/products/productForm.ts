@@ -143,7 +143,7 @@ export function productRules(staff: boolean): Partial<Record<keyof ProductFormVa
     cancelPolicy: rules.length('cancelPolicy', 0, 500),
     hotelId: rules.required('hotelId', `${P}.hotelId`),
     roomId: rules.chosen('roomId', `${P}.roomId`),
-    ...(staff ? { supplierId: rules.required('supplierId', `${P}.supplierId`) } : {}),
+    ...(staff ? { supplierId: rules.chosen('supplierId', `${P}.supplierId`) } : {}),
     paymentTypes: rules.required('paymentTypes', `${P}.paymentTypes`),
     earliestBookingDays: between('earliestBookingDays', 0, 365),
     earliestBookingHours: between('earliestBookingHours', 0, 23),
