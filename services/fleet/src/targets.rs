@@ -81,6 +81,19 @@ mod tests {
         assert!(t.gateway);
     }
 
+    /// The group editor reads what each code allows in both languages: every service's table
+    /// (`src/permission_texts.rs`) must match the codes it serves.
+    #[test]
+    fn every_service_says_what_each_of_its_codes_allows() {
+        for (name, spec) in SERVICES {
+            assert_eq!(
+                spec().permission_text_problems(),
+                Vec::<String>::new(),
+                "{name}"
+            );
+        }
+    }
+
     #[test]
     fn unknown_names_are_refused() {
         let err = Targets::parse("gateway,hotel").unwrap_err();

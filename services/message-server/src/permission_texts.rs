@@ -45,14 +45,3 @@ pub const TEXTS: PermissionTexts = &[
         "将我的通知标为已读",
     ),
 ];
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn every_code_served_has_its_texts_and_no_text_is_stale() {
-        assert_eq!(
-            crate::service().permission_text_problems(),
-            Vec::<String>::new()
-        );
-    }
-}
