@@ -15,7 +15,8 @@ export { labelId, useEnumLabel, type Enumeration } from './components/enum';
 export { DateFilter, SelectFilter, TextFilter } from './components/filters';
 export { useFilters, type Filters } from './components/useFilters';
 export { useHolds, useIsTenantStaff } from './components/perm';
-export { useLoaded, useOptions } from './components/useOptions';
+export { useLoaded, useLoadState, useOptions } from './components/useOptions';
+export { AddButton, RowAction, RowActions } from './components/actions';
 export {
   ConfirmDialog,
   FormCheck,

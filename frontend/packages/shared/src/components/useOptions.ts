@@ -4,17 +4,18 @@ import { useEffect, useState } from 'react';
 import type { Option } from './form';
 
 /**
- * What `load` answers, asked again only when `key` changes; `none` until it has answered, after
- * a failure and while `load` is null (nothing to ask).
+ * What `load` answers, asked again only when `key` changes, and whether it has answered: `data`
+ * is null while loading, after a failure (the API client has said why) and while `load` is null
+ * (nothing to ask). A read-only page shows a progress bar until `done`.
  */
-export function useLoaded<T>(load: (() => Promise<T>) | null, key: string, none: T): T {
-  const [state, setState] = useState<{ key: string; value: T } | null>(null);
+export function useLoadState<T>(load: (() => Promise<T>) | null, key: string): { data: T | null; done: boolean } {
+  const [state, setState] = useState<{ key: string; data: T | null } | null>(null);
   useEffect(() => {
     if (!load) return;
     let live = true;
     load().then(
-      (value) => live && setState({ key, value }),
-      () => live && setState(null),
+      (data) => live && setState({ key, data }),
+      () => live && setState({ key, data: null }),
     );
     return () => {
       live = false;
@@ -22,7 +23,13 @@ export function useLoaded<T>(load: (() => Promise<T>) | null, key: string, none:
     // `key` names what `load` asks for; a new function each render must not reload.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
-  return load && state?.key === key ? state.value : none;
+  const answered = load !== null && state?.key === key;
+  return { data: answered ? state.data : null, done: answered };
+}
+
+/** What `load` answers (see `useLoadState`), `none` until then and after a failure. */
+export function useLoaded<T>(load: (() => Promise<T>) | null, key: string, none: T): T {
+  return useLoadState(load, key).data ?? none;
 }
 
 const NONE: Option[] = [];

@@ -2,9 +2,7 @@
 // auth-center GET /saas/account/api/list. The secret is never listed, only the app key; adding
 // and changing them in a dialog.
 import { useCallback, useState } from 'react';
-import { api, dateTime, DataTable, type Column, type Page, ListPage, Clip, TextFilter, useEnumLabel, useFilters, useHolds } from '@tradewind/shared';
-import { AddButton } from '../shared/AddButton';
-import { RowAction } from '../shared/RowAction';
+import { AddButton, RowAction, api, dateTime, DataTable, type Column, type Page, ListPage, Clip, TextFilter, useEnumLabel, useFilters, useHolds } from '@tradewind/shared';
 import { ApiUserDialog } from './ApiUserDialog';
 import { API_MSC_TYPE, API_USER_STATE } from '../../enums';
 

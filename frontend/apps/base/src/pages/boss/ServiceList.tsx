@@ -6,6 +6,7 @@ import { useCallback, useState } from 'react';
 import { Button } from '@mui/material';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
+  RowAction,
   api,
   money,
   DataTable,
@@ -21,7 +22,6 @@ import {
   useSession,
 } from '@tradewind/shared';
 import { LICENSE_UNIT, SERVICE_STATE, SERVICE_TAG, SERVICE_TYPE } from '../../enums';
-import { RowAction } from '../shared/RowAction';
 import { RechargeDialog } from './RechargeDialog';
 
 /** `BossService` of saas-main; the price in fen. */

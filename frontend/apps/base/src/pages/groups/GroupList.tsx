@@ -1,9 +1,7 @@
 // The tenant's permission groups, by name: auth-center GET /saas/account/group/list; adding and
 // changing them in a dialog.
 import { useCallback, useState } from 'react';
-import { api, dateTime, DataTable, type Column, type Page, ListPage, Clip, TextFilter, useFilters, useHolds } from '@tradewind/shared';
-import { AddButton } from '../shared/AddButton';
-import { RowAction } from '../shared/RowAction';
+import { AddButton, RowAction, api, dateTime, DataTable, type Column, type Page, ListPage, Clip, TextFilter, useFilters, useHolds } from '@tradewind/shared';
 import { GroupDialog } from './GroupDialog';
 
 /** `GroupView` of auth-center. */

@@ -2,10 +2,8 @@
 // saas-main GET /saas/merchant/{supplierInfos,distributorInfos}/list; a merchant's detail, and
 // adding and changing them in a dialog.
 import { useCallback, useState } from 'react';
-import { api, dateTime, money, DataTable, type Column, type Page, ListPage, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds } from '@tradewind/shared';
+import { AddButton, RowAction, RowActions, api, dateTime, money, DataTable, type Column, type Page, ListPage, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds } from '@tradewind/shared';
 import { MERCHANT_STATE } from '../../enums';
-import { AddButton } from '../shared/AddButton';
-import { RowAction, RowActions } from '../shared/RowAction';
 import { MERCHANT_BASE, type MerchantKind } from './merchant';
 import { MerchantDetail } from './MerchantDetail';
 import { MerchantDialog } from './MerchantDialog';

@@ -3,11 +3,10 @@
 // record without the tenant's own price rules and remarks.
 import { Box, LinearProgress, Typography } from '@mui/material';
 import { FormattedMessage } from 'react-intl';
-import { api, dateTime, FieldGrid, Section, useEnumLabel, useSession } from '@tradewind/shared';
+import { api, dateTime, FieldGrid, useLoadState, Section, useEnumLabel, useSession } from '@tradewind/shared';
 import { LANGUAGE, MERCHANT_STATE, MERCHANT_TYPE } from '../../enums';
 import { useTermsFields } from '../merchants/MerchantDetail';
 import type { MerchantTerms } from '../merchants/merchant';
-import { useLoaded } from './useLoaded';
 
 /** `MchSummary` of saas-main: the merchant's record without the tenant's price rules and remarks. */
 export interface MchSummary extends MerchantTerms {
@@ -33,7 +32,7 @@ export default function MerchantInfo() {
   const terms = useTermsFields();
   const { user } = useSession();
   const mchId = user?.mchId ?? 0;
-  const { data: m, done } = useLoaded(() => api.get<MchSummary>('saas-main', '/saas/myInfo/saasMchInfo/load', { query: { mchId } }), String(mchId));
+  const { data: m, done } = useLoadState(() => api.get<MchSummary>('saas-main', '/saas/myInfo/saasMchInfo/load', { query: { mchId } }), String(mchId));
   return (
     <Box data-testid="merchant-info">
       <Typography variant="h6" sx={{ mb: 2 }}>

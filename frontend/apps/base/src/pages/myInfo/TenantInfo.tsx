@@ -2,16 +2,15 @@
 // saas-main GET /saas/myInfo/saasInfo/load.
 import { Box, LinearProgress, Typography } from '@mui/material';
 import { FormattedMessage } from 'react-intl';
-import { api, dateTime, FieldGrid, Section, useEnumLabel } from '@tradewind/shared';
+import { api, dateTime, FieldGrid, useLoadState, Section, useEnumLabel } from '@tradewind/shared';
 import { LANGUAGE, SAAS_TYPE, TENANT_STATE } from '../../enums';
 import type { TenantRow } from '../platform/tenant';
-import { useLoaded } from './useLoaded';
 
 const F = 'base.tenant.fields';
 
 export default function TenantInfo() {
   const label = useEnumLabel();
-  const { data: t, done } = useLoaded(() => api.get<TenantRow>('saas-main', '/saas/myInfo/saasInfo/load'), 'mine');
+  const { data: t, done } = useLoadState(() => api.get<TenantRow>('saas-main', '/saas/myInfo/saasInfo/load'), 'mine');
   return (
     <Box data-testid="tenant-info">
       <Typography variant="h6" sx={{ mb: 2 }}>

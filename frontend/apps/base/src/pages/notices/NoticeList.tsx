@@ -3,6 +3,9 @@
 import { useCallback, useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
+  AddButton,
+  RowAction,
+  RowActions,
   api,
   dateTime,
   DataTable,
@@ -18,8 +21,6 @@ import {
   useHolds,
 } from '@tradewind/shared';
 import { NOTICE_STATE } from '../../enums';
-import { AddButton } from '../shared/AddButton';
-import { RowAction, RowActions } from '../shared/RowAction';
 import { NoticeDialog } from './NoticeDialog';
 
 /** `Notice` of saas-main. */

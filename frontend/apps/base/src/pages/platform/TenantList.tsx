@@ -4,6 +4,9 @@
 import { useCallback, useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
+  AddButton,
+  RowAction,
+  RowActions,
   api,
   dateTime,
   DataTable,
@@ -19,8 +22,6 @@ import {
 } from '@tradewind/shared';
 import { SAAS_TYPE, TENANT_STATE } from '../../enums';
 import { RechargeDialog } from '../boss/RechargeDialog';
-import { AddButton } from '../shared/AddButton';
-import { RowAction, RowActions } from '../shared/RowAction';
 import { TenantDialog } from './TenantDialog';
 import type { TenantRow } from './tenant';
 

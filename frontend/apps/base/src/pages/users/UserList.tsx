@@ -4,6 +4,9 @@
 // screen, the username with the real name and the mobile with the e-mail sharing a column).
 import { useCallback, useState } from 'react';
 import {
+  AddButton,
+  RowAction,
+  RowActions,
   api,
   dateTime,
   DataTable,
@@ -21,8 +24,6 @@ import {
 import { Box, Typography } from '@mui/material';
 import { useIntl } from 'react-intl';
 import { MSC_TYPE, USER_STATE } from '../../enums';
-import { AddButton } from '../shared/AddButton';
-import { RowAction, RowActions } from '../shared/RowAction';
 import { UserDialog } from './UserDialog';
 import { UserStateMenu, type StateAction } from './UserStateMenu';
 

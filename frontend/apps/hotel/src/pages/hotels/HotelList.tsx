@@ -2,8 +2,8 @@
 // opens the hotel's rooms, for a user who may list them, and the hotel's form: the tenant's staff
 // add and edit hotels, a supplier requests a new hotel or a change.
 import { useCallback, useState } from 'react';
-import { Box, Button, Link, Typography } from '@mui/material';
-import { api, dateTime, DataTable, type Column, type Page, ListPage, Clip, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds, useIsTenantStaff } from '@tradewind/shared';
+import { Box, Link, Typography } from '@mui/material';
+import { AddButton, api, dateTime, DataTable, type Column, type Page, ListPage, Clip, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds, useIsTenantStaff } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { HOTEL_STAR, HOTEL_STATE } from '../../enums';
@@ -97,9 +97,7 @@ export default function HotelList() {
       onReset={f.reset}
       actions={
         mayAdd && (
-          <Button size="small" variant="contained" onClick={() => setEditing(0)} data-testid="hotel-add">
-            <FormattedMessage id={staff ? 'hotel.hotels.add' : 'hotel.hotels.requestAdd'} />
-          </Button>
+          <AddButton onClick={() => setEditing(0)} testId="hotel-add" label={staff ? 'hotel.hotels.add' : 'hotel.hotels.requestAdd'} />
         )
       }
       filters={

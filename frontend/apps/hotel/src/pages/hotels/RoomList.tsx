@@ -3,7 +3,7 @@
 // and edited in RoomDialog by a user holding the codes.
 import { useCallback, useState } from 'react';
 import { Alert, Button, Link } from '@mui/material';
-import { api, dateTime, DataTable, type Column, type Page, ListPage, TextFilter, useEnumLabel, useFilters, useHolds } from '@tradewind/shared';
+import { AddButton, api, dateTime, DataTable, type Column, type Page, ListPage, TextFilter, useEnumLabel, useFilters, useHolds } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { appPath } from '../../app';
@@ -96,9 +96,7 @@ function RoomListView({ hotelId }: { hotelId: string }) {
       actions={
         <>
           {mayAdd && applied.hotelId && (
-            <Button size="small" variant="contained" onClick={() => setEditing(0)} data-testid="room-add">
-              <FormattedMessage id="hotel.roomForm.add" />
-            </Button>
+            <AddButton onClick={() => setEditing(0)} testId="room-add" label="hotel.roomForm.add" />
           )}
           <Button component={RouterLink} to={appPath('hotel/list')} size="small" data-testid="rooms-back">
             <FormattedMessage id="hotel.common.back" />

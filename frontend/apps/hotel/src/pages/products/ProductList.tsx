@@ -3,8 +3,8 @@
 // a user who may read it, its form, and the state changes its state allows (after a question):
 // PUT /saas/product/hotelProducts/changeState.
 import { useCallback, useState } from 'react';
-import { Box, Button, Link } from '@mui/material';
-import { api, dateTime, DataTable, type Column, type Page, ListPage, SelectFilter, TextFilter, useConfirm, useEnumLabel, useFilters, useHolds } from '@tradewind/shared';
+import { Box, Link } from '@mui/material';
+import { AddButton, api, dateTime, DataTable, type Column, type Page, ListPage, SelectFilter, TextFilter, useConfirm, useEnumLabel, useFilters, useHolds } from '@tradewind/shared';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { calendarPath } from '../prices/PriceCalendar';
@@ -102,9 +102,7 @@ export default function ProductList() {
       onReset={f.reset}
       actions={
         mayAdd && (
-          <Button size="small" variant="contained" onClick={() => setEditing(0)} data-testid="product-add">
-            <FormattedMessage id="hotel.productForm.add" />
-          </Button>
+          <AddButton onClick={() => setEditing(0)} testId="product-add" label="hotel.productForm.add" />
         )
       }
       filters={
