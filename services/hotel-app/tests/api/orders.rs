@@ -86,8 +86,35 @@ async fn a_stay_costs_its_nightly_prices_and_takes_stock_for_every_night(backend
     assert_eq!(d["data"]["supplierPrice"], 170_000);
     assert_eq!(d["data"]["nightly"].as_array().unwrap().len(), 3);
     assert_eq!(d["data"]["nightly"][1]["price"], 45_000);
+    assert_eq!(d["data"]["nightly"][1]["purchasePrice"], 40_000);
     assert_eq!(d["data"]["guests"][0]["name"], "Li Lei");
     assert_eq!(d["data"]["logs"][0]["action"], "create");
+    let (_, l) = env
+        .call("GET", "/saas/order/supplier/list", &env.supplier, None)
+        .await;
+    assert_eq!(l["data"]["results"][0]["supplierPrice"], 170_000, "{l}");
+
+    // The distributor reads the same order and list without what the supplier is paid.
+    let (s, d) = env
+        .call(
+            "GET",
+            &format!("/saas/order/sys/load?orderId={id}"),
+            &env.distributor,
+            None,
+        )
+        .await;
+    assert_eq!(s, 200, "{d}");
+    assert_eq!(d["data"]["orderPrice"], 207_600);
+    assert!(d["data"].get("supplierPrice").is_none(), "{d}");
+    for n in d["data"]["nightly"].as_array().unwrap() {
+        assert_eq!(n["purchasePrice"], 0, "{n}");
+    }
+    let (_, l) = env
+        .call("GET", "/saas/order/channel/list", &env.distributor, None)
+        .await;
+    let row = &l["data"]["results"][0];
+    assert_eq!(row["orderId"], id, "{l}");
+    assert!(row.get("supplierPrice").is_none(), "{row}");
 
     // A product needing confirmation waits for the supplier; no-limit stock always does.
     let wait = env.seed(&Seed {
