@@ -52,6 +52,20 @@ impl ApiError {
         }
     }
 
+    /// 412 naming `field`, with a fixed reason in both languages (the common case of
+    /// [`Self::invalid`]).
+    pub fn invalid_field(field: impl Into<String>, zh: &'static str, en: &'static str) -> Self {
+        Self::invalid(field, Text::fixed(zh, en))
+    }
+
+    /// 404 for a `what` that does not exist in the caller's tenant (or is not the caller's to
+    /// see: the two are never told apart).
+    pub fn not_found(zh: &'static str, en: &'static str) -> Self {
+        Self::NotFound {
+            what: Text::fixed(zh, en),
+        }
+    }
+
     pub fn code(&self) -> &'static str {
         match self {
             Self::Invalid { .. } => "invalid",

@@ -18,8 +18,10 @@ pub mod i18n;
 pub mod id;
 pub mod jobs;
 pub mod metrics;
+pub mod replica;
 pub mod secret;
 pub mod telemetry;
+pub mod tenancy;
 pub mod time;
 pub mod validate;
 
@@ -28,6 +30,7 @@ pub mod testing;
 
 pub use app::{Application, Prepared, Resources, ServiceSpec, SetupContext};
 pub use error::ApiError;
+pub use tenancy::Viewer;
 
 #[doc(hidden)]
 pub use diesel_migrations as __diesel_migrations;

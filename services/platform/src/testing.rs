@@ -504,6 +504,39 @@ impl crate::auth::AuthBackend for TestIssuer {
     }
 }
 
+/// How long [`eventually`] waits by default: far beyond what the in-process bus or a local
+/// RabbitMQ needs, so a slow CI machine does not fail a test that would pass.
+pub const EVENTUALLY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Asks `probe` every 20 ms until it answers `Some`, and answers that; panics naming `what` if
+/// it has not after [`EVENTUALLY_TIMEOUT`]. For effects that arrive through the bus.
+pub async fn eventually<T, F, Fut>(what: &str, probe: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    eventually_within(EVENTUALLY_TIMEOUT, what, probe).await
+}
+
+/// [`eventually`] with its own time limit.
+pub async fn eventually_within<T, F, Fut>(limit: std::time::Duration, what: &str, mut probe: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    let deadline = std::time::Instant::now() + limit;
+    loop {
+        if let Some(found) = probe().await {
+            return found;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{what}: not seen within {limit:?}"
+        );
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

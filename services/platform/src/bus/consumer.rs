@@ -62,6 +62,17 @@ impl ConsumerSpec {
         }
     }
 
+    /// A spec from bindings and the handler that takes them ([`super::Subscriptions`] makes
+    /// both from one list).
+    pub(crate) fn from_parts(bindings: Vec<String>, handler: Arc<dyn Handler>) -> Self {
+        Self {
+            bindings,
+            handler,
+            max_attempts: 5,
+            retry_delay: Duration::from_secs(2),
+        }
+    }
+
     pub fn retries(mut self, max_attempts: u32, retry_delay: Duration) -> Self {
         self.max_attempts = max_attempts.max(1);
         self.retry_delay = retry_delay;

@@ -11,6 +11,7 @@ mod outbox;
 pub mod rabbit;
 pub mod relay;
 mod schema;
+pub mod subscriptions;
 pub mod topic;
 
 pub use consumer::{
@@ -20,6 +21,7 @@ use contracts::Payload;
 pub use contracts::{EventEnvelope, v1};
 pub use memory::MemoryBroker;
 pub use outbox::{backlog, publish_in_tx};
+pub use subscriptions::{Event, Subscriptions};
 use tokio::sync::mpsc;
 use tracing_opentelemetry::OpenTelemetrySpanExt as _;
 

@@ -3,11 +3,13 @@
 pub mod client;
 pub mod envelope;
 pub mod extract;
+pub mod filter;
 pub mod observe;
 pub mod paging;
 
 pub use envelope::{Envelope, Reply, State};
 pub use extract::{Json, Query};
+pub use filter::unless_all;
 pub use observe::RequestId;
 pub use paging::{Page, PageQuery, PageRequest};
 

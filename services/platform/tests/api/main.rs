@@ -6,3 +6,4 @@ mod envelope;
 mod health;
 mod helpers;
 mod migrations;
+mod replica;

@@ -1,0 +1,2 @@
+DROP TABLE replica_merchants;
+DROP TABLE replica_tenants;

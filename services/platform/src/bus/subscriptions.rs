@@ -1,0 +1,215 @@
+//! What a service consumes, declared once per routing key: the key its queue binds and the
+//! handler that decodes and applies it come from the same line, so a bound key without a handler
+//! cannot be written.
+//!
+//! ```ignore
+//! Subscriptions::new()
+//!     .on::<v1::MerchantUpdated>("merchant.updated", |conn, e| store::merchants::apply(conn, &e))
+//!     .on_batch("order.#", store::stats::apply_batch)
+//! ```
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use contracts::Payload;
+
+use super::consumer::{ConsumerSpec, Handler};
+use super::{EventEnvelope, topic};
+use crate::db::DbConnection;
+
+/// A decoded event: the envelope's facts and its typed payload.
+#[derive(Debug, Clone)]
+pub struct Event<P> {
+    pub event_id: String,
+    pub routing_key: String,
+    pub saas_id: i64,
+    /// ms since the epoch, when the producer made the change.
+    pub occurred_at: i64,
+    pub producer: String,
+    pub payload: P,
+}
+
+impl<P: Payload> Event<P> {
+    fn decode(envelope: &EventEnvelope) -> anyhow::Result<Self> {
+        let payload = P::decode(envelope.payload.as_slice())
+            .map_err(|e| anyhow::anyhow!("undecodable {} payload: {e}", envelope.event_type))?;
+        Ok(Self {
+            event_id: envelope.event_id.clone(),
+            routing_key: envelope.event_type.clone(),
+            saas_id: envelope.saas_id,
+            occurred_at: envelope.occurred_at,
+            producer: envelope.producer.clone(),
+            payload,
+        })
+    }
+}
+
+type One = Arc<dyn Fn(&mut DbConnection, &EventEnvelope) -> anyhow::Result<()> + Send + Sync>;
+type Many = Arc<dyn Fn(&mut DbConnection, &[&EventEnvelope]) -> anyhow::Result<()> + Send + Sync>;
+
+#[derive(Clone)]
+enum Apply {
+    One(One),
+    /// Takes every consecutive event of its pattern in a delivered batch at once (a read model
+    /// that sums them up).
+    Many(Many),
+}
+
+#[derive(Clone)]
+struct Route {
+    pattern: String,
+    apply: Apply,
+}
+
+/// The routing keys a service consumes, each with its handler.
+#[derive(Clone, Default)]
+pub struct Subscriptions {
+    routes: Vec<Route>,
+    retries: Option<(u32, Duration)>,
+}
+
+impl Subscriptions {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Binds `pattern` (a topic pattern: `*` one word, `#` any) and applies each matching
+    /// event, decoded as `P`, with `handler` inside the delivery's transaction.
+    pub fn on<P: Payload + 'static>(
+        mut self,
+        pattern: &str,
+        handler: impl Fn(&mut DbConnection, Event<P>) -> anyhow::Result<()> + Send + Sync + 'static,
+    ) -> Self {
+        self.routes.push(Route {
+            pattern: pattern.to_owned(),
+            apply: Apply::One(Arc::new(move |conn, envelope| {
+                handler(conn, Event::<P>::decode(envelope)?)
+            })),
+        });
+        self
+    }
+
+    /// Binds `pattern` and hands its events over as envelopes, consecutive ones of a batch
+    /// together: for a family of payloads under one pattern (`order.#`) that a read model sums
+    /// up in a few statements.
+    pub fn on_batch(
+        mut self,
+        pattern: &str,
+        handler: impl Fn(&mut DbConnection, &[&EventEnvelope]) -> anyhow::Result<()>
+        + Send
+        + Sync
+        + 'static,
+    ) -> Self {
+        self.routes.push(Route {
+            pattern: pattern.to_owned(),
+            apply: Apply::Many(Arc::new(handler)),
+        });
+        self
+    }
+
+    /// Attempts before a delivery becomes a dead letter, and the wait before each retry.
+    pub fn retries(mut self, max_attempts: u32, retry_delay: Duration) -> Self {
+        self.retries = Some((max_attempts, retry_delay));
+        self
+    }
+
+    /// The patterns the queue binds, in declaration order, each once.
+    pub fn bindings(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for r in &self.routes {
+            if !out.contains(&r.pattern) {
+                out.push(r.pattern.clone());
+            }
+        }
+        out
+    }
+
+    /// Whether the subscriptions take events with this routing key.
+    pub fn takes(&self, routing_key: &str) -> bool {
+        self.route(routing_key).is_some()
+    }
+
+    /// The first route whose pattern matches: declaration order decides between overlapping
+    /// patterns.
+    fn route(&self, routing_key: &str) -> Option<&Route> {
+        self.routes
+            .iter()
+            .find(|r| topic::matches(&r.pattern, routing_key))
+    }
+
+    pub fn into_spec(self) -> ConsumerSpec {
+        let retries = self.retries;
+        let spec = ConsumerSpec::from_parts(self.bindings(), Arc::new(self));
+        match retries {
+            Some((attempts, delay)) => spec.retries(attempts, delay),
+            None => spec,
+        }
+    }
+}
+
+impl Handler for Subscriptions {
+    fn handle(&self, conn: &mut DbConnection, event: &EventEnvelope) -> anyhow::Result<()> {
+        self.handle_batch(conn, &[event])
+    }
+
+    fn handle_batch(
+        &self,
+        conn: &mut DbConnection,
+        events: &[&EventEnvelope],
+    ) -> anyhow::Result<()> {
+        let mut i = 0;
+        while i < events.len() {
+            let Some(route) = self.route(&events[i].event_type) else {
+                // The broker delivered what no pattern binds: only possible for a message
+                // re-queued by hand onto the wrong queue. Failing keeps it visible as a dead
+                // letter rather than dropping it.
+                anyhow::bail!(
+                    "no subscription takes {} (bound: {:?})",
+                    events[i].event_type,
+                    self.bindings()
+                );
+            };
+            match &route.apply {
+                Apply::One(apply) => {
+                    apply(conn, events[i])?;
+                    i += 1;
+                }
+                Apply::Many(apply) => {
+                    let run = events[i..]
+                        .iter()
+                        .take_while(|e| {
+                            self.route(&e.event_type)
+                                .is_some_and(|r| std::ptr::eq(r, route))
+                        })
+                        .count();
+                    apply(conn, &events[i..i + run])?;
+                    i += run;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl From<Subscriptions> for ConsumerSpec {
+    fn from(subs: Subscriptions) -> Self {
+        subs.into_spec()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bindings_come_from_the_handlers_each_once() {
+        let subs = Subscriptions::new()
+            .on::<contracts::v1::MerchantUpdated>("merchant.updated", |_, _| Ok(()))
+            .on::<contracts::v1::OrderCreated>("order.*.created", |_, _| Ok(()))
+            .on::<contracts::v1::OrderCancelled>("order.*.created", |_, _| Ok(()));
+        assert_eq!(subs.bindings(), vec!["merchant.updated", "order.*.created"]);
+        assert!(subs.takes("order.hotel.created"));
+        assert!(!subs.takes("order.hotel.cancelled"));
+        assert!(!subs.takes("tenant.updated"));
+    }
+}

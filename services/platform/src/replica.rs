@@ -1,0 +1,208 @@
+//! The one local copy of saas-main's tenants and merchants that a service keeps (tables
+//! `replica_tenants` and `replica_merchants`, created by the platform's migrations in every
+//! service's database), fed by `tenant.updated` and `merchant.updated` ([`follow`]).
+//!
+//! Each row remembers the `occurredAt` of the event it reflects, and an event older than that
+//! changes nothing: events of one tenant may be delivered out of order (a retry, a relay
+//! restart), and the copy must never roll back.
+
+use std::collections::HashMap;
+
+use diesel::prelude::*;
+
+use crate::bus::subscriptions::{Event, Subscriptions};
+use crate::bus::v1::{MerchantUpdated, TenantUpdated};
+use crate::db::DbConnection;
+
+pub mod schema {
+    diesel::table! {
+        replica_tenants (saas_id) {
+            saas_id -> BigInt,
+            saas_name -> Text,
+            saas_logo -> Text,
+            company_name -> Text,
+            saas_expire_date -> BigInt,
+            state -> Integer,
+            currency -> Text,
+            language -> Text,
+            occurred_at -> BigInt,
+        }
+    }
+
+    diesel::table! {
+        replica_merchants (mch_id) {
+            mch_id -> BigInt,
+            saas_id -> BigInt,
+            mch_type -> Integer,
+            mch_name -> Text,
+            mch_currency -> Text,
+            state -> Integer,
+            occurred_at -> BigInt,
+        }
+    }
+}
+
+use schema::{replica_merchants as merchants, replica_tenants as tenants};
+
+/// A tenant as saas-main last announced it.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = tenants)]
+pub struct TenantCopy {
+    pub saas_id: i64,
+    pub saas_name: String,
+    pub saas_logo: String,
+    pub company_name: String,
+    pub saas_expire_date: i64,
+    pub state: i32,
+    pub currency: String,
+    pub language: String,
+    pub occurred_at: i64,
+}
+
+/// A merchant (supplier or distributor) as saas-main last announced it.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = merchants)]
+pub struct MerchantCopy {
+    pub mch_id: i64,
+    pub saas_id: i64,
+    pub mch_type: i32,
+    pub mch_name: String,
+    pub mch_currency: String,
+    pub state: i32,
+    pub occurred_at: i64,
+}
+
+/// Adds the two subscriptions that keep the copy: a service that needs tenants or merchants
+/// calls this on its subscriptions.
+pub fn follow(subs: Subscriptions) -> Subscriptions {
+    subs.on::<TenantUpdated>("tenant.updated", |conn, e: Event<TenantUpdated>| {
+        apply_tenant(conn, e.saas_id, &e.payload, e.occurred_at)?;
+        Ok(())
+    })
+    .on::<MerchantUpdated>("merchant.updated", |conn, e: Event<MerchantUpdated>| {
+        apply_merchant(conn, e.saas_id, &e.payload, e.occurred_at)?;
+        Ok(())
+    })
+}
+
+/// Applies a `tenant.updated` that occurred at `at`; answers whether the copy changed (an
+/// older event than the copy's does not change it).
+pub fn apply_tenant(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    t: &TenantUpdated,
+    at: i64,
+) -> QueryResult<bool> {
+    let values = (
+        tenants::saas_name.eq(&t.saas_name),
+        tenants::saas_logo.eq(&t.saas_logo),
+        tenants::company_name.eq(&t.company_name),
+        tenants::saas_expire_date.eq(t.saas_expire_date),
+        tenants::state.eq(t.state),
+        tenants::currency.eq(&t.currency),
+        tenants::language.eq(&t.language),
+        tenants::occurred_at.eq(at),
+    );
+    let updated = diesel::update(
+        tenants::table
+            .find(saas_id)
+            .filter(tenants::occurred_at.le(at)),
+    )
+    .set(values)
+    .execute(conn)?;
+    if updated > 0 {
+        return Ok(true);
+    }
+    // No row, or a newer one: the insert takes the first case, the conflict keeps the second.
+    let insert = diesel::insert_into(tenants::table)
+        .values((tenants::saas_id.eq(saas_id), values))
+        .on_conflict_do_nothing();
+    let inserted = crate::per_backend!(conn, |c| insert.execute(c))?;
+    Ok(inserted > 0)
+}
+
+/// Applies a `merchant.updated` of tenant `saas_id` that occurred at `at`; answers whether the
+/// copy changed.
+pub fn apply_merchant(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    m: &MerchantUpdated,
+    at: i64,
+) -> QueryResult<bool> {
+    let values = (
+        merchants::saas_id.eq(saas_id),
+        merchants::mch_type.eq(m.mch_type),
+        merchants::mch_name.eq(&m.mch_name),
+        merchants::mch_currency.eq(&m.mch_currency),
+        merchants::state.eq(m.state),
+        merchants::occurred_at.eq(at),
+    );
+    let updated = diesel::update(
+        merchants::table
+            .find(m.mch_id)
+            .filter(merchants::occurred_at.le(at)),
+    )
+    .set(values)
+    .execute(conn)?;
+    if updated > 0 {
+        return Ok(true);
+    }
+    let insert = diesel::insert_into(merchants::table)
+        .values((merchants::mch_id.eq(m.mch_id), values))
+        .on_conflict_do_nothing();
+    let inserted = crate::per_backend!(conn, |c| insert.execute(c))?;
+    Ok(inserted > 0)
+}
+
+pub fn tenant(conn: &mut DbConnection, saas_id: i64) -> QueryResult<Option<TenantCopy>> {
+    tenants::table
+        .find(saas_id)
+        .select(TenantCopy::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// A merchant of tenant `saas_id` (another tenant's is not found).
+pub fn merchant(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    mch_id: i64,
+) -> QueryResult<Option<MerchantCopy>> {
+    merchants::table
+        .find(mch_id)
+        .filter(merchants::saas_id.eq(saas_id))
+        .select(MerchantCopy::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// The type of a merchant of tenant `saas_id`: the default [`crate::tenancy::MerchantDirectory`].
+pub fn merchant_type(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    mch_id: i64,
+) -> QueryResult<Option<i32>> {
+    merchants::table
+        .find(mch_id)
+        .filter(merchants::saas_id.eq(saas_id))
+        .select(merchants::mch_type)
+        .first(conn)
+        .optional()
+}
+
+/// Names of the given merchants of tenant `saas_id`, for lists.
+pub fn merchant_names(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    ids: &[i64],
+) -> QueryResult<HashMap<i64, String>> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<(i64, String)> = merchants::table
+        .filter(merchants::saas_id.eq(saas_id))
+        .filter(merchants::mch_id.eq_any(ids))
+        .select((merchants::mch_id, merchants::mch_name))
+        .load(conn)?;
+    Ok(rows.into_iter().collect())
+}

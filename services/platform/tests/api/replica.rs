@@ -1,0 +1,100 @@
+//! The local copy of tenants and merchants: newer events win whatever their delivery order,
+//! another tenant's merchant is not found, and a viewer resolves through it.
+
+use platform::app::PLATFORM_MIGRATIONS;
+use platform::bus::v1::{MerchantUpdated, TenantUpdated};
+use platform::db::{DbConnection, connect, run_pending};
+use platform::replica;
+use platform::tenancy::{MerchantKind, Viewer};
+use platform::testing::{Backend, TestDb};
+
+fn merchant(name: &str, mch_type: i32) -> MerchantUpdated {
+    MerchantUpdated {
+        mch_id: 2001,
+        mch_type,
+        mch_name: name.into(),
+        mch_currency: "CNY".into(),
+        state: 1,
+    }
+}
+
+fn with_copy(backend: Backend, test: impl FnOnce(&mut DbConnection)) {
+    let db = TestDb::new(backend);
+    let pool = connect(&db.config()).unwrap();
+    let mut conn = pool.get().unwrap();
+    run_pending(&mut conn, &PLATFORM_MIGRATIONS).unwrap();
+    test(&mut conn);
+}
+
+async fn an_older_merchant_event_delivered_late_changes_nothing(backend: Backend) {
+    with_copy(backend, |conn| {
+        assert!(replica::apply_merchant(conn, 7, &merchant("Newer name", 1), 2_000).unwrap());
+        let late = replica::apply_merchant(conn, 7, &merchant("Older name", 2), 1_000).unwrap();
+        assert!(!late, "an older event must not change the copy");
+        let copy = replica::merchant(conn, 7, 2001).unwrap().unwrap();
+        assert_eq!((copy.mch_name.as_str(), copy.mch_type), ("Newer name", 1));
+        assert_eq!(copy.occurred_at, 2_000);
+        // A newer one does.
+        assert!(replica::apply_merchant(conn, 7, &merchant("Newest", 2), 3_000).unwrap());
+        assert_eq!(replica::merchant_type(conn, 7, 2001).unwrap(), Some(2));
+        // Another tenant asking for the same id finds nothing.
+        assert_eq!(replica::merchant(conn, 8, 2001).unwrap(), None);
+        assert_eq!(replica::merchant_type(conn, 8, 2001).unwrap(), None);
+    });
+}
+
+async fn an_older_tenant_event_delivered_late_changes_nothing(backend: Backend) {
+    with_copy(backend, |conn| {
+        let tenant = |name: &str| TenantUpdated {
+            saas_name: name.into(),
+            state: 1,
+            currency: "CNY".into(),
+            language: "zh-CN".into(),
+            ..Default::default()
+        };
+        assert!(replica::apply_tenant(conn, 7, &tenant("Second"), 20).unwrap());
+        assert!(!replica::apply_tenant(conn, 7, &tenant("First"), 10).unwrap());
+        assert_eq!(
+            replica::tenant(conn, 7).unwrap().unwrap().saas_name,
+            "Second"
+        );
+    });
+}
+
+async fn a_viewer_is_resolved_from_the_copy(backend: Backend) {
+    with_copy(backend, |conn| {
+        let user = |saas_id, mch_id| platform::auth::CurrentUser {
+            user_id: 1,
+            username: "someone".into(),
+            saas_id,
+            mch_id,
+            msc_type: platform::tenancy::msc::DISTRIBUTOR_USER,
+            user_grade: 0,
+            session_id: "s".into(),
+            token: String::new(),
+            exp: 0,
+        };
+        let directory = replica::merchant_type;
+        // The tenant's staff need no copy.
+        assert_eq!(
+            Viewer::resolve(conn, &user(7, 0), &directory).unwrap(),
+            Viewer::tenant(7)
+        );
+        // A merchant not heard of yet is refused, not guessed.
+        let unknown = Viewer::resolve(conn, &user(7, 2001), &directory).unwrap_err();
+        assert_eq!(unknown.code(), "forbidden");
+        replica::apply_merchant(conn, 7, &merchant("Demo Distributor", 2), 1).unwrap();
+        assert_eq!(
+            Viewer::resolve(conn, &user(7, 2001), &directory).unwrap(),
+            Viewer::merchant(7, 2001, MerchantKind::Distributor)
+        );
+        // Its id in another tenant's token names nothing there.
+        assert!(Viewer::resolve(conn, &user(8, 2001), &directory).is_err());
+    });
+}
+
+platform::on_both_backends!(
+    an_older_merchant_event_delivered_late_changes_nothing,
+    an_older_tenant_event_delivered_late_changes_nothing,
+    a_viewer_is_resolved_from_the_copy,
+);
