@@ -4,17 +4,7 @@
 import { useCallback } from 'react';
 import { api, dateTime, DataTable, type Column, type Page, ListPage, Clip, DateFilter, TextFilter, useFilters } from '@tradewind/shared';
 import { dayEndMs, dayStartMs } from '../../dates';
-
-/** `ActionLogView` of auth-center. */
-export interface ActionLogRow {
-  id: number;
-  userId: number;
-  username: string;
-  action: string;
-  target: string;
-  ip: string;
-  createDate: number;
-}
+import type { ActionLogRow } from './types';
 
 const EMPTY = { username: '', action: '', startDate: '', endDate: '' };
 const F = 'base.actionLogs.fields';

@@ -7,7 +7,7 @@ import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typogra
 import { FormattedMessage } from 'react-intl';
 import { api, FormCheck, FormDialog, FormSelect, FormText, rules, useEnumLabel, useForm, useOptions, type Option } from '@tradewind/shared';
 import { API_MSC_TYPE, API_USER_STATE } from '../../enums';
-import type { ApiUserRow } from './ApiUserList';
+import type { ApiUserRow } from './types';
 
 const F = 'base.apiUsers.fields';
 const A = '/saas/account/api';

@@ -5,20 +5,7 @@ import { useCallback, useState } from 'react';
 import { AddButton, RowAction, api, dateTime, DataTable, type Column, type Page, ListPage, Clip, TextFilter, useEnumLabel, useFilters, useHolds } from '@tradewind/shared';
 import { ApiUserDialog } from './ApiUserDialog';
 import { API_MSC_TYPE, API_USER_STATE } from '../../enums';
-
-/** `ApiUserView` of auth-center. */
-export interface ApiUserRow {
-  id: number;
-  name: string;
-  mscType: number;
-  /** 0 for the tenant's own. */
-  mchId: number;
-  appKey: string;
-  state: number;
-  remarks: string;
-  createDate: number;
-  modifyDate: number;
-}
+import type { ApiUserRow } from './types';
 
 const EMPTY = { name: '' };
 const F = 'base.apiUsers.fields';

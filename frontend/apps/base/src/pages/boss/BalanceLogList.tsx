@@ -3,21 +3,7 @@
 import { useCallback } from 'react';
 import { api, dateTime, money, DataTable, type Column, type Page, ListPage, Clip, SelectFilter, useEnumLabel, useFilters } from '@tradewind/shared';
 import { BALANCE_LOG_STATE, BALANCE_LOG_TYPE } from '../../enums';
-
-/** `BalanceLog` of saas-main. */
-export interface BalanceLogRow {
-  id: number;
-  logType: number;
-  /** fen, never negative: the type says which way it went. */
-  amount: number;
-  /** fen. */
-  balanceAfter: number;
-  state: number;
-  /** The service bought; 0 for a top-up. */
-  serviceId: number;
-  remarks: string;
-  createDate: number;
-}
+import type { BalanceLogRow } from './types';
 
 // Empty (not sent) is every type and state, as -99 would be.
 const EMPTY = { logType: '', state: '' };

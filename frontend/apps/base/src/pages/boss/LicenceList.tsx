@@ -5,19 +5,7 @@ import { Box, LinearProgress, Paper, Typography } from '@mui/material';
 import { api, dateTime, SimpleTable, type SimpleColumn, useEnumLabel } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { LICENCE_STATE } from '../../enums';
-
-/** `LicenceView` of saas-main. */
-export interface LicenceRow {
-  /** `saas/notify/sms`, `saas/notify/mail` ... */
-  licenseName: string;
-  /** What is left of a count (a quantity licence); unused by a feature licence (one with an expiry). */
-  licenseValue: number;
-  /** A feature licence's expiry (ms); null for a count. */
-  expireDate: number | null;
-  lastBuyDate: number | null;
-  lastConsumeDate: number | null;
-  state: number;
-}
+import type { LicenceRow } from './types';
 
 const F = 'base.licences.fields';
 

@@ -2,7 +2,7 @@
 // service refuses everyone else): the amount typed in yuan, sent in fen, above 0 and at most
 // 100,000,000.00.
 import { api, FormDialog, FormSelect, FormText, isAmount, rules, useForm, useOptions, type Page } from '@tradewind/shared';
-import type { TenantRow } from '../platform/tenant';
+import type { TenantRow } from '../platform/types';
 
 const F = 'base.recharge.fields';
 const MAX_FEN = 10_000_000_000;

@@ -23,25 +23,7 @@ import {
 } from '@tradewind/shared';
 import { LICENSE_UNIT, SERVICE_STATE, SERVICE_TAG, SERVICE_TYPE } from '../../enums';
 import { RechargeDialog } from './RechargeDialog';
-
-/** `BossService` of saas-main; the price in fen. */
-export interface ServiceRow {
-  id: number;
-  serviceName: string;
-  serviceDesc: string;
-  appName: string;
-  serviceType: number;
-  /** The tag a page looks the service up by (`SMS_NOTICE` ...). */
-  serviceClass: string;
-  /** The licence a purchase adds to (`saas/notify/sms` ...). */
-  licenseData: string;
-  /** Days of a feature licence, count of a quantity licence, per purchase. */
-  licenseValue: number;
-  licenseUnit: string;
-  price: number;
-  serviceRank: number;
-  state: number;
-}
+import type { ServiceRow } from './types';
 
 // Empty (not sent) is every state and type, as -99 would be.
 const EMPTY = { state: '', serviceType: '' };

@@ -6,31 +6,7 @@ import { Button } from '@mui/material';
 import { api, dateTime, DataTable, type Column, type Page, ListPage, Clip, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds, useIsTenantStaff } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { DISPATCH_STATE, NOTIFY_TYPE } from '../../enums';
-
-/** `Dispatch` of message-server: one text or mail of the queue. */
-export interface DispatchRow {
-  id: number;
-  userId: number;
-  /** The mobile number (SMS) or e-mail address (mail). */
-  address: string;
-  /** Empty for SMS. */
-  subject: string;
-  content: string;
-  notifyType: number;
-  refId: string;
-  parts: number;
-  partsSent: number;
-  state: number;
-  attempts: number;
-  nextAttemptAt: number;
-  lastError: string;
-  createDate: number;
-  sendDate: number;
-}
-
-export type Channel = 'sms' | 'mail';
-/** The whole queue, or only what was sent. */
-export type View = 'queue' | 'sent';
+import type { Channel, DispatchRow, View } from './types';
 
 interface ChannelSpec {
   list: string;

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { api, FormDialog, FormText, rules, useForm, useOptions } from '@tradewind/shared';
 import { PermissionPicker } from './PermissionPicker';
-import type { GroupRow } from './GroupList';
+import type { GroupRow } from './types';
 
 interface CatalogueEntry {
   permCode: string;

@@ -3,18 +3,7 @@
 import { useCallback, useState } from 'react';
 import { AddButton, RowAction, api, dateTime, DataTable, type Column, type Page, ListPage, Clip, TextFilter, useFilters, useHolds } from '@tradewind/shared';
 import { GroupDialog } from './GroupDialog';
-
-/** `GroupView` of auth-center. */
-export interface GroupRow {
-  id: number;
-  name: string;
-  remarks: string;
-  /** Codes and subtrees (`/saas/order/**`) the group grants. */
-  permCodes: string[];
-  userCount: number;
-  createDate: number;
-  modifyDate: number;
-}
+import type { GroupRow } from './types';
 
 const EMPTY = { name: '' };
 const F = 'base.groups.fields';

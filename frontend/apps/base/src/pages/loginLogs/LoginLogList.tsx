@@ -3,18 +3,7 @@ import { useCallback } from 'react';
 import { api, dateTime, DataTable, type Column, type Page, ListPage, Clip, DateFilter, SelectFilter, TextFilter, useEnumLabel, useFilters } from '@tradewind/shared';
 import { dayEndMs, dayStartMs } from '../../dates';
 import { LOGIN_RESULT } from '../../enums';
-
-/** `LoginLogView` of auth-center. */
-export interface LoginLogRow {
-  id: number;
-  userId: number;
-  username: string;
-  ip: string;
-  userAgent: string;
-  result: number;
-  message: string;
-  createDate: number;
-}
+import type { LoginLogRow } from './types';
 
 const EMPTY = { username: '', result: '', startDate: '', endDate: '' };
 const F = 'base.loginLogs.fields';

@@ -4,7 +4,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgre
 import { FormattedMessage, useIntl } from 'react-intl';
 import { api, dateTime, FieldGrid, money, useEnumLabel, type Field } from '@tradewind/shared';
 import { LANGUAGE, MERCHANT_STATE, MERCHANT_TYPE, WITHDRAW_FEE } from '../../enums';
-import { MERCHANT_BASE, type Merchant, type MerchantKind, type MerchantTerms } from './merchant';
+import { MERCHANT_BASE, type Merchant, type MerchantKind, type MerchantTerms } from './types';
 
 const F = 'base.merchants.fields';
 

@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { api, FormCheck, FormDialog, FormSelect, FormText, isAmount, isEmail, isPhone, rules, useForm, type Option } from '@tradewind/shared';
 import { LANGUAGE, MERCHANT_STATE, WITHDRAW_FEE } from '../../enums';
-import { MERCHANT_BASE, type Merchant, type MerchantKind } from './merchant';
+import { MERCHANT_BASE, type Merchant, type MerchantKind } from './types';
 
 const F = 'base.merchants.fields';
 const GRADES: Option[] = Array.from({ length: 10 }, (_, i) => ({ value: String(i), text: String(i) }));

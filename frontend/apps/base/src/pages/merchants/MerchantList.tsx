@@ -4,27 +4,10 @@
 import { useCallback, useState } from 'react';
 import { AddButton, RowAction, RowActions, api, dateTime, money, DataTable, type Column, type Page, ListPage, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds } from '@tradewind/shared';
 import { MERCHANT_STATE } from '../../enums';
-import { MERCHANT_BASE, type MerchantKind } from './merchant';
+import { MERCHANT_BASE, type MerchantKind, type MerchantRow } from './types';
 import { MerchantDetail } from './MerchantDetail';
 import { MerchantDialog } from './MerchantDialog';
 
-/** `Merchant` of saas-main (the fields this list shows); credits in fen. */
-export interface MerchantRow {
-  mchId: number;
-  mchName: string;
-  grade: number;
-  contactName: string;
-  contactMobile: string;
-  contactEmail: string;
-  currency: string;
-  creditUsed: number;
-  creditPermanent: number;
-  creditTemporary: number;
-  state: number;
-  createDate: number;
-}
-
-export type { MerchantKind };
 
 const KINDS: Record<MerchantKind, { path: string; title: string; testId: string }> = {
   supplier: { path: '/saas/merchant/supplierInfos/list', title: 'base.merchants.supplierTitle', testId: 'base-suppliers-table' },

@@ -56,3 +56,19 @@ export const MERCHANT_BASE: Record<MerchantKind, string> = {
   supplier: '/saas/merchant/supplierInfos',
   distributor: '/saas/merchant/distributorInfos',
 };
+
+/** `Merchant` of saas-main (the fields this list shows); credits in fen. */
+export interface MerchantRow {
+  mchId: number;
+  mchName: string;
+  grade: number;
+  contactName: string;
+  contactMobile: string;
+  contactEmail: string;
+  currency: string;
+  creditUsed: number;
+  creditPermanent: number;
+  creditTemporary: number;
+  state: number;
+  createDate: number;
+}

@@ -6,24 +6,7 @@ import { FormattedMessage } from 'react-intl';
 import { api, dateTime, FieldGrid, useLoadState, Section, useEnumLabel, useSession } from '@tradewind/shared';
 import { LANGUAGE, MERCHANT_STATE, MERCHANT_TYPE } from '../../enums';
 import { useTermsFields } from '../merchants/MerchantDetail';
-import type { MerchantTerms } from '../merchants/merchant';
-
-/** `MchSummary` of saas-main: the merchant's record without the tenant's price rules and remarks. */
-export interface MchSummary extends MerchantTerms {
-  mchId: number;
-  /** 1 supplier, 2 distributor. */
-  mchType: number;
-  mchName: string;
-  mchCurrency: string;
-  state: number;
-  grade: number;
-  contactName: string;
-  contactMobile: string;
-  contactEmail: string;
-  language: string;
-  createDate: number;
-  modifyDate: number;
-}
+import type { MchSummary } from './types';
 
 const F = 'base.merchants.fields';
 

@@ -4,7 +4,7 @@ import { Box, LinearProgress, Typography } from '@mui/material';
 import { FormattedMessage } from 'react-intl';
 import { api, dateTime, FieldGrid, useLoadState, Section, useEnumLabel } from '@tradewind/shared';
 import { LANGUAGE, SAAS_TYPE, TENANT_STATE } from '../../enums';
-import type { TenantRow } from '../platform/tenant';
+import type { TenantRow } from '../platform/types';
 
 const F = 'base.tenant.fields';
 

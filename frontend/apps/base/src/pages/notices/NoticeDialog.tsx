@@ -1,7 +1,7 @@
 // Writing a draft notice (POST /saas/noticeManager/notice/save) or changing a draft or a
 // withdrawn one (PUT /saas/noticeManager/notice/update; a published notice is withdrawn first).
 import { api, FormDialog, FormText, rules, useForm } from '@tradewind/shared';
-import type { NoticeRow } from './NoticeList';
+import type { NoticeRow } from './types';
 
 const F = 'base.notices.fields';
 const N = '/saas/noticeManager/notice';

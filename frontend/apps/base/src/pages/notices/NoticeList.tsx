@@ -22,19 +22,7 @@ import {
 } from '@tradewind/shared';
 import { NOTICE_STATE } from '../../enums';
 import { NoticeDialog } from './NoticeDialog';
-
-/** `Notice` of saas-main. */
-export interface NoticeRow {
-  id: number;
-  /** 0 for the platform's notices. */
-  saasId: number;
-  title: string;
-  content: string;
-  state: number;
-  publishedAt: number | null;
-  createDate: number;
-  modifyDate: number;
-}
+import type { NoticeRow } from './types';
 
 const EMPTY = { title: '', state: '' };
 const F = 'base.notices.fields';

@@ -6,20 +6,7 @@ import { api, dateTime, DataTable, type Column, type Page, ListPage, useEnumLabe
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { NOTIFY_TYPE } from '../../enums';
-
-/** `Message` of message-server: a notification in the reader's language. */
-export interface NotificationRow {
-  id: number;
-  notifyType: number;
-  message: string;
-  refId: string;
-  /** A console path (`/saas-hotel-app/order/supplier/list?orderId=42`), or empty. */
-  actionUrl: string;
-  createDate: number;
-  /** 0 while unread. */
-  readDate: number;
-  read: boolean;
-}
+import type { NotificationRow } from './types';
 
 const EMPTY = { unread: false };
 const F = 'base.notifications.fields';

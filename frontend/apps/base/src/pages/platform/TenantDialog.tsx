@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { api, day, FormDialog, FormSelect, FormText, isEmail, isPhone, rules, useForm, type Option } from '@tradewind/shared';
 import { dayStartMs } from '../../dates';
 import { LANGUAGE, SAAS_TYPE, TENANT_STATE } from '../../enums';
-import type { TenantRow } from './tenant';
+import type { TenantRow } from './types';
 
 const F = 'base.tenant.fields';
 const P = '/saas/platform/saasInfo';

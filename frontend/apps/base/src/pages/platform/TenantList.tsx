@@ -23,7 +23,7 @@ import {
 import { SAAS_TYPE, TENANT_STATE } from '../../enums';
 import { RechargeDialog } from '../boss/RechargeDialog';
 import { TenantDialog } from './TenantDialog';
-import type { TenantRow } from './tenant';
+import type { TenantRow } from './types';
 
 const EMPTY = { saasName: '', state: '' };
 const F = 'base.tenant.fields';

@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import { api, FormCheck, FormDialog, FormMultiSelect, FormSelect, FormText, isEmail, isMobile, rules, useEnumLabel, useForm, useOptions, useSession, type Option, type Page } from '@tradewind/shared';
 import { IP_FILTER, MSC_TYPE, ROLE_TYPE, USER_GRADE, USER_STATE } from '../../enums';
-import type { GroupRow } from '../groups/GroupList';
-import type { UserRow } from './UserList';
+import type { GroupRow } from '../groups/types';
+import type { UserRow } from './types';
 
 const F = 'base.users.fields';
 /** The people types a tenant manages (the platform administrator is made by the platform). */

@@ -26,30 +26,7 @@ import { useIntl } from 'react-intl';
 import { MSC_TYPE, USER_STATE } from '../../enums';
 import { UserDialog } from './UserDialog';
 import { UserStateMenu, type StateAction } from './UserStateMenu';
-
-/** `UserView` of auth-center. */
-export interface UserRow {
-  id: number;
-  username: string;
-  realName: string;
-  nickName?: string;
-  mchId?: number;
-  mobile: string;
-  email: string;
-  isManager?: boolean;
-  mscType: number;
-  roleType?: number;
-  userGrade?: number;
-  userState: number;
-  ipFilterType?: number;
-  ipFilterValue?: string;
-  remarks?: string;
-  groupIds?: number[];
-  lastLoginDate: number | null;
-  loginCount: number;
-  lockedUntil: number | null;
-  createDate: number;
-}
+import type { UserRow } from './types';
 
 const EMPTY = { username: '', userState: '' };
 const F = 'base.users.fields';

@@ -8,7 +8,8 @@ import { api, FormDialog, FormSelect, FormText, useForm, useIsTenantStaff } from
 import { useIntl } from 'react-intl';
 import { HOTEL_STAR, HOTEL_STATE } from '../../enums';
 import { keepChosen, useZoneTree, zoneOptions } from '../choices';
-import { emptyHotelForm, hotelBody, hotelFormOf, hotelRules, type HotelFormValues, type HotelFull } from './hotelForm';
+import { emptyHotelForm, hotelBody, hotelFormOf, hotelRules, type HotelFormValues } from './hotelForm';
+import type { HotelFull } from './types';
 
 const H = 'hotel.hotelForm.fields';
 

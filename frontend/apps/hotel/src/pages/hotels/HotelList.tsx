@@ -9,21 +9,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { HOTEL_STAR, HOTEL_STATE } from '../../enums';
 import { HotelDialog } from './HotelDialog';
 import { roomsPath } from './RoomList';
-
-/** `Hotel` of hotel-app (the fields this list shows). */
-export interface HotelRow {
-  id: number;
-  name: string;
-  nameEn: string;
-  star: number;
-  zoneId: number;
-  zoneName: string;
-  address: string;
-  phone: string;
-  roomNum: number;
-  state: number;
-  createDate: number;
-}
+import type { HotelRow } from './types';
 
 const EMPTY = { name: '', star: '', state: '' };
 const F = 'hotel.hotels.fields';

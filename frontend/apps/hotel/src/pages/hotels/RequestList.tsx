@@ -23,20 +23,7 @@ import {
 } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { REQUEST_KIND, REQUEST_STATE } from '../../enums';
-
-/** `HotelRequest` of hotel-app. */
-export interface HotelRequestRow {
-  id: number;
-  mchId: number;
-  mchName: string;
-  kind: number;
-  hotelId: number;
-  hotel: { name?: string; address?: string };
-  state: number;
-  remark: string;
-  createDate: number;
-  decideDate: number;
-}
+import type { HotelRequestRow } from './types';
 
 const F = 'hotel.requests.fields';
 const PENDING = 0;

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { api, FormDialog, FormSelect, FormText, rules, useForm, type Rule } from '@tradewind/shared';
 import { useIntl } from 'react-intl';
 import { HOTEL_STATE, ROOM_WINDOW } from '../../enums';
-import type { RoomRow } from './RoomList';
+import type { RoomRow } from './types';
 
 export type RoomFormValues = {
   name: string;

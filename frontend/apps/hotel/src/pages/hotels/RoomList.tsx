@@ -9,28 +9,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { appPath } from '../../app';
 import { HOTEL_STATE, ROOM_WINDOW } from '../../enums';
 import { RoomDialog } from './RoomDialog';
-
-/** `Room` of hotel-app. */
-export interface RoomRow {
-  id: number;
-  hotelId: number;
-  name: string;
-  /** A code, 0 to 99. */
-  bedType: number;
-  /** A code, 0 to 99. */
-  roomType: number;
-  area: string;
-  floor: string;
-  maxGuests: number;
-  /** 0 no, 1 an extra bed can be added. */
-  addBed: number;
-  /** '0' none, '1' broadband. */
-  broadband: string;
-  window: number;
-  state: number;
-  createDate: number;
-  modifyDate: number;
-}
+import type { RoomRow } from './types';
 
 const F = 'hotel.rooms.fields';
 

@@ -3,31 +3,7 @@
 // and the body. What the form does not show (coordinates, time zone, area) is sent back as
 // loaded, since an update replaces every field.
 import { isPhone, rules, type Rule } from '@tradewind/shared';
-
-/** `Hotel` of hotel-app: GET /saas/hotel/hotelInfos/load. */
-export interface HotelFull {
-  id: number;
-  name: string;
-  nameEn: string;
-  star: number;
-  areaId: string;
-  zoneId: number;
-  zoneName: string;
-  address: string;
-  postCode: string;
-  phone: string;
-  fax: string;
-  images: string[];
-  roomNum: number;
-  openDate: string;
-  checkinTime: string;
-  checkoutTime: string;
-  longitude: number | null;
-  latitude: number | null;
-  timeZone: string;
-  serviceDesc: string;
-  state: number;
-}
+import type { HotelFull } from './types';
 
 export type HotelFormValues = {
   name: string;

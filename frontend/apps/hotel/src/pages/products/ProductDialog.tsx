@@ -8,8 +8,9 @@ import { api, FormDialog, FormMultiSelect, FormSelect, FormText, useForm, useIsT
 import { useIntl } from 'react-intl';
 import { BREAKFAST, CANCEL_TYPE, CONFIRM_TYPE, ONLINE_PAY } from '../../enums';
 import { keepChosen, useSupplierOptions, useZoneTree, zoneOptions } from '../choices';
-import type { RoomRow } from '../hotels/RoomList';
-import { emptyProductForm, productBody, productFormOf, productRules, type ProductFormValues, type ProductFull } from './productForm';
+import type { RoomRow } from '../hotels/types';
+import { emptyProductForm, productBody, productFormOf, productRules, type ProductFormValues } from './productForm';
+import type { ProductFull } from './types';
 
 const P = 'hotel.productForm.fields';
 

@@ -11,22 +11,7 @@ import { calendarPath } from '../prices/PriceCalendar';
 import { ProductDialog } from './ProductDialog';
 import { StateMenu } from './StateMenu';
 import { BREAKFAST, CANCEL_TYPE, CONFIRM_TYPE, ONLINE_PAY, PRODUCT_STATE } from '../../enums';
-
-/** `HotelProduct` of hotel-app (the fields this list shows). */
-export interface ProductRow {
-  productId: number;
-  productName: string;
-  hotelId: number;
-  hotelName: string;
-  roomName: string;
-  supplierName: string;
-  confirmType: number;
-  cancelType: number;
-  isOnlinePay: number;
-  breakfastNum: number;
-  state: number;
-  createDate: number;
-}
+import type { ProductRow } from './types';
 
 const EMPTY = { productName: '', state: '', confirmType: '' };
 const F = 'hotel.products.fields';

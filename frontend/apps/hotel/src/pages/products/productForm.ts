@@ -2,42 +2,7 @@
 // docs/hotel-products.md) and the body of save / updateHotelProduct.
 import { rules, type Rule } from '@tradewind/shared';
 import type { IntlShape } from 'react-intl';
-
-/** `HotelProduct` of hotel-app: GET /saas/product/hotelProducts/load. */
-export interface ProductFull {
-  productId: number;
-  productName: string;
-  productShortName: string;
-  productDesc: string;
-  zoneId: number;
-  hotelId: number;
-  roomId: number;
-  supplierId: number;
-  cancelPolicy: string;
-  confirmType: number;
-  shareType: number;
-  cancelType: number;
-  paymentTypes: string;
-  isOnlinePay: number;
-  earliestBookingDays: number;
-  earliestBookingHours: number;
-  latestBookingDays: number;
-  latestBookingHours: number;
-  breakfastNum: number;
-  lunchNum: number;
-  dinnerNum: number;
-  serialCheckinMin: number;
-  serialCheckinMax: number;
-  roomCountMin: number;
-  roomCountMax: number;
-  moveupCancelDays: number;
-  moveupCancelHours: number;
-  guestType: number;
-  supplierHotelId: string;
-  supplierProductId: string;
-  supplierRoomId: string;
-  state: number;
-}
+import type { ProductFull } from './types';
 
 const TEXT = ['productName', 'productShortName', 'productDesc', 'cancelPolicy', 'supplierHotelId', 'supplierProductId', 'supplierRoomId'] as const;
 export const NUMBERS = [

@@ -7,20 +7,7 @@ import { Alert, LinearProgress } from '@mui/material';
 import { api, DateFilter, ListPage, money, SimpleTable, useFilters, useSession, type SimpleColumn } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { defaultPeriod, periodProblem } from './period';
-
-/** `ProductSummary` of hotel-app. */
-export interface ProductSummary {
-  productId: number;
-  productName: string;
-  hotelId: number;
-  hotelName: string;
-  orderNum: number;
-  roomNights: number;
-  orderPrice: number;
-  supplierPrice: number;
-  profit: number;
-  cancelNum: number;
-}
+import type { ProductSummary } from './types';
 
 const F = 'hotel.report.fields';
 /** A merchant's `mchType` when it is a distributor. */
