@@ -7,6 +7,7 @@ are validated offline against the Kubernetes schemas shipped by kubernetes-valid
 
 from __future__ import annotations
 
+import json
 import shutil
 import sys
 from pathlib import Path
@@ -21,17 +22,11 @@ PRODUCTION_VALUES = CHART / "values-production.example.yaml"
 RELEASE = "tradewind"
 NAMESPACE = "tradewind"
 
-# The fleet: service name -> (values key, environment prefix, port, database name or None).
+# The fleet, from the one registry: service name -> (values key, environment prefix, port,
+# database name or None).
+REGISTRY = json.loads((REPO / "services" / "registry.json").read_text())["services"]
 SERVICES: dict[str, tuple[str, str, int, str | None]] = {
-    "gateway": ("gateway", "GATEWAY", 8080, None),
-    "auth-center": ("authCenter", "AUTH_CENTER", 8081, "auth_center"),
-    "saas-main": ("saasMain", "SAAS_MAIN", 8082, "saas_main"),
-    "hotel-app": ("hotelApp", "HOTEL_APP", 8083, "hotel_app"),
-    "ticket-app": ("ticketApp", "TICKET_APP", 8084, "ticket_app"),
-    "weixin-server": ("weixinServer", "WEIXIN_SERVER", 8085, "weixin_server"),
-    "mall-app": ("mallApp", "MALL_APP", 8086, "mall_app"),
-    "message-server": ("messageServer", "MESSAGE_SERVER", 8087, "message_server"),
-    "finance-app": ("financeApp", "FINANCE_APP", 8088, "finance_app"),
+    s["name"]: (s["valuesKey"], s["envPrefix"], s["port"], s["database"]) for s in REGISTRY
 }
 BACKENDS = [name for name, spec in SERVICES.items() if spec[3] is not None]
 BINARIES = ["fleet", *SERVICES]

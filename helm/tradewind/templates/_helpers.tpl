@@ -11,7 +11,8 @@ and look the service up in the catalog below.
 {{/*
 The fleet. Fixed facts of each service, not values: the values key of its block, the prefix of its
 environment variables (TRADEWIND_<env>__...), the port it listens on (its built-in default, which
-is also the Service port the gateway calls) and whether it owns a database.
+is also the Service port the gateway calls) and whether it owns a database. A copy of
+services/registry.json, the one list of services: deploy/tests/test_registry.py fails when they differ.
 */}}
 {{- define "tradewind.catalog" -}}
 gateway:        {key: gateway,       env: GATEWAY,        port: 8080, database: false}

@@ -68,6 +68,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_fleet_runs_what_the_registry_lists_on_its_ports() {
+        let registered: Vec<(&str, u16)> = platform::registry::all()
+            .iter()
+            .map(|r| (r.name.as_str(), r.port))
+            .collect();
+        let mut ours = vec![(gateway::NAME, gateway::DEFAULT_PORT)];
+        ours.extend(SERVICES.iter().map(|(n, spec)| (*n, spec().default_port)));
+        assert_eq!(
+            ours, registered,
+            "services/registry.json and the fleet disagree"
+        );
+    }
+
+    #[test]
     fn all_means_every_service_and_the_gateway() {
         let t = Targets::parse("all").unwrap();
         assert_eq!(t.services.len(), 8);

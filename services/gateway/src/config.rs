@@ -17,18 +17,6 @@ pub const GATEWAY_VARIABLES: &[&str] = &[
     "TRADEWIND_GATEWAY__TRUSTED_PROXY_HOPS",
 ];
 
-/// The services behind the gateway: name, default port, default upstream timeout.
-pub const SERVICES: &[(&str, u16, u64)] = &[
-    ("auth-center", 8081, 15),
-    ("saas-main", 8082, 15),
-    ("hotel-app", 8083, 60),
-    ("ticket-app", 8084, 15),
-    ("weixin-server", 8085, 60),
-    ("mall-app", 8086, 15),
-    ("message-server", 8087, 15),
-    ("finance-app", 8088, 15),
-];
-
 #[derive(Debug, Clone)]
 pub struct Upstream {
     /// The service name, also the path prefix: `/api/<service>/`.
@@ -63,8 +51,10 @@ fn upstream_var(service: &str, key: &str) -> String {
 
 impl GatewayConfig {
     pub fn load(env: &Env) -> Result<Self, ConfigError> {
-        let mut upstreams = Vec::with_capacity(SERVICES.len());
-        for &(service, port, timeout) in SERVICES {
+        let mut upstreams = Vec::new();
+        for registered in platform::registry::upstreams() {
+            let (service, port) = (registered.name.as_str(), registered.port);
+            let timeout = registered.timeout_secs.unwrap_or(15);
             let url_var = upstream_var(service, "URL");
             let url = env
                 .get(&url_var)
