@@ -11,9 +11,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
 use super::orders::actor;
-use super::{Party, party};
+use super::party;
 use crate::OrderSettings;
 use crate::domain::booking::{self, Stay};
+use crate::domain::party::Party;
 use crate::store::merchants::{self, DISTRIBUTOR};
 use crate::store::orders::{self, Bookable, NewGuest, NewOrder, OrderSummary};
 use crate::store::schema::hotels;

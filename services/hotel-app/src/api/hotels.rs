@@ -15,8 +15,9 @@ use platform::i18n::Text;
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
-use super::{Party, operator_only, party};
+use super::{operator_only, party};
 use crate::domain::hotel::{HotelFields, required_id};
+use crate::domain::party::Party;
 use crate::store::hotels::{
     self, Decision, Hotel, HotelFilter, HotelForProduct, HotelRequest, KIND_ADD, KIND_MODIFY,
     NewRequest, REQUEST_APPROVED, REQUEST_REJECTED, RequestFilter,

@@ -8,7 +8,8 @@ use platform::http::{Page, PageQuery, Query, Reply};
 use serde::Deserialize;
 use utoipa::{IntoParams, OpenApi};
 
-use super::{Party, operator_only, party};
+use super::{operator_only, party};
+use crate::domain::party::Party;
 use crate::store::logs::{self, InterfaceLog, InterfaceLogFilter};
 use crate::store::orders::{self, OrderLog};
 

@@ -12,7 +12,7 @@ pub mod reports;
 pub mod rooms;
 pub mod zones;
 
-pub use party::{Party, operator_only, party};
+pub use party::{operator_only, party};
 
 use actix_web::web;
 use utoipa::OpenApi;

@@ -10,8 +10,9 @@ use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
-use super::{Party, operator_only, party};
+use super::{operator_only, party};
 use crate::domain::order_state::Action;
+use crate::domain::party::Party;
 use crate::store::merchants;
 use crate::store::orders::{
     self, ActionInput, Actor, Guest, Modification, OrderDetail, OrderFilter, OrderLog, OrderNight,

@@ -1,46 +1,13 @@
-//! Who the caller is on a hotel order or product: the tenant's staff, a supplier or a
-//! distributor (from the local copy of the caller's merchant).
+//! The caller's `Party` (the tenant's staff, a supplier or a distributor), resolved from the
+//! local copy of the caller's merchant.
 
 use platform::ApiError;
 use platform::auth::CurrentUser;
 use platform::db::DbConnection;
 use platform::i18n::Text;
 
-use crate::domain::order_state::Role;
+use crate::domain::party::Party;
 use crate::store::merchants::{self, DISTRIBUTOR, SUPPLIER};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Party {
-    /// The tenant's staff (merchant id 0): sees and acts on the whole tenant.
-    Operator,
-    Supplier(i64),
-    Distributor(i64),
-}
-
-impl Party {
-    pub fn role(self) -> Role {
-        match self {
-            Party::Operator => Role::Operator,
-            Party::Supplier(_) => Role::Supplier,
-            Party::Distributor(_) => Role::Distributor,
-        }
-    }
-
-    /// The supplier the caller is confined to, if any.
-    pub fn supplier(self) -> Option<i64> {
-        match self {
-            Party::Supplier(id) => Some(id),
-            _ => None,
-        }
-    }
-
-    pub fn distributor(self) -> Option<i64> {
-        match self {
-            Party::Distributor(id) => Some(id),
-            _ => None,
-        }
-    }
-}
 
 /// The caller's party. A merchant user whose merchant hotel-app has not heard of (its
 /// `merchant.updated` not arrived yet) is refused rather than guessed.

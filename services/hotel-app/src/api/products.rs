@@ -14,7 +14,8 @@ use platform::i18n::Text;
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
-use super::{Party, party};
+use super::party;
+use crate::domain::party::Party;
 use crate::domain::product::{self, Action, ProductFields, state};
 use crate::store::products::{
     self as store, HotelGroup, HotelProduct, NewProduct, ProductFilter, Scope,

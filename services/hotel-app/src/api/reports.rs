@@ -9,7 +9,8 @@ use platform::i18n::Text;
 use serde::Deserialize;
 use utoipa::{IntoParams, OpenApi};
 
-use super::{Party, party};
+use super::party;
+use crate::domain::party::Party;
 use crate::store::orders::{self, ProductSummary};
 
 #[derive(OpenApi)]

@@ -12,8 +12,9 @@ use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
 use super::hotels::form_with_id;
-use super::{Party, party};
+use super::party;
 use crate::domain::hotel::{RoomFields, required_id};
+use crate::domain::party::Party;
 use crate::store::hotels;
 use crate::store::rooms::{self, Room};
 

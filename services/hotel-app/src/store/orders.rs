@@ -17,9 +17,9 @@ use super::schema::{
     product_terms, rooms,
 };
 use crate::NAME;
-use crate::api::Party;
 use crate::domain::booking::{self, Night, Stay, Terms};
 use crate::domain::order_state::{self, Action, OrderStates, Role, state};
+use crate::domain::party::Party;
 
 /// What the order lists show: the `hotel_orders` row.
 #[derive(Debug, Clone, Queryable, Selectable, Serialize, ToSchema)]
