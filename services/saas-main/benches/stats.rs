@@ -20,7 +20,7 @@ use platform::bus::{EventEnvelope, v1};
 use platform::db::{DbConnection, DbPool};
 use platform::testing::{Backend, TestApp, TestDb, TestIssuer, spawn_with, test_config};
 use prost::Message as _;
-use saas_main::stats::{self, Display, Outcome};
+use saas_main::domain::stats::{self, Display, Outcome};
 
 const SAAS: i64 = 1001;
 const BATCH: usize = 256;

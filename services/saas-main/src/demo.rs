@@ -3,11 +3,12 @@
 
 use platform::db::{DbConnection, write_tx};
 
-use crate::store;
-use crate::tenants::{DISTRIBUTOR, MerchantFields, SUPPLIER, TENANT_NORMAL, TenantFields};
+use crate::domain::merchants::{DISTRIBUTOR, MerchantFields, SUPPLIER};
+use crate::domain::tenants::{TENANT_NORMAL, TenantFields};
+use crate::store::{merchants, tenants};
 
 pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
-    if store::tenant(conn, platform::demo::SAAS_ID)?.is_some() {
+    if tenants::find(conn, platform::demo::SAAS_ID)?.is_some() {
         return Ok(false);
     }
     let now = platform::time::now_ms();
@@ -55,8 +56,8 @@ pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
         remarks: "demo merchant".into(),
     };
     write_tx(conn, |conn| -> anyhow::Result<()> {
-        store::insert_tenant(conn, platform::demo::SAAS_ID, &tenant, now)?;
-        store::insert_merchant(
+        tenants::insert(conn, platform::demo::SAAS_ID, &tenant, now)?;
+        merchants::insert(
             conn,
             platform::demo::SAAS_ID,
             platform::demo::SUPPLIER_ID,
@@ -64,7 +65,7 @@ pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
             &merchant("Demo Supplier"),
             now,
         )?;
-        store::insert_merchant(
+        merchants::insert(
             conn,
             platform::demo::SAAS_ID,
             platform::demo::DISTRIBUTOR_ID,

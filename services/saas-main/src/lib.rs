@@ -1,18 +1,10 @@
 //! saas-main: tenants, merchants, notification settings, dashboards, paid services, enumerations.
 
-pub mod activity;
 pub mod api;
-pub mod boss;
-pub mod boss_store;
 pub mod demo;
-pub mod enums;
-pub mod notify;
+pub mod domain;
 pub mod permission_texts;
-mod schema;
-pub mod stats;
-pub mod stats_store;
 pub mod store;
-pub mod tenants;
 
 use platform::{Prepared, ServiceSpec, SetupContext};
 use utoipa::OpenApi;
@@ -132,13 +124,18 @@ impl platform::bus::Handler for Consumer {
         use prost::Message as _;
         let (orders, others): (Vec<_>, Vec<_>) =
             events.iter().copied().partition(|e| Self::is_order(e));
-        stats_store::apply_batch(conn, &orders)?;
+        store::stats::apply_batch(conn, &orders)?;
         for e in others {
             match e.event_type.as_str() {
-                "user-action.recorded" => activity::apply(conn, e.saas_id, &e.payload)?,
+                "user-action.recorded" => {
+                    let batch =
+                        platform::bus::v1::UserActionsRecorded::decode(e.payload.as_slice())?;
+                    let per_day = domain::activity::per_day(batch.actions.iter().map(|a| a.at));
+                    store::activity::add(conn, e.saas_id, &per_day)?;
+                }
                 "usage.recorded" => {
                     let usage = platform::bus::v1::UsageRecorded::decode(e.payload.as_slice())?;
-                    boss_store::use_licence(
+                    store::boss::use_licence(
                         conn,
                         e.saas_id,
                         &usage.license_name,
@@ -148,7 +145,7 @@ impl platform::bus::Handler for Consumer {
                 }
                 t if t.starts_with("product.") => {
                     let p = platform::bus::v1::ProductUpdated::decode(e.payload.as_slice())?;
-                    stats_store::product_updated(conn, e.saas_id, &p, e.occurred_at)?;
+                    store::stats::product_updated(conn, e.saas_id, &p, e.occurred_at)?;
                 }
                 other => tracing::debug!(event_type = other, "event not used"),
             }
@@ -178,7 +175,7 @@ fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
         "licence-expiry",
         std::time::Duration::from_secs(every.max(1)),
         |conn| {
-            Ok(boss_store::announce_expired(
+            Ok(store::boss::announce_expired(
                 conn,
                 platform::time::now_ms(),
             )?)

@@ -9,8 +9,8 @@ use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::activity;
-use crate::stats;
+use crate::domain::{activity, stats};
+use crate::store;
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -35,7 +35,7 @@ pub async fn overview(
 ) -> Result<Reply<Overview>, ApiError> {
     let today = stats::day_of_ms(platform::time::now_ms());
     let counts = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        Ok(activity::days(conn, me.saas_id, today - 13, today)?)
+        Ok(store::activity::days(conn, me.saas_id, today - 13, today)?)
     })
     .await?;
     let on = |d: i64| counts.get(&d).copied().unwrap_or(0);
@@ -103,7 +103,7 @@ pub async fn per_day(
     }
     let len = last - first + 1;
     let counts = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        Ok(activity::days(conn, me.saas_id, first - len, last)?)
+        Ok(store::activity::days(conn, me.saas_id, first - len, last)?)
     })
     .await?;
     let series = |from: i64, to: i64| {

@@ -9,8 +9,9 @@ use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::boss::{self, Licence};
-use crate::boss_store::{self as store, BalanceLog, BossService, LicenceRow};
+use crate::domain::boss::{self, Licence};
+use crate::store::boss::{self as store, BalanceLog, BossService, LicenceRow};
+use crate::store::tenants;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -114,7 +115,7 @@ pub async fn recharge(
     platform::validate::length("remarks", &form.remarks, 0, 200)?;
     let account = with_conn(&pool, move |conn| -> Result<i64, ApiError> {
         write_tx(conn, |conn| {
-            if crate::store::tenant(conn, form.saas_id)?.is_none() {
+            if tenants::find(conn, form.saas_id)?.is_none() {
                 return Err(ApiError::NotFound {
                     what: Text::fixed("租户", "tenant"),
                 });
@@ -274,13 +275,7 @@ pub struct LicenceView {
 }
 
 fn view(l: LicenceRow, now: i64) -> LicenceView {
-    let state = boss::state_of(
-        Licence {
-            value: l.license_value,
-            expire_date: l.expire_date,
-        },
-        now,
-    );
+    let state = boss::state_of(l.licence(), now);
     LicenceView { licence: l, state }
 }
 

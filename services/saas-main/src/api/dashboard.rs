@@ -13,10 +13,11 @@ use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::stats::{self, Counters, Display, Side};
-use crate::stats_store::{self, StatFilter};
-use crate::store::{self, MerchantScope};
-use crate::tenants::{DISTRIBUTOR, SUPPLIER};
+use crate::domain::merchants::{DISTRIBUTOR, SUPPLIER};
+use crate::domain::stats::{self, Counters, Display, Side};
+use crate::store::MerchantScope;
+use crate::store::merchants;
+use crate::store::stats::{self as stats_store, StatFilter};
 
 /// Default and longest periods of the dashboard calls, days.
 const DEFAULT_DAYS: i64 = 30;
@@ -172,8 +173,8 @@ pub async fn saas_overview(
             end_date: label(last),
             period: Figures::of(period.iter().map(|r| &r.c), true),
             today: Figures::of(day.iter().map(|r| &r.c), true),
-            supplier_num: store::count_merchants(conn, saas, SUPPLIER)?,
-            distributor_num: store::count_merchants(conn, saas, DISTRIBUTOR)?,
+            supplier_num: merchants::count(conn, saas, SUPPLIER)?,
+            distributor_num: merchants::count(conn, saas, DISTRIBUTOR)?,
             active_supplier_num: active(conn, Side::Supplier)?,
             active_distributor_num: active(conn, Side::Distributor)?,
             product_total,
@@ -206,7 +207,7 @@ fn whose(
     };
     match wanted {
         None => Ok(None),
-        Some(m) => match store::merchant(conn, scope, Some(mch_type), m)? {
+        Some(m) => match merchants::find(conn, scope, Some(mch_type), m)? {
             Some(_) => Ok(Some(m)),
             None if me.is_merchant_user() => Err(platform::auth::forbidden()),
             None => Err(ApiError::invalid(
@@ -371,7 +372,7 @@ pub async fn mch_rank(
         }
         let top = stats::rank(by_mch, limit as usize);
         let ids: Vec<i64> = top.iter().map(|(m, _)| *m).collect();
-        let names = store::merchant_names(conn, saas, &ids)?;
+        let names = merchants::names(conn, saas, &ids)?;
         Ok(top
             .into_iter()
             .enumerate()

@@ -7,7 +7,7 @@ use platform::i18n::{Lang, Text};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::enums;
+use crate::domain::enums;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct EnumEntry {

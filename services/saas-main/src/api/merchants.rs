@@ -10,8 +10,9 @@ use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::store::{self, MerchantFilter, MerchantScope};
-use crate::tenants::{DISTRIBUTOR, Merchant, MerchantFields, SUPPLIER};
+use crate::domain::merchants::{DISTRIBUTOR, MerchantFields, SUPPLIER};
+use crate::store::MerchantScope;
+use crate::store::merchants::{self, Merchant, MerchantFilter};
 
 fn not_found() -> ApiError {
     ApiError::NotFound {
@@ -89,7 +90,7 @@ async fn list_of(
     .validate()?;
     let filter = q.filter();
     let page = with_conn(pool, move |conn| -> Result<_, ApiError> {
-        let (rows, total) = store::list_merchants(conn, scope(&me), kind, &filter, page)?;
+        let (rows, total) = merchants::list(conn, scope(&me), kind, &filter, page)?;
         Ok(Page::new(rows, total, page))
     })
     .await?;
@@ -103,7 +104,7 @@ async fn load_of(
     id: i64,
 ) -> Result<Reply<Merchant>, ApiError> {
     let m = with_conn(pool, move |conn| -> Result<_, ApiError> {
-        store::merchant(conn, scope(&me), Some(kind), id)?.ok_or_else(not_found)
+        merchants::find(conn, scope(&me), Some(kind), id)?.ok_or_else(not_found)
     })
     .await?;
     Ok(Reply(m))
@@ -128,11 +129,11 @@ async fn save_of(
     }
     let mch_id = with_conn(pool, move |conn| -> Result<i64, ApiError> {
         write_tx(conn, |conn| {
-            if store::merchant_name_taken(conn, me.saas_id, kind, &form.mch_name, 0)? {
+            if merchants::name_taken(conn, me.saas_id, kind, &form.mch_name, 0)? {
                 return Err(name_taken());
             }
             let id = platform::id::next_id();
-            store::insert_merchant(conn, me.saas_id, id, kind, &form, platform::time::now_ms())?;
+            merchants::insert(conn, me.saas_id, id, kind, &form, platform::time::now_ms())?;
             Ok(id)
         })
     })
@@ -150,11 +151,11 @@ async fn update_of(
     fields.check()?;
     let m = with_conn(pool, move |conn| -> Result<_, ApiError> {
         write_tx(conn, |conn| {
-            store::merchant(conn, scope(&me), Some(kind), mch_id)?.ok_or_else(not_found)?;
-            if store::merchant_name_taken(conn, me.saas_id, kind, &fields.mch_name, mch_id)? {
+            merchants::find(conn, scope(&me), Some(kind), mch_id)?.ok_or_else(not_found)?;
+            if merchants::name_taken(conn, me.saas_id, kind, &fields.mch_name, mch_id)? {
                 return Err(name_taken());
             }
-            Ok(store::update_merchant(
+            Ok(merchants::update(
                 conn,
                 mch_id,
                 &fields,
@@ -178,12 +179,12 @@ async fn select_of(
         // A supplier sets prices and allots stock per distributor, so its users pick from the
         // tenant's distributors (ids and names only); any other merchant user sees its own.
         if kind == DISTRIBUTOR && me.is_merchant_user() {
-            let own = store::merchant(conn, scope(&me), None, me.mch_id)?;
+            let own = merchants::find(conn, scope(&me), None, me.mch_id)?;
             if own.is_some_and(|m| m.mch_type == SUPPLIER) {
                 within.own_mch_id = None;
             }
         }
-        Ok(store::merchants_for_select(conn, within, kind, &filter)?)
+        Ok(merchants::for_select(conn, within, kind, &filter)?)
     })
     .await?;
     Ok(Reply(
@@ -337,7 +338,7 @@ pub async fn mine(
 ) -> Result<Reply<MchSummary>, ApiError> {
     let id = q.mch_id;
     let m = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        store::merchant(conn, scope(&me), None, id)?.ok_or_else(not_found)
+        merchants::find(conn, scope(&me), None, id)?.ok_or_else(not_found)
     })
     .await?;
     Ok(Reply(m.into()))

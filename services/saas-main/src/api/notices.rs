@@ -12,7 +12,7 @@ use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::schema::notices;
+use crate::store::schema::notices;
 
 pub const DRAFT: i32 = 0;
 pub const PUBLISHED: i32 = 1;

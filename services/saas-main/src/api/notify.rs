@@ -10,9 +10,9 @@ use platform::http::{Json, Reply};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::boss::{self, Licence};
-use crate::notify::{MAIL_LICENCE, SMS_LICENCE, Settings, service_required};
-use crate::schema::notify_configs;
+use crate::domain::boss::{self, Licence};
+use crate::domain::notify::{MAIL_LICENCE, SMS_LICENCE, Settings, service_required};
+use crate::store::schema::notify_configs;
 
 #[derive(Debug, Serialize, Deserialize, ToSchema, Queryable)]
 #[serde(rename_all = "camelCase")]
@@ -77,7 +77,7 @@ fn live(
     now: i64,
 ) -> QueryResult<bool> {
     Ok(
-        crate::boss_store::licence(conn, saas_id, name)?.is_some_and(|l| {
+        crate::store::boss::licence(conn, saas_id, name)?.is_some_and(|l| {
             boss::state_of(
                 Licence {
                     value: l.license_value,

@@ -10,9 +10,10 @@ use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::stats;
-use crate::stats::Counters;
-use crate::stats_store::{self, StatFilter};
+use crate::domain::merchants::SUPPLIER;
+use crate::domain::stats::{self, Counters};
+use crate::store::merchants;
+use crate::store::stats::{self as stats_store, StatFilter};
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -226,10 +227,10 @@ pub async fn product_count(
                     saas_id: me.saas_id,
                     own_mch_id: Some(me.mch_id),
                 };
-                let mine = crate::store::merchant(conn, scope, None, me.mch_id)?;
+                let mine = merchants::find(conn, scope, None, me.mch_id)?;
                 // A distributor sells what is on sale in the tenant; a supplier counts its own.
                 match mine {
-                    Some(m) if m.mch_type == crate::tenants::SUPPLIER => Some(me.mch_id),
+                    Some(m) if m.mch_type == SUPPLIER => Some(me.mch_id),
                     Some(_) => None,
                     None => return Err(platform::auth::forbidden()),
                 }
@@ -286,7 +287,7 @@ pub async fn interface_list(
         let channel = stats_store::interfaces(conn, saas, stats::Side::Distributor, since)?;
         let supplier = stats_store::interfaces(conn, saas, stats::Side::Supplier, since)?;
         let ids: Vec<i64> = channel.iter().chain(&supplier).map(|(_, m)| *m).collect();
-        let names = crate::store::merchant_names(conn, saas, &ids)?;
+        let names = merchants::names(conn, saas, &ids)?;
         let group = |pairs: Vec<(i64, i64)>| {
             let mut out: Vec<InterfaceEntry> = Vec::new();
             for (interface_id, mch_id) in pairs {

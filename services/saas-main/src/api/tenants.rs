@@ -10,8 +10,8 @@ use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::store;
-use crate::tenants::{TENANT_STOPPED, Tenant, TenantFields};
+use crate::domain::tenants::{TENANT_STOPPED, TenantFields};
+use crate::store::tenants::{self, Tenant};
 
 fn not_found() -> ApiError {
     ApiError::NotFound {
@@ -44,7 +44,7 @@ pub async fn list(
     }
     .validate()?;
     let page = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        let (rows, total) = store::list_tenants(conn, q.saas_name.as_deref(), q.state, page)?;
+        let (rows, total) = tenants::list(conn, q.saas_name.as_deref(), q.state, page)?;
         Ok(Page::new(rows, total, page))
     })
     .await?;
@@ -66,7 +66,7 @@ pub async fn load(
 ) -> Result<Reply<Tenant>, ApiError> {
     let id = q.saas_id;
     let t = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        store::tenant(conn, id)?.ok_or_else(not_found)
+        tenants::find(conn, id)?.ok_or_else(not_found)
     })
     .await?;
     Ok(Reply(t))
@@ -90,7 +90,7 @@ pub async fn save(
     let saas_id = with_conn(&pool, move |conn| -> Result<i64, ApiError> {
         write_tx(conn, |conn| {
             let id = platform::id::next_id();
-            store::insert_tenant(conn, id, &form, platform::time::now_ms())?;
+            tenants::insert(conn, id, &form, platform::time::now_ms())?;
             Ok(id)
         })
     })
@@ -119,8 +119,7 @@ pub async fn update(
     fields.check()?;
     let t = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         write_tx(conn, |conn| {
-            store::update_tenant(conn, saas_id, &fields, platform::time::now_ms())?
-                .ok_or_else(not_found)
+            tenants::update(conn, saas_id, &fields, platform::time::now_ms())?.ok_or_else(not_found)
         })
     })
     .await?;
@@ -143,7 +142,7 @@ pub async fn stop(
     let saas_id = form.saas_id;
     let t = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         write_tx(conn, |conn| {
-            store::set_tenant_state(conn, saas_id, TENANT_STOPPED, platform::time::now_ms())?
+            tenants::set_state(conn, saas_id, TENANT_STOPPED, platform::time::now_ms())?
                 .ok_or_else(not_found)
         })
     })
@@ -156,7 +155,7 @@ pub async fn stop(
 #[get("/saas/myInfo/saasInfo/load")]
 pub async fn mine(pool: web::Data<DbPool>, me: CurrentUser) -> Result<Reply<Tenant>, ApiError> {
     let t = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        store::tenant(conn, me.saas_id)?.ok_or_else(not_found)
+        tenants::find(conn, me.saas_id)?.ok_or_else(not_found)
     })
     .await?;
     Ok(Reply(t))

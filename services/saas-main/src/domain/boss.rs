@@ -51,6 +51,14 @@ pub fn after_purchase(
     }
 }
 
+/// The licence after `quantity` of it was used: its count goes down, never below zero.
+pub fn after_use(current: Licence, quantity: i64) -> Licence {
+    Licence {
+        value: (current.value - quantity.max(0)).max(0),
+        expire_date: current.expire_date,
+    }
+}
+
 /// 1 normal, 0 expired: past its expiry, or a count used up.
 pub fn state_of(l: Licence, now: i64) -> i32 {
     let lapsed = l.expire_date.is_some_and(|e| e <= now);
@@ -96,6 +104,18 @@ mod tests {
         );
         assert_eq!(q.value, 1005);
         assert_eq!(after_purchase(None, TYPE_SINGLE_TASK, 7, now).value, 1);
+    }
+
+    #[test]
+    fn use_takes_from_the_count_down_to_zero() {
+        let l = Licence {
+            value: 5,
+            expire_date: Some(9),
+        };
+        assert_eq!(after_use(l, 2).value, 3);
+        assert_eq!(after_use(l, 9).value, 0);
+        assert_eq!(after_use(l, -4).value, 5);
+        assert_eq!(after_use(l, 1).expire_date, Some(9));
     }
 
     #[test]

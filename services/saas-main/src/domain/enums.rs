@@ -416,7 +416,7 @@ mod doc_tests {
     /// docs/enums.md lists every enumeration with every value and both labels.
     #[test]
     fn the_documentation_lists_every_entry() {
-        let page = include_str!("../../../docs/enums.md");
+        let page = include_str!("../../../../docs/enums.md");
         for (name, entries) in ENUMS {
             let start = page
                 .find(&format!("## {name} "))

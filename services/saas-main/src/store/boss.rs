@@ -9,11 +9,11 @@ use platform::http::PageRequest;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::NAME;
-use crate::boss::{self, Licence};
-use crate::schema::{balance_logs, balances, boss_services, licences};
-
 use platform::db::Backend as Db;
+
+use super::schema::{balance_logs, balances, boss_services, licences};
+use crate::NAME;
+use crate::domain::boss::{self, Licence};
 
 #[derive(Debug, Clone, Serialize, ToSchema, Queryable, Selectable)]
 #[serde(rename_all = "camelCase")]
@@ -204,6 +204,15 @@ pub struct LicenceRow {
     pub last_consume_date: Option<i64>,
 }
 
+impl LicenceRow {
+    pub fn licence(&self) -> Licence {
+        Licence {
+            value: self.license_value,
+            expire_date: self.expire_date,
+        }
+    }
+}
+
 pub fn licence(
     conn: &mut DbConnection,
     saas_id: i64,
@@ -223,6 +232,38 @@ pub fn licences_of(conn: &mut DbConnection, saas_id: i64) -> QueryResult<Vec<Lic
         .order(licences::license_name)
         .select(LicenceRow::as_select())
         .load(conn)
+}
+
+/// Whether the tenant holds the licence and it is in force.
+pub fn licence_live(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    name: &str,
+    now: i64,
+) -> QueryResult<bool> {
+    Ok(licence(conn, saas_id, name)?
+        .is_some_and(|l| boss::state_of(l.licence(), now) == boss::LICENCE_NORMAL))
+}
+
+/// Tells the other services of a licence as it now stands.
+fn announce(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    name: &str,
+    l: Licence,
+    state: i32,
+) -> QueryResult<()> {
+    let event = v1::LicenceUpdated {
+        license_name: name.to_owned(),
+        license_value: l.value,
+        expire_date: l.expire_date.unwrap_or(0),
+        state,
+    };
+    publish_in_tx(
+        conn,
+        Outgoing::new(NAME, "licence.updated", saas_id, &event),
+    )
+    .map(|_| ())
 }
 
 /// Writes the licence after a purchase and tells the other services.
@@ -259,17 +300,7 @@ pub fn grant(
             ))
             .execute(conn)?;
     }
-    let event = v1::LicenceUpdated {
-        license_name: name.to_owned(),
-        license_value: l.value,
-        expire_date: l.expire_date.unwrap_or(0),
-        state: boss::state_of(l, now),
-    };
-    publish_in_tx(
-        conn,
-        Outgoing::new(NAME, "licence.updated", saas_id, &event),
-    )
-    .map(|_| ())
+    announce(conn, saas_id, name, l, boss::state_of(l, now))
 }
 
 /// Buys `s` for the tenant: None when the balance is short (nothing changed).
@@ -283,10 +314,7 @@ pub fn purchase(
     let Some(after) = take(conn, saas_id, s.price, now)? else {
         return Ok(None);
     };
-    let current = licence(conn, saas_id, &s.license_data)?.map(|r| Licence {
-        value: r.license_value,
-        expire_date: r.expire_date,
-    });
+    let current = licence(conn, saas_id, &s.license_data)?.map(|r| r.licence());
     let next = boss::after_purchase(current, s.service_type, s.license_value, now);
     grant(conn, saas_id, &s.license_data, next, now)?;
     log(
@@ -381,29 +409,15 @@ pub fn use_licence(
         tracing::warn!(saas_id, name, "usage of a licence the tenant does not hold");
         return Ok(());
     };
-    let left = (current.license_value - quantity.max(0)).max(0);
+    let l = boss::after_use(current.licence(), quantity);
     diesel::update(licences::table.find(current.id))
         .set((
-            licences::license_value.eq(left),
+            licences::license_value.eq(l.value),
             licences::last_consume_date.eq(Some(now)),
             licences::updated_at.eq(now),
         ))
         .execute(conn)?;
-    let l = Licence {
-        value: left,
-        expire_date: current.expire_date,
-    };
-    let event = v1::LicenceUpdated {
-        license_name: name.to_owned(),
-        license_value: left,
-        expire_date: l.expire_date.unwrap_or(0),
-        state: boss::state_of(l, now),
-    };
-    publish_in_tx(
-        conn,
-        Outgoing::new(NAME, "licence.updated", saas_id, &event),
-    )
-    .map(|_| ())
+    announce(conn, saas_id, name, l, boss::state_of(l, now))
 }
 
 /// Tells the other services of licences whose expiry date has passed since the last run
@@ -436,16 +450,11 @@ pub fn announce_expired(conn: &mut DbConnection, now: i64) -> QueryResult<usize>
             if claimed == 0 {
                 continue;
             }
-            let event = v1::LicenceUpdated {
-                license_name,
-                license_value,
-                expire_date: expire_date.unwrap_or(0),
-                state: boss::LICENCE_EXPIRED,
+            let l = Licence {
+                value: license_value,
+                expire_date,
             };
-            publish_in_tx(
-                conn,
-                Outgoing::new(NAME, "licence.updated", saas_id, &event),
-            )?;
+            announce(conn, saas_id, &license_name, l, boss::LICENCE_EXPIRED)?;
             told += 1;
         }
         Ok(told)

@@ -11,12 +11,12 @@ use platform::bus::{EventEnvelope, v1};
 use platform::db::DbConnection;
 use prost::Message as _;
 
-use crate::schema::{stat_orders, stat_products, stat_sums};
-use crate::stats::{
+use platform::db::Backend as Db;
+
+use super::schema::{stat_orders, stat_products, stat_sums};
+use crate::domain::stats::{
     self, Counters, Display, Grain, OrderFacts, Outcome, Side, SumKey, accumulate, hour_of,
 };
-
-use platform::db::Backend as Db;
 
 /// Rows per statement: bind parameters stay well below both backends' limits.
 const CHUNK: usize = 400;

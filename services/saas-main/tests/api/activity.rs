@@ -5,7 +5,7 @@ use std::time::Duration;
 use awc::Client;
 use platform::bus::{Bus, MemoryBroker, Outgoing, v1};
 use platform::testing::{Backend, TestApp, TestDb, TestIssuer, spawn_on_bus, test_config};
-use saas_main::stats;
+use saas_main::domain::stats;
 use serde_json::Value;
 
 async fn get(app: &TestApp, path: &str, token: &str) -> (u16, Value) {

@@ -9,7 +9,7 @@ platform::backend_tests! {
 
     async fn every_enumeration_answers_in_both_languages(app) {
         let client = Client::default();
-        for name in saas_main::enums::names() {
+        for name in saas_main::domain::enums::names() {
             let mut labels = Vec::new();
             for lang in ["zh-CN", "en"] {
                 let mut res = client

@@ -9,7 +9,7 @@ use awc::Client;
 use platform::bus::{Bus, EventEnvelope, MemoryBroker, v1};
 use platform::testing::{Backend, TestApp, TestDb, TestIssuer, spawn_on_bus, test_config};
 use prost::Message as _;
-use saas_main::stats::{self, Display, Outcome};
+use saas_main::domain::stats::{self, Display, Outcome};
 use serde_json::Value;
 
 async fn get(app: &TestApp, path: &str, token: &str) -> (u16, Value) {

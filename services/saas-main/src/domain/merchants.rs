@@ -1,0 +1,105 @@
+//! Suppliers and distributors of a tenant: the fields the tenant's administrator edits and the
+//! rules a save must meet.
+
+use platform::ApiError;
+use platform::i18n::Text;
+use platform::validate;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::tenants::currency;
+
+pub const SUPPLIER: i32 = 1;
+pub const DISTRIBUTOR: i32 = 2;
+
+/// The fields of a merchant a tenant's administrator edits (the used credit is finance's).
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MerchantFields {
+    pub mch_name: String,
+    /// Price level, 0 (the default) to 9.
+    #[serde(default)]
+    pub grade: i32,
+    #[serde(default)]
+    pub contact_name: String,
+    #[serde(default)]
+    pub contact_mobile: String,
+    #[serde(default)]
+    pub contact_email: String,
+    #[serde(default)]
+    pub is_whitelist: bool,
+    pub currency: String,
+    pub language: String,
+    /// 0-4 or 9 per thousand.
+    #[serde(default)]
+    pub withdraw_fee: i32,
+    #[serde(default)]
+    pub is_withdraw: bool,
+    /// 0-100 percent, in steps of 10.
+    #[serde(default)]
+    pub withdraw_limit: i32,
+    #[serde(default)]
+    pub is_confirm_order: bool,
+    #[serde(default)]
+    pub is_display_stock: bool,
+    #[serde(default)]
+    pub price_codex_purchase: String,
+    #[serde(default)]
+    pub price_codex_distribution: String,
+    #[serde(default)]
+    pub price_codex_retail: String,
+    /// fen.
+    #[serde(default)]
+    pub credit_permanent: i64,
+    /// fen.
+    #[serde(default)]
+    pub credit_temporary: i64,
+    /// Supplier order management allowed.
+    #[serde(default)]
+    pub supplier_order_manage: bool,
+    /// Supplier pre-sale products visible.
+    #[serde(default)]
+    pub presale_visible: bool,
+    /// Group products may be bought.
+    #[serde(default)]
+    pub group_purchase: bool,
+    /// 0 pending, 1 normal, 2 stopped.
+    pub state: i32,
+    #[serde(default)]
+    pub remarks: String,
+}
+
+impl MerchantFields {
+    pub fn check(&mut self) -> Result<(), ApiError> {
+        self.mch_name = self.mch_name.trim().to_owned();
+        validate::length("mchName", &self.mch_name, 1, 64)?;
+        validate::one_of("grade", self.grade, &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9])?;
+        validate::phone("contactMobile", self.contact_mobile.trim())?;
+        validate::email("contactEmail", self.contact_email.trim())?;
+        currency("currency", &self.currency)?;
+        validate::one_of("language", self.language.as_str(), &["zh-cn", "en"])?;
+        validate::one_of("withdrawFee", self.withdraw_fee, &[0, 1, 2, 3, 4, 9])?;
+        if !(0..=100).contains(&self.withdraw_limit) || self.withdraw_limit % 10 != 0 {
+            return Err(ApiError::invalid(
+                "withdrawLimit",
+                Text::fixed(
+                    "只能是 0 到 100，以 10 为步长",
+                    "must be 0 to 100 in steps of 10",
+                ),
+            ));
+        }
+        for (field, amount) in [
+            ("creditPermanent", self.credit_permanent),
+            ("creditTemporary", self.credit_temporary),
+        ] {
+            if amount < 0 {
+                return Err(ApiError::invalid(
+                    field,
+                    Text::fixed("不能为负数", "cannot be negative"),
+                ));
+            }
+        }
+        validate::one_of("state", self.state, &[0, 1, 2])?;
+        validate::length("remarks", &self.remarks, 0, 500)
+    }
+}

@@ -1,0 +1,11 @@
+//! saas-main's business rules, free of HTTP and SQL: the fields of tenants and merchants, what
+//! buying a service does to a licence, the order statistics read model, notification settings,
+//! notices, the activity figures and the enumeration catalogue.
+
+pub mod activity;
+pub mod boss;
+pub mod enums;
+pub mod merchants;
+pub mod notify;
+pub mod stats;
+pub mod tenants;

@@ -1,0 +1,21 @@
+//! saas-main's queries. Changes that other services hear of publish their event in the same
+//! transaction (`platform::bus::publish_in_tx`).
+
+pub mod activity;
+pub mod boss;
+pub mod merchants;
+pub mod schema;
+pub mod stats;
+pub mod tenants;
+
+pub use merchants::MerchantScope;
+
+use platform::db::DbConnection;
+
+/// Publishes every tenant and merchant as it stands (`tenant.updated`, `merchant.updated`).
+/// Run at each start: a service whose queue did not exist yet when a change was published (one
+/// deployed later, or started after saas-main's first run) still gets every copy it keeps;
+/// consumers take the same state twice without harm. Answers how many were published.
+pub fn announce_all(conn: &mut DbConnection) -> diesel::QueryResult<usize> {
+    Ok(tenants::announce_each(conn)? + merchants::announce_each(conn)?)
+}
