@@ -15,6 +15,7 @@ import {
   sharedZhCN,
   topMenu,
   useSession,
+  MscType,
   type AppEntry,
   type Locale,
 } from '@tradewind/shared';
@@ -47,7 +48,7 @@ type Phase = 'starting' | 'anonymous' | 'ready';
  * (loaded only once someone is signed in: the login page needs none of them). */
 function startSession(onRemotes: (r: LoadedRemotes) => void): Promise<AppEntry[]> {
   return Promise.all([loadSession().then(loadApps), loadRemotes().then(onRemotes)]).then(([list]) =>
-    topMenu(list ?? [], session.get().user?.mscType ?? -1),
+    topMenu(list ?? [], session.get().user?.mscType ?? MscType.Anonymous),
   );
 }
 
@@ -107,7 +108,7 @@ function Shell({ remotes, locale, onRemotes }: { remotes: LoadedRemotes; locale:
   useEffect(() => {
     if (phase !== 'ready') return;
     loadApps().then(
-      (list) => setApps(topMenu(list ?? [], session.get().user?.mscType ?? -1)),
+      (list) => setApps(topMenu(list ?? [], session.get().user?.mscType ?? MscType.Anonymous)),
       () => undefined,
     );
   }, [phase, appsLocale]);

@@ -1,6 +1,6 @@
 // The base application's pages (`saas-app`), as the host mounts them at /saas-app/<path>, with
 // the permission code of each page's list endpoint, and its messages.
-import type { AppRoute, RemoteRoutes } from '@tradewind/shared';
+import { MscType, PERM, type AppRoute, type RemoteRoutes } from '@tradewind/shared';
 import { APP } from './app';
 import en from './messages/en';
 import zhCN from './messages/zh-CN';
@@ -12,17 +12,17 @@ export const routes: AppRoute[] = [
     children: [
       {
         path: 'user/list',
-        meta: { title: 'base.menu.users', order: 1, perm: '/saas/account/user/list:GET' },
+        meta: { title: 'base.menu.users', order: 1, perm: PERM.user.list },
         page: () => import('./pages/users/UserList'),
       },
       {
         path: 'group/list',
-        meta: { title: 'base.menu.groups', order: 2, perm: '/saas/account/group/list:GET' },
+        meta: { title: 'base.menu.groups', order: 2, perm: PERM.group.list },
         page: () => import('./pages/groups/GroupList'),
       },
       {
         path: 'api/list',
-        meta: { title: 'base.menu.apiUsers', order: 3, perm: '/saas/account/api/list:GET' },
+        meta: { title: 'base.menu.apiUsers', order: 3, perm: PERM.apiUser.list },
         page: () => import('./pages/apiUsers/ApiUserList'),
       },
     ],
@@ -33,12 +33,12 @@ export const routes: AppRoute[] = [
     children: [
       {
         path: 'supplier/list',
-        meta: { title: 'base.menu.suppliers', order: 1, perm: '/saas/merchant/supplierInfos/list:GET' },
+        meta: { title: 'base.menu.suppliers', order: 1, perm: PERM.supplier.list },
         page: () => import('./pages/merchants/SupplierList'),
       },
       {
         path: 'distributor/list',
-        meta: { title: 'base.menu.distributors', order: 2, perm: '/saas/merchant/distributorInfos/list:GET' },
+        meta: { title: 'base.menu.distributors', order: 2, perm: PERM.distributor.list },
         page: () => import('./pages/merchants/DistributorList'),
       },
     ],
@@ -49,22 +49,22 @@ export const routes: AppRoute[] = [
     children: [
       {
         path: 'sms/list',
-        meta: { title: 'base.menu.smsSent', order: 1, perm: '/saas/msg/sms/list:GET' },
+        meta: { title: 'base.menu.smsSent', order: 1, perm: PERM.sms.sent },
         page: () => import('./pages/dispatches/SmsSentList'),
       },
       {
         path: 'smsQueue/list',
-        meta: { title: 'base.menu.sms', order: 2, perm: '/saas/msg/smsQueue/list:GET' },
+        meta: { title: 'base.menu.sms', order: 2, perm: PERM.sms.queue },
         page: () => import('./pages/dispatches/SmsList'),
       },
       {
         path: 'mail/list',
-        meta: { title: 'base.menu.mailSent', order: 3, perm: '/saas/msg/mail/list:GET' },
+        meta: { title: 'base.menu.mailSent', order: 3, perm: PERM.mail.sent },
         page: () => import('./pages/dispatches/MailSentList'),
       },
       {
         path: 'mailQueue/list',
-        meta: { title: 'base.menu.mail', order: 4, perm: '/saas/msg/mailQueue/list:GET' },
+        meta: { title: 'base.menu.mail', order: 4, perm: PERM.mail.queue },
         page: () => import('./pages/dispatches/MailList'),
       },
     ],
@@ -75,7 +75,7 @@ export const routes: AppRoute[] = [
     children: [
       {
         path: 'message/list',
-        meta: { title: 'base.menu.notifications', order: 1, perm: '/saas/notify/message/list:GET' },
+        meta: { title: 'base.menu.notifications', order: 1, perm: PERM.notification.list },
         page: () => import('./pages/notifications/NotificationList'),
       },
     ],
@@ -86,12 +86,12 @@ export const routes: AppRoute[] = [
     children: [
       {
         path: 'loginLog/list',
-        meta: { title: 'base.menu.loginLogs', order: 1, perm: '/saas/log/userLog/listUserLoginLog:GET' },
+        meta: { title: 'base.menu.loginLogs', order: 1, perm: PERM.loginLog.list },
         page: () => import('./pages/loginLogs/LoginLogList'),
       },
       {
         path: 'actionLog/list',
-        meta: { title: 'base.menu.actionLogs', order: 2, perm: '/saas/log/userLog/listUserActionLog:GET' },
+        meta: { title: 'base.menu.actionLogs', order: 2, perm: PERM.actionLog.list },
         page: () => import('./pages/actionLogs/ActionLogList'),
       },
     ],
@@ -102,7 +102,7 @@ export const routes: AppRoute[] = [
     children: [
       {
         path: 'notice/list',
-        meta: { title: 'base.menu.notices', order: 1, perm: '/saas/noticeManager/notice/list:GET' },
+        meta: { title: 'base.menu.notices', order: 1, perm: PERM.notice.list },
         page: () => import('./pages/notices/NoticeList'),
       },
     ],
@@ -114,17 +114,17 @@ export const routes: AppRoute[] = [
       {
         // The shell's expiry banner links to /saas-app/boss/service/list.
         path: 'service/list',
-        meta: { title: 'base.menu.services', order: 1, perm: '/saas/boss/service/list:GET' },
+        meta: { title: 'base.menu.services', order: 1, perm: PERM.service.list },
         page: () => import('./pages/boss/ServiceList'),
       },
       {
         path: 'license/list',
-        meta: { title: 'base.menu.licences', order: 2, perm: '/saas/boss/license/list:GET' },
+        meta: { title: 'base.menu.licences', order: 2, perm: PERM.licence.list },
         page: () => import('./pages/boss/LicenceList'),
       },
       {
         path: 'balanceLog/list',
-        meta: { title: 'base.menu.balanceLogs', order: 3, perm: '/saas/boss/balanceLog/list:GET' },
+        meta: { title: 'base.menu.balanceLogs', order: 3, perm: PERM.balanceLog.list },
         page: () => import('./pages/boss/BalanceLogList'),
       },
     ],
@@ -134,9 +134,9 @@ export const routes: AppRoute[] = [
     meta: { title: 'base.menu.platform', icon: 'domain', order: 9 },
     children: [
       {
-        // Platform codes are held by platform administrators (mscType 100) only.
+        // Platform codes are held by platform administrators only.
         path: 'saasInfo/list',
-        meta: { title: 'base.menu.tenants', order: 1, perm: '/saas/platform/saasInfo/list:GET', hiddenFor: [200, 300, 310, 311, 312] },
+        meta: { title: 'base.menu.tenants', order: 1, perm: PERM.tenant.list, hiddenFor: [MscType.OperatorAdmin, MscType.OperatorUser, MscType.OperatorShared, MscType.Supplier, MscType.Distributor] },
         page: () => import('./pages/platform/TenantList'),
       },
     ],
@@ -149,12 +149,12 @@ export const routes: AppRoute[] = [
     children: [
       {
         path: 'saasInfo/load',
-        meta: { title: 'base.menu.tenantInfo', order: 1, perm: '/saas/myInfo/saasInfo/load:GET', scope: 'tenant' },
+        meta: { title: 'base.menu.tenantInfo', order: 1, perm: PERM.myInfo.tenant, scope: 'tenant' },
         page: () => import('./pages/myInfo/TenantInfo'),
       },
       {
         path: 'saasMchInfo/load',
-        meta: { title: 'base.menu.merchantInfo', order: 2, perm: '/saas/myInfo/saasMchInfo/load:GET', scope: 'merchant' },
+        meta: { title: 'base.menu.merchantInfo', order: 2, perm: PERM.myInfo.merchant, scope: 'merchant' },
         page: () => import('./pages/myInfo/MerchantInfo'),
       },
     ],

@@ -1,7 +1,7 @@
 // Each page calls its real endpoint with the filters the service takes and shows the answer
 // with translated labels; an order id opens the detail page, which shows the whole order.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { day, session } from '@tradewind/shared';
+import { day, PERM, session } from '@tradewind/shared';
 import en from './messages/en';
 import { pageOf, renderPage, serve, type Call } from '@tradewind/shared/src/testing';
 import HotelList from './pages/hotels/HotelList';
@@ -28,7 +28,7 @@ import { actionsFor } from './pages/products/productStates';
 import { actionsOf, adjustBody, partyOf } from './pages/orders/orderActions';
 import { monthRange } from './pages/prices/calendarRules';
 import type { PriceDay } from './pages/prices/types';
-import { DISTRIBUTORS_CODE, SUPPLIERS_CODE, ZONES_CODE, type ZoneNode } from './pages/choices';
+import type { ZoneNode } from './pages/choices';
 
 const hotel: HotelRow = {
   id: 11,
@@ -520,7 +520,7 @@ describe('price calendar', () => {
   });
 
   it("lists distributors' own prices and sets one with the exact body", async () => {
-    hold('/saas/price/priceStoreDistributor/list:GET', '/saas/price/priceStoreDistributor/save:POST', DISTRIBUTORS_CODE);
+    hold('/saas/price/priceStoreDistributor/list:GET', '/saas/price/priceStoreDistributor/save:POST', PERM.distributor.select);
     const calls = serve((c) => {
       if (isDistributorList(c)) return distributors;
       if (c.url.pathname.endsWith('priceStoreDistributor/list')) {
@@ -807,7 +807,7 @@ const hotelFull: HotelFull = {
 describe('hotel form', () => {
   it('checks the new hotel and saves it for the staff', async () => {
     staffUser();
-    hold('/saas/hotel/hotelInfos/save:POST', ZONES_CODE);
+    hold('/saas/hotel/hotelInfos/save:POST', PERM.zone.tree);
     const calls = serve((c) => (isZoneTree(c) ? zoneTree : c.method === 'GET' ? pageOf([hotel]) : hotelFull));
     const { problems } = renderPage(HotelList, en);
     fireEvent.click(await screen.findByTestId('hotel-add'));
@@ -861,7 +861,7 @@ describe('hotel form', () => {
 
   it('loads a hotel and updates it, keeping what the form does not show', async () => {
     staffUser();
-    hold('/saas/hotel/hotelInfos/update:PUT', ZONES_CODE);
+    hold('/saas/hotel/hotelInfos/update:PUT', PERM.zone.tree);
     const calls = serve((c) => (isZoneTree(c) ? zoneTree : c.url.pathname.endsWith('/list') ? pageOf([hotel]) : hotelFull));
     renderPage(HotelList, en);
     fireEvent.click(await screen.findByTestId('hotel-edit-11'));
@@ -994,7 +994,7 @@ describe('product form and states', () => {
 
   it("lets the tenant's staff pick a new product's supplier from the tenant's", async () => {
     staffUser();
-    hold('/saas/product/hotelProducts/save:POST', SUPPLIERS_CODE);
+    hold('/saas/product/hotelProducts/save:POST', PERM.supplier.select);
     const calls = serve(answer);
     const { problems } = renderPage(ProductList, en);
     fireEvent.click(await screen.findByTestId('product-add'));
@@ -1046,7 +1046,7 @@ describe('product form and states', () => {
 
   it("checks a supplier's new product and saves it with the exact body", async () => {
     merchantUser(1);
-    hold('/saas/product/hotelProducts/save:POST', ZONES_CODE);
+    hold('/saas/product/hotelProducts/save:POST', PERM.zone.tree);
     const calls = serve(answer);
     const { problems } = renderPage(ProductList, en);
     fireEvent.click(await screen.findByTestId('product-add'));
@@ -1109,7 +1109,7 @@ describe('product form and states', () => {
 
   it('loads a product and updates it by id', async () => {
     staffUser();
-    hold('/saas/product/hotelProducts/updateHotelProduct:PUT', ZONES_CODE);
+    hold('/saas/product/hotelProducts/updateHotelProduct:PUT', PERM.zone.tree);
     const calls = serve(answer);
     renderPage(ProductList, en);
     fireEvent.click(await screen.findByTestId('product-edit-23'));
@@ -1278,7 +1278,7 @@ describe('order actions', () => {
 describe('booking by the tenant\'s staff', () => {
   it('searches for a distributor picked from the list, and the hotel links carry it', async () => {
     staffUser();
-    hold(DISTRIBUTORS_CODE);
+    hold(PERM.distributor.select);
     const calls = serve((c) => (isDistributorList(c) ? distributors : pageOf([{ hotelId: 11, name: 'Lakeside Hotel', nameEn: '', star: 8, zoneId: 3, address: '', minPrice: 136_000, bookableProducts: 2 }])));
     const { problems } = renderPage(BookingSearch, en);
     await screen.findByTestId('booking-hotel-11');
@@ -1293,7 +1293,7 @@ describe('booking by the tenant\'s staff', () => {
 
   it('asks no distributor list of a distributor', async () => {
     merchantUser(2);
-    hold(DISTRIBUTORS_CODE);
+    hold(PERM.distributor.select);
     const calls = serve(() => pageOf([{ hotelId: 11, name: 'Lakeside Hotel', nameEn: '', star: 8, zoneId: 3, address: '', minPrice: 136_000, bookableProducts: 2 }]));
     renderPage(BookingSearch, en);
     await screen.findByTestId('booking-hotel-11');
@@ -1314,7 +1314,7 @@ describe('booking by the tenant\'s staff', () => {
 
   it('needs the distributor booked for and sends it', async () => {
     staffUser();
-    hold('/saas/booking/hotelBookings/order:POST', DISTRIBUTORS_CODE);
+    hold('/saas/booking/hotelBookings/order:POST', PERM.distributor.select);
     const calls = serve((c) => {
       if (isDistributorList(c)) return distributors;
       if (c.url.pathname.endsWith('/hotelDetail')) return { hotelId: 11, name: 'Lakeside Hotel', nameEn: '', star: 8, address: '', phone: '', images: [], checkinTime: '', checkoutTime: '', serviceDesc: '', products: [] };

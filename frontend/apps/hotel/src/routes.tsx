@@ -2,17 +2,13 @@
 // /saas-hotel-app/<path>, with the permission code of each page's main endpoint, and its
 // messages. Notifications link to order/supplier/list?orderId= and order/channel/list?orderId=
 // (message-server), so those paths stay as they are.
-import type { AppRoute, RemoteRoutes } from '@tradewind/shared';
+import { DISTRIBUTOR_USER_TYPES, MscType, PERM, SUPPLIER_USER_TYPES, type AppRoute, type RemoteRoutes } from '@tradewind/shared';
 import { APP } from './app';
 import en from './messages/en';
 import zhCN from './messages/zh-CN';
 
-/** mscType of the tenant's operator staff, who work from the tenant's order list. */
-const OPERATOR_STAFF = 300;
-/** mscTypes of a supplier's users (person, API): the supplier order list is theirs. */
-const SUPPLIER_USERS = [311, 511];
-/** mscTypes of a distributor's users (person, API): the channel order list is theirs. */
-const DISTRIBUTOR_USERS = [312, 512];
+// The tenant's operator staff work from the tenant's order list; a supplier's users (people and
+// API) from the supplier list, a distributor's from the channel list.
 
 export const routes: AppRoute[] = [
   {
@@ -21,18 +17,18 @@ export const routes: AppRoute[] = [
     children: [
       {
         path: 'list',
-        meta: { title: 'hotel.menu.hotelList', order: 1, perm: '/saas/hotel/hotelInfos/list:GET' },
+        meta: { title: 'hotel.menu.hotelList', order: 1, perm: PERM.hotel.list },
         page: () => import('./pages/hotels/HotelList'),
       },
       {
         // Reached from a hotel's row: ?hotelId=
         path: 'rooms',
-        meta: { title: 'hotel.menu.rooms', hidden: true, noCache: true, perm: '/saas/hotel/rooms/list:GET' },
+        meta: { title: 'hotel.menu.rooms', hidden: true, noCache: true, perm: PERM.room.list },
         page: () => import('./pages/hotels/RoomList'),
       },
       {
         path: 'hotelRequests/list',
-        meta: { title: 'hotel.menu.hotelRequests', order: 2, perm: '/saas/hotel/hotelRequests/list:GET' },
+        meta: { title: 'hotel.menu.hotelRequests', order: 2, perm: PERM.hotelRequest.list },
         page: () => import('./pages/hotels/RequestList'),
       },
     ],
@@ -44,27 +40,27 @@ export const routes: AppRoute[] = [
       {
         path: 'sys/list',
         // Operator only: the service answers a merchant's user 403.
-        meta: { title: 'hotel.menu.sysOrders', order: 1, perm: '/saas/order/sys/list:GET', scope: 'tenant' },
+        meta: { title: 'hotel.menu.sysOrders', order: 1, perm: PERM.order.sysList, scope: 'tenant' },
         page: () => import('./pages/orders/SysOrderList'),
       },
       {
         path: 'supplier/list',
-        meta: { title: 'hotel.menu.supplierOrders', order: 2, perm: '/saas/order/supplier/list:GET', hiddenFor: [OPERATOR_STAFF, ...DISTRIBUTOR_USERS] },
+        meta: { title: 'hotel.menu.supplierOrders', order: 2, perm: PERM.order.supplierList, hiddenFor: [MscType.OperatorUser, ...DISTRIBUTOR_USER_TYPES] },
         page: () => import('./pages/orders/SupplierOrderList'),
       },
       {
         path: 'channel/list',
-        meta: { title: 'hotel.menu.channelOrders', order: 3, perm: '/saas/order/channel/list:GET', hiddenFor: [OPERATOR_STAFF, ...SUPPLIER_USERS] },
+        meta: { title: 'hotel.menu.channelOrders', order: 3, perm: PERM.order.channelList, hiddenFor: [MscType.OperatorUser, ...SUPPLIER_USER_TYPES] },
         page: () => import('./pages/orders/ChannelOrderList'),
       },
       {
         path: 'hotelOrderReport/listProductSummary',
-        meta: { title: 'hotel.menu.report', order: 4, perm: '/saas/order/hotelOrderReport/listProductSummary:GET' },
+        meta: { title: 'hotel.menu.report', order: 4, perm: PERM.order.report },
         page: () => import('./pages/reports/ProductReport'),
       },
       {
         path: 'detail',
-        meta: { title: 'hotel.menu.orderDetail', hidden: true, noCache: true, perm: '/saas/order/sys/load:GET' },
+        meta: { title: 'hotel.menu.orderDetail', hidden: true, noCache: true, perm: PERM.order.load },
         page: () => import('./pages/orders/OrderDetail'),
       },
     ],
@@ -75,13 +71,13 @@ export const routes: AppRoute[] = [
     children: [
       {
         path: 'list',
-        meta: { title: 'hotel.menu.productList', order: 1, perm: '/saas/product/hotelProducts/list:GET' },
+        meta: { title: 'hotel.menu.productList', order: 1, perm: PERM.product.list },
         page: () => import('./pages/products/ProductList'),
       },
       {
         // Reached from a product's row: ?productId=
         path: 'priceStore',
-        meta: { title: 'hotel.menu.priceCalendar', hidden: true, noCache: true, perm: '/saas/price/priceStore/list:GET' },
+        meta: { title: 'hotel.menu.priceCalendar', hidden: true, noCache: true, perm: PERM.price.list },
         page: () => import('./pages/prices/PriceCalendar'),
       },
     ],
@@ -92,13 +88,13 @@ export const routes: AppRoute[] = [
     children: [
       {
         path: 'hotelBookings/list',
-        meta: { title: 'hotel.menu.bookingSearch', order: 1, perm: '/saas/booking/hotelBookings/list:GET' },
+        meta: { title: 'hotel.menu.bookingSearch', order: 1, perm: PERM.booking.search },
         page: () => import('./pages/booking/BookingSearch'),
       },
       {
         // Reached from a hotel of the search: ?hotelId=&checkinDate=&checkoutDate=&roomNum=
         path: 'hotelDetail',
-        meta: { title: 'hotel.menu.hotelBooking', hidden: true, noCache: true, perm: '/saas/booking/hotelBookings/hotelDetail:GET' },
+        meta: { title: 'hotel.menu.hotelBooking', hidden: true, noCache: true, perm: PERM.booking.hotel },
         page: () => import('./pages/booking/HotelBooking'),
       },
     ],
@@ -110,7 +106,7 @@ export const routes: AppRoute[] = [
       {
         path: 'orderLog/list',
         // Operator only: the service answers a merchant's user 403.
-        meta: { title: 'hotel.menu.orderLogs', order: 1, perm: '/saas/log/orderLog/list:GET', scope: 'tenant' },
+        meta: { title: 'hotel.menu.orderLogs', order: 1, perm: PERM.orderLog.list, scope: 'tenant' },
         page: () => import('./pages/logs/OrderLogList'),
       },
     ],

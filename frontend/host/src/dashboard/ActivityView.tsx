@@ -5,7 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Box, Button, ButtonGroup, Card, CardContent, List, ListItem, ListItemText, Paper, TextField, Typography } from '@mui/material';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { api, dateTime, day, money, useHolds, type Page } from '@tradewind/shared';
+import { api, dateTime, day, money, useHolds, PERM, MchType, MscType, type Page } from '@tradewind/shared';
 import { activityRange, ACTIVITY_SHORTCUTS } from './activityRange';
 
 interface Overview {
@@ -71,8 +71,8 @@ export default function ActivityView({ mscType }: { mscType: number }) {
   const [notices, setNotices] = useState<Notice[]>([]);
   const [orders, setOrders] = useState<OrderRow[]>([]);
   const [rank, setRank] = useState<RankRow[]>([]);
-  const seesOrders = useHolds('/saas/order/sys/list:GET');
-  const operatorUser = mscType === 300;
+  const seesOrders = useHolds(PERM.order.sysList);
+  const operatorUser = mscType === MscType.OperatorUser;
 
   useEffect(() => {
     api.get<Overview>('saas-main', '/saas/dashboard/index/userActionOverview').then(setOverview, () => undefined);
@@ -84,7 +84,7 @@ export default function ActivityView({ mscType }: { mscType: number }) {
     }
     if (operatorUser) {
       api
-        .get<RankRow[]>('saas-main', '/saas/dashboard/index/mchRank', { query: { mchType: 1, limit: 5 } })
+        .get<RankRow[]>('saas-main', '/saas/dashboard/index/mchRank', { query: { mchType: MchType.Supplier, limit: 5 } })
         .then((r) => setRank(r ?? []), () => undefined);
     }
   }, [seesOrders, operatorUser]);

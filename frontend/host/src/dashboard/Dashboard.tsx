@@ -3,7 +3,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Box, Card, CardContent, CircularProgress, Tab, Tabs, Typography } from '@mui/material';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { api, money, useHolds, useSession } from '@tradewind/shared';
+import { api, money, useHolds, useSession, endpointOf, PERM, SUPPLIER_USER_TYPES, MscType } from '@tradewind/shared';
 import { CountUp } from './CountUp';
 
 const OrderChart = lazy(() => import('./OrderChart'));
@@ -70,7 +70,7 @@ function OperatorView({ mscType }: { mscType: number }) {
   const [products, setProducts] = useState<ProductCount | null>(null);
   const [orders, setOrders] = useState<OrderCount | null>(null);
   const [balance, setBalance] = useState<Balance | null>(null);
-  const showBalance = mscType >= 200 && mscType <= 300;
+  const showBalance = mscType >= MscType.OperatorAdmin && mscType <= MscType.OperatorUser;
   useEffect(() => {
     api.get<ProductCount>('saas-main', '/saas/stats/productStats/count', { query: { productType: 10 } }).then(setProducts, () => undefined);
     api.get<OrderCount>('saas-main', '/saas/stats/orderStats/count').then(setOrders, () => undefined);
@@ -116,8 +116,9 @@ function OperatorView({ mscType }: { mscType: number }) {
 
 function MerchantView({ supplier }: { supplier: boolean }) {
   const [o, setO] = useState<MerchantOverview | null>(null);
-  const path = supplier ? '/saas/dashboard/index/supplierOverview' : '/saas/dashboard/index/distributorOverview';
-  const allowed = useHolds(`${path}:GET`);
+  const code = supplier ? PERM.dashboard.supplierOverview : PERM.dashboard.distributorOverview;
+  const path = endpointOf(code);
+  const allowed = useHolds(code);
   useEffect(() => {
     if (allowed) api.get<MerchantOverview>('saas-main', path).then(setO, () => undefined);
   }, [allowed, path]);
@@ -155,7 +156,7 @@ export default function Dashboard() {
   if (user.mchId !== 0) {
     return (
       <Box data-testid="dashboard">
-        <MerchantView supplier={user.mscType === 311 || user.mscType === 511} />
+        <MerchantView supplier={SUPPLIER_USER_TYPES.includes(user.mscType)} />
       </Box>
     );
   }

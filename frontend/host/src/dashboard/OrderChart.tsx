@@ -13,6 +13,7 @@ import {
   defaultDisplayType,
   rangeDays,
   RANGE_SHORTCUTS,
+  MscType,
   type DisplayType,
 } from '@tradewind/shared';
 import { toast } from '../notifier';
@@ -54,7 +55,7 @@ export default function OrderChart({ mscType }: { mscType: number }) {
   // A range that no longer allows the chosen display falls back to its default.
   const displayType = allowed.includes(chosenDisplay) ? chosenDisplay : defaultDisplayType(Math.max(days, 1));
   const [rows, setRows] = useState<Row[]>([]);
-  const withMerchants = mscType <= 310 && mscType !== -1;
+  const withMerchants = mscType <= MscType.OperatorShared && mscType !== MscType.Anonymous;
 
   useEffect(() => {
     api.get<EnumEntry[]>('saas-main', '/openapi/enum/typeProducts', { noAuth: true }).then(setTypes, () => undefined);

@@ -7,7 +7,7 @@ import { AppBar, Box, Button, IconButton, Menu, MenuItem, Toolbar, Tooltip, Typo
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import type { AppEntry } from '@tradewind/shared';
-import { useSession } from '@tradewind/shared';
+import { useSession, MscType } from '@tradewind/shared';
 import { LanguageSwitch } from './LanguageSwitch';
 import { WeixinBind } from './WeixinBind';
 import { toast } from '../notifier';
@@ -101,7 +101,7 @@ export function Header({ apps, activeApp, onApp, onToggleSidebar, onUserData, on
           <MenuItem onClick={() => { setAnchor(null); onUserData(); }} data-testid="menu-user-data">
             <FormattedMessage id="header.userData" />
           </MenuItem>
-          {user?.mscType === 300 && (
+          {user?.mscType === MscType.OperatorUser && (
             <MenuItem onClick={() => { setAnchor(null); onOperatorInfo(); }} data-testid="menu-operator-info">
               <FormattedMessage id="header.operatorInfo" />
             </MenuItem>

@@ -8,3 +8,4 @@ export * from './validate';
 export * from './chart';
 export * from './menu';
 export * from './i18n';
+export * from './constants';

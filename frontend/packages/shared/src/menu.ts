@@ -1,6 +1,7 @@
 // Route trees of the applications and the menus built from them: a remote exposes its routes
 // with their menu metadata; the shell keeps what the user's permission codes allow.
 import type { ComponentType } from 'react';
+import { MscType } from './constants';
 
 export interface RouteMeta {
   /** Message id of the title (menu, breadcrumb, tab). */
@@ -116,7 +117,7 @@ export interface AppEntry {
 export function topMenu(apps: AppEntry[], mscType: number): AppEntry[] {
   const shown = (a: AppEntry) => {
     if (a.appName === 'saas-ticket-app') return true;
-    if (a.appName === 'common-weixin-server' && mscType === 300) return true;
+    if (a.appName === 'common-weixin-server' && mscType === MscType.OperatorUser) return true;
     return a.displayStatus === 2;
   };
   return apps.filter(shown).sort((a, b) => a.sort - b.sort);

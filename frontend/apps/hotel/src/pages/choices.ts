@@ -2,11 +2,7 @@
 // suppliers (saas-main GET /saas/merchant/{distributor,supplier}Infos/loadForSelect) and the tenant's zones
 // (GET /saas/hotel/zones/tree). Each is asked only by a user holding its code: the others would
 // get a 403 for a list they cannot use anyway.
-import { api, useHolds, useLoaded, useOptions, type Option } from '@tradewind/shared';
-
-export const DISTRIBUTORS_CODE = '/saas/merchant/distributorInfos/loadForSelect:GET';
-export const SUPPLIERS_CODE = '/saas/merchant/supplierInfos/loadForSelect:GET';
-export const ZONES_CODE = '/saas/hotel/zones/tree:GET';
+import { api, endpointOf, PERM, useHolds, useLoaded, useOptions, type Option } from '@tradewind/shared';
 
 /** `Choice` of saas-main. */
 interface Choice {
@@ -24,18 +20,13 @@ export interface ZoneNode {
   children: ZoneNode[];
 }
 
-const MERCHANT_SELECT = {
-  distributor: { code: DISTRIBUTORS_CODE, path: '/saas/merchant/distributorInfos/loadForSelect' },
-  supplier: { code: SUPPLIERS_CODE, path: '/saas/merchant/supplierInfos/loadForSelect' },
-} as const;
-
 /** The tenant's merchants of a kind by name; `wanted` false asks nothing (a closed dialog). */
-function useMerchantOptions(kind: keyof typeof MERCHANT_SELECT, wanted: boolean): Option[] {
-  const { code, path } = MERCHANT_SELECT[kind];
+function useMerchantOptions(kind: 'distributor' | 'supplier', wanted: boolean): Option[] {
+  const code = PERM[kind].select;
   const holds = useHolds(code);
   return useOptions(
     holds && wanted
-      ? () => api.get<Choice[]>('saas-main', path).then((rs) => rs.map((r) => ({ value: String(r.id), text: r.name })))
+      ? () => api.get<Choice[]>('saas-main', endpointOf(code)).then((rs) => rs.map((r) => ({ value: String(r.id), text: r.name })))
       : null,
     holds && wanted ? kind : '',
   );
@@ -55,7 +46,7 @@ const NO_ZONES: ZoneNode[] = [];
 
 /** The tenant's zone tree, empty until loaded (or without the code). */
 export function useZoneTree(wanted = true): ZoneNode[] {
-  const holds = useHolds(ZONES_CODE);
+  const holds = useHolds(PERM.zone.tree);
   return useLoaded(holds && wanted ? () => api.get<ZoneNode[]>('hotel-app', '/saas/hotel/zones/tree') : null, holds && wanted ? 'zones' : '', NO_ZONES);
 }
 

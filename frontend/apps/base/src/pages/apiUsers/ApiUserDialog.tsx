@@ -5,15 +5,16 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { FormattedMessage } from 'react-intl';
-import { api, FormCheck, FormDialog, FormSelect, FormText, rules, useEnumLabel, useForm, useOptions, type Option } from '@tradewind/shared';
+import { api, FormCheck, FormDialog, FormSelect, FormText, rules, useEnumLabel, useForm, useOptions, endpointOf, MscType, PERM, type Option } from '@tradewind/shared';
 import { API_MSC_TYPE, API_USER_STATE } from '../../enums';
 import type { ApiUserRow } from './types';
 
 const F = 'base.apiUsers.fields';
 const A = '/saas/account/api';
+/** The merchants an API supplier or distributor may belong to. */
 const MERCHANT_SELECT: Record<string, string> = {
-  '511': '/saas/merchant/supplierInfos/loadForSelect',
-  '512': '/saas/merchant/distributorInfos/loadForSelect',
+  [MscType.ApiSupplier]: endpointOf(PERM.supplier.select),
+  [MscType.ApiDistributor]: endpointOf(PERM.distributor.select),
 };
 
 interface Credentials {

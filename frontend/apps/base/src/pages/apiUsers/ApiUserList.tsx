@@ -2,7 +2,7 @@
 // auth-center GET /saas/account/api/list. The secret is never listed, only the app key; adding
 // and changing them in a dialog.
 import { useCallback, useState } from 'react';
-import { AddButton, RowAction, api, dateTime, DataTable, type Column, type Page, ListPage, Clip, TextFilter, useEnumLabel, useFilters, useHolds } from '@tradewind/shared';
+import { AddButton, RowAction, api, dateTime, DataTable, ListPage, Clip, TextFilter, useEnumLabel, useFilters, useHolds, PERM, type Column, type Page } from '@tradewind/shared';
 import { ApiUserDialog } from './ApiUserDialog';
 import { API_MSC_TYPE, API_USER_STATE } from '../../enums';
 import type { ApiUserRow } from './types';
@@ -15,8 +15,8 @@ export default function ApiUserList() {
   const f = useFilters(EMPTY);
   const { applied, refresh } = f;
   const [editing, setEditing] = useState<number | 'new' | null>(null);
-  const maySave = useHolds('/saas/account/api/save:POST');
-  const mayUpdate = useHolds('/saas/account/api/update:PUT');
+  const maySave = useHolds(PERM.apiUser.save);
+  const mayUpdate = useHolds(PERM.apiUser.update);
   const load = useCallback(
     (page: number, size: number) =>
       api.get<Page<ApiUserRow>>('auth-center', '/saas/account/api/list', {

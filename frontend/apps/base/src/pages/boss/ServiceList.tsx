@@ -10,8 +10,6 @@ import {
   api,
   money,
   DataTable,
-  type Column,
-  type Page,
   ListPage,
   Clip,
   SelectFilter,
@@ -20,6 +18,10 @@ import {
   useFilters,
   useHolds,
   useSession,
+  PERM,
+  MscType,
+  type Column,
+  type Page,
 } from '@tradewind/shared';
 import { LICENSE_UNIT, SERVICE_STATE, SERVICE_TAG, SERVICE_TYPE } from '../../enums';
 import { RechargeDialog } from './RechargeDialog';
@@ -29,7 +31,6 @@ import type { ServiceRow } from './types';
 const EMPTY = { state: '', serviceType: '' };
 const F = 'base.services.fields';
 const ON_SALE = 1;
-const PLATFORM_ADMIN = 100;
 
 export default function ServiceList() {
   const label = useEnumLabel();
@@ -38,8 +39,8 @@ export default function ServiceList() {
   const intl = useIntl();
   const confirm = useConfirm();
   const { user } = useSession();
-  const mayBuy = useHolds('/saas/boss/service/consumeService:POST');
-  const mayRecharge = useHolds('/saas/boss/charge/recharge:POST') && user?.mscType === PLATFORM_ADMIN;
+  const mayBuy = useHolds(PERM.service.buy);
+  const mayRecharge = useHolds(PERM.recharge) && user?.mscType === MscType.PlatformAdmin;
   const [recharging, setRecharging] = useState(false);
   const buy = (r: ServiceRow) =>
     confirm.ask(intl.formatMessage({ id: 'base.services.confirmBuy' }, { name: r.serviceName, price: money(r.price) }), () =>

@@ -3,7 +3,7 @@
 // (PUT .../resend, the tenant's staff only), and the messages sent (GET /saas/msg/{sms,mail}/list).
 import { useCallback, useState } from 'react';
 import { Button } from '@mui/material';
-import { api, dateTime, DataTable, type Column, type Page, ListPage, Clip, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds, useIsTenantStaff } from '@tradewind/shared';
+import { api, dateTime, DataTable, ListPage, Clip, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds, useIsTenantStaff, endpointOf, PERM, type Column, type Page } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { DISPATCH_STATE, NOTIFY_TYPE } from '../../enums';
 import type { Channel, DispatchRow, View } from './types';
@@ -11,6 +11,7 @@ import type { Channel, DispatchRow, View } from './types';
 interface ChannelSpec {
   list: string;
   sent: string;
+  /** The resend's permission code (its endpoint with `:PUT`). */
   resend: string;
   title: string;
   sentTitle: string;
@@ -23,7 +24,7 @@ const CHANNELS: Record<Channel, ChannelSpec> = {
   sms: {
     list: '/saas/msg/smsQueue/list',
     sent: '/saas/msg/sms/list',
-    resend: '/saas/msg/smsQueue/resend',
+    resend: PERM.sms.resend,
     title: 'base.dispatches.smsTitle',
     sentTitle: 'base.dispatches.smsSentTitle',
     addressParam: 'mobile',
@@ -32,7 +33,7 @@ const CHANNELS: Record<Channel, ChannelSpec> = {
   mail: {
     list: '/saas/msg/mailQueue/list',
     sent: '/saas/msg/mail/list',
-    resend: '/saas/msg/mailQueue/resend',
+    resend: PERM.mail.resend,
     title: 'base.dispatches.mailTitle',
     sentTitle: 'base.dispatches.mailSentTitle',
     addressParam: 'email',
@@ -50,7 +51,7 @@ export function DispatchList({ channel, view = 'queue' }: { channel: Channel; vi
   const label = useEnumLabel();
   const spec = CHANNELS[channel];
   const staff = useIsTenantStaff();
-  const holdsResend = useHolds(`${spec.resend}:PUT`);
+  const holdsResend = useHolds(spec.resend);
   const queue = view === 'queue';
   const canResend = queue && staff && holdsResend;
   const [busy, setBusy] = useState<number | null>(null);
@@ -66,7 +67,7 @@ export function DispatchList({ channel, view = 'queue' }: { channel: Channel; vi
   const resend = async (id: number) => {
     setBusy(id);
     try {
-      await api.put<boolean>('message-server', spec.resend, { id });
+      await api.put<boolean>('message-server', endpointOf(spec.resend), { id });
       refresh();
     } catch {
       // The API client has told the user (403, 412 not-resendable ...).

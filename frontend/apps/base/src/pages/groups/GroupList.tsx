@@ -1,7 +1,7 @@
 // The tenant's permission groups, by name: auth-center GET /saas/account/group/list; adding and
 // changing them in a dialog.
 import { useCallback, useState } from 'react';
-import { AddButton, RowAction, api, dateTime, DataTable, type Column, type Page, ListPage, Clip, TextFilter, useFilters, useHolds } from '@tradewind/shared';
+import { AddButton, RowAction, api, dateTime, DataTable, ListPage, Clip, TextFilter, useFilters, useHolds, PERM, type Column, type Page } from '@tradewind/shared';
 import { GroupDialog } from './GroupDialog';
 import type { GroupRow } from './types';
 
@@ -12,8 +12,8 @@ export default function GroupList() {
   const f = useFilters(EMPTY);
   const { applied, refresh } = f;
   const [editing, setEditing] = useState<number | 'new' | null>(null);
-  const maySave = useHolds('/saas/account/group/save:POST');
-  const mayUpdate = useHolds('/saas/account/group/update:PUT');
+  const maySave = useHolds(PERM.group.save);
+  const mayUpdate = useHolds(PERM.group.update);
   const load = useCallback(
     (page: number, size: number) =>
       api.get<Page<GroupRow>>('auth-center', '/saas/account/group/list', {

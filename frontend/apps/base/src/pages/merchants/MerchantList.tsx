@@ -2,12 +2,11 @@
 // saas-main GET /saas/merchant/{supplierInfos,distributorInfos}/list; a merchant's detail, and
 // adding and changing them in a dialog.
 import { useCallback, useState } from 'react';
-import { AddButton, RowAction, RowActions, api, dateTime, money, DataTable, type Column, type Page, ListPage, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds } from '@tradewind/shared';
+import { AddButton, RowAction, RowActions, api, dateTime, money, DataTable, ListPage, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds, PERM, type Column, type Page } from '@tradewind/shared';
 import { MERCHANT_STATE } from '../../enums';
-import { MERCHANT_BASE, type MerchantKind, type MerchantRow } from './types';
+import type { MerchantKind, MerchantRow } from './types';
 import { MerchantDetail } from './MerchantDetail';
 import { MerchantDialog } from './MerchantDialog';
-
 
 const KINDS: Record<MerchantKind, { path: string; title: string; testId: string }> = {
   supplier: { path: '/saas/merchant/supplierInfos/list', title: 'base.merchants.supplierTitle', testId: 'base-suppliers-table' },
@@ -22,10 +21,10 @@ export function MerchantList({ kind }: { kind: MerchantKind }) {
   const f = useFilters(EMPTY);
   const { applied, refresh } = f;
   const { path, title, testId } = KINDS[kind];
-  const base = MERCHANT_BASE[kind];
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [shown, setShown] = useState<number | null>(null);
-  const may = { load: useHolds(`${base}/load:GET`), save: useHolds(`${base}/save:POST`), update: useHolds(`${base}/update:PUT`) };
+  const codes = PERM[kind];
+  const may = { load: useHolds(codes.load), save: useHolds(codes.save), update: useHolds(codes.update) };
   const load = useCallback(
     (page: number, size: number) =>
       api.get<Page<MerchantRow>>('saas-main', path, {

@@ -9,8 +9,6 @@ import {
   api,
   dateTime,
   DataTable,
-  type Column,
-  type Page,
   ListPage,
   Clip,
   SelectFilter,
@@ -19,6 +17,9 @@ import {
   useEnumLabel,
   useFilters,
   useHolds,
+  PERM,
+  type Column,
+  type Page,
 } from '@tradewind/shared';
 import { NOTICE_STATE } from '../../enums';
 import { NoticeDialog } from './NoticeDialog';
@@ -37,10 +38,10 @@ export default function NoticeList() {
   const confirm = useConfirm();
   const [editing, setEditing] = useState<NoticeRow | 'new' | null>(null);
   const may = {
-    save: useHolds(`${N}/save:POST`),
-    update: useHolds(`${N}/update:PUT`),
-    publish: useHolds(`${N}/publish:PUT`),
-    withdraw: useHolds(`${N}/withdraw:PUT`),
+    save: useHolds(PERM.notice.save),
+    update: useHolds(PERM.notice.update),
+    publish: useHolds(PERM.notice.publish),
+    withdraw: useHolds(PERM.notice.withdraw),
   };
   const ask = (action: 'publish' | 'withdraw', r: NoticeRow) =>
     confirm.ask(intl.formatMessage({ id: `base.notices.confirm.${action}` }, { title: r.title }), () =>

@@ -10,8 +10,6 @@ import {
   api,
   dateTime,
   DataTable,
-  type Column,
-  type Page,
   ListPage,
   SelectFilter,
   TextFilter,
@@ -19,6 +17,9 @@ import {
   useEnumLabel,
   useFilters,
   useHolds,
+  PERM,
+  type Column,
+  type Page,
 } from '@tradewind/shared';
 import { SAAS_TYPE, TENANT_STATE } from '../../enums';
 import { RechargeDialog } from '../boss/RechargeDialog';
@@ -39,10 +40,10 @@ export default function TenantList() {
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [topping, setTopping] = useState<number | null>(null);
   const may = {
-    save: useHolds(`${P}/save:POST`),
-    update: useHolds(`${P}/update:PUT`),
-    stop: useHolds(`${P}/stop:PUT`),
-    recharge: useHolds('/saas/boss/charge/recharge:POST'),
+    save: useHolds(PERM.tenant.save),
+    update: useHolds(PERM.tenant.update),
+    stop: useHolds(PERM.tenant.stop),
+    recharge: useHolds(PERM.recharge),
   };
   const load = useCallback(
     (page: number, size: number) =>

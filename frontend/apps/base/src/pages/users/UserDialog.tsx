@@ -4,17 +4,16 @@
 // belong to a merchant of that kind; a merchant's own administrator makes only users like
 // itself, of its merchant (the service refuses anything else).
 import { useState } from 'react';
-import { api, FormCheck, FormDialog, FormMultiSelect, FormSelect, FormText, isEmail, isMobile, rules, useEnumLabel, useForm, useOptions, useSession, type Option, type Page } from '@tradewind/shared';
+import { api, FormCheck, FormDialog, FormMultiSelect, FormSelect, FormText, isEmail, isMobile, rules, useEnumLabel, useForm, useOptions, useSession, endpointOf, MscType, PERM, TENANT_PERSON_TYPES, type Option, type Page } from '@tradewind/shared';
 import { IP_FILTER, MSC_TYPE, ROLE_TYPE, USER_GRADE, USER_STATE } from '../../enums';
 import type { GroupRow } from '../groups/types';
 import type { UserRow } from './types';
 
 const F = 'base.users.fields';
-/** The people types a tenant manages (the platform administrator is made by the platform). */
-const TYPES = [200, 300, 311, 312];
+/** The merchants a supplier or distributor user may belong to. */
 const MERCHANT_SELECT: Record<string, string> = {
-  '311': '/saas/merchant/supplierInfos/loadForSelect',
-  '312': '/saas/merchant/distributorInfos/loadForSelect',
+  [MscType.Supplier]: endpointOf(PERM.supplier.select),
+  [MscType.Distributor]: endpointOf(PERM.distributor.select),
 };
 const USERNAME = /^[A-Za-z0-9_.@-]+$/;
 
@@ -73,7 +72,7 @@ export function UserDialog({ row, onClose, onSaved }: { row: UserRow | null; onC
   }
   const merchantPath = MERCHANT_SELECT[v.mscType];
   const merchantUser = mine.mchId !== 0;
-  const types: Option[] = (merchantUser ? [mine.mscType] : TYPES.filter((t) => t >= mine.mscType)).map((t) => ({
+  const types: Option[] = (merchantUser ? [mine.mscType] : TENANT_PERSON_TYPES.filter((t) => t >= mine.mscType)).map((t) => ({
     value: String(t),
     text: label(MSC_TYPE, t),
   }));

@@ -10,8 +10,6 @@ import {
   api,
   dateTime,
   DataTable,
-  type Column,
-  type Page,
   ListPage,
   SelectFilter,
   TextFilter,
@@ -20,6 +18,9 @@ import {
   useFilters,
   useHolds,
   useSession,
+  PERM,
+  type Column,
+  type Page,
 } from '@tradewind/shared';
 import { Box, Typography } from '@mui/material';
 import { useIntl } from 'react-intl';
@@ -41,11 +42,11 @@ export default function UserList() {
   const me = useSession().user?.id;
   const [editing, setEditing] = useState<UserRow | 'new' | null>(null);
   const may = {
-    save: useHolds(`${U}/save:POST`),
-    update: useHolds(`${U}/update:PUT`),
-    lock: useHolds(`${U}/lock:PUT`),
-    unlock: useHolds(`${U}/unlock:PUT`),
-    disable: useHolds(`${U}/disable:PUT`),
+    save: useHolds(PERM.user.save),
+    update: useHolds(PERM.user.update),
+    lock: useHolds(PERM.user.lock),
+    unlock: useHolds(PERM.user.unlock),
+    disable: useHolds(PERM.user.disable),
   };
   const load = useCallback(
     (page: number, size: number) =>

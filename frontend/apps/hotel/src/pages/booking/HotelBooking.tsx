@@ -4,7 +4,7 @@
 // Opened from the search with `?hotelId=&checkinDate=&checkoutDate=&roomNum=[&distributorId=]`.
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Chip, Typography } from '@mui/material';
-import { api, day, DateFilter, FieldGrid, money, Section, SimpleTable, TextFilter, useEnumLabel, useHolds, type SimpleColumn } from '@tradewind/shared';
+import { api, day, DateFilter, FieldGrid, money, Section, SimpleTable, TextFilter, useEnumLabel, useHolds, PERM, type SimpleColumn } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { appPath } from '../../app';
@@ -26,7 +26,7 @@ export default function HotelBooking() {
 function HotelBookingView({ hotelId, distributorId, initial }: { hotelId: string; distributorId: string; initial: Stay }) {
   const navigate = useNavigate();
   const label = useEnumLabel();
-  const mayBook = useHolds('/saas/booking/hotelBookings/order:POST');
+  const mayBook = useHolds(PERM.booking.order);
   // The stay the page opened with (the hotel's details are for it); the products follow `stay`.
   const [opened] = useState(initial);
   const [draft, setDraft] = useState(initial);

@@ -3,7 +3,7 @@
 // add and edit hotels, a supplier requests a new hotel or a change.
 import { useCallback, useState } from 'react';
 import { Box, Link, Typography } from '@mui/material';
-import { AddButton, api, dateTime, DataTable, type Column, type Page, ListPage, Clip, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds, useIsTenantStaff } from '@tradewind/shared';
+import { AddButton, api, dateTime, DataTable, ListPage, Clip, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds, useIsTenantStaff, PERM, type Column, type Page } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { HOTEL_STAR, HOTEL_STATE } from '../../enums';
@@ -18,10 +18,10 @@ export default function HotelList() {
   const label = useEnumLabel();
   const f = useFilters(EMPTY);
   const { applied } = f;
-  const mayListRooms = useHolds('/saas/hotel/rooms/list:GET');
+  const mayListRooms = useHolds(PERM.room.list);
   const staff = useIsTenantStaff();
-  const mayAdd = useHolds(staff ? '/saas/hotel/hotelInfos/save:POST' : '/saas/hotel/hotelInfos/requestAdd:POST');
-  const mayEdit = useHolds(staff ? '/saas/hotel/hotelInfos/update:PUT' : '/saas/hotel/hotelInfos/requestModify:POST');
+  const mayAdd = useHolds(staff ? PERM.hotel.save : PERM.hotel.requestAdd);
+  const mayEdit = useHolds(staff ? PERM.hotel.update : PERM.hotel.requestModify);
   const [editing, setEditing] = useState<number | null>(null);
   const load = useCallback(
     (page: number, size: number) =>

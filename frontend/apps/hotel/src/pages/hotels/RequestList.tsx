@@ -18,6 +18,7 @@ import {
   useFilters,
   useForm,
   useHolds,
+  PERM,
   type Column,
   type Page,
 } from '@tradewind/shared';
@@ -34,8 +35,8 @@ export default function RequestList() {
   const label = useEnumLabel();
   const f = useFilters({ state: '', kind: '' });
   const { applied } = f;
-  const mayApprove = useHolds('/saas/hotel/hotelRequests/approve:PUT');
-  const mayReject = useHolds('/saas/hotel/hotelRequests/reject:PUT');
+  const mayApprove = useHolds(PERM.hotelRequest.approve);
+  const mayReject = useHolds(PERM.hotelRequest.reject);
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const load = useCallback(
     (page: number, size: number) =>

@@ -3,7 +3,7 @@
 // and edited in RoomDialog by a user holding the codes.
 import { useCallback, useState } from 'react';
 import { Alert, Button, Link } from '@mui/material';
-import { AddButton, api, dateTime, DataTable, type Column, type Page, ListPage, TextFilter, useEnumLabel, useFilters, useHolds } from '@tradewind/shared';
+import { AddButton, api, dateTime, DataTable, ListPage, TextFilter, useEnumLabel, useFilters, useHolds, PERM, type Column, type Page } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { appPath } from '../../app';
@@ -30,8 +30,8 @@ function RoomListView({ hotelId }: { hotelId: string }) {
   // Reset goes back to the hotel the page was opened on.
   const f = useFilters({ hotelId });
   const { applied } = f;
-  const mayAdd = useHolds('/saas/hotel/rooms/save:POST');
-  const mayEdit = useHolds('/saas/hotel/rooms/update:PUT');
+  const mayAdd = useHolds(PERM.room.save);
+  const mayEdit = useHolds(PERM.room.update);
   const [editing, setEditing] = useState<number | null>(null);
   const load = useCallback(
     (page: number, size: number) =>

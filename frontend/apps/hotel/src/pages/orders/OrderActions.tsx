@@ -4,9 +4,9 @@
 // changed too. After an action the order is loaded again.
 import { useState } from 'react';
 import { Box, Button } from '@mui/material';
-import { api, FormDialog, FormSelect, FormText, money, rules, useForm, useHolds, useSession, type Rule } from '@tradewind/shared';
+import { api, endpointOf, FormDialog, FormSelect, FormText, money, PERM, rules, useForm, useHolds, useSession, type Rule } from '@tradewind/shared';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { actionsOf, ADJUST_FIELDS, ADJUST_PATH, adjustBody, adjustProblems, partyOf, REMARK_PATH, type AdjustValues, type OrderAction } from './orderActions';
+import { actionsOf, ADJUST_FIELDS, adjustBody, adjustProblems, partyOf, type AdjustValues, type OrderAction } from './orderActions';
 import type { OrderFull } from './types';
 
 const A = 'hotel.orderActions';
@@ -15,8 +15,8 @@ export function OrderActions({ order, onDone }: { order: OrderFull; onDone: () =
   const { user, org, permissions } = useSession();
   const party = partyOf(user?.mchId, org?.mchType);
   const holds = (code: string) => permissions?.some((p) => p.permCode === code) ?? false;
-  const mayRemark = useHolds(`${REMARK_PATH}:PUT`) && party !== null;
-  const mayAdjust = useHolds(`${ADJUST_PATH}:PUT`) && party === 'O';
+  const mayRemark = useHolds(PERM.order.remark) && party !== null;
+  const mayAdjust = useHolds(PERM.order.adjust) && party === 'O';
   const actions = actionsOf(order.orderState, party, holds);
   const [open, setOpen] = useState<OrderAction | 'remark' | 'adjust' | null>(null);
   if (actions.length === 0 && !mayRemark && !mayAdjust) return null;
@@ -60,7 +60,7 @@ function ActionDialog({ action, order, onClose, onDone }: { action: OrderAction;
       const body: Record<string, unknown> = { orderId: order.orderId, remark: v.remark.trim() };
       if (action.key === 'confirm') body.supplierOrderId = v.supplierOrderId.trim();
       if (action.key === 'pay') body.payType = Number(v.payType);
-      return api.put('hotel-app', action.path, body);
+      return api.put('hotel-app', endpointOf(action.code), body);
     });
     if (ok) onDone();
   };
@@ -96,7 +96,7 @@ function RemarkDialog({ order, inner, onClose, onDone }: { order: OrderFull; inn
         if (v.orderMemo !== (order.orderMemo ?? '')) body.orderMemo = v.orderMemo;
         if (v.guestMemo !== (order.guestMemo ?? '')) body.guestMemo = v.guestMemo;
         if (inner && v.memoInner !== (order.memoInner ?? '')) body.memoInner = v.memoInner;
-        return api.put('hotel-app', REMARK_PATH, body);
+        return api.put('hotel-app', endpointOf(PERM.order.remark), body);
       },
     );
     if (ok) onDone();
@@ -121,7 +121,7 @@ function AdjustDialog({ order, onClose, onDone }: { order: OrderFull; onClose: (
   const save = async () => {
     const ok = await form.submit(
       { orderPrice: rule('orderPrice'), supplierPrice: rule('supplierPrice'), channelPrice: rule('channelPrice'), cancelPrice: rule('cancelPrice'), remark: rule('remark') },
-      (v) => api.put('hotel-app', ADJUST_PATH, adjustBody(order.orderId, v)),
+      (v) => api.put('hotel-app', endpointOf(PERM.order.adjust), adjustBody(order.orderId, v)),
     );
     if (ok) onDone();
   };

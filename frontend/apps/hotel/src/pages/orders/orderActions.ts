@@ -2,7 +2,7 @@
 // each may start from and who may take it (S the supplier, D the distributor, O the tenant's
 // staff). The page shows an action when the user holds its code, is one of its parties and the
 // order's state allows it; the service checks all three again.
-import { isAmount } from '@tradewind/shared';
+import { isAmount, MchType, PERM } from '@tradewind/shared';
 import { yuanToFen } from '../prices/calendarRules';
 
 export type Party = 'S' | 'D' | 'O';
@@ -17,7 +17,8 @@ const ARRANGED = 10;
 
 export interface OrderAction {
   key: string;
-  path: string;
+  /** Its permission code (`<endpoint>:PUT`). */
+  code: string;
   from: number[];
   parties: Party[];
   /** A reason must be given (refusals). */
@@ -25,32 +26,29 @@ export interface OrderAction {
 }
 
 export const ORDER_ACTIONS: OrderAction[] = [
-  { key: 'pay', path: '/saas/order/channel/pay', from: [UNPAID], parties: ['D', 'O'] },
-  { key: 'confirm', path: '/saas/order/supplier/confirm', from: [PAID, UNCONFIRMED], parties: ['S', 'O'] },
-  { key: 'refuse', path: '/saas/order/supplier/refuse', from: [PAID, UNCONFIRMED], parties: ['S', 'O'], remarkRequired: true },
-  { key: 'arrange', path: '/saas/order/supplier/arrange', from: [CONFIRMED], parties: ['S', 'O'] },
-  { key: 'complete', path: '/saas/order/supplier/complete', from: [CONFIRMED, ARRANGED], parties: ['S', 'O'] },
-  { key: 'applyCancel', path: '/saas/order/channel/applyCancel', from: [CONFIRMED, ARRANGED], parties: ['D', 'O'] },
-  { key: 'agreeCancel', path: '/saas/order/supplier/agreeCancel', from: [CANCEL_REQUESTED], parties: ['S', 'O'] },
-  { key: 'refuseCancel', path: '/saas/order/supplier/refuseCancel', from: [CANCEL_REQUESTED], parties: ['S', 'O'], remarkRequired: true },
-  { key: 'cancel', path: '/saas/order/channel/cancel', from: [UNPAID, PAID, UNCONFIRMED], parties: ['D', 'O'] },
+  { key: 'pay', code: PERM.order.pay, from: [UNPAID], parties: ['D', 'O'] },
+  { key: 'confirm', code: PERM.order.confirm, from: [PAID, UNCONFIRMED], parties: ['S', 'O'] },
+  { key: 'refuse', code: PERM.order.refuse, from: [PAID, UNCONFIRMED], parties: ['S', 'O'], remarkRequired: true },
+  { key: 'arrange', code: PERM.order.arrange, from: [CONFIRMED], parties: ['S', 'O'] },
+  { key: 'complete', code: PERM.order.complete, from: [CONFIRMED, ARRANGED], parties: ['S', 'O'] },
+  { key: 'applyCancel', code: PERM.order.applyCancel, from: [CONFIRMED, ARRANGED], parties: ['D', 'O'] },
+  { key: 'agreeCancel', code: PERM.order.agreeCancel, from: [CANCEL_REQUESTED], parties: ['S', 'O'] },
+  { key: 'refuseCancel', code: PERM.order.refuseCancel, from: [CANCEL_REQUESTED], parties: ['S', 'O'], remarkRequired: true },
+  { key: 'cancel', code: PERM.order.cancel, from: [UNPAID, PAID, UNCONFIRMED], parties: ['D', 'O'] },
 ];
 
-export const REMARK_PATH = '/saas/order/sys/updateRemark';
-export const ADJUST_PATH = '/saas/order/sys/orderToAdjust';
-
-/** Who the user is to an order: the tenant's staff, else its merchant's type (1 supplier, 2 distributor). */
+/** Who the user is to an order: the tenant's staff, else its merchant's type. */
 export function partyOf(mchId: number | undefined, mchType: unknown): Party | null {
   if (mchId === 0) return 'O';
-  if (mchType === 1) return 'S';
-  if (mchType === 2) return 'D';
+  if (mchType === MchType.Supplier) return 'S';
+  if (mchType === MchType.Distributor) return 'D';
   return null;
 }
 
 /** The actions an order in `orderState` offers to `party` among the codes it holds. */
 export function actionsOf(orderState: number, party: Party | null, holds: (code: string) => boolean): OrderAction[] {
   if (!party) return [];
-  return ORDER_ACTIONS.filter((a) => a.from.includes(orderState) && a.parties.includes(party) && holds(`${a.path}:PUT`));
+  return ORDER_ACTIONS.filter((a) => a.from.includes(orderState) && a.parties.includes(party) && holds(a.code));
 }
 
 export type AdjustValues = { orderPrice: string; supplierPrice: string; channelPrice: string; cancelPrice: string; remark: string };

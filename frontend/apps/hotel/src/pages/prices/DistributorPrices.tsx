@@ -17,6 +17,7 @@ import {
   SimpleTable,
   useForm,
   useHolds,
+  PERM,
   type Option,
   type SimpleColumn,
 } from '@tradewind/shared';
@@ -35,7 +36,7 @@ export function DistributorPrices({ productId, startDate, endDate }: { productId
   const [generation, setGeneration] = useState(0);
   const [rows, setRows] = useState<DistributorDay[]>([]);
   const [open, setOpen] = useState(false);
-  const maySet = useHolds('/saas/price/priceStoreDistributor/save:POST');
+  const maySet = useHolds(PERM.price.distributorSave);
   const distributors = useDistributorOptions();
   useEffect(() => {
     let live = true;

@@ -4,7 +4,7 @@
 // setting dialog from the button or a date; the distributors' own prices sit below.
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, IconButton, LinearProgress, Typography } from '@mui/material';
-import { api, useHolds } from '@tradewind/shared';
+import { api, useHolds, PERM } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { appPath } from '../../app';
@@ -35,8 +35,8 @@ function PriceCalendarView({ productId }: { productId: string }) {
   const [loaded, setLoaded] = useState<{ key: string; days: PriceDay[] } | null>(null);
   const [generation, setGeneration] = useState(0);
   const [dialogOn, setDialogOn] = useState<string | null>(null);
-  const maySet = useHolds('/saas/price/priceStore/save:POST');
-  const mayListOwn = useHolds('/saas/price/priceStoreDistributor/list:GET');
+  const maySet = useHolds(PERM.price.save);
+  const mayListOwn = useHolds(PERM.price.distributorList);
   const range = monthRange(shown.year, shown.month);
   // What the grid shows now; a save moves the generation so the same month is asked again.
   const key = `${productId}|${range.startDate}|${generation}`;

@@ -4,7 +4,7 @@
 // PUT /saas/product/hotelProducts/changeState.
 import { useCallback, useState } from 'react';
 import { Box, Link } from '@mui/material';
-import { AddButton, api, dateTime, DataTable, type Column, type Page, ListPage, SelectFilter, TextFilter, useConfirm, useEnumLabel, useFilters, useHolds } from '@tradewind/shared';
+import { AddButton, api, dateTime, DataTable, ListPage, SelectFilter, TextFilter, useConfirm, useEnumLabel, useFilters, useHolds, PERM, type Column, type Page } from '@tradewind/shared';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { calendarPath } from '../prices/PriceCalendar';
@@ -21,10 +21,10 @@ export default function ProductList() {
   const f = useFilters(EMPTY);
   const { applied } = f;
   const intl = useIntl();
-  const mayPrice = useHolds('/saas/price/priceStore/list:GET');
-  const mayAdd = useHolds('/saas/product/hotelProducts/save:POST');
-  const mayEdit = useHolds('/saas/product/hotelProducts/updateHotelProduct:PUT');
-  const mayChange = useHolds('/saas/product/hotelProducts/changeState:PUT');
+  const mayPrice = useHolds(PERM.price.list);
+  const mayAdd = useHolds(PERM.product.save);
+  const mayEdit = useHolds(PERM.product.update);
+  const mayChange = useHolds(PERM.product.changeState);
   const [editing, setEditing] = useState<number | null>(null);
   const confirm = useConfirm();
   const change = (r: ProductRow, action: string) =>

@@ -4,14 +4,12 @@
 // answers it to everyone, but the order pages hide it from distributors too.
 import { useEffect, useState } from 'react';
 import { Alert, LinearProgress } from '@mui/material';
-import { api, DateFilter, ListPage, money, SimpleTable, useFilters, useSession, type SimpleColumn } from '@tradewind/shared';
+import { api, DateFilter, ListPage, money, SimpleTable, useFilters, useSession, MchType, type SimpleColumn } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { defaultPeriod, periodProblem } from './period';
 import type { ProductSummary } from './types';
 
 const F = 'hotel.report.fields';
-/** A merchant's `mchType` when it is a distributor. */
-const DISTRIBUTOR = 2;
 
 export function totalOf(rows: ProductSummary[]): ProductSummary {
   const sum = (k: keyof ProductSummary) => rows.reduce((n, r) => n + Number(r[k]), 0);
@@ -31,7 +29,7 @@ export function totalOf(rows: ProductSummary[]): ProductSummary {
 
 export default function ProductReport() {
   const { user, org } = useSession();
-  const distributor = Boolean(user && user.mchId !== 0 && org?.mchType === DISTRIBUTOR);
+  const distributor = Boolean(user && user.mchId !== 0 && org?.mchType === MchType.Distributor);
   const f = useFilters(defaultPeriod());
   const { applied, generation } = f;
   const problem = periodProblem(applied);

@@ -1,0 +1,182 @@
+// The values the console compares against and the permission codes it checks, each named once:
+// a page says `MscType.PlatformAdmin` or `PERM.user.save`, never 100 or
+// '/saas/account/user/save:POST'. The services define them (docs/security.md, docs/enums.md);
+// their labels are in ./enums.ts.
+
+/** auth-center `mscType`: the kind of user (the spec's roles). */
+export const MscType = {
+  /** Holds every code, across tenants (saasId 0). */
+  PlatformAdmin: 100,
+  /** A tenant's administrator: every code but the platform's. */
+  OperatorAdmin: 200,
+  /** The tenant's operator staff. */
+  OperatorUser: 300,
+  /** Operator shared permission. */
+  OperatorShared: 310,
+  /** A supplier's user (mchId its merchant). */
+  Supplier: 311,
+  /** A distributor's user (mchId its merchant). */
+  Distributor: 312,
+  Api: 500,
+  ApiShared: 510,
+  ApiSupplier: 511,
+  ApiDistributor: 512,
+  /** Nobody signed in (what the menus take without a user). */
+  Anonymous: -1,
+} as const;
+
+/** The people types a tenant's administrator manages (the platform makes platform administrators). */
+export const TENANT_PERSON_TYPES: readonly number[] = [MscType.OperatorAdmin, MscType.OperatorUser, MscType.Supplier, MscType.Distributor];
+/** The API users' types. */
+export const API_USER_TYPES: readonly number[] = [MscType.Api, MscType.ApiShared, MscType.ApiSupplier, MscType.ApiDistributor];
+/** A supplier's users: its people and its API users. */
+export const SUPPLIER_USER_TYPES: readonly number[] = [MscType.Supplier, MscType.ApiSupplier];
+/** A distributor's users: its people and its API users. */
+export const DISTRIBUTOR_USER_TYPES: readonly number[] = [MscType.Distributor, MscType.ApiDistributor];
+
+/** saas-main `mchType`: what a merchant is. */
+export const MchType = {
+  Supplier: 1,
+  Distributor: 2,
+} as const;
+
+/**
+ * The permission codes the console checks (`<endpoint>:<method>`), by resource: a page's route
+ * names the code of its list, a button the code of what it sends. auth-center's catalogue is
+ * the services' (`permission.declared`).
+ */
+export const PERM = {
+  user: {
+    list: '/saas/account/user/list:GET',
+    save: '/saas/account/user/save:POST',
+    update: '/saas/account/user/update:PUT',
+    lock: '/saas/account/user/lock:PUT',
+    unlock: '/saas/account/user/unlock:PUT',
+    disable: '/saas/account/user/disable:PUT',
+  },
+  group: {
+    list: '/saas/account/group/list:GET',
+    save: '/saas/account/group/save:POST',
+    update: '/saas/account/group/update:PUT',
+  },
+  apiUser: {
+    list: '/saas/account/api/list:GET',
+    save: '/saas/account/api/save:POST',
+    update: '/saas/account/api/update:PUT',
+  },
+  supplier: {
+    list: '/saas/merchant/supplierInfos/list:GET',
+    load: '/saas/merchant/supplierInfos/load:GET',
+    save: '/saas/merchant/supplierInfos/save:POST',
+    update: '/saas/merchant/supplierInfos/update:PUT',
+    select: '/saas/merchant/supplierInfos/loadForSelect:GET',
+  },
+  distributor: {
+    list: '/saas/merchant/distributorInfos/list:GET',
+    load: '/saas/merchant/distributorInfos/load:GET',
+    save: '/saas/merchant/distributorInfos/save:POST',
+    update: '/saas/merchant/distributorInfos/update:PUT',
+    select: '/saas/merchant/distributorInfos/loadForSelect:GET',
+  },
+  sms: {
+    sent: '/saas/msg/sms/list:GET',
+    queue: '/saas/msg/smsQueue/list:GET',
+    resend: '/saas/msg/smsQueue/resend:PUT',
+  },
+  mail: {
+    sent: '/saas/msg/mail/list:GET',
+    queue: '/saas/msg/mailQueue/list:GET',
+    resend: '/saas/msg/mailQueue/resend:PUT',
+  },
+  notification: { list: '/saas/notify/message/list:GET' },
+  loginLog: { list: '/saas/log/userLog/listUserLoginLog:GET' },
+  actionLog: { list: '/saas/log/userLog/listUserActionLog:GET' },
+  notice: {
+    list: '/saas/noticeManager/notice/list:GET',
+    save: '/saas/noticeManager/notice/save:POST',
+    update: '/saas/noticeManager/notice/update:PUT',
+    publish: '/saas/noticeManager/notice/publish:PUT',
+    withdraw: '/saas/noticeManager/notice/withdraw:PUT',
+  },
+  service: {
+    list: '/saas/boss/service/list:GET',
+    buy: '/saas/boss/service/consumeService:POST',
+  },
+  licence: { list: '/saas/boss/license/list:GET' },
+  balanceLog: { list: '/saas/boss/balanceLog/list:GET' },
+  /** Topping a tenant's balance up: the platform's, though under boss. */
+  recharge: '/saas/boss/charge/recharge:POST',
+  tenant: {
+    list: '/saas/platform/saasInfo/list:GET',
+    save: '/saas/platform/saasInfo/save:POST',
+    update: '/saas/platform/saasInfo/update:PUT',
+    stop: '/saas/platform/saasInfo/stop:PUT',
+  },
+  myInfo: {
+    tenant: '/saas/myInfo/saasInfo/load:GET',
+    merchant: '/saas/myInfo/saasMchInfo/load:GET',
+  },
+  dashboard: {
+    supplierOverview: '/saas/dashboard/index/supplierOverview:GET',
+    distributorOverview: '/saas/dashboard/index/distributorOverview:GET',
+  },
+  hotel: {
+    list: '/saas/hotel/hotelInfos/list:GET',
+    save: '/saas/hotel/hotelInfos/save:POST',
+    update: '/saas/hotel/hotelInfos/update:PUT',
+    requestAdd: '/saas/hotel/hotelInfos/requestAdd:POST',
+    requestModify: '/saas/hotel/hotelInfos/requestModify:POST',
+  },
+  room: {
+    list: '/saas/hotel/rooms/list:GET',
+    save: '/saas/hotel/rooms/save:POST',
+    update: '/saas/hotel/rooms/update:PUT',
+  },
+  hotelRequest: {
+    list: '/saas/hotel/hotelRequests/list:GET',
+    approve: '/saas/hotel/hotelRequests/approve:PUT',
+    reject: '/saas/hotel/hotelRequests/reject:PUT',
+  },
+  zone: { tree: '/saas/hotel/zones/tree:GET' },
+  product: {
+    list: '/saas/product/hotelProducts/list:GET',
+    save: '/saas/product/hotelProducts/save:POST',
+    update: '/saas/product/hotelProducts/updateHotelProduct:PUT',
+    changeState: '/saas/product/hotelProducts/changeState:PUT',
+  },
+  price: {
+    list: '/saas/price/priceStore/list:GET',
+    save: '/saas/price/priceStore/save:POST',
+    distributorList: '/saas/price/priceStoreDistributor/list:GET',
+    distributorSave: '/saas/price/priceStoreDistributor/save:POST',
+  },
+  booking: {
+    search: '/saas/booking/hotelBookings/list:GET',
+    hotel: '/saas/booking/hotelBookings/hotelDetail:GET',
+    order: '/saas/booking/hotelBookings/order:POST',
+  },
+  order: {
+    sysList: '/saas/order/sys/list:GET',
+    supplierList: '/saas/order/supplier/list:GET',
+    channelList: '/saas/order/channel/list:GET',
+    load: '/saas/order/sys/load:GET',
+    report: '/saas/order/hotelOrderReport/listProductSummary:GET',
+    pay: '/saas/order/channel/pay:PUT',
+    confirm: '/saas/order/supplier/confirm:PUT',
+    refuse: '/saas/order/supplier/refuse:PUT',
+    arrange: '/saas/order/supplier/arrange:PUT',
+    complete: '/saas/order/supplier/complete:PUT',
+    applyCancel: '/saas/order/channel/applyCancel:PUT',
+    agreeCancel: '/saas/order/supplier/agreeCancel:PUT',
+    refuseCancel: '/saas/order/supplier/refuseCancel:PUT',
+    cancel: '/saas/order/channel/cancel:PUT',
+    remark: '/saas/order/sys/updateRemark:PUT',
+    adjust: '/saas/order/sys/orderToAdjust:PUT',
+  },
+  orderLog: { list: '/saas/log/orderLog/list:GET' },
+} as const;
+
+/** The endpoint a code is for: `/saas/order/channel/pay:PUT` -> `/saas/order/channel/pay`. */
+export function endpointOf(code: string): string {
+  return code.slice(0, code.lastIndexOf(':'));
+}
