@@ -102,17 +102,7 @@ pub async fn recharge(
         return Err(platform::auth::forbidden());
     }
     let form = form.into_inner();
-    // At most 100,000,000.00 yuan in one top-up (fen).
-    if form.amount <= 0 || form.amount > 10_000_000_000 {
-        return Err(ApiError::invalid(
-            "amount",
-            Text::fixed(
-                "充值金额须大于 0 且不超过 1 亿元",
-                "must be above 0 and at most 100,000,000.00",
-            ),
-        ));
-    }
-    platform::validate::length("remarks", &form.remarks, 0, 200)?;
+    boss::check_top_up(form.amount, &form.remarks)?;
     let account = with_conn(&pool, move |conn| -> Result<i64, ApiError> {
         write_tx(conn, |conn| {
             if tenants::find(conn, form.saas_id)?.is_none() {
@@ -165,32 +155,15 @@ pub async fn consume(
             let s = store::service(conn, service_id)?.ok_or_else(|| ApiError::NotFound {
                 what: Text::fixed("服务", "service"),
             })?;
-            if s.state != boss::SERVICE_ON_SALE {
-                return Err(ApiError::Rule {
-                    code: "service-not-on-sale",
-                    msg: Text::fixed("该服务未上架", "This service is not on sale"),
-                });
-            }
+            boss::check_on_sale(s.state)?;
             let now = platform::time::now_ms();
             let Some((account, Licence { value, expire_date })) =
                 store::purchase(conn, me.saas_id, &s, me.user_id, now)?
             else {
-                let have = store::balance(conn, me.saas_id)?;
-                return Err(ApiError::Rule {
-                    code: "balance-short",
-                    msg: Text::new(
-                        format!(
-                            "余额不足：需要 {:.2} 元，余额 {:.2} 元",
-                            s.price as f64 / 100.0,
-                            have as f64 / 100.0
-                        ),
-                        format!(
-                            "The balance is short: {:.2} needed, {:.2} left",
-                            s.price as f64 / 100.0,
-                            have as f64 / 100.0
-                        ),
-                    ),
-                });
+                return Err(boss::balance_short(
+                    s.price,
+                    store::balance(conn, me.saas_id)?,
+                ));
             };
             Ok(Purchase {
                 account,

@@ -3,40 +3,16 @@
 //! (`/saas/dashboard/index/indexNotice`).
 
 use actix_web::{get, post, put, web};
-use diesel::prelude::*;
 use platform::ApiError;
 use platform::auth::CurrentUser;
-use platform::db::{DbConnection, DbPool, with_conn, write_tx};
+use platform::db::{DbPool, with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, Query, Reply};
 use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::store::schema::notices;
-
-pub const DRAFT: i32 = 0;
-pub const PUBLISHED: i32 = 1;
-pub const WITHDRAWN: i32 = 2;
-
-use platform::db::Backend as Db;
-
-#[derive(Debug, Clone, Serialize, ToSchema, Queryable, Selectable)]
-#[serde(rename_all = "camelCase")]
-#[diesel(table_name = notices)]
-pub struct Notice {
-    pub id: i64,
-    /// 0 for the platform's notices.
-    pub saas_id: i64,
-    pub title: String,
-    pub content: String,
-    /// 0 draft, 1 published, 2 withdrawn.
-    pub state: i32,
-    pub published_at: Option<i64>,
-    #[serde(rename = "createDate")]
-    pub created_at: i64,
-    #[serde(rename = "modifyDate")]
-    pub updated_at: i64,
-}
+use crate::domain::notices::{self, PUBLISHED, WITHDRAWN};
+use crate::store::notices::{self as store, Notice};
 
 fn not_found() -> ApiError {
     ApiError::NotFound {
@@ -69,25 +45,7 @@ pub async fn list(
     }
     .validate()?;
     let page = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        let query = || {
-            let mut b = notices::table
-                .filter(notices::saas_id.eq(me.saas_id))
-                .into_boxed::<Db>();
-            if let Some(t) = q.title.as_deref().filter(|t| !t.is_empty()) {
-                b = b.filter(notices::title.like(platform::db::contains_pattern(t)));
-            }
-            if let Some(s) = q.state {
-                b = b.filter(notices::state.eq(s));
-            }
-            b
-        };
-        let total = query().count().get_result(conn)?;
-        let rows = query()
-            .order(notices::id.desc())
-            .offset(page.offset())
-            .limit(page.limit())
-            .select(Notice::as_select())
-            .load(conn)?;
+        let (rows, total) = store::list(conn, me.saas_id, q.title.as_deref(), q.state, page)?;
         Ok(Page::new(rows, total, page))
     })
     .await?;
@@ -106,10 +64,7 @@ pub struct NoticeForm {
 
 impl NoticeForm {
     fn check(&self) -> Result<(String, String), ApiError> {
-        let title = self.title.trim().to_owned();
-        platform::validate::length("title", &title, 1, 100)?;
-        platform::validate::length("content", self.content.trim(), 1, 10_000)?;
-        Ok((title, self.content.trim().to_owned()))
+        notices::check_text(&self.title, &self.content)
     }
 }
 
@@ -130,32 +85,11 @@ pub async fn save(
     let id = with_conn(&pool, move |conn| -> Result<i64, ApiError> {
         let id = platform::id::next_id();
         let now = platform::time::now_ms();
-        diesel::insert_into(notices::table)
-            .values((
-                notices::id.eq(id),
-                notices::saas_id.eq(me.saas_id),
-                notices::title.eq(title),
-                notices::content.eq(content),
-                notices::state.eq(DRAFT),
-                notices::created_by.eq(me.user_id),
-                notices::created_at.eq(now),
-                notices::updated_at.eq(now),
-            ))
-            .execute(conn)?;
+        store::insert_draft(conn, me.saas_id, id, &title, &content, me.user_id, now)?;
         Ok(id)
     })
     .await?;
     Ok(Reply(NoticeCreated { id }))
-}
-
-fn own(conn: &mut DbConnection, me: &CurrentUser, id: i64) -> Result<Notice, ApiError> {
-    notices::table
-        .filter(notices::saas_id.eq(me.saas_id))
-        .filter(notices::id.eq(id))
-        .select(Notice::as_select())
-        .first(conn)
-        .optional()?
-        .ok_or_else(not_found)
 }
 
 /// Changes a draft or a withdrawn notice (a published one is withdrawn first).
@@ -172,22 +106,9 @@ pub async fn update(
     })?;
     with_conn(&pool, move |conn| -> Result<(), ApiError> {
         write_tx(conn, |conn| {
-            if own(conn, &me, id)?.state == PUBLISHED {
-                return Err(ApiError::Rule {
-                    code: "notice-published",
-                    msg: Text::fixed(
-                        "已发布的公告需先撤回再修改",
-                        "Withdraw a published notice before changing it",
-                    ),
-                });
-            }
-            diesel::update(notices::table.find(id))
-                .set((
-                    notices::title.eq(title),
-                    notices::content.eq(content),
-                    notices::updated_at.eq(platform::time::now_ms()),
-                ))
-                .execute(conn)?;
+            let notice = store::find(conn, me.saas_id, id)?.ok_or_else(not_found)?;
+            notices::check_editable(notice.state)?;
+            store::update_text(conn, id, &title, &content, platform::time::now_ms())?;
             Ok(())
         })
     })
@@ -208,16 +129,8 @@ async fn set_state(
 ) -> Result<Reply<bool>, ApiError> {
     with_conn(pool, move |conn| -> Result<(), ApiError> {
         write_tx(conn, |conn| {
-            own(conn, &me, id)?;
-            let now = platform::time::now_ms();
-            let published_at = (state == PUBLISHED).then_some(now);
-            diesel::update(notices::table.find(id))
-                .set((
-                    notices::state.eq(state),
-                    notices::published_at.eq(published_at),
-                    notices::updated_at.eq(now),
-                ))
-                .execute(conn)?;
+            store::find(conn, me.saas_id, id)?.ok_or_else(not_found)?;
+            store::set_state(conn, id, state, platform::time::now_ms())?;
             Ok(())
         })
     })
@@ -256,13 +169,7 @@ pub async fn latest(
     me: CurrentUser,
 ) -> Result<Reply<Vec<Notice>>, ApiError> {
     let rows = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        Ok(notices::table
-            .filter(notices::saas_id.eq_any([me.saas_id, 0]))
-            .filter(notices::state.eq(PUBLISHED))
-            .order(notices::published_at.desc())
-            .limit(5)
-            .select(Notice::as_select())
-            .load(conn)?)
+        Ok(store::latest_published(conn, me.saas_id, 5)?)
     })
     .await?;
     Ok(Reply(rows))

@@ -1,20 +1,18 @@
 //! The caller's notification settings: `/saas/notify/config/{load,save}`.
 
 use actix_web::{get, post, web};
-use diesel::prelude::*;
 use platform::ApiError;
 use platform::auth::CurrentUser;
-use platform::bus::{Outgoing, publish_in_tx, v1};
 use platform::db::{DbPool, with_conn, write_tx};
 use platform::http::{Json, Reply};
+use platform::i18n::Lang;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::domain::boss::{self, Licence};
-use crate::domain::notify::{MAIL_LICENCE, SMS_LICENCE, Settings, service_required};
-use crate::store::schema::notify_configs;
+use crate::domain::notify::{Settings, service_required};
+use crate::store;
 
-#[derive(Debug, Serialize, Deserialize, ToSchema, Queryable)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NotifyConfig {
     /// Comma-joined notification types (docs/enums.md `typeNotifys`) shown in the console.
@@ -34,6 +32,20 @@ pub struct NotifyConfig {
     pub state: i32,
 }
 
+impl From<Settings> for NotifyConfig {
+    fn from(s: Settings) -> Self {
+        Self {
+            notify_web: s.web,
+            notify_weixin: s.weixin,
+            notify_sms: s.sms,
+            notify_mail: s.mail,
+            mobile: s.mobile,
+            email: s.email,
+            state: s.state,
+        }
+    }
+}
+
 /// The caller's settings (nothing checked, state normal, when never saved).
 #[utoipa::path(responses((status = 200, body = NotifyConfig)), security(("bearer" = [])), tag = "notify")]
 #[get("/saas/notify/config/load")]
@@ -41,52 +53,11 @@ pub async fn load(
     pool: web::Data<DbPool>,
     me: CurrentUser,
 ) -> Result<Reply<NotifyConfig>, ApiError> {
-    let config = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        let row = notify_configs::table
-            .find(me.user_id)
-            .filter(notify_configs::saas_id.eq(me.saas_id))
-            .select((
-                notify_configs::notify_web,
-                notify_configs::notify_weixin,
-                notify_configs::notify_sms,
-                notify_configs::notify_mail,
-                notify_configs::mobile,
-                notify_configs::email,
-                notify_configs::state,
-            ))
-            .first::<NotifyConfig>(conn)
-            .optional()?;
-        Ok(row.unwrap_or(NotifyConfig {
-            notify_web: String::new(),
-            notify_weixin: String::new(),
-            notify_sms: String::new(),
-            notify_mail: String::new(),
-            mobile: String::new(),
-            email: String::new(),
-            state: 1,
-        }))
+    let settings = with_conn(&pool, move |conn| -> Result<_, ApiError> {
+        Ok(store::notify::find(conn, me.saas_id, me.user_id)?)
     })
     .await?;
-    Ok(Reply(config))
-}
-
-fn live(
-    conn: &mut platform::db::DbConnection,
-    saas_id: i64,
-    name: &str,
-    now: i64,
-) -> QueryResult<bool> {
-    Ok(
-        crate::store::boss::licence(conn, saas_id, name)?.is_some_and(|l| {
-            boss::state_of(
-                Licence {
-                    value: l.license_value,
-                    expire_date: l.expire_date,
-                },
-                now,
-            ) == boss::LICENCE_NORMAL
-        }),
-    )
+    Ok(Reply(settings.unwrap_or_else(Settings::never_saved).into()))
 }
 
 /// Saves the caller's settings; SMS and mail need their paid service. `notify-config.updated`
@@ -108,65 +79,19 @@ pub async fn save(
         &f.email,
         f.state,
     )?;
-    let saved = with_conn(&pool, move |conn| -> Result<NotifyConfig, ApiError> {
+    let language = Lang::current().code();
+    let saved = with_conn(&pool, move |conn| -> Result<Settings, ApiError> {
         write_tx(conn, |conn| {
             let now = platform::time::now_ms();
-            if !s.sms.is_empty() && !live(conn, me.saas_id, SMS_LICENCE, now)? {
-                return Err(service_required("notifySms", SMS_LICENCE));
+            for (field, licence) in s.licences_needed() {
+                if !store::boss::licence_live(conn, me.saas_id, licence, now)? {
+                    return Err(service_required(field, licence));
+                }
             }
-            if !s.mail.is_empty() && !live(conn, me.saas_id, MAIL_LICENCE, now)? {
-                return Err(service_required("notifyMail", MAIL_LICENCE));
-            }
-            let values = (
-                notify_configs::notify_web.eq(&s.web),
-                notify_configs::notify_weixin.eq(&s.weixin),
-                notify_configs::notify_sms.eq(&s.sms),
-                notify_configs::notify_mail.eq(&s.mail),
-                notify_configs::mobile.eq(&s.mobile),
-                notify_configs::email.eq(&s.email),
-                notify_configs::state.eq(s.state),
-                notify_configs::updated_at.eq(now),
-            );
-            let updated = diesel::update(notify_configs::table.find(me.user_id))
-                .set(values)
-                .execute(conn)?;
-            if updated == 0 {
-                diesel::insert_into(notify_configs::table)
-                    .values((
-                        notify_configs::user_id.eq(me.user_id),
-                        notify_configs::saas_id.eq(me.saas_id),
-                        notify_configs::mch_id.eq(me.mch_id),
-                        values,
-                    ))
-                    .execute(conn)?;
-            }
-            let event = v1::NotifyConfigUpdated {
-                user_id: me.user_id,
-                mch_id: me.mch_id,
-                notify_web: s.web.clone(),
-                notify_weixin: s.weixin.clone(),
-                notify_sms: s.sms.clone(),
-                notify_mail: s.mail.clone(),
-                mobile: s.mobile.clone(),
-                email: s.email.clone(),
-                state: s.state,
-                language: platform::i18n::Lang::current().code().into(),
-            };
-            publish_in_tx(
-                conn,
-                Outgoing::new(crate::NAME, "notify-config.updated", me.saas_id, &event),
-            )?;
-            Ok(NotifyConfig {
-                notify_web: s.web,
-                notify_weixin: s.weixin,
-                notify_sms: s.sms,
-                notify_mail: s.mail,
-                mobile: s.mobile,
-                email: s.email,
-                state: s.state,
-            })
+            store::notify::save(conn, me.saas_id, me.mch_id, me.user_id, &s, language, now)?;
+            Ok(s)
         })
     })
     .await?;
-    Ok(Reply(saved))
+    Ok(Reply(saved.into()))
 }

@@ -1,4 +1,9 @@
-//! Paid services: what buying a service does to a licence, as a plain function.
+//! Paid services: what buying a service does to a licence, which purchases and top-ups are
+//! allowed, as plain functions.
+
+use platform::ApiError;
+use platform::i18n::Text;
+use platform::validate;
 
 pub const TYPE_FEATURE: i32 = 1;
 pub const TYPE_QUANTITY: i32 = 2;
@@ -14,6 +19,46 @@ pub const LICENCE_NORMAL: i32 = 1;
 pub const LICENCE_EXPIRED: i32 = 0;
 
 const DAY_MS: i64 = 24 * 3600 * 1000;
+
+/// The largest top-up at once: 100,000,000.00 yuan, in fen.
+pub const MAX_TOP_UP: i64 = 10_000_000_000;
+
+/// A top-up's amount (above 0, at most `MAX_TOP_UP`) and remarks (at most 200 characters).
+pub fn check_top_up(amount: i64, remarks: &str) -> Result<(), ApiError> {
+    if amount <= 0 || amount > MAX_TOP_UP {
+        return Err(ApiError::invalid(
+            "amount",
+            Text::fixed(
+                "充值金额须大于 0 且不超过 1 亿元",
+                "must be above 0 and at most 100,000,000.00",
+            ),
+        ));
+    }
+    validate::length("remarks", remarks, 0, 200)
+}
+
+/// Only a service on sale can be bought.
+pub fn check_on_sale(service_state: i32) -> Result<(), ApiError> {
+    if service_state != SERVICE_ON_SALE {
+        return Err(ApiError::Rule {
+            code: "service-not-on-sale",
+            msg: Text::fixed("该服务未上架", "This service is not on sale"),
+        });
+    }
+    Ok(())
+}
+
+/// The refusal of a purchase the balance does not cover, with both amounts (fen) in yuan.
+pub fn balance_short(price: i64, balance: i64) -> ApiError {
+    let (price, balance) = (price as f64 / 100.0, balance as f64 / 100.0);
+    ApiError::Rule {
+        code: "balance-short",
+        msg: Text::new(
+            format!("余额不足：需要 {price:.2} 元，余额 {balance:.2} 元"),
+            format!("The balance is short: {price:.2} needed, {balance:.2} left"),
+        ),
+    }
+}
 
 /// A licence's value and expiry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -104,6 +149,19 @@ mod tests {
         );
         assert_eq!(q.value, 1005);
         assert_eq!(after_purchase(None, TYPE_SINGLE_TASK, 7, now).value, 1);
+    }
+
+    #[test]
+    fn top_ups_and_purchases_follow_the_rules() {
+        assert!(check_top_up(1, "").is_ok() && check_top_up(MAX_TOP_UP, "").is_ok());
+        assert!(check_top_up(0, "").is_err() && check_top_up(MAX_TOP_UP + 1, "").is_err());
+        assert!(check_top_up(100, &"x".repeat(201)).is_err());
+        assert!(check_on_sale(SERVICE_ON_SALE).is_ok() && check_on_sale(0).is_err());
+        let short = balance_short(100_000, 50);
+        assert!(
+            short.to_string().contains("1000.00 needed, 0.50 left"),
+            "{short}"
+        );
     }
 
     #[test]

@@ -6,6 +6,7 @@ pub mod activity;
 pub mod boss;
 pub mod enums;
 pub mod merchants;
+pub mod notices;
 pub mod notify;
 pub mod stats;
 pub mod tenants;

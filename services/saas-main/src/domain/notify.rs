@@ -54,6 +54,31 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// What a user who never saved has: nothing checked, and not blocked.
+    pub fn never_saved() -> Self {
+        Self {
+            web: String::new(),
+            weixin: String::new(),
+            sms: String::new(),
+            mail: String::new(),
+            mobile: String::new(),
+            email: String::new(),
+            state: 1,
+        }
+    }
+
+    /// The paid services the checked channels need, each with the field that checks it.
+    pub fn licences_needed(&self) -> Vec<(&'static str, &'static str)> {
+        let mut out = Vec::new();
+        if !self.sms.is_empty() {
+            out.push(("notifySms", SMS_LICENCE));
+        }
+        if !self.mail.is_empty() {
+            out.push(("notifyMail", MAIL_LICENCE));
+        }
+        out
+    }
+
     /// Checks the lists, the contact each checked channel needs, and the state. Licences are
     /// checked apart (they need the database).
     pub fn check(
@@ -143,5 +168,16 @@ mod tests {
         // Unchecked channels do not need a contact, but a given one must be well-formed.
         assert!(Settings::check("0", "", "", "", "", "", 0).is_ok());
         assert!(Settings::check("0", "", "", "", "999", "", 1).is_err());
+    }
+
+    #[test]
+    fn sms_and_mail_need_their_paid_service() {
+        let none = Settings::check("0", "1", "", "", "", "", 1).unwrap();
+        assert!(none.licences_needed().is_empty());
+        let both = Settings::check("", "", "0", "1", "13800138000", "a@b.com", 1).unwrap();
+        assert_eq!(
+            both.licences_needed(),
+            [("notifySms", SMS_LICENCE), ("notifyMail", MAIL_LICENCE)]
+        );
     }
 }

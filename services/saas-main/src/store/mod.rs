@@ -4,6 +4,8 @@
 pub mod activity;
 pub mod boss;
 pub mod merchants;
+pub mod notices;
+pub mod notify;
 pub mod schema;
 pub mod stats;
 pub mod tenants;

@@ -1,0 +1,137 @@
+//! Notices: a tenant's own (the platform's under tenant 0), and the published ones the
+//! dashboard shows.
+
+use diesel::prelude::*;
+use platform::db::{Backend as Db, DbConnection};
+use platform::http::PageRequest;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::schema::notices;
+use crate::domain::notices::{DRAFT, PUBLISHED, published_at};
+
+#[derive(Debug, Clone, Serialize, ToSchema, Queryable, Selectable)]
+#[serde(rename_all = "camelCase")]
+#[diesel(table_name = notices)]
+pub struct Notice {
+    pub id: i64,
+    /// 0 for the platform's notices.
+    pub saas_id: i64,
+    pub title: String,
+    pub content: String,
+    /// 0 draft, 1 published, 2 withdrawn.
+    pub state: i32,
+    pub published_at: Option<i64>,
+    #[serde(rename = "createDate")]
+    pub created_at: i64,
+    #[serde(rename = "modifyDate")]
+    pub updated_at: i64,
+}
+
+/// The tenant's notices, newest first; `title` matches a part of it.
+pub fn list(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    title: Option<&str>,
+    state: Option<i32>,
+    page: PageRequest,
+) -> QueryResult<(Vec<Notice>, i64)> {
+    let query = || {
+        let mut b = notices::table
+            .filter(notices::saas_id.eq(saas_id))
+            .into_boxed::<Db>();
+        if let Some(t) = title.filter(|t| !t.is_empty()) {
+            b = b.filter(notices::title.like(platform::db::contains_pattern(t)));
+        }
+        if let Some(s) = state {
+            b = b.filter(notices::state.eq(s));
+        }
+        b
+    };
+    let total = query().count().get_result(conn)?;
+    let rows = query()
+        .order(notices::id.desc())
+        .offset(page.offset())
+        .limit(page.limit())
+        .select(Notice::as_select())
+        .load(conn)?;
+    Ok((rows, total))
+}
+
+/// A notice of the tenant; another tenant's is none.
+pub fn find(conn: &mut DbConnection, saas_id: i64, id: i64) -> QueryResult<Option<Notice>> {
+    notices::table
+        .filter(notices::saas_id.eq(saas_id))
+        .filter(notices::id.eq(id))
+        .select(Notice::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Writes a draft.
+pub fn insert_draft(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    id: i64,
+    title: &str,
+    content: &str,
+    created_by: i64,
+    now: i64,
+) -> QueryResult<()> {
+    diesel::insert_into(notices::table)
+        .values((
+            notices::id.eq(id),
+            notices::saas_id.eq(saas_id),
+            notices::title.eq(title),
+            notices::content.eq(content),
+            notices::state.eq(DRAFT),
+            notices::created_by.eq(created_by),
+            notices::created_at.eq(now),
+            notices::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+pub fn update_text(
+    conn: &mut DbConnection,
+    id: i64,
+    title: &str,
+    content: &str,
+    now: i64,
+) -> QueryResult<()> {
+    diesel::update(notices::table.find(id))
+        .set((
+            notices::title.eq(title),
+            notices::content.eq(content),
+            notices::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+pub fn set_state(conn: &mut DbConnection, id: i64, state: i32, now: i64) -> QueryResult<()> {
+    diesel::update(notices::table.find(id))
+        .set((
+            notices::state.eq(state),
+            notices::published_at.eq(published_at(state, now)),
+            notices::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// The `limit` latest published notices of the tenant and of the platform.
+pub fn latest_published(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    limit: i64,
+) -> QueryResult<Vec<Notice>> {
+    notices::table
+        .filter(notices::saas_id.eq_any([saas_id, 0]))
+        .filter(notices::state.eq(PUBLISHED))
+        .order(notices::published_at.desc())
+        .limit(limit)
+        .select(Notice::as_select())
+        .load(conn)
+}
