@@ -113,7 +113,19 @@ pub struct ServiceSpec {
     pub consumer: Option<ConsumerSpec>,
     /// What each permission code allows, in both languages, for the group editor.
     pub permission_texts: PermissionTexts,
+    /// The service's own settings, the keys read under `TRADEWIND_<SERVICE>__` (every one
+    /// documented in docs/configuration.md: [`ServiceSpec::undocumented_variables`]).
+    pub variables: &'static [&'static str],
+    /// Makes the service's demo data (docs/demo-data.md) when `<SERVICE>__DEMO__ENABLED` is
+    /// true, after the migrations and before the set-up; answers whether it made any.
+    pub demo: Option<DemoSeed>,
 }
+
+/// A service's demo data maker: idempotent, it answers false when the data exists already.
+pub type DemoSeed = fn(&mut crate::db::DbConnection) -> anyhow::Result<bool>;
+
+/// The setting that turns a service's demo data on.
+pub const DEMO_VARIABLE: &str = "DEMO__ENABLED";
 
 /// `(code, English, Chinese)` for each permission code of a service: what a group editor reads
 /// (the OpenAPI summaries are English only, and some are a developer's sentence).
@@ -143,6 +155,8 @@ impl ServiceSpec {
             auth_backend: None,
             consumer: None,
             permission_texts: &[],
+            variables: &[],
+            demo: None,
         }
     }
 
@@ -171,6 +185,33 @@ impl ServiceSpec {
             }
         }
         problems
+    }
+
+    /// The keys the service reads under `TRADEWIND_<SERVICE>__` besides the platform's.
+    pub fn variables(mut self, variables: &'static [&'static str]) -> Self {
+        self.variables = variables;
+        self
+    }
+
+    /// The service's demo data, made at start when `<SERVICE>__DEMO__ENABLED` is true (the
+    /// variable is added to [`Self::variables`] by the platform's documentation check).
+    pub fn demo(mut self, seed: DemoSeed) -> Self {
+        self.demo = Some(seed);
+        self
+    }
+
+    /// The service's variables that docs/configuration.md does not mention (the fleet's test
+    /// checks every service).
+    pub fn undocumented_variables(&self) -> Vec<String> {
+        let prefix = crate::config::service_var(self.name, "");
+        let demo = self.demo.map(|_| DEMO_VARIABLE);
+        crate::config::undocumented(
+            self.variables
+                .iter()
+                .copied()
+                .chain(demo)
+                .map(|k| format!("{prefix}{k}")),
+        )
     }
 
     pub fn consumer(mut self, consumer: ConsumerSpec) -> Self {
@@ -431,6 +472,18 @@ impl Application {
         };
         if let Some(pool) = &pool {
             declare_permissions(&spec, pool).map_err(|e| setup(format!("permissions: {e}")))?;
+        }
+        if let (Some(seed), Some(pool)) = (spec.demo, &pool) {
+            let wanted: bool = cfg
+                .env
+                .parse_or(&cfg.var(DEMO_VARIABLE), false)
+                .map_err(|e| setup(e.to_string()))?;
+            if wanted {
+                let mut conn = pool.get().map_err(|e| setup(format!("demo data: {e}")))?;
+                if seed(&mut conn).map_err(|e| setup(format!("demo data: {e:#}")))? {
+                    tracing::info!(service = spec.name, "demo data made");
+                }
+            }
         }
         let prepared = (spec.setup)(&SetupContext {
             resources: &resources,

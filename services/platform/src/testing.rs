@@ -504,6 +504,155 @@ impl crate::auth::AuthBackend for TestIssuer {
     }
 }
 
+/// The tenants, merchants and callers most service tests need: tenant 1001 with a supplier and
+/// a distributor, tenant 1002 with a supplier, a token for each kind of caller, and the service
+/// told about the merchants through real `merchant.updated` events on its bus (so its copy, and
+/// the [`crate::Viewer`] of each request, are what they are in production).
+pub struct TenantFixture {
+    pub app: TestApp,
+    pub bus: crate::bus::Bus,
+    pub issuer: std::sync::Arc<TestIssuer>,
+    /// The tenant's administrator (mscType 200): every code of the tenant.
+    pub operator: String,
+    /// A user of the tenant's supplier [`TenantFixture::SUPPLIER`] (mscType 311).
+    pub supplier: String,
+    /// A user of the tenant's distributor [`TenantFixture::DISTRIBUTOR`] (mscType 312).
+    pub distributor: String,
+    /// The other tenant's administrator.
+    pub other_operator: String,
+    /// A user of the other tenant's supplier.
+    pub other_supplier: String,
+}
+
+impl TenantFixture {
+    pub const SAAS: i64 = 1001;
+    pub const OTHER_SAAS: i64 = 1002;
+    pub const SUPPLIER: i64 = 2001;
+    pub const DISTRIBUTOR: i64 = 2002;
+    pub const OTHER_SUPPLIER: i64 = 3001;
+
+    /// Spawns `spec` on `backend` with settings (`TRADEWIND_<SERVICE>__...`); merchant users
+    /// hold `supplier_grants` and `distributor_grants` (the tenant administrators hold every
+    /// code of their tenant).
+    pub async fn start(
+        spec: ServiceSpec,
+        backend: Backend,
+        settings: &[(&str, &str)],
+        supplier_grants: &[&str],
+        distributor_grants: &[&str],
+    ) -> Self {
+        use crate::tenancy::{MCH_DISTRIBUTOR, MCH_SUPPLIER, msc};
+        let issuer = TestIssuer::new();
+        let bus = crate::bus::Bus::Memory(crate::bus::MemoryBroker::default());
+        let db = TestDb::new(backend);
+        let mut cfg = test_config(spec.name, Some(&db));
+        for (k, v) in settings {
+            cfg.env.set(*k, *v);
+        }
+        let app = spawn_on_bus(
+            spec.auth_backend(issuer.clone()),
+            &cfg,
+            Some(db),
+            bus.clone(),
+        )
+        .await;
+        let merchants = [
+            (Self::SAAS, Self::SUPPLIER, MCH_SUPPLIER, "Demo Supplier"),
+            (
+                Self::SAAS,
+                Self::DISTRIBUTOR,
+                MCH_DISTRIBUTOR,
+                "Demo Distributor",
+            ),
+            (
+                Self::OTHER_SAAS,
+                Self::OTHER_SUPPLIER,
+                MCH_SUPPLIER,
+                "Other Supplier",
+            ),
+        ];
+        for (saas, mch, kind, name) in merchants {
+            let m = crate::bus::v1::MerchantUpdated {
+                mch_id: mch,
+                mch_type: kind,
+                mch_name: name.into(),
+                mch_currency: "CNY".into(),
+                state: 1,
+            };
+            let out = crate::bus::Outgoing::new("saas-main", "merchant.updated", saas, &m);
+            bus.publish_batch(&[("merchant.updated", &out.envelope_bytes())])
+                .await
+                .expect("the in-process bus takes it");
+        }
+        let user = |id: i64, saas: i64, mch: i64, msc: i32, grants: &[&str]| {
+            issuer.grant(id, grants);
+            issuer.token(id, saas, mch, msc)
+        };
+        let fixture = Self {
+            operator: user(1, Self::SAAS, 0, msc::OPERATOR_ADMIN, &[]),
+            supplier: user(
+                2,
+                Self::SAAS,
+                Self::SUPPLIER,
+                msc::SUPPLIER_USER,
+                supplier_grants,
+            ),
+            distributor: user(
+                3,
+                Self::SAAS,
+                Self::DISTRIBUTOR,
+                msc::DISTRIBUTOR_USER,
+                distributor_grants,
+            ),
+            other_operator: user(4, Self::OTHER_SAAS, 0, msc::OPERATOR_ADMIN, &[]),
+            other_supplier: user(
+                5,
+                Self::OTHER_SAAS,
+                Self::OTHER_SUPPLIER,
+                msc::SUPPLIER_USER,
+                supplier_grants,
+            ),
+            app,
+            bus,
+            issuer,
+        };
+        fixture
+            .wait_for_merchants(&merchants.map(|m| (m.0, m.1)))
+            .await;
+        fixture
+    }
+
+    /// Waits until the service's copy holds each `(saas_id, mch_id)`.
+    pub async fn wait_for_merchants(&self, wanted: &[(i64, i64)]) {
+        let db = self
+            .app
+            .db
+            .as_ref()
+            .expect("the fixture's service has a database");
+        let pool = crate::db::connect(&db.config()).expect("the test database");
+        eventually("the merchants reach the service's copy", || {
+            let pool = pool.clone();
+            async move {
+                let mut conn = pool.get().ok()?;
+                wanted
+                    .iter()
+                    .all(|(saas, mch)| {
+                        crate::replica::merchant(&mut conn, *saas, *mch)
+                            .ok()
+                            .flatten()
+                            .is_some()
+                    })
+                    .then_some(())
+            }
+        })
+        .await
+    }
+
+    pub async fn shutdown(self) {
+        self.app.shutdown().await;
+    }
+}
+
 /// How long [`eventually`] waits by default: far beyond what the in-process bus or a local
 /// RabbitMQ needs, so a slow CI machine does not fail a test that would pass.
 pub const EVENTUALLY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);

@@ -1,9 +1,18 @@
 //! ticket-app: scenic spots, ticket products, calendars, ticket orders, channel mappings.
 //!
-//! The service's business endpoints arrive with their issues; until then it serves what the
-//! platform gives every service (actuator, OpenAPI) over its own database.
+//! The reference shape of a service (docs/adding-a-service.md): `api/` parses, scopes and
+//! serialises; `domain/` decides; `store/` persists and publishes; `settings.rs`, `events.rs`,
+//! `permission_texts.rs` and `demo.rs` beside them.
 
-use platform::ServiceSpec;
+pub mod api;
+pub mod demo;
+pub mod domain;
+pub mod events;
+pub mod permission_texts;
+pub mod settings;
+pub mod store;
+
+use platform::{Prepared, ServiceSpec};
 
 pub const NAME: &str = "ticket-app";
 pub const DEFAULT_PORT: u16 = 8084;
@@ -11,5 +20,12 @@ pub const DEFAULT_PORT: u16 = 8084;
 pub fn service() -> ServiceSpec {
     ServiceSpec::new(NAME, env!("CARGO_PKG_VERSION"), DEFAULT_PORT)
         .description("Scenic spots, ticket products, calendars, ticket orders, channel mappings")
+        .app(platform::app::APP_TICKET)
         .migrations(platform::embed_migrations!())
+        .openapi(api::openapi())
+        .permission_texts(permission_texts::TEXTS)
+        .variables(settings::VARIABLES)
+        .consumer(events::subscriptions().into())
+        .demo(demo::seed)
+        .setup(|_| Ok(Prepared::new(api::routes)))
 }

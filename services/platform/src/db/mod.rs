@@ -105,6 +105,18 @@ where
 /// filters are added one by one.
 pub type Backend = <DbConnection as diesel::Connection>::Backend;
 
+diesel::define_sql_function! {
+    /// SQL `lower`, the same on both backends for the ASCII a search box mostly holds: with
+    /// [`contains_pattern_ci`], a search that ignores case on PostgreSQL as SQLite's `LIKE`
+    /// does by itself.
+    fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text;
+}
+
+/// [`contains_pattern`] of the lower-cased text, to match against `lower(column)`.
+pub fn contains_pattern_ci(text: &str) -> String {
+    contains_pattern(&text.to_lowercase())
+}
+
 /// A `LIKE` pattern finding `text` anywhere; the wildcards a user types are dropped, so a
 /// search box matches what it shows.
 pub fn contains_pattern(text: &str) -> String {

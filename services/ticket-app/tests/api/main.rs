@@ -1,1 +1,5 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod actuator;
+mod helpers;
+mod scenics;

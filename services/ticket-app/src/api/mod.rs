@@ -1,0 +1,23 @@
+//! ticket-app's HTTP endpoints, one module per resource. Each module ends with
+//! `platform::endpoints!(...)`, which makes its routes and its OpenAPI paths from one list;
+//! [`MODULES`] lists the modules once for both.
+
+pub mod scenics;
+
+use actix_web::web;
+use platform::http::endpoints::{self, Module};
+use utoipa::OpenApi;
+
+const MODULES: &[Module] = &[scenics::MODULE];
+
+#[derive(OpenApi)]
+#[openapi(tags((name = "scenic", description = "The tenant's scenic spots")))]
+struct ApiDoc;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    endpoints::serve(MODULES, cfg);
+}
+
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    endpoints::document(ApiDoc::openapi(), MODULES)
+}
