@@ -73,3 +73,11 @@ def test_the_charts_service_table_matches():
         for name, (key, env, port, database) in SERVICES.items()
     }
     assert table == wanted
+
+
+def test_the_compose_postgres_makes_every_database():
+    script = (DEPLOY / "postgres" / "init-databases.sh").read_text()
+    listed = re.search(r"databases=\((.*?)\)", script, re.S)
+    assert listed
+    made = re.findall(r"[a-z_]+", listed.group(1))
+    assert made == [db for (_, _, _, db) in SERVICES.values() if db is not None]

@@ -109,17 +109,20 @@ fn migrate_all(env: &Env, targets: &Targets) -> Result<(), String> {
 
 /// The variables that turn the demo data on; the fleet (the embedded mode) sets them unless told.
 const DEMO_VAR: &str = "TRADEWIND_AUTH_CENTER__DEMO__ENABLED";
-const DEMO_VARS: &[&str] = &[
-    DEMO_VAR,
-    "TRADEWIND_SAAS_MAIN__DEMO__ENABLED",
-    "TRADEWIND_HOTEL_APP__DEMO__ENABLED",
-];
+
+/// Every service's demo switch (`<SERVICE>__DEMO__ENABLED`), from the registry: a service with
+/// demo data joins by declaring it in its spec.
+fn demo_vars() -> Vec<String> {
+    platform::registry::upstreams()
+        .map(|s| platform::config::service_var(&s.name, platform::app::DEMO_VARIABLE))
+        .collect()
+}
 
 async fn serve(env: &Env, targets: &Targets) -> Result<(), String> {
     let mut env = env.clone();
-    for var in DEMO_VARS {
-        if env.get(var).is_none() {
-            env.set(*var, "true");
+    for var in demo_vars() {
+        if env.get(&var).is_none() {
+            env.set(var, "true");
         }
     }
     let env = &env;

@@ -108,6 +108,19 @@ mod tests {
         }
     }
 
+    /// docs/configuration.md names every variable a service reads (its spec's `variables` and
+    /// its demo switch).
+    #[test]
+    fn every_service_documents_its_variables() {
+        for (name, spec) in SERVICES {
+            assert_eq!(
+                spec().undocumented_variables(),
+                Vec::<String>::new(),
+                "{name}"
+            );
+        }
+    }
+
     #[test]
     fn unknown_names_are_refused() {
         let err = Targets::parse("gateway,hotel").unwrap_err();

@@ -69,16 +69,7 @@ fn start_fleet() -> Fleet {
 async fn every_service_answers_its_build_info_through_the_gateway() {
     let fleet = start_fleet();
     let client = awc::Client::default();
-    for name in [
-        "auth-center",
-        "saas-main",
-        "hotel-app",
-        "ticket-app",
-        "weixin-server",
-        "mall-app",
-        "message-server",
-        "finance-app",
-    ] {
+    for name in platform::registry::upstreams().map(|s| s.name.as_str()) {
         let mut res = client
             .get(format!("{}/api/{name}/actuator/info", fleet.url))
             .send()
