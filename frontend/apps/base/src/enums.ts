@@ -1,12 +1,10 @@
 // The enumerations the base pages show, with the values the services answer (labels in the
-// messages as `<id>.<value>`).
+// messages as `<id>.<value>`). User types, merchant types and notification types are labelled
+// by the shared package (MSC_TYPE, MERCHANT_TYPE, NOTIFY_TYPE).
 import type { Enumeration } from '@tradewind/shared';
 
 /** auth-center `userState`: 0 normal, 1 locked, 2 disabled. */
 export const USER_STATE: Enumeration = { id: 'base.enum.userState', values: [0, 1, 2] };
-
-/** auth-center `mscType` of the people of a tenant (docs/security.md). */
-export const MSC_TYPE: Enumeration = { id: 'base.enum.mscType', values: [100, 200, 300, 311, 312] };
 
 /** auth-center login log `result`: 1 success, 0 failure. */
 export const LOGIN_RESULT: Enumeration = { id: 'base.enum.loginResult', values: [1, 0] };
@@ -17,17 +15,8 @@ export const MERCHANT_STATE: Enumeration = { id: 'base.enum.merchantState', valu
 /** message-server `stateSms` / `stateMails`. */
 export const DISPATCH_STATE: Enumeration = { id: 'base.enum.dispatchState', values: [0, 1, 2, 3, 4] };
 
-/** `typeNotifys`: 0-3 what a supplier is told, 10-14 what a distributor is told. */
-export const NOTIFY_TYPE: Enumeration = {
-  id: 'base.enum.notifyType',
-  values: [0, 1, 2, 3, 10, 11, 12, 13, 14],
-};
-
-/** auth-center API user `mscType`: 500 API user, 510 shared, 511 supplier, 512 distributor (labels beside the people's). */
-export const API_MSC_TYPE: Enumeration = { id: 'base.enum.mscType', values: [500, 510, 511, 512] };
-
-/** auth-center API user `state`: 0 normal, 2 disabled. */
-export const API_USER_STATE: Enumeration = { id: 'base.enum.apiUserState', values: [0, 2] };
+/** auth-center API user `state`: 0 normal, 2 disabled (the people's labels). */
+export const API_USER_STATE: Enumeration = { id: USER_STATE.id, values: [0, 2] };
 
 /** saas-main notice `state`: 0 draft, 1 published, 2 withdrawn. */
 export const NOTICE_STATE: Enumeration = { id: 'base.enum.noticeState', values: [0, 1, 2] };
@@ -71,9 +60,6 @@ export const LANGUAGE: Enumeration = { id: 'base.enum.language', values: ['zh-cn
 /** saas-main merchant `withdrawFee`, per thousand. */
 export const WITHDRAW_FEE: Enumeration = { id: 'base.enum.withdrawFee', values: [0, 1, 2, 3, 4, 9] };
 
-/** saas-main merchant `mchType`: 1 supplier, 2 distributor. */
-export const MERCHANT_TYPE: Enumeration = { id: 'base.enum.merchantType', values: [1, 2] };
-
 /** saas-main tenant `state`: 0 pending, 1 normal, 2 stopped. */
 export const TENANT_STATE: Enumeration = { id: 'base.enum.tenantState', values: [0, 1, 2] };
 
@@ -83,12 +69,9 @@ export const SAAS_TYPE: Enumeration = { id: 'base.enum.saasType', values: [0, 1]
 /** Every enumeration, for the messages test. */
 export const ENUMS: Enumeration[] = [
   USER_STATE,
-  MSC_TYPE,
   LOGIN_RESULT,
   MERCHANT_STATE,
   DISPATCH_STATE,
-  NOTIFY_TYPE,
-  API_MSC_TYPE,
   API_USER_STATE,
   NOTICE_STATE,
   SERVICE_STATE,
@@ -103,7 +86,6 @@ export const ENUMS: Enumeration[] = [
   IP_FILTER,
   LANGUAGE,
   WITHDRAW_FEE,
-  MERCHANT_TYPE,
   TENANT_STATE,
   SAAS_TYPE,
 ];

@@ -71,6 +71,15 @@ export const ONLINE_PAY: Enumeration = { id: 'hotel.enum.onlinePay', values: [0,
 /** `breakfasts`. */
 export const BREAKFAST: Enumeration = { id: 'hotel.enum.breakfast', values: [0, 1, 2, 3, 4, 99] };
 
+/** A product's `lunchNum` and `dinnerNum`: the breakfasts' values, named without the meal. */
+export const MEAL: Enumeration = { id: 'hotel.enum.meal', values: BREAKFAST.values };
+
+/** A product's `shareType`: 0 not shared, 1 shared. */
+export const SHARE_TYPE: Enumeration = { id: 'hotel.enum.shareType', values: [0, 1] };
+
+/** A product's `guestType`: 1 adults, 2 children. */
+export const GUEST_TYPE: Enumeration = { id: 'hotel.enum.guestType', values: [1, 2] };
+
 /** A supplier's hotel request `state`: 0 pending, 1 approved, 2 rejected. */
 export const REQUEST_STATE: Enumeration = { id: 'hotel.enum.requestState', values: [0, 1, 2] };
 
@@ -95,6 +104,9 @@ export const ENUMS: Enumeration[] = [
   CANCEL_TYPE,
   ONLINE_PAY,
   BREAKFAST,
+  MEAL,
+  SHARE_TYPE,
+  GUEST_TYPE,
   REQUEST_STATE,
   REQUEST_KIND,
 ];

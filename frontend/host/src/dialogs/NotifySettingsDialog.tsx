@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { api, ConfirmDialog } from '@tradewind/shared';
+import { api, ConfirmDialog, NOTIFY_TYPE, useEnumLabel } from '@tradewind/shared';
 import { toast } from '../notifier';
 import { joinTypes, notifyProblem, parseTypes, type NotifyForm } from './notifyRules';
 
@@ -36,14 +36,14 @@ const EMPTY: NotifyForm = { notifyWeb: [], notifyWeixin: [], notifySms: [], noti
 
 export function NotifySettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const intl = useIntl();
-  const [types, setTypes] = useState<{ value: number; label: string }[]>([]);
+  const label = useEnumLabel();
+  const types = NOTIFY_TYPE.values.map(Number);
   const [form, setForm] = useState<NotifyForm>(EMPTY);
   const [problem, setProblem] = useState<'mobile' | 'email' | null>(null);
   const [confirming, setConfirming] = useState(false);
 
   useEffect(() => {
     if (!open) return;
-    api.get<{ value: number; label: string }[]>('saas-main', '/openapi/enum/typeNotifys', { noAuth: true }).then(setTypes, () => undefined);
     api.get<Stored | null>('saas-main', '/saas/notify/config/load').then(
       (s) =>
         setForm(
@@ -107,17 +107,17 @@ export function NotifySettingsDialog({ open, onClose }: { open: boolean; onClose
             <Box sx={{ display: 'flex', flexWrap: 'wrap' }}>
               {types.map((t) => (
                 <FormControlLabel
-                  key={t.value}
+                  key={t}
                   sx={{ width: 280 }}
                   control={
                     <Checkbox
                       size="small"
-                      checked={form[channel].includes(t.value)}
-                      onChange={() => toggle(channel, t.value)}
-                      data-testid={`${channel}-${t.value}`}
+                      checked={form[channel].includes(t)}
+                      onChange={() => toggle(channel, t)}
+                      data-testid={`${channel}-${t}`}
                     />
                   }
-                  label={t.label}
+                  label={label(NOTIFY_TYPE, t)}
                 />
               ))}
             </Box>

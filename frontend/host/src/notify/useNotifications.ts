@@ -3,7 +3,7 @@
 // an array (shown one at a time, 2 s apart), each a toast that stays until closed, with a sound.
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
-import type { Severity } from '@tradewind/shared';
+import { labelId, NOTIFY_TYPE, type Severity } from '@tradewind/shared';
 import { toast } from '../notifier';
 
 export const KEEP_ALIVE_MS = 54_000;
@@ -73,7 +73,7 @@ export function useNotifications(token: string | null, locale: string) {
       }
       toast({
         severity: severityOf(n.notifyType),
-        title: intl.formatMessage({ id: `notify.type.${n.notifyType}`, defaultMessage: intl.formatMessage({ id: 'notify.title' }) }),
+        title: intl.formatMessage({ id: NOTIFY_TYPE.values.includes(n.notifyType) ? labelId(NOTIFY_TYPE, n.notifyType) : 'notify.title' }),
         message: n.message,
         durationMs: 0,
         testId: 'order-notification',

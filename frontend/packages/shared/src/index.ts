@@ -12,6 +12,7 @@ export { ListPage, type ListPageProps } from './components/ListPage';
 export { Section } from './components/Section';
 export { SimpleTable, type SimpleColumn } from './components/SimpleTable';
 export { labelId, useEnumLabel, type Enumeration } from './components/enum';
+export { MERCHANT_TYPE, MSC_TYPE, NOTIFY_TYPE, SHARED_ENUMS, YES_NO } from './enums';
 export { DateFilter, SelectFilter, TextFilter } from './components/filters';
 export { useFilters, type Filters } from './components/useFilters';
 export { useHolds, useIsTenantStaff } from './components/perm';
@@ -26,6 +27,7 @@ export {
   FormText,
   rules,
   useConfirm,
+  useEnumOptions,
   useForm,
   type Form,
   type FormValues,

@@ -13,8 +13,6 @@ const messages: Record<string, string> = {
   'hotel.menu.logs': 'Logs',
   'hotel.menu.orderLogs': 'Order log',
 
-  'hotel.common.yes': 'Yes',
-  'hotel.common.no': 'No',
   'hotel.common.back': 'Back',
   'hotel.common.startDate': 'From',
   'hotel.common.endDate': 'To',
@@ -485,10 +483,10 @@ const messages: Record<string, string> = {
   'hotel.productForm.fields.supplierHotelId': 'Supplier\'s hotel code',
   'hotel.productForm.fields.supplierProductId': 'Supplier\'s product code',
   'hotel.productForm.fields.supplierRoomId': 'Supplier\'s room code',
-  'hotel.productForm.share.0': 'Not shared',
-  'hotel.productForm.share.1': 'Shared',
-  'hotel.productForm.guest.1': 'Adults',
-  'hotel.productForm.guest.2': 'Children',
+  'hotel.enum.shareType.0': 'Not shared',
+  'hotel.enum.shareType.1': 'Shared',
+  'hotel.enum.guestType.1': 'Adults',
+  'hotel.enum.guestType.2': 'Children',
   'hotel.productForm.rules.between': 'A whole number from {min} to {max}',
   'hotel.productForm.rules.max': '0 (no limit) or {min} to {max}',
   'hotel.productForm.rules.deadline': 'Cancellation until a deadline needs days or hours before check-in',
@@ -532,11 +530,11 @@ const messages: Record<string, string> = {
 
   'hotel.products.changeState': 'State ▾',
 
-  'hotel.productForm.meal.0': 'None',
-  'hotel.productForm.meal.1': 'One',
-  'hotel.productForm.meal.2': 'Two',
-  'hotel.productForm.meal.3': 'Three',
-  'hotel.productForm.meal.4': 'Four',
-  'hotel.productForm.meal.99': 'One per guest',
+  'hotel.enum.meal.0': 'None',
+  'hotel.enum.meal.1': 'One',
+  'hotel.enum.meal.2': 'Two',
+  'hotel.enum.meal.3': 'Three',
+  'hotel.enum.meal.4': 'Four',
+  'hotel.enum.meal.99': 'One per guest',
 };
 export default messages;

@@ -13,8 +13,6 @@ const messages: Record<string, string> = {
   'hotel.menu.logs': '日志管理',
   'hotel.menu.orderLogs': '订单日志',
 
-  'hotel.common.yes': '是',
-  'hotel.common.no': '否',
   'hotel.common.back': '返回',
   'hotel.common.startDate': '开始日期',
   'hotel.common.endDate': '结束日期',
@@ -485,10 +483,10 @@ const messages: Record<string, string> = {
   'hotel.productForm.fields.supplierHotelId': '供应商酒店编码',
   'hotel.productForm.fields.supplierProductId': '供应商产品编码',
   'hotel.productForm.fields.supplierRoomId': '供应商房型编码',
-  'hotel.productForm.share.0': '不共享',
-  'hotel.productForm.share.1': '共享',
-  'hotel.productForm.guest.1': '成人',
-  'hotel.productForm.guest.2': '儿童',
+  'hotel.enum.shareType.0': '不共享',
+  'hotel.enum.shareType.1': '共享',
+  'hotel.enum.guestType.1': '成人',
+  'hotel.enum.guestType.2': '儿童',
   'hotel.productForm.rules.between': '请输入 {min} 到 {max} 的整数',
   'hotel.productForm.rules.max': '0（不限）或 {min} 到 {max}',
   'hotel.productForm.rules.deadline': '限时取消须填写提前天数或小时数',
@@ -532,11 +530,11 @@ const messages: Record<string, string> = {
 
   'hotel.products.changeState': '状态 ▾',
 
-  'hotel.productForm.meal.0': '不含',
-  'hotel.productForm.meal.1': '单份',
-  'hotel.productForm.meal.2': '双份',
-  'hotel.productForm.meal.3': '三份',
-  'hotel.productForm.meal.4': '四份',
-  'hotel.productForm.meal.99': '按入住人数',
+  'hotel.enum.meal.0': '不含',
+  'hotel.enum.meal.1': '单份',
+  'hotel.enum.meal.2': '双份',
+  'hotel.enum.meal.3': '三份',
+  'hotel.enum.meal.4': '四份',
+  'hotel.enum.meal.99': '按入住人数',
 };
 export default messages;

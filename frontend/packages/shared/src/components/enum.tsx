@@ -1,5 +1,5 @@
 // Enumerations shown as translated labels: each value has the message `<id>.<value>`; a value
-// the console does not know is shown as it is.
+// the console does not know is shown as it is, a boolean as 1 (true) or 0 (false).
 import { useIntl } from 'react-intl';
 
 export interface Enumeration {
@@ -13,10 +13,11 @@ export function labelId(e: Enumeration, value: number | string): string {
 }
 
 /** A function that labels a value of an enumeration in the current language. */
-export function useEnumLabel(): (e: Enumeration, value: number | string | null | undefined) => string {
+export function useEnumLabel(): (e: Enumeration, value: number | string | boolean | null | undefined) => string {
   const intl = useIntl();
-  return (e, value) => {
-    if (value === null || value === undefined) return '--';
+  return (e, given) => {
+    if (given === null || given === undefined) return '--';
+    const value = typeof given === 'boolean' ? Number(given) : given;
     return e.values.includes(value) ? intl.formatMessage({ id: labelId(e, value) }) : String(value);
   };
 }

@@ -3,8 +3,8 @@
 import type { ReactNode } from 'react';
 import { MenuItem, TextField } from '@mui/material';
 import { useIntl } from 'react-intl';
-import { useEnumLabel, type Enumeration } from './enum';
-import type { Option } from './form';
+import type { Enumeration } from './enum';
+import { useEnumOptions, type Option } from './form';
 
 interface FieldProps {
   /** Message id of the label. */
@@ -41,10 +41,10 @@ export function SelectFilter({
   noAll,
 }: FieldProps & { allValue?: string; noAll?: boolean } & ({ enumeration: Enumeration; options?: never } | { options: Option[]; enumeration?: never })) {
   const intl = useIntl();
-  const labelOf = useEnumLabel();
+  const labelled = useEnumOptions(enumeration);
   const options: { value: string; text: ReactNode }[] = [
     ...(noAll ? [] : [{ value: allValue, text: intl.formatMessage({ id: 'filter.all' }) }]),
-    ...(enumeration ? enumeration.values.map((v) => ({ value: String(v), text: labelOf(enumeration, v) })) : choices),
+    ...(enumeration ? labelled : choices),
   ];
   return (
     <TextField

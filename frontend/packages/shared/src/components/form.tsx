@@ -216,10 +216,17 @@ export interface Option {
   text: string;
 }
 
+/** The choices of an enumeration (or of some of its values) labelled in the current language. */
+export function useEnumOptions(enumeration: Enumeration | undefined, only?: readonly (number | string)[]): Option[] {
+  const labelOf = useEnumLabel();
+  if (!enumeration) return [];
+  return (only ?? enumeration.values).map((v) => ({ value: String(v), text: labelOf(enumeration, v) }));
+}
+
 export function FormSelect<V extends FormValues>(p: FieldProps<V> & { enumeration?: Enumeration; options?: Option[] }) {
   const { form, name, enumeration, options } = p;
-  const labelOf = useEnumLabel();
-  const all: Option[] = options ?? (enumeration ? enumeration.values.map((v) => ({ value: String(v), text: labelOf(enumeration, v) })) : []);
+  const fromEnumeration = useEnumOptions(enumeration);
+  const all: Option[] = options ?? fromEnumeration;
   return (
     <TextField
       {...useFieldProps(p)}

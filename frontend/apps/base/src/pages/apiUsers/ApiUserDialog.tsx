@@ -5,8 +5,8 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { FormattedMessage } from 'react-intl';
-import { api, FormCheck, FormDialog, FormSelect, FormText, rules, useEnumLabel, useForm, useOptions, endpointOf, MscType, PERM, type Option } from '@tradewind/shared';
-import { API_MSC_TYPE, API_USER_STATE } from '../../enums';
+import { api, FormCheck, FormDialog, FormSelect, FormText, rules, useEnumLabel, useForm, useOptions, endpointOf, MscType, PERM, API_USER_TYPES, MSC_TYPE, type Option } from '@tradewind/shared';
+import { API_USER_STATE } from '../../enums';
 import type { ApiUserRow } from './types';
 
 const F = 'base.apiUsers.fields';
@@ -60,7 +60,7 @@ export function ApiUserDialog({ id, onClose, onSaved }: { id: number | null; onC
     merchantPath ? () => api.get<{ id: number; name: string }[]>('saas-main', merchantPath).then((rs) => rs.map((r) => ({ value: String(r.id), text: r.name }))) : null,
     merchantPath ?? '',
   );
-  const types: Option[] = API_MSC_TYPE.values.map((t) => ({ value: String(t), text: label(API_MSC_TYPE, t) }));
+  const types: Option[] = API_USER_TYPES.map((t) => ({ value: String(t), text: label(MSC_TYPE, t) }));
 
   const submit = () => {
     // With a secret to show, the list reloads once it has been read (closing its dialog).

@@ -2,9 +2,9 @@
 // auth-center GET /saas/account/api/list. The secret is never listed, only the app key; adding
 // and changing them in a dialog.
 import { useCallback, useState } from 'react';
-import { AddButton, RowAction, api, dateTime, DataTable, ListPage, Clip, TextFilter, useEnumLabel, useFilters, useHolds, PERM, type Column, type Page } from '@tradewind/shared';
+import { AddButton, RowAction, api, dateTime, DataTable, ListPage, Clip, TextFilter, useEnumLabel, useFilters, useHolds, PERM, MSC_TYPE, type Column, type Page } from '@tradewind/shared';
 import { ApiUserDialog } from './ApiUserDialog';
-import { API_MSC_TYPE, API_USER_STATE } from '../../enums';
+import { API_USER_STATE } from '../../enums';
 import type { ApiUserRow } from './types';
 
 const EMPTY = { name: '' };
@@ -27,7 +27,7 @@ export default function ApiUserList() {
   const columns: Column<ApiUserRow>[] = [
     { key: 'id', title: `${F}.id`, width: 90 },
     { key: 'name', title: `${F}.name` },
-    { key: 'mscType', title: `${F}.mscType`, render: (r) => label(API_MSC_TYPE, r.mscType) },
+    { key: 'mscType', title: `${F}.mscType`, render: (r) => label(MSC_TYPE, r.mscType) },
     { key: 'mchId', title: `${F}.mchId`, render: (r) => (r.mchId ? r.mchId : '--') },
     { key: 'appKey', title: `${F}.appKey` },
     { key: 'state', title: `${F}.state`, render: (r) => label(API_USER_STATE, r.state) },

@@ -3,9 +3,9 @@
 // (PUT .../resend, the tenant's staff only), and the messages sent (GET /saas/msg/{sms,mail}/list).
 import { useCallback, useState } from 'react';
 import { Button } from '@mui/material';
-import { api, dateTime, DataTable, ListPage, Clip, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds, useIsTenantStaff, endpointOf, PERM, type Column, type Page } from '@tradewind/shared';
+import { api, dateTime, DataTable, ListPage, Clip, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds, useIsTenantStaff, endpointOf, PERM, NOTIFY_TYPE, type Column, type Page } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
-import { DISPATCH_STATE, NOTIFY_TYPE } from '../../enums';
+import { DISPATCH_STATE } from '../../enums';
 import type { Channel, DispatchRow, View } from './types';
 
 interface ChannelSpec {

@@ -1,18 +1,17 @@
 // A supplier or distributor as loaded now (GET .../load), read-only.
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress } from '@mui/material';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { api, dateTime, FieldGrid, money, useEnumLabel, type Field } from '@tradewind/shared';
-import { LANGUAGE, MERCHANT_STATE, MERCHANT_TYPE, WITHDRAW_FEE } from '../../enums';
+import { FormattedMessage } from 'react-intl';
+import { api, dateTime, FieldGrid, money, useEnumLabel, MERCHANT_TYPE, YES_NO, type Field } from '@tradewind/shared';
+import { LANGUAGE, MERCHANT_STATE, WITHDRAW_FEE } from '../../enums';
 import { MERCHANT_BASE, type Merchant, type MerchantKind, type MerchantTerms } from './types';
 
 const F = 'base.merchants.fields';
 
 /** The terms of a merchant: its detail and its own info page show them alike. */
 export function useTermsFields(): (m: MerchantTerms) => Field[] {
-  const intl = useIntl();
   const label = useEnumLabel();
-  const yes = (b: boolean) => intl.formatMessage({ id: b ? 'base.common.yes' : 'base.common.no' });
+  const yes = (b: boolean) => label(YES_NO, b);
   return (m) => [
     { label: `${F}.creditPermanent`, value: money(m.creditPermanent) },
     { label: `${F}.creditTemporary`, value: money(m.creditTemporary) },

@@ -2,10 +2,9 @@
 // GET /saas/notify/message/list; marking them read: PUT /saas/notify/message/read {ids}.
 import { useCallback, useState } from 'react';
 import { Button, Checkbox, FormControlLabel, Link } from '@mui/material';
-import { api, dateTime, DataTable, type Column, type Page, ListPage, useEnumLabel, useFilters } from '@tradewind/shared';
+import { api, dateTime, DataTable, ListPage, useEnumLabel, useFilters, NOTIFY_TYPE, type Column, type Page } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { NOTIFY_TYPE } from '../../enums';
 import type { NotificationRow } from './types';
 
 const EMPTY = { unread: false };

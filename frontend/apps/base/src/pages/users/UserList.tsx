@@ -19,12 +19,13 @@ import {
   useHolds,
   useSession,
   PERM,
+  MSC_TYPE,
   type Column,
   type Page,
 } from '@tradewind/shared';
 import { Box, Typography } from '@mui/material';
 import { useIntl } from 'react-intl';
-import { MSC_TYPE, USER_STATE } from '../../enums';
+import { USER_STATE } from '../../enums';
 import { UserDialog } from './UserDialog';
 import { UserStateMenu, type StateAction } from './UserStateMenu';
 import type { UserRow } from './types';

@@ -2,8 +2,7 @@
 // (GET /saas/hotel/rooms/load?roomId=, then PUT /saas/hotel/rooms/update with roomId). Rules as
 // hotel-app's RoomFields: a name of 1-64, type codes 0-99, 1 to 20 guests.
 import { useEffect, useState } from 'react';
-import { api, FormDialog, FormSelect, FormText, rules, useForm, type Rule } from '@tradewind/shared';
-import { useIntl } from 'react-intl';
+import { api, FormDialog, FormSelect, FormText, rules, useForm, YES_NO, type Rule } from '@tradewind/shared';
 import { HOTEL_STATE, ROOM_WINDOW } from '../../enums';
 import type { RoomRow } from './types';
 
@@ -82,7 +81,6 @@ export function roomBody(v: RoomFormValues) {
 
 /** `roomId` null: closed; 0: a new room of `hotelId`. */
 export function RoomDialog({ hotelId, roomId, onClose, onSaved }: { hotelId: string; roomId: number | null; onClose: () => void; onSaved: () => void }) {
-  const intl = useIntl();
   const form = useForm<RoomFormValues>(emptyRoomForm());
   const [loadedId, setLoadedId] = useState(0);
   const { reset } = form;
@@ -106,10 +104,6 @@ export function RoomDialog({ hotelId, roomId, onClose, onSaved }: { hotelId: str
     // A new room id opens the dialog afresh.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [roomId]);
-  const yesNo = (yes: string, no: string) => [
-    { value: yes, text: intl.formatMessage({ id: 'hotel.common.yes' }) },
-    { value: no, text: intl.formatMessage({ id: 'hotel.common.no' }) },
-  ];
   const save = async () => {
     const ok = await form.submit(roomRules, (v) =>
       roomId
@@ -133,8 +127,8 @@ export function RoomDialog({ hotelId, roomId, onClose, onSaved }: { hotelId: str
       <FormText form={form} name="area" label={`${R}.area`} />
       <FormText form={form} name="floor" label={`${R}.floor`} />
       <FormText form={form} name="maxGuests" label={`${R}.maxGuests`} digits required />
-      <FormSelect form={form} name="addBed" label={`${R}.addBed`} options={yesNo('1', '0')} />
-      <FormSelect form={form} name="broadband" label={`${R}.broadband`} options={yesNo('1', '0')} />
+      <FormSelect form={form} name="addBed" label={`${R}.addBed`} enumeration={YES_NO} />
+      <FormSelect form={form} name="broadband" label={`${R}.broadband`} enumeration={YES_NO} />
       <FormSelect form={form} name="window" label={`${R}.window`} enumeration={ROOM_WINDOW} />
       <FormSelect form={form} name="state" label={`${R}.state`} enumeration={HOTEL_STATE} />
     </FormDialog>

@@ -3,7 +3,7 @@
 // and edited in RoomDialog by a user holding the codes.
 import { useCallback, useState } from 'react';
 import { Alert, Button, Link } from '@mui/material';
-import { AddButton, api, dateTime, DataTable, ListPage, TextFilter, useEnumLabel, useFilters, useHolds, PERM, type Column, type Page } from '@tradewind/shared';
+import { AddButton, api, dateTime, DataTable, ListPage, TextFilter, useEnumLabel, useFilters, useHolds, PERM, YES_NO, type Column, type Page } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { appPath } from '../../app';
@@ -38,7 +38,6 @@ function RoomListView({ hotelId }: { hotelId: string }) {
       api.get<Page<RoomRow>>('hotel-app', '/saas/hotel/rooms/list', { query: { page, resultNum: size, hotelId: applied.hotelId } }),
     [applied],
   );
-  const yesNo = (yes: boolean) => <FormattedMessage id={yes ? 'hotel.common.yes' : 'hotel.common.no'} />;
   const columns: Column<RoomRow>[] = [
     { key: 'id', title: `${F}.id`, width: 90 },
     { key: 'name', title: `${F}.name` },
@@ -47,8 +46,8 @@ function RoomListView({ hotelId }: { hotelId: string }) {
     { key: 'area', title: `${F}.area`, render: (r) => r.area || '--' },
     { key: 'floor', title: `${F}.floor`, render: (r) => r.floor || '--' },
     { key: 'maxGuests', title: `${F}.maxGuests` },
-    { key: 'addBed', title: `${F}.addBed`, render: (r) => yesNo(r.addBed === 1) },
-    { key: 'broadband', title: `${F}.broadband`, render: (r) => yesNo(r.broadband === '1') },
+    { key: 'addBed', title: `${F}.addBed`, render: (r) => label(YES_NO, r.addBed === 1) },
+    { key: 'broadband', title: `${F}.broadband`, render: (r) => label(YES_NO, r.broadband === '1') },
     { key: 'window', title: `${F}.window`, render: (r) => label(ROOM_WINDOW, r.window) },
     { key: 'state', title: `${F}.state`, render: (r) => label(HOTEL_STATE, r.state) },
     { key: 'createDate', title: `${F}.createDate`, render: (r) => dateTime(r.createDate) },

@@ -4,9 +4,10 @@
 // changed too. After an action the order is loaded again.
 import { useState } from 'react';
 import { Box, Button } from '@mui/material';
-import { api, endpointOf, FormDialog, FormSelect, FormText, money, PERM, rules, useForm, useHolds, useSession, type Rule } from '@tradewind/shared';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { api, endpointOf, FormDialog, FormSelect, FormText, money, PERM, rules, useForm, useHolds, useSession, useEnumOptions, type Rule } from '@tradewind/shared';
+import { FormattedMessage } from 'react-intl';
 import { actionsOf, ADJUST_FIELDS, adjustBody, adjustProblems, partyOf, type AdjustValues, type OrderAction } from './orderActions';
+import { PAY_TYPE } from '../../enums';
 import type { OrderFull } from './types';
 
 const A = 'hotel.orderActions';
@@ -49,7 +50,6 @@ export function OrderActions({ order, onDone }: { order: OrderFull; onDone: () =
 }
 
 function ActionDialog({ action, order, onClose, onDone }: { action: OrderAction; order: OrderFull; onClose: () => void; onDone: () => void }) {
-  const intl = useIntl();
   const form = useForm({ remark: '', supplierOrderId: '', payType: '1' });
   const checks: Record<string, Rule<typeof form.values>> = {
     remark: action.remarkRequired ? rules.all(rules.required('remark', `${A}.reason`), rules.length('remark', 1, 500)) : rules.length('remark', 0, 500),
@@ -64,7 +64,7 @@ function ActionDialog({ action, order, onClose, onDone }: { action: OrderAction;
     });
     if (ok) onDone();
   };
-  const payTypes = [1, 2].map((p) => ({ value: String(p), text: intl.formatMessage({ id: `hotel.enum.payType.${p}` }) }));
+  const payTypes = useEnumOptions(PAY_TYPE, [1, 2]);
   return (
     <FormDialog open title={`${A}.question.${action.key}`} busy={form.busy} onClose={onClose} onSubmit={save} testId="order-action-dialog" submitLabel={`${A}.${action.key}`}>
       {action.key === 'pay' && (

@@ -1,15 +1,12 @@
 // An order's fields on its detail page: the booking, its states, its money, its remarks.
-import { dateTime, money, FieldGrid, type Field, Section, useEnumLabel } from '@tradewind/shared';
-import { useIntl } from 'react-intl';
+import { dateTime, money, FieldGrid, Section, useEnumLabel, YES_NO, type Field } from '@tradewind/shared';
 import { CANCEL_APPLY, ORDER_STATE, PAY_STATE, PAY_TYPE, PROGRESS } from '../../enums';
 import type { OrderFull } from './types';
 
 const F = 'hotel.orders.fields';
 
 export function OrderFields({ order: o }: { order: OrderFull }) {
-  const intl = useIntl();
   const label = useEnumLabel();
-  const yesNo = (b: boolean) => intl.formatMessage({ id: b ? 'hotel.common.yes' : 'hotel.common.no' });
   const booking: Field[] = [
     { label: `${F}.orderId`, value: o.orderId },
     { label: `${F}.hotelName`, value: o.hotelName },
@@ -28,7 +25,7 @@ export function OrderFields({ order: o }: { order: OrderFull }) {
     { label: `${F}.distributorName`, value: o.distributorName },
     { label: `${F}.supplierOrderId`, value: o.supplierOrderId },
     { label: `${F}.channelOrderId`, value: o.channelOrderId },
-    { label: `${F}.needConfirm`, value: yesNo(o.needConfirm) },
+    { label: `${F}.needConfirm`, value: label(YES_NO, o.needConfirm) },
     { label: `${F}.createDate`, value: dateTime(o.createDate) },
     { label: `${F}.modifyDate`, value: dateTime(o.modifyDate) },
     { label: `${F}.confirmDate`, value: dateTime(o.confirmDate) },
@@ -51,7 +48,7 @@ export function OrderFields({ order: o }: { order: OrderFull }) {
     { label: `${F}.payType`, value: label(PAY_TYPE, o.payType) },
     { label: `${F}.payPrice`, value: money(o.payPrice) },
     { label: `${F}.payDate`, value: dateTime(o.payDate) },
-    { label: `${F}.allowedCancel`, value: yesNo(o.allowedCancel) },
+    { label: `${F}.allowedCancel`, value: label(YES_NO, o.allowedCancel) },
     { label: `${F}.cancelDeadline`, value: dateTime(o.cancelDeadline) },
     { label: `${F}.cancelPrice`, value: money(o.cancelPrice) },
   ];

@@ -18,6 +18,8 @@ import {
   useForm,
   useHolds,
   PERM,
+  YES_NO,
+  useEnumLabel,
   type Option,
   type SimpleColumn,
 } from '@tradewind/shared';
@@ -31,6 +33,7 @@ import type { DistributorDay, PriceSaved } from './types';
 const F = 'hotel.prices.own';
 
 export function DistributorPrices({ productId, startDate, endDate }: { productId: number; startDate: string; endDate: string }) {
+  const label = useEnumLabel();
   const [draft, setDraft] = useState('');
   const [applied, setApplied] = useState('');
   const [generation, setGeneration] = useState(0);
@@ -64,7 +67,7 @@ export function DistributorPrices({ productId, startDate, endDate }: { productId
       title: `${F}.effectiveStock`,
       render: (r) => (r.effectiveStock === null ? <FormattedMessage id="hotel.prices.noLimit" /> : r.effectiveStock),
     },
-    { key: 'bookable', title: `${F}.bookable`, render: (r) => <FormattedMessage id={r.bookable ? 'hotel.common.yes' : 'hotel.common.no'} /> },
+    { key: 'bookable', title: `${F}.bookable`, render: (r) => label(YES_NO, r.bookable) },
   ];
   return (
     <Box sx={{ mt: 3 }}>

@@ -4,9 +4,9 @@
 // The tenant's staff pick the supplier from the tenant's; a supplier creates its own. The zone is the hotel's unless
 // another is picked from the tenant's zone tree.
 import { useEffect, useState } from 'react';
-import { api, FormDialog, FormMultiSelect, FormSelect, FormText, useForm, useIsTenantStaff, type Option, type Page } from '@tradewind/shared';
+import { api, FormDialog, FormMultiSelect, FormSelect, FormText, useForm, useIsTenantStaff, useEnumOptions, type Option, type Page } from '@tradewind/shared';
 import { useIntl } from 'react-intl';
-import { BREAKFAST, CANCEL_TYPE, CONFIRM_TYPE, ONLINE_PAY } from '../../enums';
+import { BREAKFAST, CANCEL_TYPE, CONFIRM_TYPE, GUEST_TYPE, MEAL, ONLINE_PAY, PAY_TYPE, SHARE_TYPE } from '../../enums';
 import { keepChosen, useSupplierOptions, useZoneTree, zoneOptions } from '../choices';
 import type { RoomRow } from '../hotels/types';
 import { emptyProductForm, productBody, productFormOf, productRules, type ProductFormValues } from './productForm';
@@ -76,7 +76,7 @@ export function ProductDialog({ productId, onClose, onSaved }: { productId: numb
     );
     if (ok) onSaved();
   };
-  const options = (prefix: string, values: readonly (number | string)[]) => values.map((v) => ({ value: String(v), text: intl.formatMessage({ id: `${prefix}.${v}` }) }));
+  const paymentTypes = useEnumOptions(PAY_TYPE, [1, 2]);
   const editing = Boolean(productId);
   return (
     <FormDialog
@@ -104,13 +104,13 @@ export function ProductDialog({ productId, onClose, onSaved }: { productId: numb
       )}
       <FormSelect form={form} name="confirmType" label={`${P}.confirmType`} enumeration={CONFIRM_TYPE} />
       <FormSelect form={form} name="cancelType" label={`${P}.cancelType`} enumeration={CANCEL_TYPE} />
-      <FormMultiSelect form={form} name="paymentTypes" label={`${P}.paymentTypes`} options={options('hotel.enum.payType', [1, 2])} required />
+      <FormMultiSelect form={form} name="paymentTypes" label={`${P}.paymentTypes`} options={paymentTypes} required />
       <FormSelect form={form} name="isOnlinePay" label={`${P}.isOnlinePay`} enumeration={ONLINE_PAY} />
-      <FormSelect form={form} name="shareType" label={`${P}.shareType`} options={options('hotel.productForm.share', [0, 1])} />
-      <FormSelect form={form} name="guestType" label={`${P}.guestType`} options={options('hotel.productForm.guest', [1, 2])} />
+      <FormSelect form={form} name="shareType" label={`${P}.shareType`} enumeration={SHARE_TYPE} />
+      <FormSelect form={form} name="guestType" label={`${P}.guestType`} enumeration={GUEST_TYPE} />
       <FormSelect form={form} name="breakfastNum" label={`${P}.breakfastNum`} enumeration={BREAKFAST} />
-      <FormSelect form={form} name="lunchNum" label={`${P}.lunchNum`} options={options('hotel.productForm.meal', BREAKFAST.values)} />
-      <FormSelect form={form} name="dinnerNum" label={`${P}.dinnerNum`} options={options('hotel.productForm.meal', BREAKFAST.values)} />
+      <FormSelect form={form} name="lunchNum" label={`${P}.lunchNum`} enumeration={MEAL} />
+      <FormSelect form={form} name="dinnerNum" label={`${P}.dinnerNum`} enumeration={MEAL} />
       <FormText form={form} name="earliestBookingDays" label={`${P}.earliestBookingDays`} digits />
       <FormText form={form} name="earliestBookingHours" label={`${P}.earliestBookingHours`} digits />
       <FormText form={form} name="latestBookingDays" label={`${P}.latestBookingDays`} digits />

@@ -1,0 +1,37 @@
+// The enumerations more than one part of the console labels, each with one map of labels: the
+// value `v` of an enumeration `{ id }` is labelled by the shared message `<id>.<v>` (zh-CN and
+// en in ./messages), through `useEnumLabel`. An application's own enumerations stay in its
+// enums.ts.
+import type { Enumeration } from './components/enum';
+import { MchType, MscType } from './constants';
+
+/** auth-center `mscType` of people and API users (./constants.ts). */
+export const MSC_TYPE: Enumeration = {
+  id: 'enum.mscType',
+  values: [
+    MscType.PlatformAdmin,
+    MscType.OperatorAdmin,
+    MscType.OperatorUser,
+    MscType.Supplier,
+    MscType.Distributor,
+    MscType.Api,
+    MscType.ApiShared,
+    MscType.ApiSupplier,
+    MscType.ApiDistributor,
+  ],
+};
+
+/** saas-main merchant `mchType`. */
+export const MERCHANT_TYPE: Enumeration = { id: 'enum.mchType', values: [MchType.Supplier, MchType.Distributor] };
+
+/**
+ * `typeNotifys`: 0-3 what a supplier is told, 10-14 what a distributor is told (the toasts, the
+ * notification settings, the notification, SMS and mail lists).
+ */
+export const NOTIFY_TYPE: Enumeration = { id: 'enum.notifyType', values: [0, 1, 2, 3, 10, 11, 12, 13, 14] };
+
+/** Yes (1, true) or no (0, false). */
+export const YES_NO: Enumeration = { id: 'enum.yesNo', values: [1, 0] };
+
+/** Every shared enumeration, for the messages test. */
+export const SHARED_ENUMS: Enumeration[] = [MSC_TYPE, MERCHANT_TYPE, NOTIFY_TYPE, YES_NO];
