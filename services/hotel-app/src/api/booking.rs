@@ -10,13 +10,14 @@ use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
-use super::orders::actor;
+use super::orders::order_ctx;
 use super::party;
 use crate::OrderSettings;
 use crate::domain::booking::{self, Stay};
 use crate::domain::party::Party;
+use crate::store::bookable::{self, Bookable};
 use crate::store::merchants::{self, DISTRIBUTOR};
-use crate::store::orders::{self, Bookable, NewGuest, NewOrder, OrderSummary};
+use crate::store::orders::{self, NewGuest, NewOrder, OrderSummary};
 use crate::store::schema::hotels;
 
 #[derive(OpenApi)]
@@ -75,8 +76,13 @@ fn stay_of(
 
 /// Whose prices a search or booking uses: a distributor's own; the tenant's staff name the
 /// distributor they book for (without one they see the common prices); suppliers do not book.
-fn booker(conn: &mut DbConnection, me: &CurrentUser, asked: Option<i64>) -> Result<i64, ApiError> {
-    match party(conn, me)? {
+fn booker(
+    conn: &mut DbConnection,
+    me: &CurrentUser,
+    p: Party,
+    asked: Option<i64>,
+) -> Result<i64, ApiError> {
+    match p {
         Party::Distributor(id) => Ok(id),
         Party::Supplier(_) => Err(platform::auth::forbidden()),
         Party::Operator => match asked {
@@ -140,7 +146,7 @@ fn quoted(
     let now = platform::time::now_ms();
     let mut out = Vec::with_capacity(products.len());
     for p in products {
-        let q = orders::quote(conn, &p, distributor, stay, now)?;
+        let q = bookable::quote(conn, &p, distributor, stay, now)?;
         let nightly = q
             .nights
             .iter()
@@ -234,12 +240,13 @@ pub async fn list(
     .validate()?;
     let stay = stay_of(&q.checkin_date, &q.checkout_date, q.room_num.unwrap_or(1))?;
     let out = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        let distributor = booker(conn, &me, q.distributor_id)?;
-        let products = orders::bookable_products(conn, me.saas_id, None, None)?;
+        let p = party(conn, &me)?;
+        let distributor = booker(conn, &me, p, q.distributor_id)?;
+        let products = bookable::bookable_products(conn, me.saas_id, None, None)?;
         let mut best: std::collections::HashMap<i64, (i64, i64)> = Default::default();
         let now = platform::time::now_ms();
         for p in &products {
-            let quote = orders::quote(conn, p, distributor, &stay, now)?;
+            let quote = bookable::quote(conn, p, distributor, &stay, now)?;
             if quote.refusal.is_none() {
                 let e = best.entry(p.hotel_id).or_insert((i64::MAX, 0));
                 e.0 = e.0.min(quote.price.order_price);
@@ -302,8 +309,9 @@ fn hotel_products_for(
             Text::fixed("请选择酒店", "please select a hotel"),
         )
     })?;
-    let distributor = booker(conn, me, q.distributor_id)?;
-    let products = orders::bookable_products(conn, me.saas_id, Some(hotel_id), None)?;
+    let p = party(conn, me)?;
+    let distributor = booker(conn, me, p, q.distributor_id)?;
+    let products = bookable::bookable_products(conn, me.saas_id, Some(hotel_id), None)?;
     quoted(conn, products, distributor, stay)
 }
 
@@ -518,15 +526,16 @@ pub async fn order(
     let pay_timeout = settings.pay_timeout_ms;
     let o = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         write_tx(conn, |conn| {
-            let distributor = booker(conn, &me, f.distributor_id)?;
+            let p = party(conn, &me)?;
+            let distributor = booker(conn, &me, p, f.distributor_id)?;
             if distributor == 0 {
                 return Err(ApiError::invalid(
                     "distributorId",
                     Text::fixed("请选择分销商", "please select the distributor"),
                 ));
             }
-            let p = orders::bookable(conn, me.saas_id, f.product_id)?;
-            let guests = f.check(i64::from(p.max_guests.max(1)) * stay.rooms)?;
+            let product = bookable::bookable(conn, me.saas_id, f.product_id)?;
+            let guests = f.check(i64::from(product.max_guests.max(1)) * stay.rooms)?;
             let currency = merchants::find(conn, me.saas_id, distributor)?
                 .map_or_else(|| "CNY".to_owned(), |m| m.currency);
             let n = NewOrder {
@@ -542,17 +551,9 @@ pub async fn order(
                 guest_memo: f.guest_memo.clone(),
                 channel_order_id: f.channel_order_id.clone(),
                 pay_online: f.pay_online,
+                currency,
             };
-            orders::place(
-                conn,
-                me.saas_id,
-                &p,
-                &n,
-                &actor(&me),
-                &currency,
-                pay_timeout,
-                platform::time::now_ms(),
-            )
+            orders::place(conn, &order_ctx(&me, p), &product, &n, pay_timeout)
         })
     })
     .await?;

@@ -15,8 +15,8 @@ use crate::domain::order_state::Action;
 use crate::domain::party::Party;
 use crate::store::merchants;
 use crate::store::orders::{
-    self, ActionInput, Actor, Guest, Modification, OrderDetail, OrderFilter, OrderLog, OrderNight,
-    OrderSummary,
+    self, ActionInput, Actor, Guest, Modification, OrderCtx, OrderDetail, OrderFilter, OrderLog,
+    OrderNight, OrderSummary,
 };
 
 #[derive(OpenApi)]
@@ -57,10 +57,16 @@ pub fn config(cfg: &mut web::ServiceConfig) {
         .service(adjust);
 }
 
-pub fn actor(me: &CurrentUser) -> Actor {
-    Actor {
-        user_id: me.user_id,
-        username: me.username.clone(),
+/// A change of an order by the caller, as `p`, now.
+pub fn order_ctx(me: &CurrentUser, p: Party) -> OrderCtx {
+    OrderCtx {
+        saas_id: me.saas_id,
+        party: Some(p),
+        actor: Actor {
+            user_id: me.user_id,
+            username: me.username.clone(),
+        },
+        now: platform::time::now_ms(),
     }
 }
 
@@ -361,16 +367,7 @@ async fn act_on(
     let o = with_conn(pool, move |conn| -> Result<_, ApiError> {
         write_tx(conn, |conn| {
             let p = party(conn, &me)?;
-            orders::act(
-                conn,
-                me.saas_id,
-                Some(p),
-                order_id,
-                action,
-                &input,
-                &actor(&me),
-                platform::time::now_ms(),
-            )
+            orders::act(conn, &order_ctx(&me, p), order_id, action, &input)
         })
     })
     .await?;
@@ -541,16 +538,7 @@ pub async fn update_remark(
                 memo_inner: f.memo_inner.clone(),
                 ..Modification::default()
             };
-            orders::modify(
-                conn,
-                me.saas_id,
-                p,
-                f.order_id,
-                &m,
-                "remark",
-                &actor(&me),
-                platform::time::now_ms(),
-            )
+            orders::modify(conn, &order_ctx(&me, p), f.order_id, "remark", &m)
         })
     })
     .await?;
@@ -624,16 +612,7 @@ pub async fn adjust(
                 remark: f.remark.clone(),
                 ..Modification::default()
             };
-            orders::modify(
-                conn,
-                me.saas_id,
-                p,
-                f.order_id,
-                &m,
-                "adjust",
-                &actor(&me),
-                platform::time::now_ms(),
-            )
+            orders::modify(conn, &order_ctx(&me, p), f.order_id, "adjust", &m)
         })
     })
     .await?;

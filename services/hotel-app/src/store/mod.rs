@@ -1,6 +1,7 @@
 //! hotel-app's queries. Changes that other services hear of publish their event in the same
 //! transaction (`platform::bus::publish_in_tx`).
 
+pub mod bookable;
 pub mod calendar;
 pub mod hotels;
 pub mod logs;

@@ -1,0 +1,311 @@
+//! Changing an order: the moves of the state machine (`act`, with the stock going back when
+//! the order stops holding rooms), changes outside it (`modify`: remarks, amounts), and the
+//! unpaid orders cancelling themselves. Each change is logged and published.
+
+use diesel::prelude::*;
+use platform::ApiError;
+use platform::db::DbConnection;
+use platform::i18n::Text;
+
+use super::events::{self, Change, reason};
+use super::log::{self, Entry};
+use super::queries::{find, nights};
+use super::rows::states_of;
+use super::{Actor, OrderCtx, OrderSummary, not_found};
+use crate::domain::order_state::{self, Action, state};
+use crate::store::calendar::{self, Source};
+use crate::store::schema::{hotel_orders, order_details};
+
+/// What an action carries beyond itself.
+#[derive(Debug, Clone, Default)]
+pub struct ActionInput {
+    pub remark: String,
+    /// For `Pay`: 1 credit, 2 cash.
+    pub pay_type: i32,
+    /// For `Confirm`: the supplier's own order number.
+    pub supplier_order_id: String,
+}
+
+fn policy_refusal(zh: &str, en: &str) -> ApiError {
+    ApiError::Rule {
+        code: "cancel-policy",
+        msg: Text::new(zh.to_owned(), en.to_owned()),
+    }
+}
+
+fn day_of(date: &str) -> Result<i64, ApiError> {
+    platform::time::parse_date("checkinDate", date)
+}
+
+/// The `updated_at` of a change: never the same as before, which the optimistic update of
+/// `act` compares against.
+fn touched(now: i64, before: i64) -> i64 {
+    now.max(before + 1)
+}
+
+/// Applies `action` to an order the caller may see; answers the order as it now is.
+pub fn act(
+    conn: &mut DbConnection,
+    ctx: &OrderCtx,
+    order_id: i64,
+    action: Action,
+    input: &ActionInput,
+) -> Result<OrderSummary, ApiError> {
+    let now = ctx.now;
+    let (o, d) = find(conn, ctx.saas_id, ctx.scope(), order_id)?.ok_or_else(not_found)?;
+    let before = states_of(&o, &d);
+    let after = order_state::apply(action, ctx.role(), &before)?;
+    if action == Action::ApplyCancel {
+        if !d.allowed_cancel {
+            return Err(policy_refusal(
+                "该订单不可取消",
+                "This order cannot be cancelled under its product's policy",
+            ));
+        }
+        if d.cancel_deadline > 0 && now > d.cancel_deadline {
+            return Err(policy_refusal(
+                "已过该订单的最晚取消时间",
+                "The latest cancellation time of this order has passed",
+            ));
+        }
+    }
+    if action == Action::Complete && platform::time::day_of_ms(now) < day_of(&o.checkin_date)? {
+        return Err(ApiError::Rule {
+            code: "too-early",
+            msg: Text::fixed(
+                "入住日期之前不能完成订单",
+                "An order cannot be completed before its check-in date",
+            ),
+        });
+    }
+    if action == Action::Pay && !matches!(input.pay_type, 1 | 2) {
+        return Err(ApiError::invalid(
+            "payType",
+            Text::fixed(
+                "支付方式为 1 授信或 2 现金",
+                "pay type is 1 credit or 2 cash",
+            ),
+        ));
+    }
+    // Only the state read above may change: a concurrent action makes this update miss.
+    let changed = diesel::update(
+        hotel_orders::table
+            .filter(hotel_orders::order_id.eq(order_id))
+            .filter(hotel_orders::order_state.eq(before.order))
+            .filter(hotel_orders::updated_at.eq(o.updated_at)),
+    )
+    .set((
+        hotel_orders::order_state.eq(after.order),
+        hotel_orders::real_order_state.eq(after.real),
+        hotel_orders::supplier_order_state.eq(after.supplier),
+        hotel_orders::channel_order_state.eq(after.channel),
+        hotel_orders::pay_state.eq(after.pay),
+        hotel_orders::cancel_apply.eq(after.cancel_apply),
+        hotel_orders::pay_deadline.eq(if after.order == state::UNPAID {
+            o.pay_deadline
+        } else {
+            0
+        }),
+        hotel_orders::updated_at.eq(touched(now, o.updated_at)),
+    ))
+    .execute(conn)?;
+    if changed == 0 {
+        return Err(ApiError::Rule {
+            code: "order-changed",
+            msg: Text::fixed(
+                "订单已被他人修改，请刷新后重试",
+                "The order was changed meanwhile; reload it and try again",
+            ),
+        });
+    }
+    let details = || order_details::table.filter(order_details::order_id.eq(order_id));
+    diesel::update(details())
+        .set(order_details::pre_cancel_state.eq(after.pre_cancel))
+        .execute(conn)?;
+    match action {
+        Action::Pay => {
+            diesel::update(details())
+                .set((
+                    order_details::pay_type.eq(input.pay_type),
+                    order_details::pay_price.eq(o.order_price),
+                    order_details::pay_date.eq(now),
+                ))
+                .execute(conn)?;
+        }
+        Action::Confirm => {
+            diesel::update(details())
+                .set((
+                    order_details::confirm_date.eq(now),
+                    order_details::supplier_order_id.eq(&input.supplier_order_id),
+                ))
+                .execute(conn)?;
+        }
+        Action::Complete
+        | Action::Refuse
+        | Action::Cancel
+        | Action::TimeoutCancel
+        | Action::AgreeCancel => {
+            diesel::update(details())
+                .set(order_details::finish_date.eq(now))
+                .execute(conn)?;
+        }
+        _ => {}
+    }
+    if action.returns_stock() {
+        let taken: Vec<(String, Source)> = nights(conn, order_id)?
+            .into_iter()
+            .map(|n| (n.day, Source::from_i32(n.stock_source)))
+            .collect();
+        calendar::give_back(
+            conn,
+            o.product_id,
+            o.distributor_id,
+            &taken,
+            i64::from(o.product_num),
+        )?;
+    }
+    log::write(
+        conn,
+        ctx,
+        order_id,
+        Entry {
+            action: action.as_str(),
+            from: before.order,
+            to: after.order,
+            remark: &input.remark,
+        },
+    )?;
+    let now_o = OrderSummary {
+        order_state: after.order,
+        real_order_state: after.real,
+        supplier_order_state: after.supplier,
+        channel_order_state: after.channel,
+        pay_state: after.pay,
+        cancel_apply: after.cancel_apply,
+        ..o
+    };
+    let change = Change {
+        before,
+        after,
+        reason: reason(action.as_str(), &input.remark),
+    };
+    events::acted(conn, ctx, &now_o, &change, &d.currency)?;
+    Ok(now_o)
+}
+
+/// A change that is not a move of the state machine: remarks, or the operator's adjustment of
+/// amounts. Logged, and published as `order.hotel.modified` (states unchanged).
+#[derive(Debug, Clone, Default)]
+pub struct Modification {
+    pub order_memo: Option<String>,
+    pub guest_memo: Option<String>,
+    pub memo_inner: Option<String>,
+    pub order_price: Option<i64>,
+    pub supplier_price: Option<i64>,
+    pub channel_price: Option<i64>,
+    pub cancel_price: Option<i64>,
+    pub remark: String,
+}
+
+/// Applies `m` to an order the caller may see, logged as `action` (`remark`, `adjust`);
+/// answers the order as it now is.
+pub fn modify(
+    conn: &mut DbConnection,
+    ctx: &OrderCtx,
+    order_id: i64,
+    action: &str,
+    m: &Modification,
+) -> Result<OrderSummary, ApiError> {
+    let (o, d) = find(conn, ctx.saas_id, ctx.scope(), order_id)?.ok_or_else(not_found)?;
+    let details = || order_details::table.filter(order_details::order_id.eq(order_id));
+    if let Some(v) = &m.order_memo {
+        diesel::update(details())
+            .set(order_details::order_memo.eq(v))
+            .execute(conn)?;
+    }
+    if let Some(v) = &m.guest_memo {
+        diesel::update(details())
+            .set(order_details::guest_memo.eq(v))
+            .execute(conn)?;
+    }
+    if let Some(v) = &m.memo_inner {
+        diesel::update(details())
+            .set(order_details::memo_inner.eq(v))
+            .execute(conn)?;
+    }
+    if let Some(v) = m.cancel_price {
+        diesel::update(details())
+            .set(order_details::cancel_price.eq(v))
+            .execute(conn)?;
+    }
+    let o = OrderSummary {
+        order_price: m.order_price.unwrap_or(o.order_price),
+        supplier_price: m.supplier_price.unwrap_or(o.supplier_price),
+        channel_price: m.channel_price.unwrap_or(o.channel_price),
+        updated_at: touched(ctx.now, o.updated_at),
+        ..o
+    };
+    diesel::update(hotel_orders::table.find(order_id))
+        .set((
+            hotel_orders::order_price.eq(o.order_price),
+            hotel_orders::supplier_price.eq(o.supplier_price),
+            hotel_orders::channel_price.eq(o.channel_price),
+            hotel_orders::updated_at.eq(o.updated_at),
+        ))
+        .execute(conn)?;
+    log::write(
+        conn,
+        ctx,
+        order_id,
+        Entry {
+            action,
+            from: o.order_state,
+            to: o.order_state,
+            remark: &m.remark,
+        },
+    )?;
+    let s = states_of(&o, &d);
+    let change = Change {
+        before: s,
+        after: s,
+        reason: reason(action, &m.remark),
+    };
+    events::modified(conn, ctx, &o, &change)?;
+    Ok(o)
+}
+
+/// Cancels the unpaid online-payment orders whose payment time has passed (stock returned,
+/// logged, `order.hotel.cancelled`); answers how many. Each in its own transaction, so one
+/// failure does not hold the others back.
+pub fn cancel_unpaid(conn: &mut DbConnection, now: i64) -> anyhow::Result<usize> {
+    let due: Vec<(i64, i64)> = hotel_orders::table
+        .filter(hotel_orders::pay_deadline.gt(0))
+        .filter(hotel_orders::pay_deadline.le(now))
+        .filter(hotel_orders::order_state.eq(state::UNPAID))
+        .select((hotel_orders::saas_id, hotel_orders::order_id))
+        .limit(500)
+        .load(conn)?;
+    let mut done = 0;
+    for (saas_id, order_id) in due {
+        let input = ActionInput {
+            remark: "未在支付时限内支付 / not paid in time".into(),
+            ..ActionInput::default()
+        };
+        let ctx = OrderCtx {
+            saas_id,
+            party: None,
+            actor: Actor::system(),
+            now,
+        };
+        let r = platform::db::write_tx::<_, ApiError>(conn, |c| {
+            act(c, &ctx, order_id, Action::TimeoutCancel, &input)
+        });
+        match r {
+            Ok(_) => done += 1,
+            // Paid or cancelled meanwhile: nothing left to do.
+            Err(ApiError::Rule { .. }) => {}
+            Err(e) => return Err(anyhow::anyhow!("cancelling unpaid order {order_id}: {e}")),
+        }
+    }
+    Ok(done)
+}

@@ -1,0 +1,108 @@
+//! The product report: per product, the orders created in a period, their room nights and
+//! amounts.
+
+use diesel::prelude::*;
+use platform::db::DbConnection;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::queries::visible;
+use crate::domain::order_state::state;
+use crate::domain::party::Party;
+use crate::store::schema::hotel_orders;
+
+/// One row of the product report.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductSummary {
+    pub product_id: i64,
+    pub product_name: String,
+    pub hotel_id: i64,
+    pub hotel_name: String,
+    pub order_num: i64,
+    /// Rooms × nights of those orders.
+    pub room_nights: i64,
+    pub order_price: i64,
+    /// What the supplier is paid: not the distributor's to know (left out for it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub supplier_price: Option<i64>,
+    /// Left out for distributors, as the supplier price.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub profit: Option<i64>,
+    /// Of those, orders that ended cancelled, refunded or invalid.
+    pub cancel_num: i64,
+}
+
+impl ProductSummary {
+    /// The row as a distributor may read it.
+    pub fn without_costs(self) -> Self {
+        Self {
+            supplier_price: None,
+            profit: None,
+            ..self
+        }
+    }
+}
+
+/// product, its name, hotel, its name, rooms, nights, order price, supplier price, state.
+type ReportRow = (i64, String, i64, String, i32, i32, i64, i64, i32);
+
+/// Per product, orders created in the period (day numbers, inclusive), excluding those that
+/// ended cancelled, refunded or invalid from the amounts.
+pub fn product_summary(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    party: Party,
+    first: i64,
+    last: i64,
+) -> QueryResult<Vec<ProductSummary>> {
+    let q = visible(saas_id, party)
+        .filter(hotel_orders::created_at.ge(platform::time::day_start_ms(first)))
+        .filter(hotel_orders::created_at.lt(platform::time::day_start_ms(last + 1)));
+    // Summed here rather than in SQL: conditional sums are not portable through diesel's DSL,
+    // and a period's orders of one tenant fit in memory.
+    let rows: Vec<ReportRow> = q
+        .select((
+            hotel_orders::product_id,
+            hotel_orders::product_name,
+            hotel_orders::hotel_id,
+            hotel_orders::hotel_name,
+            hotel_orders::product_num,
+            hotel_orders::nights,
+            hotel_orders::order_price,
+            hotel_orders::supplier_price,
+            hotel_orders::order_state,
+        ))
+        .load(conn)?;
+    let mut by: std::collections::BTreeMap<i64, ProductSummary> = Default::default();
+    for (pid, pname, hid, hname, rooms, nights, price, cost, st) in rows {
+        let e = by.entry(pid).or_insert_with(|| ProductSummary {
+            product_id: pid,
+            product_name: pname,
+            hotel_id: hid,
+            hotel_name: hname,
+            order_num: 0,
+            room_nights: 0,
+            order_price: 0,
+            supplier_price: Some(0),
+            profit: Some(0),
+            cancel_num: 0,
+        });
+        e.order_num += 1;
+        if matches!(st, state::CANCELLED | state::REFUNDED | state::INVALID) {
+            e.cancel_num += 1;
+            continue;
+        }
+        e.room_nights += i64::from(rooms) * i64::from(nights);
+        e.order_price += price;
+        *e.supplier_price.get_or_insert(0) += cost;
+        *e.profit.get_or_insert(0) += price - cost;
+    }
+    let mut out: Vec<ProductSummary> = by.into_values().collect();
+    out.sort_by(|a, b| {
+        b.order_price
+            .cmp(&a.order_price)
+            .then(a.product_id.cmp(&b.product_id))
+    });
+    Ok(out)
+}
