@@ -28,7 +28,7 @@ impl AuthBackend for LocalBackend {
         let sid = claims.sid.clone();
         Box::pin(async move {
             with_conn(&self.0.pool, move |conn| {
-                store::session_state(conn, &sid, platform::time::now_ms())
+                store::sessions::session_state(conn, &sid, platform::time::now_ms())
                     .map_err(platform::db::DbError::from)
             })
             .await
@@ -44,7 +44,7 @@ impl AuthBackend for LocalBackend {
         let user_id = claims.user_id();
         Box::pin(async move {
             with_conn(&self.0.pool, move |conn| {
-                store::grants_of(conn, user_id).map_err(platform::db::DbError::from)
+                store::permissions::grants_of(conn, user_id).map_err(platform::db::DbError::from)
             })
             .await
             .map_err(unavailable)

@@ -6,12 +6,14 @@ use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 use actix_web::HttpRequest;
+use platform::auth::CurrentUser;
 use platform::auth::token::{self, Claims, TokenKind};
 use platform::db::DbPool;
 
 use crate::keys::KeyRing;
 use crate::settings::Settings;
-use crate::store::User;
+use crate::store::logs::Actor;
+use crate::store::users::User;
 
 pub struct Ctx {
     pub pool: DbPool,
@@ -87,6 +89,16 @@ impl IpFailures {
 }
 
 pub use platform::http::client_ip;
+
+/// The caller as the user action log names them.
+pub fn actor(me: &CurrentUser, req: &HttpRequest) -> Actor {
+    Actor {
+        saas_id: me.saas_id,
+        user_id: me.user_id,
+        username: me.username.clone(),
+        ip: client_ip(req),
+    }
+}
 
 pub fn user_agent(req: &HttpRequest) -> String {
     req.headers()

@@ -4,7 +4,9 @@
 use diesel::prelude::*;
 use platform::db::DbConnection;
 
-use crate::schema::{group_permissions, merchants, perm_groups, tenants, user_groups, users};
+use crate::store::schema::{
+    group_permissions, merchants, perm_groups, tenants, user_groups, users,
+};
 
 pub use platform::demo::{
     DISTRIBUTOR_ID as DEMO_DISTRIBUTOR_ID, SAAS_ID as DEMO_SAAS_ID, SUPPLIER_ID as DEMO_SUPPLIER_ID,

@@ -26,17 +26,22 @@ fn handle(conn: &mut DbConnection, event: &EventEnvelope) -> anyhow::Result<()> 
     match event.event_type.as_str() {
         "permission.declared" => {
             let declared = v1::PermissionsDeclared::decode(body)?;
-            store::save_permissions(conn, &declared, now)?;
+            store::permissions::save_permissions(conn, &declared, now)?;
         }
         "tenant.updated" => {
-            store::save_tenant(conn, event.saas_id, &v1::TenantUpdated::decode(body)?, now)?;
+            store::tenants::save_tenant(
+                conn,
+                event.saas_id,
+                &v1::TenantUpdated::decode(body)?,
+                now,
+            )?;
         }
         "user-action.recorded" => {
             let batch = v1::UserActionsRecorded::decode(body)?;
-            crate::audit::record_requests(conn, event.saas_id, &batch.actions)?;
+            store::logs::record_requests(conn, event.saas_id, &batch.actions)?;
         }
         "merchant.updated" => {
-            store::save_merchant(
+            store::tenants::save_merchant(
                 conn,
                 event.saas_id,
                 &v1::MerchantUpdated::decode(body)?,

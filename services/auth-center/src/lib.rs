@@ -1,10 +1,8 @@
 //! auth-center: users, credentials, sessions and tokens, permission groups, applications, API
 //! users, login logs.
 
-mod account_store;
 pub mod accounts;
 pub mod api;
-mod audit;
 mod backend;
 pub mod context;
 pub mod demo;
@@ -13,7 +11,6 @@ pub mod keys;
 pub mod password;
 pub mod permission_texts;
 pub mod rules;
-mod schema;
 pub mod settings;
 pub mod store;
 

@@ -11,12 +11,12 @@ use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::account_store::{self as accounts, ApiUser};
 use crate::accounts::{API_TYPES, check_may_manage, check_range};
 use crate::api::users::{IdQuery, check_merchant};
-use crate::audit;
-use crate::context::{Ctx, client_ip};
-use crate::schema::api_users;
+use crate::context::{Ctx, actor};
+use crate::store::api_users::{self as accounts, ApiUser};
+use crate::store::logs;
+use crate::store::schema::api_users;
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -164,7 +164,7 @@ pub async fn save(
     );
     let secret = crate::password::random_secret(24)?;
     let hash = crate::password::hash(&secret)?;
-    let ip = client_ip(&req);
+    let by = actor(&me, &req);
     let key = app_key.clone();
     let id = with_conn(&ctx.pool, move |conn| -> Result<i64, ApiError> {
         platform::db::write_tx(conn, |conn| {
@@ -186,7 +186,7 @@ pub async fn save(
                     api_users::updated_at.eq(now),
                 ))
                 .execute(conn)?;
-            audit::record(conn, &me, "api-user.create", &key, &ip)?;
+            logs::record_action(conn, &by, "api-user.create", &key)?;
             Ok(id)
         })
     })
@@ -220,7 +220,7 @@ pub async fn update(
         None
     };
     let hash = secret.as_deref().map(crate::password::hash).transpose()?;
-    let ip = client_ip(&req);
+    let by = actor(&me, &req);
     let app_key = with_conn(&ctx.pool, move |conn| -> Result<String, ApiError> {
         platform::db::write_tx(conn, |conn| {
             let old = accounts::api_user_in_scope(conn, &me, id)?.ok_or_else(not_found)?;
@@ -246,7 +246,7 @@ pub async fn update(
             } else {
                 "api-user.update"
             };
-            audit::record(conn, &me, action, &old.app_key, &ip)?;
+            logs::record_action(conn, &by, action, &old.app_key)?;
             Ok(old.app_key)
         })
     })

@@ -13,7 +13,9 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::context::{Ctx, client_ip, user_agent};
 use crate::rules::{self, Failures, LoginRefusal};
-use crate::store::{self, LoginRecord, NewSession, User};
+use crate::store::logs::{self, LoginRecord};
+use crate::store::sessions::{self, NewSession};
+use crate::store::users::{self, User};
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -104,10 +106,10 @@ pub async fn login(
     let (ip2, agent2) = (ip.clone(), agent.clone());
     let outcome = with_conn(&ctx.pool, move |conn| -> Result<Outcome, ApiError> {
         let now = platform::time::now_ms();
-        let Some(user) = store::user_by_name(conn, &username)? else {
+        let Some(user) = users::user_by_name(conn, &username)? else {
             crate::password::verify_nothing(&form.password);
             let refusal = LoginRefusal::WrongCredentials;
-            store::log_login(
+            logs::log_login(
                 conn,
                 LoginRecord {
                     saas_id: 0,
@@ -141,15 +143,15 @@ pub async fn login(
                         since: user.failed_since,
                     };
                     let (next, lock) = rules::after_failure(prev, now, c.settings.lockout);
-                    store::record_failure(conn, user.id, next.count, next.since, lock)?;
+                    users::record_failure(conn, user.id, next.count, next.since, lock)?;
                 }
                 let text = refusal.text();
                 record.message = &text.en;
-                store::log_login(conn, record)?;
+                logs::log_login(conn, record)?;
                 return Ok(Outcome::Refused(refusal));
             }
-            store::record_success(conn, user.id, &ip2, now)?;
-            let (sid, replaced) = store::start_session(
+            users::record_success(conn, user.id, &ip2, now)?;
+            let (sid, replaced) = sessions::start_session(
                 conn,
                 NewSession {
                     user: &user,
@@ -161,7 +163,7 @@ pub async fn login(
             )?;
             record.success = true;
             record.message = "ok";
-            store::log_login(conn, record)?;
+            logs::log_login(conn, record)?;
             Ok(Outcome::In(Box::new(user), sid, replaced))
         })
     })
@@ -231,9 +233,9 @@ pub async fn refresh(ctx: web::Data<Ctx>, req: HttpRequest) -> Result<HttpRespon
     let sid = claims.sid.clone();
     let user_id = claims.user_id();
     let user = with_conn(&ctx.pool, move |conn| -> Result<User, ApiError> {
-        match store::session_state(conn, &sid, platform::time::now_ms())? {
+        match sessions::session_state(conn, &sid, platform::time::now_ms())? {
             SessionState::Ended(reason) => Err(AuthError::Ended(reason).into()),
-            SessionState::Live => store::user_by_id(conn, user_id)?
+            SessionState::Live => users::user_by_id(conn, user_id)?
                 .filter(|u| u.user_state == rules::USER_NORMAL)
                 .ok_or_else(|| AuthError::Ended(EndReason::Locked).into()),
         }
@@ -263,7 +265,11 @@ pub async fn check(ctx: web::Data<Ctx>, q: Query<CheckQuery>) -> Result<HttpResp
     };
     let sid = claims.sid.clone();
     let state = with_conn(&ctx.pool, move |conn| -> Result<_, ApiError> {
-        Ok(store::session_state(conn, &sid, platform::time::now_ms())?)
+        Ok(sessions::session_state(
+            conn,
+            &sid,
+            platform::time::now_ms(),
+        )?)
     })
     .await?;
     let answer = match state {
@@ -294,11 +300,11 @@ pub async fn logout(
 ) -> Result<Reply<bool>, ApiError> {
     let sid = user.session_id.clone();
     with_conn(&ctx.pool, move |conn| -> Result<(), ApiError> {
-        let Some(row) = store::user_by_id(conn, user.user_id)? else {
+        let Some(row) = users::user_by_id(conn, user.user_id)? else {
             return Ok(());
         };
         platform::db::write_tx(conn, |conn| {
-            store::end_session(
+            sessions::end_session(
                 conn,
                 &user.session_id,
                 &row,

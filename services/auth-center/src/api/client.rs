@@ -9,9 +9,10 @@ use platform::i18n::{Lang, Text};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::context::{Ctx, client_ip};
-use crate::store::{self, User};
-use crate::{audit, rules};
+use crate::context::{Ctx, actor};
+use crate::rules;
+use crate::store::users::{self, User};
+use crate::store::{logs, permissions, sessions, tenants};
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -44,12 +45,12 @@ fn not_found_user() -> ApiError {
 #[get("/client/user")]
 pub async fn user_info(ctx: web::Data<Ctx>, me: CurrentUser) -> Result<Reply<UserInfo>, ApiError> {
     let info = with_conn(&ctx.pool, move |conn| -> Result<UserInfo, ApiError> {
-        let u = store::user_by_id(conn, me.user_id)?.ok_or_else(not_found_user)?;
-        let tenant = store::tenant(conn, u.saas_id)?.unwrap_or_default();
+        let u = users::user_by_id(conn, me.user_id)?.ok_or_else(not_found_user)?;
+        let tenant = tenants::tenant(conn, u.saas_id)?.unwrap_or_default();
         let mch_name = if u.mch_id == 0 {
             String::new()
         } else {
-            store::merchant_name(conn, u.mch_id)?.unwrap_or_default()
+            tenants::merchant_name(conn, u.mch_id)?.unwrap_or_default()
         };
         Ok(UserInfo {
             id: u.id,
@@ -104,9 +105,9 @@ pub async fn reset(
         &form.new_password,
         &form.repeat_new_password,
     )?;
-    let ip = client_ip(&req);
+    let by = actor(&me, &req);
     let ended = with_conn(&ctx.pool, move |conn| -> Result<Vec<String>, ApiError> {
-        let u = store::user_by_id(conn, me.user_id)?.ok_or_else(not_found_user)?;
+        let u = users::user_by_id(conn, me.user_id)?.ok_or_else(not_found_user)?;
         if !crate::password::verify(&form.old_password, &u.password_hash) {
             return Err(ApiError::invalid(
                 "oldPassword",
@@ -116,9 +117,9 @@ pub async fn reset(
         let hash = crate::password::hash(&form.new_password)?;
         let now = platform::time::now_ms();
         let ended = platform::db::write_tx(conn, |conn| {
-            store::set_password(conn, u.id, &hash, now)?;
-            let ended = store::end_user_sessions(conn, &u, EndReason::PasswordChanged, now)?;
-            audit::record(conn, &me, "password.change", &u.username, &ip)?;
+            users::set_password(conn, u.id, &hash, now)?;
+            let ended = sessions::end_user_sessions(conn, &u, EndReason::PasswordChanged, now)?;
+            logs::record_action(conn, &by, "password.change", &u.username)?;
             diesel::QueryResult::Ok(ended)
         })?;
         Ok(ended)
@@ -145,7 +146,7 @@ pub struct AppEntry {
 async fn load_user(ctx: &Ctx, me: &CurrentUser) -> Result<User, ApiError> {
     let id = me.user_id;
     with_conn(&ctx.pool, move |conn| -> Result<User, ApiError> {
-        store::user_by_id(conn, id)?.ok_or_else(not_found_user)
+        users::user_by_id(conn, id)?.ok_or_else(not_found_user)
     })
     .await
 }
@@ -160,7 +161,7 @@ pub async fn app_list(
     let user = load_user(&ctx, &me).await?;
     let lang = Lang::current();
     let apps = with_conn(&ctx.pool, move |conn| -> Result<_, ApiError> {
-        Ok(store::apps_of(conn, &user)?)
+        Ok(permissions::apps_of(conn, &user)?)
     })
     .await?;
     Ok(Reply(
@@ -193,7 +194,7 @@ pub struct MenuEntry {
 pub async fn menu(ctx: web::Data<Ctx>, me: CurrentUser) -> Result<Reply<Vec<MenuEntry>>, ApiError> {
     let user = load_user(&ctx, &me).await?;
     let menu = with_conn(&ctx.pool, move |conn| -> Result<_, ApiError> {
-        Ok(store::menu_of(conn, &user)?)
+        Ok(permissions::menu_of(conn, &user)?)
     })
     .await?;
     Ok(Reply(

@@ -10,12 +10,12 @@ use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::account_store as accounts;
 use crate::accounts::check_grant_shape;
 use crate::api::users::{Created, IdQuery};
-use crate::audit;
-use crate::context::{Ctx, client_ip};
-use crate::schema::perm_groups;
+use crate::context::{Ctx, actor};
+use crate::store::groups as accounts;
+use crate::store::schema::perm_groups;
+use crate::store::{logs, permissions};
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -144,7 +144,7 @@ fn check_form(
     let mine = if access::held_by_role(me.msc_type, "") {
         Vec::new()
     } else {
-        crate::store::grants_of(conn, me.user_id)?
+        permissions::grants_of(conn, me.user_id)?
     };
     for code in &codes {
         check_grant_shape(code)?;
@@ -171,7 +171,7 @@ pub async fn save(
     form: Json<GroupForm>,
 ) -> Result<Reply<Created>, ApiError> {
     let form = form.into_inner();
-    let ip = client_ip(&req);
+    let by = actor(&me, &req);
     let id = with_conn(&ctx.pool, move |conn| -> Result<i64, ApiError> {
         platform::db::write_tx(conn, |conn| {
             let codes = check_form(conn, &me, &form)?;
@@ -195,7 +195,7 @@ pub async fn save(
                 ))
                 .execute(conn)?;
             accounts::set_group_codes(conn, id, &codes)?;
-            audit::record(conn, &me, "group.create", name, &ip)?;
+            logs::record_action(conn, &by, "group.create", name)?;
             Ok(id)
         })
     })
@@ -216,7 +216,7 @@ pub async fn update(
     let id = form.id.ok_or_else(|| {
         ApiError::invalid("id", Text::fixed("请选择权限组", "Please select the group"))
     })?;
-    let ip = client_ip(&req);
+    let by = actor(&me, &req);
     with_conn(&ctx.pool, move |conn| -> Result<(), ApiError> {
         platform::db::write_tx(conn, |conn| {
             accounts::group_in_tenant(conn, me.saas_id, id)?.ok_or_else(not_found)?;
@@ -236,8 +236,8 @@ pub async fn update(
                 ))
                 .execute(conn)?;
             accounts::set_group_codes(conn, id, &codes)?;
-            accounts::grants_changed(conn, me.saas_id, 0, id)?;
-            audit::record(conn, &me, "group.update", name, &ip)?;
+            permissions::grants_changed(conn, me.saas_id, 0, id)?;
+            logs::record_action(conn, &by, "group.update", name)?;
             Ok(())
         })
     })
@@ -265,7 +265,7 @@ pub async fn catalogue(
     me: CurrentUser,
 ) -> Result<Reply<Vec<CatalogueEntry>>, ApiError> {
     let rows = with_conn(&ctx.pool, move |conn| -> Result<_, ApiError> {
-        Ok(accounts::catalogue(conn)?)
+        Ok(permissions::catalogue(conn)?)
     })
     .await?;
     Ok(Reply(

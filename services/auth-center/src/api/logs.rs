@@ -8,8 +8,8 @@ use platform::http::{Page, PageQuery, Query, Reply};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::account_store::{self as accounts, LogFilter};
 use crate::context::Ctx;
+use crate::store::logs::{self, LogFilter};
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -73,7 +73,7 @@ pub async fn login_logs(
 ) -> Result<Reply<Page<LoginLogView>>, ApiError> {
     let (filter, page) = q.into_inner().split()?;
     let page = with_conn(&ctx.pool, move |conn| -> Result<_, ApiError> {
-        let (rows, total) = accounts::list_login_logs(conn, &me, &filter, page)?;
+        let (rows, total) = logs::list_login_logs(conn, &me, &filter, page)?;
         let views = rows
             .into_iter()
             .map(|l| LoginLogView {
@@ -117,7 +117,7 @@ pub async fn action_logs(
 ) -> Result<Reply<Page<ActionLogView>>, ApiError> {
     let (filter, page) = q.into_inner().split()?;
     let page = with_conn(&ctx.pool, move |conn| -> Result<_, ApiError> {
-        let (rows, total) = accounts::list_action_logs(conn, &me, &filter, page)?;
+        let (rows, total) = logs::list_action_logs(conn, &me, &filter, page)?;
         let views = rows
             .into_iter()
             .map(|l| ActionLogView {

@@ -10,12 +10,13 @@ use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::account_store::{self as accounts, UserFilter};
 use crate::accounts::{PERSON_TYPES, check_may_manage, check_range, check_username};
-use crate::context::{Ctx, client_ip};
-use crate::schema::users;
-use crate::store::{self, User};
-use crate::{audit, rules};
+use crate::context::{Ctx, actor};
+use crate::rules;
+use crate::store::logs::{self, Actor};
+use crate::store::schema::users;
+use crate::store::users::{self as accounts, User, UserFilter};
+use crate::store::{groups, sessions, tenants};
 
 /// A user as the account pages show it (never the password hash).
 #[derive(Debug, Serialize, ToSchema)]
@@ -235,7 +236,7 @@ pub fn check_merchant(
     me: &CurrentUser,
     mch_id: i64,
 ) -> Result<(), ApiError> {
-    if mch_id != 0 && !accounts::merchant_in_tenant(conn, me.saas_id, mch_id)? {
+    if mch_id != 0 && !tenants::merchant_in_tenant(conn, me.saas_id, mch_id)? {
         return Err(ApiError::invalid(
             "mchId",
             Text::fixed("商户不存在", "no such merchant in this tenant"),
@@ -251,7 +252,7 @@ fn check_references(
     form: &UserForm,
 ) -> Result<(), ApiError> {
     check_merchant(conn, me, form.mch_id)?;
-    if !accounts::groups_in_tenant(conn, me.saas_id, &form.group_ids)? {
+    if !groups::groups_in_tenant(conn, me.saas_id, &form.group_ids)? {
         return Err(ApiError::invalid(
             "groupIds",
             Text::fixed("权限组不存在", "no such permission group in this tenant"),
@@ -281,7 +282,7 @@ pub async fn save(
     rules::check_password_length("password", &password)?;
     form.check(&me)?;
     let hash = crate::password::hash(&password)?;
-    let ip = client_ip(&req);
+    let by = actor(&me, &req);
     let id = with_conn(&ctx.pool, move |conn| -> Result<i64, ApiError> {
         platform::db::write_tx(conn, |conn| {
             if accounts::username_taken(conn, &username)? {
@@ -317,7 +318,7 @@ pub async fn save(
                 ))
                 .execute(conn)?;
             accounts::set_user_groups(conn, me.saas_id, id, &form.group_ids)?;
-            audit::record(conn, &me, "user.create", &username, &ip)?;
+            logs::record_action(conn, &by, "user.create", &username)?;
             Ok(id)
         })
     })
@@ -347,7 +348,7 @@ pub async fn update(
         }
         None => None,
     };
-    let ip = client_ip(&req);
+    let by = actor(&me, &req);
     let reason = if hash.is_some() {
         EndReason::PasswordChanged
     } else {
@@ -379,14 +380,14 @@ pub async fn update(
                 ))
                 .execute(conn)?;
             if let Some(hash) = &hash {
-                store::set_password(conn, id, hash, now)?;
+                accounts::set_password(conn, id, hash, now)?;
             }
             accounts::set_user_groups(conn, me.saas_id, id, &form.group_ids)?;
-            audit::record(conn, &me, "user.update", &old.username, &ip)?;
+            logs::record_action(conn, &by, "user.update", &old.username)?;
             // Who the tokens say the user is changed, or the user may no longer log in.
             let identity_changed = old.msc_type != form.msc_type || old.mch_id != form.mch_id;
             if hash.is_some() || form.user_state != rules::USER_NORMAL || identity_changed {
-                return Ok(store::end_user_sessions(conn, &old, reason, now)?);
+                return Ok(sessions::end_user_sessions(conn, &old, reason, now)?);
             }
             Ok(Vec::new())
         })
@@ -407,7 +408,7 @@ async fn set_state(
     ctx: &Ctx,
     auth: &Authenticator,
     me: CurrentUser,
-    ip: String,
+    by: Actor,
     id: i64,
     state: i32,
 ) -> Result<Reply<bool>, ApiError> {
@@ -436,11 +437,11 @@ async fn set_state(
                 rules::USER_DISABLED => "user.disable",
                 _ => "user.unlock",
             };
-            audit::record(conn, &me, action, &old.username, &ip)?;
+            logs::record_action(conn, &by, action, &old.username)?;
             if state == rules::USER_NORMAL {
                 return Ok(Vec::new());
             }
-            Ok(store::end_user_sessions(
+            Ok(sessions::end_user_sessions(
                 conn,
                 &old,
                 EndReason::Locked,
@@ -465,15 +466,8 @@ pub async fn lock(
     req: HttpRequest,
     form: Json<IdForm>,
 ) -> Result<Reply<bool>, ApiError> {
-    set_state(
-        &ctx,
-        &auth,
-        me,
-        client_ip(&req),
-        form.id,
-        rules::USER_LOCKED,
-    )
-    .await
+    let by = actor(&me, &req);
+    set_state(&ctx, &auth, me, by, form.id, rules::USER_LOCKED).await
 }
 
 /// Unlocks a user (also one locked by wrong passwords).
@@ -486,15 +480,8 @@ pub async fn unlock(
     req: HttpRequest,
     form: Json<IdForm>,
 ) -> Result<Reply<bool>, ApiError> {
-    set_state(
-        &ctx,
-        &auth,
-        me,
-        client_ip(&req),
-        form.id,
-        rules::USER_NORMAL,
-    )
-    .await
+    let by = actor(&me, &req);
+    set_state(&ctx, &auth, me, by, form.id, rules::USER_NORMAL).await
 }
 
 /// Disables a user; live sessions end.
@@ -507,13 +494,6 @@ pub async fn disable(
     req: HttpRequest,
     form: Json<IdForm>,
 ) -> Result<Reply<bool>, ApiError> {
-    set_state(
-        &ctx,
-        &auth,
-        me,
-        client_ip(&req),
-        form.id,
-        rules::USER_DISABLED,
-    )
-    .await
+    let by = actor(&me, &req);
+    set_state(&ctx, &auth, me, by, form.id, rules::USER_DISABLED).await
 }

@@ -305,7 +305,7 @@ async fn a_login_is_a_user_action(backend: Backend) {
     assert_eq!(a.user_id, me.body["data"]["id"].as_i64().unwrap());
     assert_eq!(
         (a.method.as_str(), a.path.as_str(), a.status),
-        ("POST", auth_center::store::LOGIN_ACTION_PATH, 200)
+        ("POST", auth_center::store::sessions::LOGIN_ACTION_PATH, 200)
     );
     app.shutdown().await;
 }

@@ -1,0 +1,69 @@
+//! API users: an app key and the hash of its secret, for system-to-system calls. Bounded to the
+//! caller's tenant (and, for a merchant's user, merchant) like the users.
+
+use diesel::prelude::*;
+use platform::auth::CurrentUser;
+use platform::db::Backend as Db;
+use platform::db::DbConnection;
+use platform::http::PageRequest;
+
+use super::schema::api_users;
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = api_users)]
+pub struct ApiUser {
+    pub id: i64,
+    pub saas_id: i64,
+    pub mch_id: i64,
+    pub name: String,
+    pub msc_type: i32,
+    pub app_key: String,
+    pub secret_hash: String,
+    pub state: i32,
+    pub remarks: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+pub fn list_api_users(
+    conn: &mut DbConnection,
+    actor: &CurrentUser,
+    name: Option<&str>,
+    page: PageRequest,
+) -> QueryResult<(Vec<ApiUser>, i64)> {
+    let query = || {
+        let mut q = api_users::table
+            .filter(api_users::saas_id.eq(actor.saas_id))
+            .into_boxed::<Db>();
+        if actor.is_merchant_user() {
+            q = q.filter(api_users::mch_id.eq(actor.mch_id));
+        }
+        if let Some(n) = name.filter(|n| !n.is_empty()) {
+            q = q.filter(api_users::name.like(platform::db::contains_pattern(n)));
+        }
+        q
+    };
+    let total = query().count().get_result(conn)?;
+    let rows = query()
+        .order(api_users::id.desc())
+        .offset(page.offset())
+        .limit(page.limit())
+        .select(ApiUser::as_select())
+        .load(conn)?;
+    Ok((rows, total))
+}
+
+pub fn api_user_in_scope(
+    conn: &mut DbConnection,
+    actor: &CurrentUser,
+    id: i64,
+) -> QueryResult<Option<ApiUser>> {
+    let mut q = api_users::table
+        .filter(api_users::saas_id.eq(actor.saas_id))
+        .filter(api_users::id.eq(id))
+        .into_boxed::<Db>();
+    if actor.is_merchant_user() {
+        q = q.filter(api_users::mch_id.eq(actor.mch_id));
+    }
+    q.select(ApiUser::as_select()).first(conn).optional()
+}
