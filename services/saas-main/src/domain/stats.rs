@@ -447,6 +447,55 @@ impl OrderFacts {
     }
 }
 
+/// How the statistics name an order: ids are unique within a product type only.
+pub fn order_key(product_type: i32, order_id: i64) -> String {
+    format!("{product_type}:{order_id}")
+}
+
+/// What one order event does to its order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Change {
+    /// The order was created, with the facts its event tells.
+    Created(OrderFacts),
+    /// The order moved to an outcome at a time; the facts are the event's, for an order whose
+    /// creation is not seen yet.
+    Moved(OrderFacts, Outcome, i64),
+}
+
+/// What a batch of changes does to the stored facts.
+#[derive(Debug, Default)]
+pub struct BatchEffect {
+    /// The facts of each order the batch changed, by key.
+    pub orders: std::collections::HashMap<String, OrderFacts>,
+    /// How each sum moves; sums that do not move are left out.
+    pub sums: std::collections::HashMap<SumKey, Counters>,
+}
+
+/// Applies `changes` in their order to the facts `stored` (the orders they name that are
+/// known): each order's latest facts, and the net move of every sum they count in.
+pub fn apply_changes(
+    stored: &std::collections::HashMap<String, OrderFacts>,
+    changes: Vec<(String, Change)>,
+) -> BatchEffect {
+    let mut effect = BatchEffect::default();
+    for (key, change) in changes {
+        let prev = effect.orders.get(&key).or_else(|| stored.get(&key));
+        let next = match change {
+            Change::Created(seen) => OrderFacts::on_created(prev, seen),
+            Change::Moved(seen, outcome, at) => OrderFacts::on_moved(prev, seen, outcome, at),
+        };
+        if let Some(next) = next {
+            if let Some(prev) = prev {
+                accumulate(&mut effect.sums, prev, -1);
+            }
+            accumulate(&mut effect.sums, &next, 1);
+            effect.orders.insert(key, next);
+        }
+    }
+    effect.sums.retain(|_, c| !c.is_zero());
+    effect
+}
+
 /// Adds `by`'s sums, or takes them away (`sign` -1), into `into`.
 pub fn accumulate(
     into: &mut std::collections::HashMap<SumKey, Counters>,
@@ -581,6 +630,39 @@ mod tests {
                 "{key:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_batch_keeps_each_orders_latest_facts_and_the_net_moves() {
+        let created = facts(Outcome::Open, 1_000, Some(0));
+        let key = order_key(10, 1);
+        let batch = vec![
+            (key.clone(), Change::Created(created.clone())),
+            (
+                key.clone(),
+                Change::Moved(created.clone(), Outcome::Success, 5_000),
+            ),
+            // Older than the confirmation: changes nothing.
+            (
+                key.clone(),
+                Change::Moved(created.clone(), Outcome::Fail, 2_000),
+            ),
+        ];
+        let effect = apply_changes(&std::collections::HashMap::new(), batch);
+        assert_eq!(effect.orders.len(), 1);
+        assert_eq!(effect.orders[&key].outcome, Outcome::Success);
+        assert_eq!(effect.sums.len(), 5);
+        assert!(
+            effect
+                .sums
+                .values()
+                .all(|c| (c.order_num, c.success_num) == (1, 1))
+        );
+
+        // The same creation again over the stored order: nothing moves.
+        let stored = effect.orders;
+        let again = apply_changes(&stored, vec![(key, Change::Created(created))]);
+        assert!(again.orders.is_empty() && again.sums.is_empty());
     }
 
     #[test]

@@ -1,21 +1,20 @@
 //! The statistics read model's writes (from order events) and reads (sums per bucket).
 //!
 //! Events delivered together are applied together: the orders they touch are read in one
-//! query, their moves summed up in memory, and each changed sum written once, so ingesting
-//! costs a few statements per batch rather than a few per event.
+//! query, their moves summed up in memory (`domain::stats::apply_changes`), and each changed
+//! sum written once, so ingesting costs a few statements per batch rather than a few per event.
 
 use std::collections::HashMap;
 
 use diesel::prelude::*;
-use platform::bus::{EventEnvelope, v1};
+use platform::bus::v1;
 use platform::db::DbConnection;
-use prost::Message as _;
 
 use platform::db::Backend as Db;
 
 use super::schema::{stat_orders, stat_products, stat_sums};
 use crate::domain::stats::{
-    self, Counters, Display, Grain, OrderFacts, Outcome, Side, SumKey, accumulate, hour_of,
+    self, Change, Counters, Display, Grain, OrderFacts, Outcome, Side, SumKey,
 };
 
 /// Rows per statement: bind parameters stay well below both backends' limits.
@@ -41,10 +40,6 @@ type OrderRow = (
     i64,
 );
 
-fn key(order: &v1::OrderRef) -> String {
-    format!("{}:{}", order.product_type, order.order_id)
-}
-
 fn from_row(r: OrderRow) -> (String, OrderFacts) {
     (
         r.0,
@@ -64,71 +59,6 @@ fn from_row(r: OrderRow) -> (String, OrderFacts) {
             outcome_at: r.13,
         },
     )
-}
-
-/// The facts an event tells of its order (amounts when it carries them).
-fn seen(saas_id: i64, order: &v1::OrderRef, amounts: Option<&v1::OrderAmounts>) -> OrderFacts {
-    let a = amounts.cloned().unwrap_or_default();
-    OrderFacts {
-        saas_id,
-        product_type: order.product_type,
-        supplier_interface_id: order.supplier_interface_id,
-        distributor_interface_id: order.distributor_interface_id,
-        supplier_mch_id: order.supplier_mch_id,
-        distributor_mch_id: order.distributor_mch_id,
-        created_hour: None,
-        amount: a.order_price,
-        profit: a.profit,
-        supplier_amount: a.supplier_price,
-        distributor_amount: a.channel_price,
-        outcome: Outcome::Open,
-        outcome_at: 0,
-    }
-}
-
-/// What one event does to its order.
-enum Change {
-    Created(OrderFacts),
-    Moved(OrderFacts, Outcome, i64),
-}
-
-fn decode(event: &EventEnvelope) -> anyhow::Result<Option<(String, Change)>> {
-    let body = event.payload.as_slice();
-    let at = event.occurred_at;
-    let kind = event.event_type.rsplit('.').next().unwrap_or("");
-    Ok(match kind {
-        "created" => {
-            let e = v1::OrderCreated::decode(body)?;
-            e.order.as_ref().map(|o| {
-                let mut f = seen(event.saas_id, o, e.amounts.as_ref());
-                f.created_hour = Some(hour_of(at));
-                f.outcome = Outcome::of_order_state(e.order_state);
-                f.outcome_at = at;
-                (key(o), Change::Created(f))
-            })
-        }
-        "state-changed" => {
-            let e = v1::OrderStateChanged::decode(body)?;
-            e.order.as_ref().map(|o| {
-                let outcome = Outcome::of_order_state(e.new_order_state);
-                (
-                    key(o),
-                    Change::Moved(seen(event.saas_id, o, None), outcome, at),
-                )
-            })
-        }
-        "cancelled" => {
-            let e = v1::OrderCancelled::decode(body)?;
-            e.order.as_ref().map(|o| {
-                let f = seen(event.saas_id, o, e.amounts.as_ref());
-                (key(o), Change::Moved(f, Outcome::Cancel, at))
-            })
-        }
-        other => {
-            tracing::debug!(event_type = other, "order event not counted");
-            None
-        }
-    })
 }
 
 fn load(conn: &mut DbConnection, keys: &[&str]) -> QueryResult<HashMap<String, OrderFacts>> {
@@ -263,50 +193,25 @@ fn add_all(conn: &mut DbConnection, sums: &[(&SumKey, &Counters)]) -> QueryResul
     Ok(())
 }
 
-/// Applies order events delivered together (the consumer's transaction makes each count once).
-pub fn apply_batch(conn: &mut DbConnection, events: &[&EventEnvelope]) -> anyhow::Result<()> {
-    let mut changes = Vec::with_capacity(events.len());
-    for e in events {
-        if let Some(change) = decode(e)? {
-            changes.push(change);
-        }
-    }
+/// Applies the changes of order events delivered together (the consumer's transaction makes
+/// each count once).
+pub fn apply_batch(conn: &mut DbConnection, changes: Vec<(String, Change)>) -> QueryResult<()> {
     if changes.is_empty() {
         return Ok(());
     }
     let keys: Vec<&str> = changes.iter().map(|(k, _)| k.as_str()).collect();
     let stored = load(conn, &keys)?;
-    let mut facts: HashMap<String, OrderFacts> = stored.clone();
-    let mut sums: HashMap<SumKey, Counters> = HashMap::new();
-    let mut changed: HashMap<String, ()> = HashMap::new();
-    for (k, change) in changes {
-        let prev = facts.get(&k);
-        let next = match change {
-            Change::Created(seen) => OrderFacts::on_created(prev, seen),
-            Change::Moved(seen, outcome, at) => OrderFacts::on_moved(prev, seen, outcome, at),
-        };
-        if let Some(next) = next {
-            if let Some(prev) = prev {
-                accumulate(&mut sums, prev, -1);
-            }
-            accumulate(&mut sums, &next, 1);
-            facts.insert(k.clone(), next);
-            changed.insert(k, ());
-        }
-    }
-    let existing: Vec<&str> = changed
+    let effect = stats::apply_changes(&stored, changes);
+    let existing: Vec<&str> = effect
+        .orders
         .keys()
         .filter(|k| stored.contains_key(*k))
         .map(String::as_str)
         .collect();
-    let rows: Vec<(&String, &OrderFacts)> = facts
-        .iter()
-        .filter(|(k, _)| changed.contains_key(*k))
-        .collect();
+    let rows: Vec<(&String, &OrderFacts)> = effect.orders.iter().collect();
     store_orders(conn, &existing, &rows)?;
-    let deltas: Vec<(&SumKey, &Counters)> = sums.iter().filter(|(_, c)| !c.is_zero()).collect();
-    add_all(conn, &deltas)?;
-    Ok(())
+    let deltas: Vec<(&SumKey, &Counters)> = effect.sums.iter().collect();
+    add_all(conn, &deltas)
 }
 
 /// One stored sum: when its bucket starts (UTC ms), whose it is (0 for the tenant's), and its
