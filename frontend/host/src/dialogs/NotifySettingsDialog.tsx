@@ -1,23 +1,11 @@
 // Notification settings: which notification types reach the user on the web, WeChat, SMS and
-// mail, the mobile and e-mail they go to, and whether they are blocked. SMS and mail need their
-// paid services (the server says so); saving asks for confirmation.
+// mail, the mobile and e-mail they go to, and whether they are blocked, on the form kit. SMS and
+// mail need their paid services (the server says so); the rules are checked before saving is
+// asked for, and a 412 naming a field puts its reason under that field.
 import { useEffect, useState } from 'react';
-import {
-  Box,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Switch,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Switch, Typography } from '@mui/material';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { api, ConfirmDialog, NOTIFY_TYPE, useEnumLabel } from '@tradewind/shared';
-import { toast } from '../notifier';
+import { api, ConfirmDialog, FormText, NOTIFY_TYPE, useEnumLabel, useForm, type Rule } from '@tradewind/shared';
 import { joinTypes, notifyProblem, parseTypes, type NotifyForm } from './notifyRules';
 
 interface Stored {
@@ -34,19 +22,28 @@ const CHANNELS: (keyof Pick<NotifyForm, 'notifyWeb' | 'notifyWeixin' | 'notifySm
 
 const EMPTY: NotifyForm = { notifyWeb: [], notifyWeixin: [], notifySms: [], notifyMail: [], mobile: '', email: '', state: 1 };
 
+const TYPES = NOTIFY_TYPE.values.map(Number);
+
+/** The contact a checked channel needs, under its field. */
+const problemRule =
+  (field: 'mobile' | 'email', message: string): Rule<NotifyForm> =>
+  (v, intl) =>
+    notifyProblem(v) === field ? intl.formatMessage({ id: message }) : null;
+
+const RULES = { mobile: problemRule('mobile', 'notifySettings.badMobile'), email: problemRule('email', 'notifySettings.badEmail') };
+
 export function NotifySettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const intl = useIntl();
   const label = useEnumLabel();
-  const types = NOTIFY_TYPE.values.map(Number);
-  const [form, setForm] = useState<NotifyForm>(EMPTY);
-  const [problem, setProblem] = useState<'mobile' | 'email' | null>(null);
+  const form = useForm<NotifyForm>(EMPTY, { saved: 'notifySettings.saved' });
+  const { reset } = form;
   const [confirming, setConfirming] = useState(false);
 
   useEffect(() => {
     if (!open) return;
     api.get<Stored | null>('saas-main', '/saas/notify/config/load').then(
       (s) =>
-        setForm(
+        reset(
           s
             ? {
                 notifyWeb: parseTypes(s.notifyWeb),
@@ -61,36 +58,30 @@ export function NotifySettingsDialog({ open, onClose }: { open: boolean; onClose
         ),
       () => undefined,
     );
+    // `reset` is new each render; the dialog loads once per opening.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
+  const v = form.values;
   const toggle = (channel: (typeof CHANNELS)[number], value: number) => {
-    const has = form[channel].includes(value);
-    setForm({ ...form, [channel]: has ? form[channel].filter((v) => v !== value) : [...form[channel], value] });
-  };
-
-  const ask = () => {
-    const p = notifyProblem(form);
-    setProblem(p);
-    if (!p) setConfirming(true);
+    const has = v[channel].includes(value);
+    form.set(channel, has ? v[channel].filter((t) => t !== value) : [...v[channel], value]);
   };
 
   const save = async () => {
     setConfirming(false);
-    try {
-      await api.post('saas-main', '/saas/notify/config/save', {
-        notifyWeb: joinTypes(form.notifyWeb),
-        notifyWeixin: joinTypes(form.notifyWeixin),
-        notifySms: joinTypes(form.notifySms),
-        notifyMail: joinTypes(form.notifyMail),
-        mobile: form.mobile.trim(),
-        email: form.email.trim(),
-        state: form.state,
-      });
-      toast({ severity: 'success', message: intl.formatMessage({ id: 'notifySettings.saved' }), durationMs: 3000 });
-      onClose();
-    } catch {
-      // The API client showed the server's message (a missing paid service is a 412).
-    }
+    const ok = await form.submit(RULES, (x) =>
+      api.post('saas-main', '/saas/notify/config/save', {
+        notifyWeb: joinTypes(x.notifyWeb),
+        notifyWeixin: joinTypes(x.notifyWeixin),
+        notifySms: joinTypes(x.notifySms),
+        notifyMail: joinTypes(x.notifyMail),
+        mobile: x.mobile.trim(),
+        email: x.email.trim(),
+        state: x.state,
+      }),
+    );
+    if (ok) onClose();
   };
 
   return (
@@ -105,14 +96,15 @@ export function NotifySettingsDialog({ open, onClose }: { open: boolean; onClose
               <FormattedMessage id={`notifySettings.${channel}`} />
             </Typography>
             <Box sx={{ display: 'flex', flexWrap: 'wrap' }}>
-              {types.map((t) => (
+              {TYPES.map((t) => (
                 <FormControlLabel
                   key={t}
                   sx={{ width: 280 }}
                   control={
                     <Checkbox
                       size="small"
-                      checked={form[channel].includes(t)}
+                      checked={v[channel].includes(t)}
+                      disabled={form.busy}
                       onChange={() => toggle(channel, t)}
                       data-testid={`${channel}-${t}`}
                     />
@@ -124,27 +116,11 @@ export function NotifySettingsDialog({ open, onClose }: { open: boolean; onClose
           </Box>
         ))}
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', mt: 1 }}>
-          <TextField
-            size="small"
-            label={intl.formatMessage({ id: 'notifySettings.mobile' })}
-            value={form.mobile}
-            onChange={(e) => setForm({ ...form, mobile: e.target.value })}
-            error={problem === 'mobile'}
-            helperText={problem === 'mobile' ? intl.formatMessage({ id: 'notifySettings.badMobile' }) : ' '}
-            name="mobile"
-          />
-          <TextField
-            size="small"
-            label={intl.formatMessage({ id: 'notifySettings.email' })}
-            value={form.email}
-            onChange={(e) => setForm({ ...form, email: e.target.value })}
-            error={problem === 'email'}
-            helperText={problem === 'email' ? intl.formatMessage({ id: 'notifySettings.badEmail' }) : ' '}
-            name="email"
-          />
+          <FormText form={form} name="mobile" label="notifySettings.mobile" />
+          <FormText form={form} name="email" label="notifySettings.email" />
           <FormControlLabel
-            control={<Switch checked={form.state === 1} onChange={(e) => setForm({ ...form, state: e.target.checked ? 1 : 0 })} />}
-            label={intl.formatMessage({ id: form.state === 1 ? 'notifySettings.normal' : 'notifySettings.blocked' })}
+            control={<Switch checked={v.state === 1} disabled={form.busy} onChange={(e) => form.set('state', e.target.checked ? 1 : 0)} />}
+            label={intl.formatMessage({ id: v.state === 1 ? 'notifySettings.normal' : 'notifySettings.blocked' })}
           />
         </Box>
       </DialogContent>
@@ -152,7 +128,7 @@ export function NotifySettingsDialog({ open, onClose }: { open: boolean; onClose
         <Button onClick={onClose}>
           <FormattedMessage id="common.close" />
         </Button>
-        <Button variant="contained" onClick={ask} data-testid="notify-save">
+        <Button variant="contained" onClick={() => form.check(RULES) && setConfirming(true)} disabled={form.busy} data-testid="notify-save">
           <FormattedMessage id="common.save" />
         </Button>
       </DialogActions>

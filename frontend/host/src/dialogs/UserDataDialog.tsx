@@ -1,10 +1,10 @@
-// The user data dialog: personal data (read-only) and changing the password (rules of the
-// shell; success logs out).
+// The user data dialog: personal data (read-only) and changing the password on the form kit
+// (the shell's rules, the first failing one shown under its field; a 412 under the field it
+// names; success says so and logs out).
 import { useState } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs, TextField } from '@mui/material';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { api, passwordChangeProblem, useSession } from '@tradewind/shared';
-import { toast } from '../notifier';
+import { api, FormText, passwordChangeProblem, useForm, useSession, type Rule } from '@tradewind/shared';
 
 const FIELDS: [string, string][] = [
   ['username', 'user.username'],
@@ -16,43 +16,34 @@ const FIELDS: [string, string][] = [
   ['mchName', 'user.mchName'],
 ];
 
+type PasswordValues = { oldPassword: string; newPassword: string; repeatNewPassword: string };
+
+/** The problems of the change-password rules each field shows (`password.<problem>`). */
+const PROBLEMS: Record<keyof PasswordValues, string[]> = {
+  oldPassword: ['oldRequired'],
+  newPassword: ['newRequired'],
+  repeatNewPassword: ['repeatRequired', 'notEqual'],
+};
+
+/** A field's rule: the first problem of the form, when it is this field's. */
+const passwordRule =
+  (field: keyof PasswordValues): Rule<PasswordValues> =>
+  (v, intl) => {
+    const problem = passwordChangeProblem(v);
+    return problem && PROBLEMS[field].includes(problem) ? intl.formatMessage({ id: `password.${problem}` }) : null;
+  };
+
+const PASSWORD_RULES = { oldPassword: passwordRule('oldPassword'), newPassword: passwordRule('newPassword'), repeatNewPassword: passwordRule('repeatNewPassword') };
+
 export function UserDataDialog({ open, onClose, onPasswordChanged }: { open: boolean; onClose: () => void; onPasswordChanged: () => void }) {
   const intl = useIntl();
   const { user } = useSession();
   const [tab, setTab] = useState(0);
-  const [form, setForm] = useState({ oldPassword: '', newPassword: '', repeatNewPassword: '' });
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm<PasswordValues>({ oldPassword: '', newPassword: '', repeatNewPassword: '' }, { saved: 'password.changed' });
 
   const save = async () => {
-    const p = passwordChangeProblem(form);
-    setProblem(p);
-    if (p) return;
-    setBusy(true);
-    try {
-      await api.put('auth-center', '/client/user/reset', form);
-      toast({ severity: 'success', message: intl.formatMessage({ id: 'password.changed' }), durationMs: 3000 });
-      onPasswordChanged();
-    } catch {
-      // The API client showed the server's message.
-    } finally {
-      setBusy(false);
-    }
+    if (await form.submit(PASSWORD_RULES, (v) => api.put('auth-center', '/client/user/reset', v))) onPasswordChanged();
   };
-
-  const field = (name: keyof typeof form, label: string, rule: string[]) => (
-    <TextField
-      type="password"
-      label={intl.formatMessage({ id: label })}
-      value={form[name]}
-      onChange={(e) => setForm({ ...form, [name]: e.target.value })}
-      fullWidth
-      margin="dense"
-      name={name}
-      error={problem !== null && rule.includes(problem)}
-      helperText={problem !== null && rule.includes(problem) ? intl.formatMessage({ id: `password.${problem}` }) : ' '}
-    />
-  );
 
   return (
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth data-testid="user-data-dialog">
@@ -78,10 +69,10 @@ export function UserDataDialog({ open, onClose, onPasswordChanged }: { open: boo
           </Box>
         )}
         {tab === 1 && (
-          <Box>
-            {field('oldPassword', 'password.old', ['oldRequired'])}
-            {field('newPassword', 'password.new', ['newRequired'])}
-            {field('repeatNewPassword', 'password.repeat', ['repeatRequired', 'notEqual'])}
+          <Box sx={{ display: 'grid' }}>
+            <FormText form={form} name="oldPassword" label="password.old" type="password" />
+            <FormText form={form} name="newPassword" label="password.new" type="password" />
+            <FormText form={form} name="repeatNewPassword" label="password.repeat" type="password" />
           </Box>
         )}
       </DialogContent>
@@ -90,7 +81,7 @@ export function UserDataDialog({ open, onClose, onPasswordChanged }: { open: boo
           <FormattedMessage id="common.close" />
         </Button>
         {tab === 1 && (
-          <Button variant="contained" onClick={save} disabled={busy} data-testid="password-save">
+          <Button variant="contained" onClick={() => void save()} disabled={form.busy} data-testid="password-save">
             <FormattedMessage id="common.save" />
           </Button>
         )}

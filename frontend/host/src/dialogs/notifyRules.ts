@@ -2,7 +2,7 @@
 // e-mail address.
 import { isEmail, isMobile } from '@tradewind/shared';
 
-export interface NotifyForm {
+export type NotifyForm = {
   notifyWeb: number[];
   notifyWeixin: number[];
   notifySms: number[];
@@ -10,7 +10,7 @@ export interface NotifyForm {
   mobile: string;
   email: string;
   state: number;
-}
+};
 
 export type NotifyProblem = 'mobile' | 'email' | null;
 

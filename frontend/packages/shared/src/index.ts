@@ -30,6 +30,7 @@ export {
   useEnumOptions,
   useForm,
   type Form,
+  type FormOptions,
   type FormValues,
   type Option,
   type Rule,

@@ -20,7 +20,7 @@ import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { ApiError, notify } from '../api';
 import { useEnumLabel, type Enumeration } from './enum';
 
-export type FormValues = Record<string, string | boolean | string[]>;
+export type FormValues = Record<string, string | number | boolean | string[] | number[]>;
 
 /** A rule of a field: the message id (with values) of its problem, or null. */
 export type Rule<V extends FormValues> = (values: V, intl: IntlShape) => string | null;
@@ -32,6 +32,8 @@ export interface Form<V extends FormValues> {
   set: <K extends keyof V>(name: K, value: V[K]) => void;
   /** Starts again from these values (a dialog opened on another row). */
   reset: (values: V) => void;
+  /** Checks `rules` and shows their problems, sending nothing (a question before saving); true when they pass. */
+  check: (rules: Partial<Record<keyof V & string, Rule<V>>>) => boolean;
   /**
    * Checks `rules` (field -> rule); when they pass, runs `send`; a 412 naming a field puts its
    * reason under that field. Resolves true when `send` succeeded.
@@ -39,11 +41,25 @@ export interface Form<V extends FormValues> {
   submit: (rules: Partial<Record<keyof V & string, Rule<V>>>, send: (values: V) => Promise<unknown>) => Promise<boolean>;
 }
 
-export function useForm<V extends FormValues>(initial: V): Form<V> {
+export interface FormOptions {
+  /** Message id of what success says ("Saved successfully" by default). */
+  saved?: string;
+}
+
+export function useForm<V extends FormValues>(initial: V, { saved = 'form.saved' }: FormOptions = {}): Form<V> {
   const intl = useIntl();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [busy, setBusy] = useState(false);
+  const check = (rules: Partial<Record<keyof V & string, Rule<V>>>) => {
+    const found: Partial<Record<string, string>> = {};
+    for (const [name, rule] of Object.entries(rules) as [string, Rule<V> | undefined][]) {
+      const problem = rule?.(values, intl);
+      if (problem) found[name] = problem;
+    }
+    setErrors(found);
+    return Object.keys(found).length === 0;
+  };
   return {
     values,
     errors,
@@ -56,18 +72,13 @@ export function useForm<V extends FormValues>(initial: V): Form<V> {
       setValues(v);
       setErrors({});
     },
+    check,
     submit: async (rules, send) => {
-      const found: Partial<Record<string, string>> = {};
-      for (const [name, rule] of Object.entries(rules) as [string, Rule<V> | undefined][]) {
-        const problem = rule?.(values, intl);
-        if (problem) found[name] = problem;
-      }
-      setErrors(found);
-      if (Object.keys(found).length > 0) return false;
+      if (!check(rules)) return false;
       setBusy(true);
       try {
         await send(values);
-        notify('success', intl.formatMessage({ id: 'form.saved' }), 3000);
+        notify('success', intl.formatMessage({ id: saved }), 3000);
         return true;
       } catch (e) {
         // The API client has shown the message; a field the server names gets it too.
