@@ -1,5 +1,6 @@
 //! Booking rules of a hotel product, as plain functions: the booking window, the number of
-//! nights and rooms, the price of a stay, and until when an order may be cancelled.
+//! nights and rooms, which nights can be had, the price of a stay, how it is paid and
+//! confirmed, and until when an order may be cancelled.
 //! Days are China calendar days (`platform::time`), as everywhere in Tradewind.
 
 use platform::ApiError;
@@ -197,6 +198,72 @@ pub fn stay_price(nights: &[Night], rooms: i64) -> StayPrice {
         })
 }
 
+/// Why a night of a stay cannot be booked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NightRefusal {
+    /// The supplier has not priced it.
+    NoPrice,
+    Closed,
+    /// Fewer rooms left than asked for.
+    SoldOut,
+}
+
+impl NightRefusal {
+    /// Why a priced night, closed or not and with `left` rooms (None: no limit), cannot take
+    /// `rooms` rooms; None when it can.
+    pub fn of(closed: bool, left: Option<i64>, rooms: i64) -> Option<Self> {
+        if closed {
+            Some(Self::Closed)
+        } else if left.is_some_and(|left| left < rooms) {
+            Some(Self::SoldOut)
+        } else {
+            None
+        }
+    }
+
+    /// The 412 for the night `day` (YYYY-MM-DD).
+    pub fn error(self, day: &str) -> ApiError {
+        let (code, zh, en) = match self {
+            Self::NoPrice => (
+                "no-price",
+                format!("{day} 未设置价格，不可预订"),
+                format!("{day} has no price and cannot be booked"),
+            ),
+            Self::Closed => (
+                "closed",
+                format!("{day} 已关房"),
+                format!("{day} is closed"),
+            ),
+            Self::SoldOut => (
+                "sold-out",
+                format!("{day} 房量不足"),
+                format!("Not enough rooms left on {day}"),
+            ),
+        };
+        ApiError::Rule {
+            code,
+            msg: Text::new(zh, en),
+        }
+    }
+}
+
+/// Whether an order is paid online before anything else happens: always for an online-payment
+/// product (`isOnlinePay` 1), as the booker asks for one that takes both (2), else never.
+pub fn pays_online(is_online_pay: i32, asked: Option<bool>) -> bool {
+    match is_online_pay {
+        1 => true,
+        2 => asked.unwrap_or(false),
+        _ => false,
+    }
+}
+
+/// Whether an order waits for the supplier's confirmation: unless the product confirms
+/// instantly (`confirmType` 1) and every night takes from a limited stock, the supplier must
+/// say the rooms are there.
+pub fn needs_confirmation(confirm_type: i32, some_night_unlimited: bool) -> bool {
+    confirm_type != 1 || some_night_unlimited
+}
+
 /// Until when an order may be cancelled, and what a cancellation costs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CancelTerms {
@@ -345,6 +412,52 @@ mod tests {
         assert_eq!(p.supplier_price, 2 * (25_000 + 40_000 + 20_000));
         assert_eq!(p.profit(), 2 * (5_000 + 5_000 + 8_800));
         assert_eq!(stay_price(&[], 3), StayPrice::default());
+    }
+
+    #[test]
+    fn a_night_refuses_when_closed_then_when_short_of_rooms() {
+        assert_eq!(NightRefusal::of(false, Some(2), 2), None);
+        assert_eq!(NightRefusal::of(false, None, 99), None);
+        assert_eq!(
+            NightRefusal::of(false, Some(2), 3),
+            Some(NightRefusal::SoldOut)
+        );
+        assert_eq!(
+            NightRefusal::of(true, Some(9), 1),
+            Some(NightRefusal::Closed)
+        );
+        assert_eq!(NightRefusal::of(true, None, 1), Some(NightRefusal::Closed));
+        for (r, code) in [
+            (NightRefusal::NoPrice, "no-price"),
+            (NightRefusal::Closed, "closed"),
+            (NightRefusal::SoldOut, "sold-out"),
+        ] {
+            match r.error("2026-12-01") {
+                ApiError::Rule { code: c, msg } => {
+                    assert_eq!(c, code);
+                    assert!(msg.en.contains("2026-12-01") && msg.zh.contains("2026-12-01"));
+                }
+                other => panic!("{other}"),
+            }
+        }
+    }
+
+    #[test]
+    fn online_payment_is_the_products_or_the_bookers_choice() {
+        assert!(pays_online(1, None));
+        assert!(pays_online(1, Some(false)));
+        assert!(pays_online(2, Some(true)));
+        assert!(!pays_online(2, Some(false)));
+        assert!(!pays_online(2, None));
+        assert!(!pays_online(0, Some(true)));
+    }
+
+    #[test]
+    fn only_instant_products_with_limited_stock_skip_the_confirmation() {
+        assert!(!needs_confirmation(1, false));
+        assert!(needs_confirmation(1, true));
+        assert!(needs_confirmation(0, false));
+        assert!(needs_confirmation(2, false));
     }
 
     #[test]

@@ -8,17 +8,7 @@ use platform::i18n::Text;
 
 use super::calendar::{self, Source};
 use super::schema::{hotel_products, hotels, product_terms, rooms};
-use crate::domain::booking::{self, Night, Stay, Terms};
-
-pub(crate) fn sold_out(day: &str) -> ApiError {
-    ApiError::Rule {
-        code: "sold-out",
-        msg: Text::new(
-            format!("{day} 房量不足"),
-            format!("Not enough rooms left on {day}"),
-        ),
-    }
-}
+use crate::domain::booking::{self, Night, NightRefusal, Stay, Terms};
 
 /// A product as booking needs it: on sale, with its terms and hotel.
 #[derive(Debug, Clone)]
@@ -153,29 +143,15 @@ pub fn quote(
     let mut refusal = booking::check_terms(&p.terms, stay, now).err();
     let mut nights = Vec::with_capacity(offers.len());
     for (i, o) in offers.into_iter().enumerate() {
-        let day = platform::time::format_day(stay.checkin + i as i64);
-        match o {
-            None => {
-                refusal.get_or_insert_with(|| ApiError::Rule {
-                    code: "no-price",
-                    msg: Text::new(
-                        format!("{day} 未设置价格，不可预订"),
-                        format!("{day} has no price and cannot be booked"),
-                    ),
-                });
-            }
-            Some(o) => {
-                if o.closed {
-                    refusal.get_or_insert_with(|| ApiError::Rule {
-                        code: "closed",
-                        msg: Text::new(format!("{day} 已关房"), format!("{day} is closed")),
-                    });
-                } else if !o.bookable(stay.rooms) {
-                    refusal.get_or_insert_with(|| sold_out(&day));
-                }
-                nights.push(o);
-            }
+        let why = match &o {
+            None => Some(NightRefusal::NoPrice),
+            Some(o) => NightRefusal::of(o.closed, o.left, stay.rooms),
+        };
+        if let Some(why) = why {
+            let day = platform::time::format_day(stay.checkin + i as i64);
+            refusal.get_or_insert_with(|| why.error(&day));
         }
+        nights.extend(o);
     }
     let priced: Vec<Night> = nights
         .iter()
@@ -186,7 +162,10 @@ pub fn quote(
             purchase_price: o.purchase_price,
         })
         .collect();
-    let need_confirm = p.confirm_type != 1 || nights.iter().any(|o| o.source == Source::Unlimited);
+    let need_confirm = booking::needs_confirmation(
+        p.confirm_type,
+        nights.iter().any(|o| o.source == Source::Unlimited),
+    );
     Ok(Quote {
         price: booking::stay_price(&priced, stay.rooms),
         nights,

@@ -10,6 +10,8 @@ use diesel::prelude::*;
 use platform::db::DbConnection;
 use platform::time::format_day;
 
+use crate::domain::booking::NightRefusal;
+
 use super::schema::{price_calendar, price_distributor};
 
 /// A night of the common calendar.
@@ -72,7 +74,7 @@ pub struct Offer {
 impl Offer {
     /// Whether `rooms` rooms can be had this night.
     pub fn bookable(&self, rooms: i64) -> bool {
-        !self.closed && self.left.is_none_or(|left| left >= rooms)
+        NightRefusal::of(self.closed, self.left, rooms).is_none()
     }
 }
 

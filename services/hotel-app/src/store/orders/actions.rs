@@ -12,6 +12,7 @@ use super::log::{self, Entry};
 use super::queries::{find, nights};
 use super::rows::states_of;
 use super::{Actor, OrderCtx, OrderSummary, not_found};
+use crate::domain::order_rules::{self, ActionFacts, Stamp};
 use crate::domain::order_state::{self, Action, state};
 use crate::store::calendar::{self, Source};
 use crate::store::schema::{hotel_orders, order_details};
@@ -24,17 +25,6 @@ pub struct ActionInput {
     pub pay_type: i32,
     /// For `Confirm`: the supplier's own order number.
     pub supplier_order_id: String,
-}
-
-fn policy_refusal(zh: &str, en: &str) -> ApiError {
-    ApiError::Rule {
-        code: "cancel-policy",
-        msg: Text::new(zh.to_owned(), en.to_owned()),
-    }
-}
-
-fn day_of(date: &str) -> Result<i64, ApiError> {
-    platform::time::parse_date("checkinDate", date)
 }
 
 /// The `updated_at` of a change: never the same as before, which the optimistic update of
@@ -55,38 +45,16 @@ pub fn act(
     let (o, d) = find(conn, ctx.saas_id, ctx.scope(), order_id)?.ok_or_else(not_found)?;
     let before = states_of(&o, &d);
     let after = order_state::apply(action, ctx.role(), &before)?;
-    if action == Action::ApplyCancel {
-        if !d.allowed_cancel {
-            return Err(policy_refusal(
-                "该订单不可取消",
-                "This order cannot be cancelled under its product's policy",
-            ));
-        }
-        if d.cancel_deadline > 0 && now > d.cancel_deadline {
-            return Err(policy_refusal(
-                "已过该订单的最晚取消时间",
-                "The latest cancellation time of this order has passed",
-            ));
-        }
-    }
-    if action == Action::Complete && platform::time::day_of_ms(now) < day_of(&o.checkin_date)? {
-        return Err(ApiError::Rule {
-            code: "too-early",
-            msg: Text::fixed(
-                "入住日期之前不能完成订单",
-                "An order cannot be completed before its check-in date",
-            ),
-        });
-    }
-    if action == Action::Pay && !matches!(input.pay_type, 1 | 2) {
-        return Err(ApiError::invalid(
-            "payType",
-            Text::fixed(
-                "支付方式为 1 授信或 2 现金",
-                "pay type is 1 credit or 2 cash",
-            ),
-        ));
-    }
+    order_rules::check_action(
+        action,
+        &ActionFacts {
+            allowed_cancel: d.allowed_cancel,
+            cancel_deadline: d.cancel_deadline,
+            checkin_date: &o.checkin_date,
+            pay_type: input.pay_type,
+        },
+        now,
+    )?;
     // Only the state read above may change: a concurrent action makes this update miss.
     let changed = diesel::update(
         hotel_orders::table
@@ -101,11 +69,7 @@ pub fn act(
         hotel_orders::channel_order_state.eq(after.channel),
         hotel_orders::pay_state.eq(after.pay),
         hotel_orders::cancel_apply.eq(after.cancel_apply),
-        hotel_orders::pay_deadline.eq(if after.order == state::UNPAID {
-            o.pay_deadline
-        } else {
-            0
-        }),
+        hotel_orders::pay_deadline.eq(order_rules::pay_deadline(after.order, o.pay_deadline)),
         hotel_orders::updated_at.eq(touched(now, o.updated_at)),
     ))
     .execute(conn)?;
@@ -122,8 +86,8 @@ pub fn act(
     diesel::update(details())
         .set(order_details::pre_cancel_state.eq(after.pre_cancel))
         .execute(conn)?;
-    match action {
-        Action::Pay => {
+    match order_rules::stamp(action) {
+        Some(Stamp::Paid) => {
             diesel::update(details())
                 .set((
                     order_details::pay_type.eq(input.pay_type),
@@ -132,7 +96,7 @@ pub fn act(
                 ))
                 .execute(conn)?;
         }
-        Action::Confirm => {
+        Some(Stamp::Confirmed) => {
             diesel::update(details())
                 .set((
                     order_details::confirm_date.eq(now),
@@ -140,16 +104,12 @@ pub fn act(
                 ))
                 .execute(conn)?;
         }
-        Action::Complete
-        | Action::Refuse
-        | Action::Cancel
-        | Action::TimeoutCancel
-        | Action::AgreeCancel => {
+        Some(Stamp::Finished) => {
             diesel::update(details())
                 .set(order_details::finish_date.eq(now))
                 .execute(conn)?;
         }
-        _ => {}
+        None => {}
     }
     if action.returns_stock() {
         let taken: Vec<(String, Source)> = nights(conn, order_id)?

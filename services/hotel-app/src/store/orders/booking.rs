@@ -7,9 +7,10 @@ use platform::db::DbConnection;
 
 use super::log::{self, Entry};
 use super::{OrderCtx, OrderDetail, OrderNight, OrderSummary, events};
-use crate::domain::booking::{self, Stay};
+use crate::domain::booking::{self, NightRefusal, Stay};
+use crate::domain::order_rules;
 use crate::domain::order_state::{self, state};
-use crate::store::bookable::{Bookable, quote, sold_out};
+use crate::store::bookable::{Bookable, quote};
 use crate::store::calendar::{self, Source};
 use crate::store::schema::{hotel_orders, order_details, order_guests, order_nights};
 
@@ -57,11 +58,7 @@ pub fn place(
     if let Some(refusal) = q.refusal {
         return Err(refusal);
     }
-    let pay_online = match p.is_online_pay {
-        1 => true,
-        2 => n.pay_online.unwrap_or(false),
-        _ => false,
-    };
+    let pay_online = booking::pays_online(p.is_online_pay, n.pay_online);
     let states = order_state::initial(pay_online, q.need_confirm);
     let cancel = booking::cancel_terms(&p.terms, &n.stay, &q.priced);
     let order_id = platform::id::next_id();
@@ -92,11 +89,7 @@ pub fn place(
         pay_state: states.pay,
         cancel_apply: states.cancel_apply,
         need_confirm: states.need_confirm,
-        pay_deadline: if states.order == state::UNPAID {
-            now + pay_timeout_ms
-        } else {
-            0
-        },
+        pay_deadline: order_rules::pay_deadline(states.order, now + pay_timeout_ms),
         created_at: now,
         updated_at: now,
     };
@@ -113,11 +106,7 @@ pub fn place(
             pay_type: 0,
             pay_price: 0,
             pay_date: 0,
-            confirm_date: if states.order == state::CONFIRMED {
-                now
-            } else {
-                0
-            },
+            confirm_date: order_rules::initial_confirm_date(states.order, now),
             finish_date: 0,
             allowed_cancel: cancel.allowed,
             cancel_deadline: cancel.deadline,
@@ -173,7 +162,7 @@ pub fn place(
         // Another booking took the last rooms between the quote and now; the caller's
         // transaction rolls back everything written above.
         let day = q.nights.first().map_or(String::new(), |o| o.day.clone());
-        return Err(sold_out(&day));
+        return Err(NightRefusal::SoldOut.error(&day));
     }
     Ok(o)
 }
