@@ -140,7 +140,7 @@ pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
     // Hashing is the slow part: done before the transaction.
     let hashes = LOGINS
         .iter()
-        .map(|l| crate::password::hash(l.password))
+        .map(|l| crate::domain::password::hash(l.password))
         .collect::<anyhow::Result<Vec<_>>>()?;
     let now = platform::time::now_ms();
     platform::db::write_tx(conn, |conn| -> anyhow::Result<()> {

@@ -1,16 +1,14 @@
 //! auth-center: users, credentials, sessions and tokens, permission groups, applications, API
 //! users, login logs.
 
-pub mod accounts;
 pub mod api;
 mod backend;
 pub mod context;
 pub mod demo;
+pub mod domain;
 mod events;
 pub mod keys;
-pub mod password;
 pub mod permission_texts;
-pub mod rules;
 pub mod settings;
 pub mod store;
 

@@ -5,6 +5,8 @@ use std::time::Duration;
 
 use platform::config::{ConfigError, ServiceConfig};
 
+use crate::domain::login::Lockout;
+
 /// The keys read here, for docs/configuration.md.
 pub const VARIABLES: &[&str] = &[
     "TOKEN__ACCESS_TTL_SECS",
@@ -18,14 +20,6 @@ pub const VARIABLES: &[&str] = &[
     "KEYS__PREVIOUS_KEY_FILES",
     "DEMO__ENABLED",
 ];
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Lockout {
-    /// Wrong passwords within `window` that lock the account.
-    pub max_failures: i32,
-    pub window_ms: i64,
-    pub duration_ms: i64,
-}
 
 #[derive(Debug, Clone)]
 pub struct Settings {

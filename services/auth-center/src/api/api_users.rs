@@ -11,9 +11,10 @@ use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::accounts::{API_TYPES, check_may_manage, check_range};
 use crate::api::users::{IdQuery, check_merchant};
 use crate::context::{Ctx, actor};
+use crate::domain::accounts::{API_TYPES, check_may_manage, check_range};
+use crate::domain::password;
 use crate::store::api_users::{self as accounts, ApiUser};
 use crate::store::logs;
 use crate::store::schema::api_users;
@@ -158,12 +159,12 @@ pub async fn save(
     form.check(&me)?;
     let app_key = format!(
         "tw{}",
-        crate::password::random_secret(12)?
+        password::random_secret(12)?
             .to_ascii_lowercase()
             .replace(['-', '_'], "")
     );
-    let secret = crate::password::random_secret(24)?;
-    let hash = crate::password::hash(&secret)?;
+    let secret = password::random_secret(24)?;
+    let hash = password::hash(&secret)?;
     let by = actor(&me, &req);
     let key = app_key.clone();
     let id = with_conn(&ctx.pool, move |conn| -> Result<i64, ApiError> {
@@ -215,11 +216,11 @@ pub async fn update(
     })?;
     form.check(&me)?;
     let secret = if form.reset_secret {
-        Some(crate::password::random_secret(24)?)
+        Some(password::random_secret(24)?)
     } else {
         None
     };
-    let hash = secret.as_deref().map(crate::password::hash).transpose()?;
+    let hash = secret.as_deref().map(password::hash).transpose()?;
     let by = actor(&me, &req);
     let app_key = with_conn(&ctx.pool, move |conn| -> Result<String, ApiError> {
         platform::db::write_tx(conn, |conn| {

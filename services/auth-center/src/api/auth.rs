@@ -12,7 +12,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::context::{Ctx, client_ip, user_agent};
-use crate::rules::{self, Failures, LoginRefusal};
+use crate::domain::accounts::{USER_DISABLED, USER_LOCKED, USER_NORMAL};
+use crate::domain::ip_filter::ip_allowed;
+use crate::domain::login::{Failures, LoginRefusal, after_failure};
+use crate::domain::password;
 use crate::store::logs::{self, LoginRecord};
 use crate::store::sessions::{self, NewSession};
 use crate::store::users::{self, User};
@@ -96,7 +99,7 @@ pub async fn login(
             platform::i18n::Text::fixed("请输入用户名", "Please enter the username"),
         ));
     }
-    rules::check_password_length("password", &form.password)?;
+    password::check_password_length("password", &form.password)?;
     let ip = client_ip(&req);
     if ctx.ip_failures.blocked(&ip, &ctx.settings) {
         return Err(LoginRefusal::TooManyFromIp.into());
@@ -107,7 +110,7 @@ pub async fn login(
     let outcome = with_conn(&ctx.pool, move |conn| -> Result<Outcome, ApiError> {
         let now = platform::time::now_ms();
         let Some(user) = users::user_by_name(conn, &username)? else {
-            crate::password::verify_nothing(&form.password);
+            password::verify_nothing(&form.password);
             let refusal = LoginRefusal::WrongCredentials;
             logs::log_login(
                 conn,
@@ -142,7 +145,7 @@ pub async fn login(
                         count: user.failed_count,
                         since: user.failed_since,
                     };
-                    let (next, lock) = rules::after_failure(prev, now, c.settings.lockout);
+                    let (next, lock) = after_failure(prev, now, c.settings.lockout);
                     users::record_failure(conn, user.id, next.count, next.since, lock)?;
                 }
                 let text = refusal.text();
@@ -204,14 +207,14 @@ fn decide(user: &User, password: &str, ip: &str, now: i64) -> Option<LoginRefusa
         });
     }
     match user.user_state {
-        rules::USER_LOCKED => return Some(LoginRefusal::LockedByAdmin),
-        rules::USER_DISABLED => return Some(LoginRefusal::Disabled),
+        USER_LOCKED => return Some(LoginRefusal::LockedByAdmin),
+        USER_DISABLED => return Some(LoginRefusal::Disabled),
         _ => {}
     }
-    if !rules::ip_allowed(user.ip_filter_type, &user.ip_filter_value, ip) {
+    if !ip_allowed(user.ip_filter_type, &user.ip_filter_value, ip) {
         return Some(LoginRefusal::IpRefused);
     }
-    if !crate::password::verify(password, &user.password_hash) {
+    if !password::verify(password, &user.password_hash) {
         return Some(LoginRefusal::WrongCredentials);
     }
     None
@@ -236,7 +239,7 @@ pub async fn refresh(ctx: web::Data<Ctx>, req: HttpRequest) -> Result<HttpRespon
         match sessions::session_state(conn, &sid, platform::time::now_ms())? {
             SessionState::Ended(reason) => Err(AuthError::Ended(reason).into()),
             SessionState::Live => users::user_by_id(conn, user_id)?
-                .filter(|u| u.user_state == rules::USER_NORMAL)
+                .filter(|u| u.user_state == USER_NORMAL)
                 .ok_or_else(|| AuthError::Ended(EndReason::Locked).into()),
         }
     })

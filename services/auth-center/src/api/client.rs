@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::context::{Ctx, actor};
-use crate::rules;
+use crate::domain::password;
 use crate::store::users::{self, User};
 use crate::store::{logs, permissions, sessions, tenants};
 
@@ -100,7 +100,7 @@ pub async fn reset(
     form: Json<ResetForm>,
 ) -> Result<Reply<bool>, ApiError> {
     let form = form.into_inner();
-    rules::check_reset(
+    password::check_reset(
         &form.old_password,
         &form.new_password,
         &form.repeat_new_password,
@@ -108,13 +108,13 @@ pub async fn reset(
     let by = actor(&me, &req);
     let ended = with_conn(&ctx.pool, move |conn| -> Result<Vec<String>, ApiError> {
         let u = users::user_by_id(conn, me.user_id)?.ok_or_else(not_found_user)?;
-        if !crate::password::verify(&form.old_password, &u.password_hash) {
+        if !password::verify(&form.old_password, &u.password_hash) {
             return Err(ApiError::invalid(
                 "oldPassword",
                 Text::fixed("原密码不正确", "The old password is wrong"),
             ));
         }
-        let hash = crate::password::hash(&form.new_password)?;
+        let hash = password::hash(&form.new_password)?;
         let now = platform::time::now_ms();
         let ended = platform::db::write_tx(conn, |conn| {
             users::set_password(conn, u.id, &hash, now)?;

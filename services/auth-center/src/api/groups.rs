@@ -10,9 +10,9 @@ use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::accounts::check_grant_shape;
 use crate::api::users::{Created, IdQuery};
 use crate::context::{Ctx, actor};
+use crate::domain::accounts::check_grant_shape;
 use crate::store::groups as accounts;
 use crate::store::schema::perm_groups;
 use crate::store::{logs, permissions};

@@ -10,9 +10,12 @@ use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::accounts::{PERSON_TYPES, check_may_manage, check_range, check_username};
 use crate::context::{Ctx, actor};
-use crate::rules;
+use crate::domain::accounts::{
+    PERSON_TYPES, USER_DISABLED, USER_LOCKED, USER_NORMAL, check_may_manage, check_range,
+    check_username,
+};
+use crate::domain::{ip_filter, password};
 use crate::store::logs::{self, Actor};
 use crate::store::schema::users;
 use crate::store::users::{self as accounts, User, UserFilter};
@@ -224,7 +227,7 @@ impl UserForm {
         check_range("userState", self.user_state, &[0, 1, 2])?;
         platform::validate::mobile("mobile", self.mobile.trim())?;
         platform::validate::email("email", self.email.trim())?;
-        rules::check_ip_filter(self.ip_filter_type, &self.ip_filter_value)?;
+        ip_filter::check_ip_filter(self.ip_filter_type, &self.ip_filter_value)?;
         platform::validate::length("realName", &self.real_name, 0, 64)?;
         platform::validate::length("remarks", &self.remarks, 0, 500)
     }
@@ -279,9 +282,9 @@ pub async fn save(
     let username = form.username.trim().to_owned();
     check_username(&username)?;
     let password = form.password.clone().unwrap_or_default();
-    rules::check_password_length("password", &password)?;
+    password::check_password_length("password", &password)?;
     form.check(&me)?;
-    let hash = crate::password::hash(&password)?;
+    let hash = password::hash(&password)?;
     let by = actor(&me, &req);
     let id = with_conn(&ctx.pool, move |conn| -> Result<i64, ApiError> {
         platform::db::write_tx(conn, |conn| {
@@ -343,8 +346,8 @@ pub async fn update(
     form.check(&me)?;
     let hash = match form.password.as_deref().filter(|p| !p.is_empty()) {
         Some(p) => {
-            rules::check_password_length("password", p)?;
-            Some(crate::password::hash(p)?)
+            password::check_password_length("password", p)?;
+            Some(password::hash(p)?)
         }
         None => None,
     };
@@ -386,7 +389,7 @@ pub async fn update(
             logs::record_action(conn, &by, "user.update", &old.username)?;
             // Who the tokens say the user is changed, or the user may no longer log in.
             let identity_changed = old.msc_type != form.msc_type || old.mch_id != form.mch_id;
-            if hash.is_some() || form.user_state != rules::USER_NORMAL || identity_changed {
+            if hash.is_some() || form.user_state != USER_NORMAL || identity_changed {
                 return Ok(sessions::end_user_sessions(conn, &old, reason, now)?);
             }
             Ok(Vec::new())
@@ -416,7 +419,7 @@ async fn set_state(
         platform::db::write_tx(conn, |conn| {
             let old = accounts::user_in_scope(conn, &me, id)?.ok_or_else(not_found)?;
             check_may_manage(&me, old.msc_type, old.mch_id)?;
-            if old.id == me.user_id && state != rules::USER_NORMAL {
+            if old.id == me.user_id && state != USER_NORMAL {
                 return Err(ApiError::invalid(
                     "id",
                     Text::fixed("不能锁定或停用自己", "you cannot lock or disable yourself"),
@@ -433,12 +436,12 @@ async fn set_state(
                 ))
                 .execute(conn)?;
             let action = match state {
-                rules::USER_LOCKED => "user.lock",
-                rules::USER_DISABLED => "user.disable",
+                USER_LOCKED => "user.lock",
+                USER_DISABLED => "user.disable",
                 _ => "user.unlock",
             };
             logs::record_action(conn, &by, action, &old.username)?;
-            if state == rules::USER_NORMAL {
+            if state == USER_NORMAL {
                 return Ok(Vec::new());
             }
             Ok(sessions::end_user_sessions(
@@ -467,7 +470,7 @@ pub async fn lock(
     form: Json<IdForm>,
 ) -> Result<Reply<bool>, ApiError> {
     let by = actor(&me, &req);
-    set_state(&ctx, &auth, me, by, form.id, rules::USER_LOCKED).await
+    set_state(&ctx, &auth, me, by, form.id, USER_LOCKED).await
 }
 
 /// Unlocks a user (also one locked by wrong passwords).
@@ -481,7 +484,7 @@ pub async fn unlock(
     form: Json<IdForm>,
 ) -> Result<Reply<bool>, ApiError> {
     let by = actor(&me, &req);
-    set_state(&ctx, &auth, me, by, form.id, rules::USER_NORMAL).await
+    set_state(&ctx, &auth, me, by, form.id, USER_NORMAL).await
 }
 
 /// Disables a user; live sessions end.
@@ -495,5 +498,5 @@ pub async fn disable(
     form: Json<IdForm>,
 ) -> Result<Reply<bool>, ApiError> {
     let by = actor(&me, &req);
-    set_state(&ctx, &auth, me, by, form.id, rules::USER_DISABLED).await
+    set_state(&ctx, &auth, me, by, form.id, USER_DISABLED).await
 }

@@ -1,5 +1,5 @@
-//! The rules of account administration, as plain functions: who may create which kind of user,
-//! what a valid form is, which codes a group may hold.
+//! Who an account is and who may manage it: the user types and states, the login name's form,
+//! and how far an administrator's hand reaches.
 
 use platform::ApiError;
 use platform::auth::CurrentUser;
@@ -13,6 +13,10 @@ pub const API_TYPES: &[i32] = &[500, 510, 511, 512];
 /// Types that belong to a merchant (mchId required): supplier and distributor users, API
 /// supplier and distributor.
 pub const MERCHANT_TYPES: &[i32] = &[311, 312, 511, 512];
+
+pub const USER_NORMAL: i32 = 0;
+pub const USER_LOCKED: i32 = 1;
+pub const USER_DISABLED: i32 = 2;
 
 fn invalid(field: &str, zh: &'static str, en: &'static str) -> ApiError {
     ApiError::invalid(field, Text::fixed(zh, en))

@@ -1,0 +1,154 @@
+//! The rules of logging in: the lockout after wrong passwords and the refusals a login can meet.
+
+use platform::ApiError;
+use platform::i18n::Text;
+
+/// The lockout after wrong passwords, as configured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Lockout {
+    /// Wrong passwords within `window` that lock the account.
+    pub max_failures: i32,
+    pub window_ms: i64,
+    pub duration_ms: i64,
+}
+
+/// Wrong passwords counted in the current window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Failures {
+    pub count: i32,
+    pub since: Option<i64>,
+}
+
+/// After one more wrong password at `now`: the new count, and the lock's end if it locks.
+pub fn after_failure(prev: Failures, now: i64, rule: Lockout) -> (Failures, Option<i64>) {
+    let in_window = prev.since.is_some_and(|since| now - since < rule.window_ms);
+    let next = if in_window {
+        Failures {
+            count: prev.count + 1,
+            since: prev.since,
+        }
+    } else {
+        Failures {
+            count: 1,
+            since: Some(now),
+        }
+    };
+    if next.count >= rule.max_failures {
+        (
+            Failures {
+                count: 0,
+                since: None,
+            },
+            Some(now + rule.duration_ms),
+        )
+    } else {
+        (next, None)
+    }
+}
+
+/// The failures a login can meet, each with its message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LoginRefusal {
+    WrongCredentials,
+    Locked { minutes: i64 },
+    LockedByAdmin,
+    Disabled,
+    IpRefused,
+    TooManyFromIp,
+}
+
+impl LoginRefusal {
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::WrongCredentials => "login-failed",
+            Self::Locked { .. } | Self::LockedByAdmin => "account-locked",
+            Self::Disabled => "account-disabled",
+            Self::IpRefused => "ip-refused",
+            Self::TooManyFromIp => "too-many-attempts",
+        }
+    }
+
+    pub fn text(self) -> Text {
+        match self {
+            Self::WrongCredentials => Text::fixed("用户名或密码错误", "Wrong username or password"),
+            Self::Locked { minutes } => Text::new(
+                format!("密码错误次数过多，账号已锁定，请 {minutes} 分钟后再试"),
+                format!(
+                    "Too many wrong passwords: the account is locked, try again in {minutes} minutes"
+                ),
+            ),
+            Self::LockedByAdmin => Text::fixed(
+                "账号已被锁定，请联系管理员",
+                "The account is locked, please contact the administrator",
+            ),
+            Self::Disabled => Text::fixed("账号已停用", "The account is disabled"),
+            Self::IpRefused => Text::fixed(
+                "当前 IP 不允许登录该账号",
+                "Logging in to this account from this IP is not allowed",
+            ),
+            Self::TooManyFromIp => Text::fixed(
+                "登录失败次数过多，请稍后再试",
+                "Too many failed logins, please try again later",
+            ),
+        }
+    }
+}
+
+impl From<LoginRefusal> for ApiError {
+    fn from(r: LoginRefusal) -> Self {
+        match r {
+            LoginRefusal::TooManyFromIp => ApiError::TooManyRequests {
+                retry_after_secs: 60,
+            },
+            other => ApiError::Rule {
+                code: other.code(),
+                msg: other.text(),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RULE: Lockout = Lockout {
+        max_failures: 5,
+        window_ms: 600_000,
+        duration_ms: 600_000,
+    };
+
+    #[test]
+    fn five_failures_in_the_window_lock_for_the_duration() {
+        let mut f = Failures {
+            count: 0,
+            since: None,
+        };
+        for i in 0..4 {
+            let (next, lock) = after_failure(f, 1_000 + i, RULE);
+            assert_eq!(lock, None);
+            f = next;
+        }
+        assert_eq!(f.count, 4);
+        let (f, lock) = after_failure(f, 2_000, RULE);
+        assert_eq!(lock, Some(602_000));
+        assert_eq!(f.count, 0);
+    }
+
+    #[test]
+    fn failures_outside_the_window_start_again() {
+        let f = Failures {
+            count: 4,
+            since: Some(0),
+        };
+        let (next, lock) = after_failure(f, 600_000, RULE);
+        assert_eq!(lock, None);
+        assert_eq!(
+            next,
+            Failures {
+                count: 1,
+                since: Some(600_000)
+            }
+        );
+    }
+}
