@@ -119,3 +119,11 @@ pub async fn per_day(
         previous: series(first - len, first - 1),
     }))
 }
+
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(overview, per_day))]
+pub struct Doc;
+
+pub fn config(cfg: &mut web::ServiceConfig) {
+    cfg.service(overview).service(per_day);
+}

@@ -292,3 +292,27 @@ pub async fn licence(
     .await?;
     Ok(Reply(view(row, platform::time::now_ms())))
 }
+
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(
+    services,
+    by_tag,
+    recharge,
+    consume,
+    logs,
+    balance_info,
+    licences,
+    licence
+))]
+pub struct Doc;
+
+pub fn config(cfg: &mut web::ServiceConfig) {
+    cfg.service(services)
+        .service(by_tag)
+        .service(recharge)
+        .service(consume)
+        .service(logs)
+        .service(balance_info)
+        .service(licences)
+        .service(licence);
+}

@@ -2,8 +2,6 @@
 //! figures of a period for the whole tenant, for one supplier or distributor, and the merchants
 //! ranked by what they sold or bought. Answers are described in docs/dashboards.md.
 
-use std::collections::HashMap;
-
 use actix_web::{get, web};
 use platform::ApiError;
 use platform::auth::CurrentUser;
@@ -13,9 +11,9 @@ use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use super::{merchant_scope, operator_only};
 use crate::domain::merchants::{DISTRIBUTOR, SUPPLIER};
 use crate::domain::stats::{self, Counters, Display, Side};
-use crate::store::MerchantScope;
 use crate::store::merchants;
 use crate::store::stats::{self as stats_store, StatFilter};
 
@@ -125,14 +123,6 @@ fn filter(product_type: Option<i32>) -> StatFilter {
     }
 }
 
-/// Tenant-wide figures: operators only.
-fn operator_only(me: &CurrentUser) -> Result<(), ApiError> {
-    if me.is_merchant_user() {
-        return Err(platform::auth::forbidden());
-    }
-    Ok(())
-}
-
 /// The whole tenant over the period (30 days by default) and today: orders, merchants, products.
 #[utoipa::path(params(OverviewQuery), responses((status = 200, body = SaasOverview), (status = 412, description = "a bad or too long period")), security(("bearer" = [])), tag = "stats")]
 #[get("/saas/dashboard/index/saasOverview")]
@@ -157,14 +147,9 @@ pub async fn saas_overview(
         let day = stats_store::tenant_sums(conn, saas, today, today, Display::Daily, f)?;
         let active = |conn: &mut DbConnection, side| -> Result<i64, ApiError> {
             let rows = stats_store::merchant_sums(conn, saas, side, None, first, last, f)?;
-            let mut ids: Vec<i64> = rows
-                .iter()
-                .filter(|r| r.c.order_num > 0)
-                .map(|r| r.mch_id)
-                .collect();
-            ids.sort_unstable();
-            ids.dedup();
-            Ok(ids.len() as i64)
+            Ok(stats::active_merchants(
+                rows.iter().map(|r| (r.mch_id, &r.c)),
+            ))
         };
         let (product_total, product_sale) =
             stats_store::product_counts(conn, saas, None, q.product_type)?;
@@ -193,10 +178,7 @@ fn whose(
     asked: Option<i64>,
     mch_type: i32,
 ) -> Result<Option<i64>, ApiError> {
-    let scope = MerchantScope {
-        saas_id: me.saas_id,
-        own_mch_id: me.is_merchant_user().then_some(me.mch_id),
-    };
+    let scope = merchant_scope(me);
     let wanted = if me.is_merchant_user() {
         if asked.is_some_and(|m| m != me.mch_id) {
             return Err(platform::auth::forbidden());
@@ -365,11 +347,7 @@ pub async fn mch_rank(
     let saas = me.saas_id;
     let rows = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         let sums = stats_store::merchant_sums(conn, saas, side, None, first, last, f)?;
-        let mut by_mch: HashMap<i64, Counters> = HashMap::new();
-        for r in &sums {
-            let e = by_mch.entry(r.mch_id).or_default();
-            *e = e.plus(r.c);
-        }
+        let by_mch = stats::per_merchant(sums.iter().map(|r| (r.mch_id, &r.c)));
         let top = stats::rank(by_mch, limit as usize);
         let ids: Vec<i64> = top.iter().map(|(m, _)| *m).collect();
         let names = merchants::names(conn, saas, &ids)?;
@@ -389,4 +367,15 @@ pub async fn mch_rank(
     })
     .await?;
     Ok(Reply(rows))
+}
+
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(saas_overview, supplier_overview, distributor_overview, mch_rank))]
+pub struct Doc;
+
+pub fn config(cfg: &mut web::ServiceConfig) {
+    cfg.service(saas_overview)
+        .service(supplier_overview)
+        .service(distributor_overview)
+        .service(mch_rank);
 }

@@ -50,3 +50,11 @@ pub async fn load(name: web::Path<String>) -> Result<Reply<Vec<EnumEntry>>, ApiE
             .collect(),
     ))
 }
+
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(load))]
+pub struct Doc;
+
+pub fn config(cfg: &mut web::ServiceConfig) {
+    cfg.service(load);
+}

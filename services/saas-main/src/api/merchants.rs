@@ -10,20 +10,13 @@ use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use super::merchant_scope as scope;
 use crate::domain::merchants::{DISTRIBUTOR, MerchantFields, SUPPLIER};
-use crate::store::MerchantScope;
 use crate::store::merchants::{self, Merchant, MerchantFilter};
 
 fn not_found() -> ApiError {
     ApiError::NotFound {
         what: Text::fixed("商户", "merchant"),
-    }
-}
-
-fn scope(me: &CurrentUser) -> MerchantScope {
-    MerchantScope {
-        saas_id: me.saas_id,
-        own_mch_id: me.is_merchant_user().then_some(me.mch_id),
     }
 }
 
@@ -342,4 +335,34 @@ pub async fn mine(
     })
     .await?;
     Ok(Reply(m.into()))
+}
+
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(
+    suppliers::list,
+    suppliers::load,
+    suppliers::save,
+    suppliers::update,
+    suppliers::load_for_select,
+    distributors::list,
+    distributors::load,
+    distributors::save,
+    distributors::update,
+    distributors::load_for_select,
+    mine
+))]
+pub struct Doc;
+
+pub fn config(cfg: &mut web::ServiceConfig) {
+    cfg.service(suppliers::list)
+        .service(suppliers::load)
+        .service(suppliers::save)
+        .service(suppliers::update)
+        .service(suppliers::load_for_select)
+        .service(distributors::list)
+        .service(distributors::load)
+        .service(distributors::save)
+        .service(distributors::update)
+        .service(distributors::load_for_select)
+        .service(mine);
 }

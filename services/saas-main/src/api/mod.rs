@@ -1,4 +1,5 @@
-//! saas-main's HTTP endpoints.
+//! saas-main's HTTP endpoints, one module per resource; each has `config` (its routes) and
+//! `Doc` (its OpenAPI paths), combined here.
 
 pub mod activity;
 pub mod boss;
@@ -11,50 +12,67 @@ pub mod stats;
 pub mod tenants;
 
 use actix_web::web;
+use platform::ApiError;
+use platform::auth::CurrentUser;
+use utoipa::OpenApi;
+
+use crate::store::MerchantScope;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(enums::load)
-        .service(tenants::list)
-        .service(tenants::load)
-        .service(tenants::save)
-        .service(tenants::update)
-        .service(tenants::stop)
-        .service(tenants::mine)
-        .service(merchants::suppliers::list)
-        .service(merchants::suppliers::load)
-        .service(merchants::suppliers::save)
-        .service(merchants::suppliers::update)
-        .service(merchants::suppliers::load_for_select)
-        .service(merchants::distributors::list)
-        .service(merchants::distributors::load)
-        .service(merchants::distributors::save)
-        .service(merchants::distributors::update)
-        .service(merchants::distributors::load_for_select)
-        .service(merchants::mine)
-        .service(boss::services)
-        .service(boss::by_tag)
-        .service(boss::recharge)
-        .service(boss::consume)
-        .service(boss::logs)
-        .service(boss::balance_info)
-        .service(boss::licences)
-        .service(boss::licence)
-        .service(notify::load)
-        .service(notify::save)
-        .service(notices::list)
-        .service(notices::save)
-        .service(notices::update)
-        .service(notices::publish)
-        .service(notices::withdraw)
-        .service(notices::latest)
-        .service(stats::list)
-        .service(stats::count)
-        .service(stats::product_count)
-        .service(stats::interface_list)
-        .service(dashboard::saas_overview)
-        .service(dashboard::supplier_overview)
-        .service(dashboard::distributor_overview)
-        .service(dashboard::mch_rank)
-        .service(activity::overview)
-        .service(activity::per_day);
+    enums::config(cfg);
+    tenants::config(cfg);
+    merchants::config(cfg);
+    boss::config(cfg);
+    notify::config(cfg);
+    notices::config(cfg);
+    stats::config(cfg);
+    dashboard::config(cfg);
+    activity::config(cfg);
+}
+
+#[derive(OpenApi)]
+#[openapi(tags(
+    (name = "enum", description = "Enumerations for forms and filters (no login)"),
+    (name = "tenant", description = "Tenants (SaaS info)"),
+    (name = "merchant", description = "Suppliers and distributors of a tenant"),
+    (name = "boss", description = "Paid services: catalogue, balance, licences"),
+    (name = "notify", description = "The caller's notification settings"),
+    (name = "notice", description = "Notices and the dashboard's latest ones"),
+    (name = "stats", description = "Order statistics from order events"),
+))]
+struct ApiDoc;
+
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    let mut doc = ApiDoc::openapi();
+    for part in [
+        enums::Doc::openapi(),
+        tenants::Doc::openapi(),
+        merchants::Doc::openapi(),
+        boss::Doc::openapi(),
+        notify::Doc::openapi(),
+        notices::Doc::openapi(),
+        stats::Doc::openapi(),
+        dashboard::Doc::openapi(),
+        activity::Doc::openapi(),
+    ] {
+        doc.merge(part);
+    }
+    doc
+}
+
+/// The merchants the caller may see: the tenant's, or a merchant's user only its own.
+fn merchant_scope(me: &CurrentUser) -> MerchantScope {
+    MerchantScope {
+        saas_id: me.saas_id,
+        own_mch_id: me.is_merchant_user().then_some(me.mch_id),
+    }
+}
+
+/// Figures of the whole tenant are its staff's: a merchant's own come with the supplier and
+/// distributor overviews.
+fn operator_only(me: &CurrentUser) -> Result<(), ApiError> {
+    if me.is_merchant_user() {
+        return Err(platform::auth::forbidden());
+    }
+    Ok(())
 }

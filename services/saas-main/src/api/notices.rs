@@ -174,3 +174,16 @@ pub async fn latest(
     .await?;
     Ok(Reply(rows))
 }
+
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(list, save, update, publish, withdraw, latest))]
+pub struct Doc;
+
+pub fn config(cfg: &mut web::ServiceConfig) {
+    cfg.service(list)
+        .service(save)
+        .service(update)
+        .service(publish)
+        .service(withdraw)
+        .service(latest);
+}

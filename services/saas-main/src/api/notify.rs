@@ -95,3 +95,11 @@ pub async fn save(
     .await?;
     Ok(Reply(saved.into()))
 }
+
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(load, save))]
+pub struct Doc;
+
+pub fn config(cfg: &mut web::ServiceConfig) {
+    cfg.service(load).service(save);
+}

@@ -10,6 +10,7 @@ use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use super::{merchant_scope, operator_only};
 use crate::domain::merchants::SUPPLIER;
 use crate::domain::stats::{self, Counters};
 use crate::store::merchants;
@@ -61,15 +62,6 @@ impl StatsRow {
         self.order_fail += h.fail_num;
         self.order_fail_money += h.fail_money;
     }
-}
-
-/// Statistics are the operator's view of the whole tenant; a merchant's figures come with the
-/// supplier and distributor overviews.
-fn operator_only(me: &CurrentUser) -> Result<(), ApiError> {
-    if me.is_merchant_user() {
-        return Err(platform::auth::forbidden());
-    }
-    Ok(())
 }
 
 fn range(q: &StatsQuery) -> Result<(i64, i64), ApiError> {
@@ -223,11 +215,7 @@ pub async fn product_count(
     let (total, sale) = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         let own = match me.is_merchant_user() {
             true => {
-                let scope = crate::store::MerchantScope {
-                    saas_id: me.saas_id,
-                    own_mch_id: Some(me.mch_id),
-                };
-                let mine = merchants::find(conn, scope, None, me.mch_id)?;
+                let mine = merchants::find(conn, merchant_scope(&me), None, me.mch_id)?;
                 // A distributor sells what is on sale in the tenant; a supplier counts its own.
                 match mine {
                     Some(m) if m.mch_type == SUPPLIER => Some(me.mch_id),
@@ -312,4 +300,15 @@ pub async fn interface_list(
     })
     .await?;
     Ok(Reply(lists))
+}
+
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(list, count, product_count, interface_list))]
+pub struct Doc;
+
+pub fn config(cfg: &mut web::ServiceConfig) {
+    cfg.service(list)
+        .service(count)
+        .service(product_count)
+        .service(interface_list);
 }

@@ -160,3 +160,16 @@ pub async fn mine(pool: web::Data<DbPool>, me: CurrentUser) -> Result<Reply<Tena
     .await?;
     Ok(Reply(t))
 }
+
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(list, load, save, update, stop, mine))]
+pub struct Doc;
+
+pub fn config(cfg: &mut web::ServiceConfig) {
+    cfg.service(list)
+        .service(load)
+        .service(save)
+        .service(update)
+        .service(stop)
+        .service(mine);
+}

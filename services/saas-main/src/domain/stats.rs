@@ -314,6 +314,30 @@ pub fn rank(
     all
 }
 
+/// Each merchant's counters summed over its sums.
+pub fn per_merchant<'a>(
+    sums: impl IntoIterator<Item = (i64, &'a Counters)>,
+) -> std::collections::HashMap<i64, Counters> {
+    let mut by_mch: std::collections::HashMap<i64, Counters> = std::collections::HashMap::new();
+    for (mch_id, c) in sums {
+        let e = by_mch.entry(mch_id).or_default();
+        *e = e.plus(*c);
+    }
+    by_mch
+}
+
+/// How many merchants are active: those with an order in one of their sums at least.
+pub fn active_merchants<'a>(sums: impl IntoIterator<Item = (i64, &'a Counters)>) -> i64 {
+    let mut ids: Vec<i64> = sums
+        .into_iter()
+        .filter(|(_, c)| c.order_num > 0)
+        .map(|(mch_id, _)| mch_id)
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids.len() as i64
+}
+
 /// The whole months inside days `first..=last`, as months since 1970-01 `[from, to)` (empty
 /// when none is whole).
 pub fn whole_months(first: i64, last: i64) -> (i64, i64) {
@@ -600,6 +624,21 @@ mod tests {
         ]);
         let ids: Vec<i64> = rank(by, 3).into_iter().map(|(m, _)| m).collect();
         assert_eq!(ids, vec![3, 2, 4]);
+    }
+
+    #[test]
+    fn merchants_are_summed_and_counted_active_once() {
+        let c = |orders| Counters {
+            order_num: orders,
+            success_money: 10,
+            ..Counters::default()
+        };
+        let (a, b, idle) = (c(1), c(2), c(0));
+        let sums = [(7, &a), (8, &idle), (7, &b)];
+        let by = per_merchant(sums);
+        assert_eq!((by[&7].order_num, by[&7].success_money), (3, 20));
+        assert_eq!(by[&8].order_num, 0);
+        assert_eq!(active_merchants(sums), 1);
     }
 
     #[test]
