@@ -1,15 +1,17 @@
 // Test helpers of the console's parts (not in index.ts: never bundled). For the page tests: the
-// services answered by a stub of fetch (every call recorded), a page rendered in the shell's
-// providers with every message problem collected; and the checks every remote's route tree and
-// messages must pass.
+// services answered by a stub of fetch (every call recorded, a call refused with a 412 when
+// asked), a page rendered in the shell's providers with every message problem collected, the
+// calls and selects read and worked as a user would; and the checks every remote's route tree
+// and messages must pass.
 import type { ComponentType } from 'react';
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import sharedEn from './messages/en';
 import { labelId, type Enumeration } from './components/enum';
 import type { AppRoute, RemoteRoutes } from './menu';
+import { session } from './session';
 
 export interface Call {
   method: string;
@@ -36,6 +38,77 @@ export function serve(answer: (call: Call) => unknown): Call[] {
     }),
   );
   return calls;
+}
+
+/** Like `serve`, but a call `refuse` answers is refused with a 412 naming a field. */
+export function serveRefusing(answer: (call: Call) => unknown, refuse: (call: Call) => { field: string; reason: string } | null): Call[] {
+  const calls = serve(answer);
+  const ok = globalThis.fetch as unknown as (input: string, init?: RequestInit) => Promise<Response>;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const call: Call = { method: init.method ?? 'GET', url: new URL(input, 'http://console.test'), body: init.body ? JSON.parse(String(init.body)) : undefined };
+      const no = refuse(call);
+      if (!no) return ok(input, init);
+      calls.push(call);
+      return new Response(JSON.stringify({ state: 'fail', code: 'invalid', msg: `${no.field}: ${no.reason}`, data: no }), {
+        status: 412,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+}
+
+/** The hooks of a page test file: a fresh session with a token before each test, fetch back after. */
+export function setUpPageTests() {
+  beforeEach(() => {
+    session.clear();
+    session.setTokens('token-1');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+}
+
+/** The reads among the calls. */
+export const gets = (calls: Call[]) => calls.filter((c) => c.method === 'GET');
+/** The last read. */
+export const lastGet = (calls: Call[]) => gets(calls)[gets(calls).length - 1];
+/** The writes among the calls (POST, PUT ...). */
+export const writes = (calls: Call[]) => calls.filter((c) => c.method !== 'GET');
+/** A call's query parameters. */
+export const query = (c: Call) => Object.fromEntries(c.url.searchParams);
+
+/** Types into the field of a test id. */
+export function type(testId: string, value: string) {
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+}
+
+/** Picks an option of the only open select, by the select's label. */
+export function pick(label: string, option: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: option }));
+}
+
+/** Picks an option of a select whose label matches, in the menu opened last (a dialog over a page). */
+export function choose(label: RegExp, option: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  fireEvent.click(within(screen.getAllByRole('listbox').at(-1) as HTMLElement).getByRole('option', { name: option }));
+}
+
+/** Closes the menu opened last (a multiple select stays open after a pick). */
+export function closeMenu() {
+  fireEvent.keyDown(screen.getAllByRole('listbox').at(-1) as HTMLElement, { key: 'Escape' });
+}
+
+/** The texts of a select's options, its menu closed again. */
+export function optionsOf(label: string): string[] {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  const listbox = screen.getByRole('listbox');
+  const texts = within(listbox).getAllByRole('option').map((o) => o.textContent ?? '');
+  fireEvent.keyDown(listbox, { key: 'Escape' });
+  return texts;
 }
 
 /** One page of results as the list endpoints answer it. */

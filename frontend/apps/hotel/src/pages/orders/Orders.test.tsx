@@ -1,0 +1,214 @@
+// The order lists, the order detail and its actions against a stubbed hotel-app.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import en from '../../messages/en';
+import SysOrderList from './SysOrderList';
+import SupplierOrderList from './SupplierOrderList';
+import ChannelOrderList from './ChannelOrderList';
+import OrderDetail from './OrderDetail';
+import { actionsOf, adjustBody, partyOf } from './orderActions';
+import { gets, lastGet, pageOf, pick, query, renderPage, serve, setUpPageTests, writes } from '@tradewind/shared/src/testing';
+import { order, full, hold, staffUser, merchantUser } from '../../fixtures';
+
+setUpPageTests();
+
+describe('order lists', () => {
+  it("lists the tenant's orders, each linking to its detail", async () => {
+    const calls = serve(() => pageOf([order]));
+    const { problems } = renderPage(SysOrderList, en);
+    const link = await screen.findByTestId('order-42');
+    expect(link.getAttribute('href')).toBe('/saas-hotel-app/order/detail?orderId=42');
+    expect(screen.getByText('1234.00')).toBeTruthy();
+    expect(screen.getByText('Unconfirmed')).toBeTruthy();
+    expect(screen.getByTestId('hotel-orders-table')).toBeTruthy();
+    expect(calls[0].url.pathname).toBe('/api/hotel-app/saas/order/sys/list');
+    expect(query(calls[0])).toEqual({ page: '1', resultNum: '20' });
+
+    fireEvent.change(screen.getByTestId('orders-order-id'), { target: { value: '4x2' } });
+    expect((screen.getByTestId('orders-order-id') as HTMLInputElement).value).toBe('42');
+    fireEvent.change(screen.getByTestId('orders-contact'), { target: { value: 'Zhang' } });
+    pick('Order state', 'Unconfirmed');
+    pick('Payment state', 'Paid');
+    pick('Date of', 'Check-in date');
+    fireEvent.change(screen.getByTestId('orders-start'), { target: { value: '2026-05-01' } });
+    fireEvent.change(screen.getByTestId('orders-end'), { target: { value: '2026-05-31' } });
+    fireEvent.click(screen.getByTestId('search-inquire'));
+    await waitFor(() =>
+      expect(query(lastGet(calls))).toEqual({
+        page: '1',
+        resultNum: '20',
+        orderId: '42',
+        contact: 'Zhang',
+        orderState: '8',
+        payState: '21',
+        dateType: '2',
+        startDate: '2026-05-01',
+        endDate: '2026-05-31',
+      }),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it("opens a supplier's list on the order a notification names, and Reset leaves it", async () => {
+    const calls = serve(() => pageOf([order]));
+    const { problems } = renderPage(SupplierOrderList, en, '/saas-hotel-app/order/supplier/list?orderId=42');
+    await screen.findByTestId('order-42');
+    expect(calls[0].url.pathname).toBe('/api/hotel-app/saas/order/supplier/list');
+    expect(calls[0].url.searchParams.get('orderId')).toBe('42');
+    expect((screen.getByTestId('orders-order-id') as HTMLInputElement).value).toBe('42');
+    expect(screen.getByTestId('hotel-supplier-orders-table')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('search-reset'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/saas-hotel-app/order/supplier/list'));
+    await waitFor(() => expect(query(lastGet(calls))).toEqual({ page: '1', resultNum: '20' }));
+    expect((screen.getByTestId('orders-order-id') as HTMLInputElement).value).toBe('');
+    expect(problems).toEqual([]);
+  });
+
+  it("lists a distributor's orders", async () => {
+    const calls = serve(() => pageOf([{ ...order, supplierPrice: undefined }]));
+    renderPage(ChannelOrderList, en);
+    await screen.findByTestId('order-42');
+    expect(calls[0].url.pathname).toBe('/api/hotel-app/saas/order/channel/list');
+    expect(screen.getByTestId('hotel-channel-orders-table')).toBeTruthy();
+  });
+});
+
+describe('order detail', () => {
+  it('shows the order, its guests, nightly prices and log', async () => {
+    const calls = serve(() => full);
+    const { problems } = renderPage(OrderDetail, en, '/saas-hotel-app/order/detail?orderId=42');
+    expect(await screen.findByText('Li Si')).toBeTruthy();
+    expect(calls).toHaveLength(1);
+    expect(calls[0].url.pathname).toBe('/api/hotel-app/saas/order/sys/load');
+    expect(query(calls[0])).toEqual({ orderId: '42' });
+    expect(screen.getByText('Order 42')).toBeTruthy();
+
+    const amounts = screen.getByTestId('order-amounts');
+    expect(within(amounts).getByText('Supplier price')).toBeTruthy();
+    expect(within(amounts).getByText('1000.00')).toBeTruthy();
+    expect(within(amounts).getByText('Credit')).toBeTruthy();
+    expect(within(screen.getByTestId('order-states')).getAllByText('Booking')).toHaveLength(3);
+
+    const nights = screen.getByTestId('order-nights');
+    expect(within(nights).getAllByText('308.50')).toHaveLength(2);
+    expect(within(nights).getAllByText('250.00')).toHaveLength(2);
+    expect(within(nights).getByText('Authorised stock')).toBeTruthy();
+
+    const logs = screen.getByTestId('order-logs');
+    expect(within(logs).getByText('Placed')).toBeTruthy();
+    expect(within(logs).getByText('credit')).toBeTruthy();
+    expect(within(logs).getAllByText('Unpaid')).toHaveLength(2);
+    expect(problems).toEqual([]);
+  });
+
+  it("hides the supplier's prices from a distributor", async () => {
+    serve(() => ({ ...full, supplierPrice: undefined, nightly: full.nightly.map((n) => ({ ...n, purchasePrice: 0 })) }));
+    renderPage(OrderDetail, en, '/saas-hotel-app/order/detail?orderId=42');
+    await screen.findByText('Li Si');
+    expect(within(screen.getByTestId('order-amounts')).queryByText('Supplier price')).toBeNull();
+    expect(within(screen.getByTestId('order-nights')).queryByText('Purchase price per room')).toBeNull();
+  });
+
+  it('asks for an order when none is named, without calling', async () => {
+    const calls = serve(() => full);
+    const { problems } = renderPage(OrderDetail, en, '/saas-hotel-app/order/detail');
+    expect(await screen.findByText('No order was chosen: open one from an order list.')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('order actions', () => {
+  const all = () => true;
+  it('offers each action to its parties in the states it starts from', () => {
+    const keys = (state: number, party: 'S' | 'D' | 'O') => actionsOf(state, party, all).map((a) => a.key);
+    expect(keys(8, 'S')).toEqual(['confirm', 'refuse']);
+    expect(keys(8, 'D')).toEqual(['cancel']);
+    expect(keys(2, 'D')).toEqual(['pay', 'cancel']);
+    expect(keys(1, 'S')).toEqual(['arrange', 'complete']);
+    expect(keys(1, 'D')).toEqual(['applyCancel']);
+    expect(keys(7, 'O')).toEqual(['agreeCancel', 'refuseCancel']);
+    expect(keys(4, 'O')).toEqual([]);
+    expect(actionsOf(8, 'S', (c) => c === '/saas/order/supplier/confirm:PUT').map((a) => a.key)).toEqual(['confirm']);
+    expect(partyOf(0, undefined)).toBe('O');
+    expect(partyOf(2001, 1)).toBe('S');
+    expect(partyOf(2002, 2)).toBe('D');
+    expect(adjustBody(42, { orderPrice: '1200.5', supplierPrice: '', channelPrice: '', cancelPrice: '0', remark: ' phone ' })).toEqual({
+      orderId: 42,
+      orderPrice: 120_050,
+      cancelPrice: 0,
+      remark: 'phone',
+    });
+  });
+
+  it("lets the supplier refuse an order with a reason, and loads it again", async () => {
+    merchantUser(1);
+    hold('/saas/order/supplier/confirm:PUT', '/saas/order/supplier/refuse:PUT', '/saas/order/supplier/arrange:PUT');
+    const calls = serve(() => full);
+    const { problems } = renderPage(OrderDetail, en, '/saas-hotel-app/order/detail?orderId=42');
+    fireEvent.click(await screen.findByTestId('order-action-refuse'));
+    expect(screen.getByTestId('order-action-confirm')).toBeTruthy();
+    expect(screen.queryByTestId('order-action-arrange')).toBeNull();
+    expect(screen.queryByTestId('order-action-cancel')).toBeNull();
+    const dialog = await screen.findByTestId('order-action-dialog');
+    expect(within(dialog).getByText('Refuse this order? It becomes invalid and its rooms go back.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    expect(await within(dialog).findByText('Please enter Reason')).toBeTruthy();
+    expect(writes(calls)).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('field-remark'), { target: { value: 'Full house' } });
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].method).toBe('PUT');
+    expect(writes(calls)[0].url.pathname).toBe('/api/hotel-app/saas/order/supplier/refuse');
+    expect(writes(calls)[0].body).toEqual({ orderId: 42, remark: 'Full house' });
+    await waitFor(() => expect(gets(calls)).toHaveLength(2));
+    expect(problems).toEqual([]);
+  });
+
+  it('lets the distributor pay an unpaid order in cash', async () => {
+    merchantUser(2);
+    hold('/saas/order/channel/pay:PUT', '/saas/order/channel/cancel:PUT');
+    const calls = serve(() => ({ ...full, orderState: 2, payState: 0 }));
+    renderPage(OrderDetail, en, '/saas-hotel-app/order/detail?orderId=42');
+    fireEvent.click(await screen.findByTestId('order-action-pay'));
+    const dialog = await screen.findByTestId('order-action-dialog');
+    expect(within(dialog).getByText('Amount: 1234.00')).toBeTruthy();
+    pick('Pay by', 'Cash');
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].url.pathname).toBe('/api/hotel-app/saas/order/channel/pay');
+    expect(writes(calls)[0].body).toEqual({ orderId: 42, remark: '', payType: 2 });
+  });
+
+  it("lets the tenant's staff adjust amounts with a reason and change remarks", async () => {
+    staffUser();
+    hold('/saas/order/sys/orderToAdjust:PUT', '/saas/order/sys/updateRemark:PUT');
+    const calls = serve(() => full);
+    const { problems } = renderPage(OrderDetail, en, '/saas-hotel-app/order/detail?orderId=42');
+    fireEvent.click(await screen.findByTestId('order-action-adjust'));
+    let dialog = await screen.findByTestId('order-adjust-dialog');
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    expect(await within(dialog).findByText('Please enter an amount to adjust')).toBeTruthy();
+    expect(within(dialog).getByText('Please enter the reason')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('field-supplierPrice'), { target: { value: '12.345' } });
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    expect(await within(dialog).findByText('Please enter an amount with at most two decimals')).toBeTruthy();
+    expect(writes(calls)).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('field-supplierPrice'), { target: { value: '950' } });
+    fireEvent.change(screen.getByTestId('field-remark'), { target: { value: 'agreed by phone' } });
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].url.pathname).toBe('/api/hotel-app/saas/order/sys/orderToAdjust');
+    expect(writes(calls)[0].body).toEqual({ orderId: 42, supplierPrice: 95_000, remark: 'agreed by phone' });
+    await waitFor(() => expect(screen.queryByTestId('order-adjust-dialog')).toBeNull());
+
+    fireEvent.click(screen.getByTestId('order-action-remark'));
+    dialog = await screen.findByTestId('order-remark-dialog');
+    fireEvent.change(screen.getByTestId('field-memoInner'), { target: { value: 'VIP' } });
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(2));
+    expect(writes(calls)[1].url.pathname).toBe('/api/hotel-app/saas/order/sys/updateRemark');
+    expect(writes(calls)[1].body).toEqual({ orderId: 42, memoInner: 'VIP' });
+    expect(problems).toEqual([]);
+  });
+});
