@@ -1,6 +1,7 @@
 //! The order statistics read model, as plain functions: which outcome an order state counts
-//! as, how one order's contribution to its hour moves when its outcome changes, and the time
-//! buckets (China time, UTC+8, where the tenants' business days are).
+//! as, how one order's contribution to its hour moves when its outcome changes, what a batch of
+//! order events does to the stored facts and sums, the time buckets (China time, UTC+8, where
+//! the tenants' business days are), and the dashboards' periods and merchant rankings.
 
 use platform::ApiError;
 use platform::i18n::Text;

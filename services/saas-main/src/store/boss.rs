@@ -4,12 +4,10 @@
 
 use diesel::prelude::*;
 use platform::bus::{Outgoing, publish_in_tx, v1};
-use platform::db::DbConnection;
+use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
 use serde::Serialize;
 use utoipa::ToSchema;
-
-use platform::db::Backend as Db;
 
 use super::schema::{balance_logs, balances, boss_services, licences};
 use crate::NAME;

@@ -8,9 +8,7 @@ use std::collections::HashMap;
 
 use diesel::prelude::*;
 use platform::bus::v1;
-use platform::db::DbConnection;
-
-use platform::db::Backend as Db;
+use platform::db::{Backend as Db, DbConnection};
 
 use super::schema::{stat_orders, stat_products, stat_sums};
 use crate::domain::stats::{
