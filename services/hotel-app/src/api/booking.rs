@@ -15,10 +15,10 @@ use super::party;
 use crate::OrderSettings;
 use crate::domain::booking::{self, Stay};
 use crate::domain::party::Party;
-use crate::store::bookable::{self, Bookable};
+use crate::store::bookable::{self, Bookable, BookableHotel, HotelSearch, Quote};
+use crate::store::hotels;
 use crate::store::merchants::{self, DISTRIBUTOR};
 use crate::store::orders::{self, NewGuest, NewOrder, OrderSummary};
-use crate::store::schema::hotels;
 
 #[derive(OpenApi)]
 #[openapi(paths(list, hotel_detail, list_hotel_product, order))]
@@ -137,28 +137,22 @@ pub struct QuotedProduct {
     pub need_confirm: bool,
 }
 
-fn quoted(
-    conn: &mut DbConnection,
-    products: Vec<Bookable>,
-    distributor: i64,
-    stay: &Stay,
-) -> Result<Vec<QuotedProduct>, ApiError> {
-    let now = platform::time::now_ms();
-    let mut out = Vec::with_capacity(products.len());
-    for p in products {
-        let q = bookable::quote(conn, &p, distributor, stay, now)?;
-        let nightly = q
-            .nights
-            .iter()
-            .map(|n| QuotedNight {
-                date: n.day.clone(),
-                price: n.price,
-                retail_price: n.retail_price,
-                left: n.left,
-                closed: n.closed,
-            })
-            .collect();
-        out.push(QuotedProduct {
+/// The products as the booker sees them.
+fn quoted(products: Vec<(Bookable, Quote)>) -> Vec<QuotedProduct> {
+    products
+        .into_iter()
+        .map(|(p, q)| QuotedProduct {
+            nightly: q
+                .nights
+                .iter()
+                .map(|n| QuotedNight {
+                    date: n.day.clone(),
+                    price: n.price,
+                    retail_price: n.retail_price,
+                    left: n.left,
+                    closed: n.closed,
+                })
+                .collect(),
             product_id: p.product_id,
             product_name: p.product_name,
             hotel_id: p.hotel_id,
@@ -167,61 +161,11 @@ fn quoted(
             confirm_type: p.confirm_type,
             is_online_pay: p.is_online_pay,
             total_price: q.price.order_price,
-            nightly,
             bookable: q.refusal.is_none(),
             reason: q.refusal.map(|r| r.message()),
             need_confirm: q.need_confirm,
-        });
-    }
-    Ok(out)
-}
-
-use diesel::prelude::*;
-
-/// A hotel in the search results.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct BookableHotel {
-    pub hotel_id: i64,
-    pub name: String,
-    pub name_en: String,
-    pub star: i32,
-    pub zone_id: i64,
-    pub address: String,
-    /// The lowest total price of a bookable product for the stay, fen.
-    pub min_price: i64,
-    pub bookable_products: i64,
-}
-
-type HotelRow = (i64, String, String, i32, i64, String);
-
-fn hotel_rows(conn: &mut DbConnection, saas_id: i64, q: &StayQuery) -> QueryResult<Vec<HotelRow>> {
-    let mut h = hotels::table
-        .filter(hotels::saas_id.eq(saas_id))
-        .filter(hotels::state.eq(1))
-        .into_boxed::<platform::db::Backend>();
-    if let Some(id) = q.hotel_id {
-        h = h.filter(hotels::id.eq(id));
-    }
-    if let Some(n) = q.hotel_name.as_deref().filter(|n| !n.is_empty()) {
-        h = h.filter(hotels::name.like(platform::db::contains_pattern(n)));
-    }
-    if let Some(s) = q.star.filter(|s| *s != -99) {
-        h = h.filter(hotels::hotel_star.eq(s));
-    }
-    if let Some(z) = q.zone_id {
-        h = h.filter(hotels::zone_id.eq(z));
-    }
-    h.order(hotels::id)
-        .select((
-            hotels::id,
-            hotels::name,
-            hotels::name_en,
-            hotels::hotel_star,
-            hotels::zone_id,
-            hotels::address,
-        ))
-        .load(conn)
+        })
+        .collect()
 }
 
 /// Hotels with at least one product bookable for the stay, with the lowest total price.
@@ -241,39 +185,16 @@ pub async fn list(
     let stay = stay_of(&q.checkin_date, &q.checkout_date, q.room_num.unwrap_or(1))?;
     let out = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         let p = party(conn, &me)?;
-        let distributor = booker(conn, &me, p, q.distributor_id)?;
-        let products = bookable::bookable_products(conn, me.saas_id, None, None)?;
-        let mut best: std::collections::HashMap<i64, (i64, i64)> = Default::default();
-        let now = platform::time::now_ms();
-        for p in &products {
-            let quote = bookable::quote(conn, p, distributor, &stay, now)?;
-            if quote.refusal.is_none() {
-                let e = best.entry(p.hotel_id).or_insert((i64::MAX, 0));
-                e.0 = e.0.min(quote.price.order_price);
-                e.1 += 1;
-            }
-        }
-        let found: Vec<BookableHotel> = hotel_rows(conn, me.saas_id, &q)?
-            .into_iter()
-            .filter_map(|(id, name, name_en, star, zone_id, address)| {
-                best.get(&id).map(|(min, n)| BookableHotel {
-                    hotel_id: id,
-                    name,
-                    name_en,
-                    star,
-                    zone_id,
-                    address,
-                    min_price: *min,
-                    bookable_products: *n,
-                })
-            })
-            .collect();
-        let total = found.len() as i64;
-        let rows = found
-            .into_iter()
-            .skip(page.offset() as usize)
-            .take(page.limit() as usize)
-            .collect();
+        let search = HotelSearch {
+            distributor_id: booker(conn, &me, p, q.distributor_id)?,
+            stay,
+            hotel_id: q.hotel_id,
+            hotel_name: q.hotel_name.filter(|n| !n.is_empty()),
+            star: q.star.filter(|s| *s != -99),
+            zone_id: q.zone_id,
+        };
+        let (rows, total) =
+            bookable::bookable_hotels(conn, me.saas_id, &search, platform::time::now_ms(), page)?;
         Ok(Page::new(rows, total, page))
     })
     .await?;
@@ -311,8 +232,15 @@ fn hotel_products_for(
     })?;
     let p = party(conn, me)?;
     let distributor = booker(conn, me, p, q.distributor_id)?;
-    let products = bookable::bookable_products(conn, me.saas_id, Some(hotel_id), None)?;
-    quoted(conn, products, distributor, stay)
+    let products = bookable::quoted_products(
+        conn,
+        me.saas_id,
+        Some(hotel_id),
+        distributor,
+        stay,
+        platform::time::now_ms(),
+    )?;
+    Ok(quoted(products))
 }
 
 /// A hotel with every product on sale, priced for the stay.
@@ -327,50 +255,23 @@ pub async fn hotel_detail(
     let stay = stay_of(&q.checkin_date, &q.checkout_date, q.room_num.unwrap_or(1))?;
     let out = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         let products = hotel_products_for(conn, &me, &q, &stay)?;
-        let id = q.hotel_id.unwrap_or_default();
-        type Row = (
-            i64,
-            String,
-            String,
-            i32,
-            String,
-            String,
-            String,
-            String,
-            String,
-            String,
-        );
-        let h: Row = hotels::table
-            .filter(hotels::id.eq(id))
-            .filter(hotels::saas_id.eq(me.saas_id))
-            .select((
-                hotels::id,
-                hotels::name,
-                hotels::name_en,
-                hotels::hotel_star,
-                hotels::address,
-                hotels::phone,
-                hotels::images,
-                hotels::checkin_time,
-                hotels::checkout_time,
-                hotels::service_desc,
-            ))
-            .first(conn)
-            .optional()?
-            .ok_or_else(|| ApiError::NotFound {
-                what: Text::fixed("酒店", "hotel"),
+        let h =
+            hotels::find(conn, me.saas_id, q.hotel_id.unwrap_or_default())?.ok_or_else(|| {
+                ApiError::NotFound {
+                    what: Text::fixed("酒店", "hotel"),
+                }
             })?;
         Ok(HotelDetail {
-            hotel_id: h.0,
-            name: h.1,
-            name_en: h.2,
-            star: h.3,
-            address: h.4,
-            phone: h.5,
-            images: serde_json::from_str(&h.6).unwrap_or_default(),
-            checkin_time: h.7,
-            checkout_time: h.8,
-            service_desc: h.9,
+            hotel_id: h.id,
+            name: h.name,
+            name_en: h.name_en,
+            star: h.star,
+            address: h.address,
+            phone: h.phone,
+            images: h.images,
+            checkin_time: h.checkin_time,
+            checkout_time: h.checkout_time,
+            service_desc: h.service_desc,
             products,
         })
     })

@@ -1,10 +1,16 @@
-//! What can be booked for a stay: the tenant's products on sale with their terms, and a stay
-//! priced night by night for the booking distributor, with the reason when it cannot be booked.
+//! What can be booked for a stay: the tenant's products on sale with their terms, a stay
+//! priced night by night for the booking distributor (with the reason when it cannot be
+//! booked), and the search for hotels with something bookable.
+
+use std::collections::HashMap;
 
 use diesel::prelude::*;
 use platform::ApiError;
 use platform::db::{Backend as Db, DbConnection};
+use platform::http::PageRequest;
 use platform::i18n::Text;
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::calendar::{self, Source};
 use super::schema::{hotel_products, hotels, product_terms, rooms};
@@ -190,4 +196,128 @@ pub fn bookable(
                 Text::fixed("产品不存在或未上架", "no such product on sale"),
             )
         })
+}
+
+/// The tenant's products on sale (a hotel's, when given), each priced for `stay` by
+/// `distributor_id` at `now`.
+pub fn quoted_products(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    hotel_id: Option<i64>,
+    distributor_id: i64,
+    stay: &Stay,
+    now: i64,
+) -> QueryResult<Vec<(Bookable, Quote)>> {
+    let products = bookable_products(conn, saas_id, hotel_id, None)?;
+    let mut out = Vec::with_capacity(products.len());
+    for p in products {
+        let q = quote(conn, &p, distributor_id, stay, now)?;
+        out.push((p, q));
+    }
+    Ok(out)
+}
+
+/// A search for hotels to book: the stay, whose prices, and which of the tenant's hotels.
+#[derive(Debug, Clone)]
+pub struct HotelSearch {
+    /// 0: the common prices.
+    pub distributor_id: i64,
+    pub stay: Stay,
+    pub hotel_id: Option<i64>,
+    /// Part of the hotel's name.
+    pub hotel_name: Option<String>,
+    pub star: Option<i32>,
+    pub zone_id: Option<i64>,
+}
+
+/// A hotel in the search results.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BookableHotel {
+    pub hotel_id: i64,
+    pub name: String,
+    pub name_en: String,
+    pub star: i32,
+    pub zone_id: i64,
+    pub address: String,
+    /// The lowest total price of a bookable product for the stay, fen.
+    pub min_price: i64,
+    pub bookable_products: i64,
+}
+
+type HotelRow = (i64, String, String, i32, i64, String);
+
+fn hotel_rows(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    s: &HotelSearch,
+) -> QueryResult<Vec<HotelRow>> {
+    let mut h = hotels::table
+        .filter(hotels::saas_id.eq(saas_id))
+        .filter(hotels::state.eq(1))
+        .into_boxed::<Db>();
+    if let Some(id) = s.hotel_id {
+        h = h.filter(hotels::id.eq(id));
+    }
+    if let Some(n) = &s.hotel_name {
+        h = h.filter(hotels::name.like(platform::db::contains_pattern(n)));
+    }
+    if let Some(star) = s.star {
+        h = h.filter(hotels::hotel_star.eq(star));
+    }
+    if let Some(z) = s.zone_id {
+        h = h.filter(hotels::zone_id.eq(z));
+    }
+    h.order(hotels::id)
+        .select((
+            hotels::id,
+            hotels::name,
+            hotels::name_en,
+            hotels::hotel_star,
+            hotels::zone_id,
+            hotels::address,
+        ))
+        .load(conn)
+}
+
+/// A page of the hotels `s` finds with at least one product bookable for the stay at `now`,
+/// each with its lowest total price, and how many there are.
+pub fn bookable_hotels(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    s: &HotelSearch,
+    now: i64,
+    page: PageRequest,
+) -> QueryResult<(Vec<BookableHotel>, i64)> {
+    // Per hotel: the lowest price and how many products are bookable.
+    let mut best: HashMap<i64, (i64, i64)> = HashMap::new();
+    for (p, q) in quoted_products(conn, saas_id, None, s.distributor_id, &s.stay, now)? {
+        if q.refusal.is_none() {
+            let e = best.entry(p.hotel_id).or_insert((i64::MAX, 0));
+            e.0 = e.0.min(q.price.order_price);
+            e.1 += 1;
+        }
+    }
+    let found: Vec<BookableHotel> = hotel_rows(conn, saas_id, s)?
+        .into_iter()
+        .filter_map(|(id, name, name_en, star, zone_id, address)| {
+            best.get(&id).map(|(min, n)| BookableHotel {
+                hotel_id: id,
+                name,
+                name_en,
+                star,
+                zone_id,
+                address,
+                min_price: *min,
+                bookable_products: *n,
+            })
+        })
+        .collect();
+    let total = found.len() as i64;
+    let rows = found
+        .into_iter()
+        .skip(page.offset() as usize)
+        .take(page.limit() as usize)
+        .collect();
+    Ok((rows, total))
 }
