@@ -9,6 +9,7 @@ use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use super::required_dates;
 use crate::domain::{activity, stats};
 use crate::store;
 
@@ -83,15 +84,7 @@ pub async fn per_day(
     me: CurrentUser,
     q: Query<RangeQuery>,
 ) -> Result<Reply<ActionStats>, ApiError> {
-    let need = |f: &str| ApiError::invalid(f, Text::fixed("请输入日期", "please enter date"));
-    let first = stats::parse_date(
-        "startDate",
-        q.start_date.as_deref().ok_or_else(|| need("startDate"))?,
-    )?;
-    let last = stats::parse_date(
-        "endDate",
-        q.end_date.as_deref().ok_or_else(|| need("endDate"))?,
-    )?;
+    let (first, last) = required_dates(q.start_date.as_deref(), q.end_date.as_deref())?;
     if last < first || last - first > 366 {
         return Err(ApiError::invalid(
             "endDate",

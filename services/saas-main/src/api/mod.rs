@@ -14,8 +14,10 @@ pub mod tenants;
 use actix_web::web;
 use platform::ApiError;
 use platform::auth::CurrentUser;
+use platform::i18n::Text;
 use utoipa::OpenApi;
 
+use crate::domain::stats::parse_date;
 use crate::store::MerchantScope;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -66,6 +68,15 @@ fn merchant_scope(me: &CurrentUser) -> MerchantScope {
         saas_id: me.saas_id,
         own_mch_id: me.is_merchant_user().then_some(me.mch_id),
     }
+}
+
+/// The first and last day of a range the query must give both ends of (`startDate`, `endDate`).
+fn required_dates(start: Option<&str>, end: Option<&str>) -> Result<(i64, i64), ApiError> {
+    let need =
+        |field: &str| ApiError::invalid(field, Text::fixed("请输入日期", "please enter date"));
+    let first = parse_date("startDate", start.ok_or_else(|| need("startDate"))?)?;
+    let last = parse_date("endDate", end.ok_or_else(|| need("endDate"))?)?;
+    Ok((first, last))
 }
 
 /// Figures of the whole tenant are its staff's: a merchant's own come with the supplier and

@@ -10,7 +10,7 @@ use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::{merchant_scope, operator_only};
+use super::{merchant_scope, operator_only, required_dates};
 use crate::domain::merchants::SUPPLIER;
 use crate::domain::stats::{self, Counters};
 use crate::store::merchants;
@@ -65,16 +65,7 @@ impl StatsRow {
 }
 
 fn range(q: &StatsQuery) -> Result<(i64, i64), ApiError> {
-    let need =
-        |field: &str| ApiError::invalid(field, Text::fixed("请输入日期", "please enter date"));
-    let first = stats::parse_date(
-        "startDate",
-        q.start_date.as_deref().ok_or_else(|| need("startDate"))?,
-    )?;
-    let last = stats::parse_date(
-        "endDate",
-        q.end_date.as_deref().ok_or_else(|| need("endDate"))?,
-    )?;
+    let (first, last) = required_dates(q.start_date.as_deref(), q.end_date.as_deref())?;
     if last < first {
         return Err(ApiError::invalid(
             "endDate",
