@@ -36,6 +36,8 @@ payloads! {
     LicenceUpdated => "updated",
     UsageRecorded => "recorded",
     UserActionsRecorded => "recorded",
+    ResyncRequested => "requested",
+    ResyncCompleted => "completed",
 }
 
 #[cfg(test)]

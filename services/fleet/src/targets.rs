@@ -108,6 +108,25 @@ mod tests {
         }
     }
 
+    /// Every process declares every service's queue from the registry before it publishes: a
+    /// service binding a key the registry does not list would miss the events published before
+    /// it first connected.
+    #[test]
+    fn every_service_binds_what_the_registry_says() {
+        for (name, spec) in SERVICES {
+            let mut bound: Vec<String> = spec()
+                .consumer
+                .map(|c| c.bindings)
+                .unwrap_or_default();
+            bound.sort();
+            let mut registered = platform::registry::get(name)
+                .map(|r| r.consumes.clone())
+                .unwrap_or_default();
+            registered.sort();
+            assert_eq!(bound, registered, "{name}: services/registry.json `consumes`");
+        }
+    }
+
     /// docs/configuration.md names every variable a service reads (its spec's `variables` and
     /// its demo switch).
     #[test]

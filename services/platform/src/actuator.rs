@@ -39,14 +39,27 @@ pub async fn info(state: web::Data<ServiceState>) -> HttpResponse {
     )
 )]
 pub async fn health(state: web::Data<ServiceState>) -> HttpResponse {
+    evaluate(&state, false).await
+}
+
+/// Runs every check. A check that gates readiness only (copies being rebuilt) shows as
+/// `OUT_OF_SERVICE` in the health document without making the service unhealthy.
+async fn evaluate(state: &ServiceState, readiness: bool) -> HttpResponse {
     let mut components = Map::new();
     let mut up = true;
     for check in &state.health {
         let entry = match check.check().await {
             Ok(details) => json!({ "status": "UP", "details": details }),
+            Err(error) if check.readiness_only() && !readiness => {
+                json!({ "status": "OUT_OF_SERVICE", "error": error })
+            }
             Err(error) => {
                 up = false;
-                tracing::warn!(part = check.name(), %error, "health check failed");
+                if check.readiness_only() {
+                    tracing::debug!(part = check.name(), %error, "not ready");
+                } else {
+                    tracing::warn!(part = check.name(), %error, "health check failed");
+                }
                 json!({ "status": "DOWN", "error": error })
             }
         };
@@ -68,12 +81,12 @@ pub async fn health(state: web::Data<ServiceState>) -> HttpResponse {
     path = "/actuator/health/readiness",
     tag = "actuator",
     responses(
-        (status = 200, description = "Ready for traffic: every part is up", body = Health),
-        (status = 503, description = "Not ready: a part is down", body = Health)
+        (status = 200, description = "Ready for traffic: every part is up and every copy of another service's data has been filled", body = Health),
+        (status = 503, description = "Not ready: a part is down, or a copy waits for its owner's snapshot", body = Health)
     )
 )]
 pub async fn readiness(state: web::Data<ServiceState>) -> HttpResponse {
-    health(state).await
+    evaluate(&state, true).await
 }
 
 /// Liveness checks nothing but that the process answers: restarting a service never fixes its

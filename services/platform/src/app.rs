@@ -323,6 +323,9 @@ impl ServiceSpec {
         if self.migrations.is_some() {
             doc.merge(bus::dead_letters::DeadLetterApi::openapi());
         }
+        if self.consumer.as_ref().is_some_and(|c| !c.copies.is_empty()) {
+            doc.merge(bus::resync::ResyncApi::openapi());
+        }
         doc
     }
 }
@@ -446,6 +449,17 @@ impl Application {
                 pool: pool.clone(),
                 backend,
             }));
+            let copies = spec
+                .consumer
+                .as_ref()
+                .map(|c| c.copies.clone())
+                .unwrap_or_default();
+            if !copies.is_empty() {
+                health.push(Arc::new(crate::health::CopiesCheck {
+                    pool: pool.clone(),
+                    copies,
+                }));
+            }
         }
         let metrics = Metrics::new(spec.name).map_err(|e| setup(format!("metrics: {e}")))?;
         let state = web::Data::new(ServiceState {
@@ -503,7 +517,24 @@ impl Application {
         let authenticator = Authenticator::new(backend, cfg.auth.cache);
         let listener_task = authenticator.listen(&bus, spec.name);
         let guarded = spec.guarded;
-        let consumer = spec.consumer.clone().map(|c| (spec.queue(), c));
+        // Every service with a database consumes the platform's own events too.
+        let consumer = match &pool {
+            Some(_) => Some((
+                spec.queue(),
+                bus::resync::with_platform_subscriptions(
+                    spec.name,
+                    spec.consumer.clone(),
+                    permissions_payload(&spec),
+                ),
+            )),
+            None => spec.consumer.clone().map(|c| (spec.queue(), c)),
+        };
+        if let (Some(pool), Some((_, c))) = (&pool, &consumer)
+            && !c.copies.is_empty()
+        {
+            request_copies(&spec, pool, &c.copies)
+                .map_err(|e| setup(format!("asking for copies: {e:#}")))?;
+        }
         // Declared before serving, so nothing published from now on misses the queue (the
         // consumer starts later, with `run`). A broker that is down only delays this: the
         // consumer declares it when it connects.
@@ -519,6 +550,15 @@ impl Application {
             (Some((queue, c)), Bus::Memory(broker)) => broker.prepare(queue, &c.bindings),
             _ => {}
         }
+        let kept = consumer
+            .as_ref()
+            .filter(|(_, c)| !c.copies.is_empty())
+            .map(|(_, c)| {
+                web::Data::new(bus::resync::KeptCopies {
+                    service: spec.name,
+                    copies: c.copies.clone(),
+                })
+            });
         let configure = prepared.configure;
         let jobs = prepared.jobs;
         let tasks = prepared.tasks;
@@ -541,6 +581,9 @@ impl Application {
                     .app_data(web::Data::new(pool.clone()))
                     .app_data(web::Data::new(resources.bus.clone()))
                     .configure(bus::dead_letters::config);
+            }
+            if let Some(kept) = &kept {
+                app = app.app_data(kept.clone()).configure(bus::resync::config);
             }
             let configure = configure.clone();
             app.configure(actuator::config)
@@ -629,14 +672,14 @@ async fn not_found(req: HttpRequest) -> Result<actix_web::HttpResponse, ApiError
     })
 }
 
-/// Writes this start's `permission.declared` event, so auth-center's catalogue lists the codes
-/// of the endpoints this version serves.
-fn declare_permissions(spec: &ServiceSpec, pool: &DbPool) -> anyhow::Result<()> {
+/// The service's permission codes as auth-center's catalogue takes them (`permission.declared`),
+/// or none when it serves no `/saas/...` path.
+fn permissions_payload(spec: &ServiceSpec) -> Option<crate::bus::v1::PermissionsDeclared> {
     let permissions = spec.permissions();
     if permissions.is_empty() {
-        return Ok(());
+        return None;
     }
-    let payload = crate::bus::v1::PermissionsDeclared {
+    Some(crate::bus::v1::PermissionsDeclared {
         service: spec.name.to_owned(),
         app_id: spec.app_id,
         permissions: permissions
@@ -647,11 +690,42 @@ fn declare_permissions(spec: &ServiceSpec, pool: &DbPool) -> anyhow::Result<()> 
                 summary_zh: d.zh,
             })
             .collect(),
+    })
+}
+
+/// Writes this start's `permission.declared` event, so auth-center's catalogue lists the codes
+/// of the endpoints this version serves.
+fn declare_permissions(spec: &ServiceSpec, pool: &DbPool) -> anyhow::Result<()> {
+    let Some(payload) = permissions_payload(spec) else {
+        return Ok(());
     };
     let mut conn = pool.get()?;
     crate::bus::publish_in_tx(
         &mut conn,
         crate::bus::Outgoing::new(spec.name, "permission.declared", 0, &payload),
     )?;
+    Ok(())
+}
+
+/// Asks the owners of the copies the service keeps for a snapshot, for each copy never asked
+/// for before (a fresh database, or a service added to a running installation).
+fn request_copies(
+    spec: &ServiceSpec,
+    pool: &DbPool,
+    copies: &[&'static str],
+) -> anyhow::Result<()> {
+    let mut conn = pool.get()?;
+    for copy in copies {
+        let asked = crate::db::write_tx::<_, diesel::result::Error>(&mut conn, |c| {
+            crate::bus::resync::request_if_never(c, spec.name, copy)
+        })?;
+        if asked {
+            tracing::info!(
+                service = spec.name,
+                copy,
+                "copy never filled: snapshot asked of its owner"
+            );
+        }
+    }
     Ok(())
 }

@@ -16,6 +16,12 @@ pub trait HealthCheck: Send + Sync {
     /// The name the health document shows (`db`, `broker`, ...).
     fn name(&self) -> &'static str;
     fn check(&self) -> Pin<Box<dyn Future<Output = CheckResult> + '_>>;
+
+    /// Whether a failure only keeps the service out of traffic (readiness 503) rather than
+    /// making it unhealthy.
+    fn readiness_only(&self) -> bool {
+        false
+    }
 }
 
 /// How long a probe waits for a pooled connection before calling the database down.
@@ -84,6 +90,65 @@ impl HealthCheck for BusCheck {
             match reachable {
                 Ok(()) => Ok(json!({ "kind": self.bus.kind(), "outboxBacklog": backlog })),
                 Err(e) => Err(format!("{}: {e}", self.bus.kind())),
+            }
+        })
+    }
+}
+
+/// The copies a service keeps of other services' data ([`crate::bus::resync`]): their state and
+/// owner's watermark; a copy never filled yet keeps the service out of traffic.
+pub struct CopiesCheck {
+    pub pool: DbPool,
+    pub copies: Vec<&'static str>,
+}
+
+impl HealthCheck for CopiesCheck {
+    fn name(&self) -> &'static str {
+        "copies"
+    }
+
+    fn readiness_only(&self) -> bool {
+        true
+    }
+
+    fn check(&self) -> Pin<Box<dyn Future<Output = CheckResult> + '_>> {
+        let pool = self.pool.clone();
+        let copies = self.copies.clone();
+        Box::pin(async move {
+            let states = actix_web::web::block(move || {
+                let mut conn = pool
+                    .get_timeout(DB_CHECK_TIMEOUT)
+                    .map_err(|e| e.to_string())?;
+                copies
+                    .iter()
+                    .map(|c| {
+                        crate::bus::resync::state(&mut conn, c)
+                            .map(|s| (*c, s))
+                            .map_err(|e| e.to_string())
+                    })
+                    .collect::<Result<Vec<_>, String>>()
+            })
+            .await
+            .map_err(|e| e.to_string())??;
+            let mut details = serde_json::Map::new();
+            let mut waiting = Vec::new();
+            for (copy, state) in states {
+                if state.as_ref().is_none_or(|s| s.completed_at.is_none()) {
+                    waiting.push(copy);
+                }
+                details.insert(
+                    copy.to_owned(),
+                    state.map_or_else(|| json!({ "state": "unknown" }), |s| json!(s)),
+                );
+            }
+            if waiting.is_empty() {
+                Ok(Value::Object(details))
+            } else {
+                Err(format!(
+                    "waiting for the owner's snapshot of {}: {}",
+                    waiting.join(", "),
+                    Value::Object(details)
+                ))
             }
         })
     }

@@ -21,6 +21,10 @@ pub struct Registered {
     pub env_prefix: String,
     /// Its own database (PostgreSQL name); none for the gateway.
     pub database: Option<String>,
+    /// The routing keys its durable queue `<name>.events` binds (besides the platform's own,
+    /// [`crate::bus::topology::PLATFORM_BINDINGS`]); every process declares them all at start.
+    #[serde(default)]
+    pub consumes: Vec<String>,
 }
 
 #[derive(Deserialize)]

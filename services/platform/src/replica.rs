@@ -72,17 +72,22 @@ pub struct MerchantCopy {
     pub occurred_at: i64,
 }
 
-/// Adds the two subscriptions that keep the copy: a service that needs tenants or merchants
-/// calls this on its subscriptions.
+/// The copy's name in resync requests (`resync.tenants.requested`): saas-main owns it.
+pub const COPY: &str = "tenants";
+
+/// Adds the subscriptions that keep the copy: a service that needs tenants or merchants calls
+/// this on its subscriptions. The copy is rebuilt from saas-main when it was never filled
+/// ([`crate::bus::resync`]).
 pub fn follow(subs: Subscriptions) -> Subscriptions {
-    subs.on::<TenantUpdated>("tenant.updated", |conn, e: Event<TenantUpdated>| {
-        apply_tenant(conn, e.saas_id, &e.payload, e.occurred_at)?;
-        Ok(())
-    })
-    .on::<MerchantUpdated>("merchant.updated", |conn, e: Event<MerchantUpdated>| {
-        apply_merchant(conn, e.saas_id, &e.payload, e.occurred_at)?;
-        Ok(())
-    })
+    crate::bus::resync::keep(subs, COPY)
+        .on::<TenantUpdated>("tenant.updated", |conn, e: Event<TenantUpdated>| {
+            apply_tenant(conn, e.saas_id, &e.payload, e.occurred_at)?;
+            Ok(())
+        })
+        .on::<MerchantUpdated>("merchant.updated", |conn, e: Event<MerchantUpdated>| {
+            apply_merchant(conn, e.saas_id, &e.payload, e.occurred_at)?;
+            Ok(())
+        })
 }
 
 /// Applies a `tenant.updated` that occurred at `at`; answers whether the copy changed (an

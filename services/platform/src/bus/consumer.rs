@@ -41,6 +41,10 @@ where
     }
 }
 
+/// How long a failed delivery waits before its retry, unless a consumer says otherwise; the
+/// registry's topology declares every retry queue with it.
+pub const DEFAULT_RETRY_DELAY: Duration = Duration::from_secs(2);
+
 /// What a service consumes: the routing keys its queue binds and the handler they go to.
 #[derive(Clone)]
 pub struct ConsumerSpec {
@@ -50,6 +54,9 @@ pub struct ConsumerSpec {
     pub max_attempts: u32,
     /// Wait before each retry.
     pub retry_delay: Duration,
+    /// Copies of other services' data the handler keeps (asked for at start when never filled,
+    /// reported by the health).
+    pub copies: Vec<&'static str>,
 }
 
 impl ConsumerSpec {
@@ -58,7 +65,8 @@ impl ConsumerSpec {
             bindings: bindings.iter().map(|b| (*b).to_owned()).collect(),
             handler: Arc::new(handler),
             max_attempts: 5,
-            retry_delay: Duration::from_secs(2),
+            retry_delay: DEFAULT_RETRY_DELAY,
+            copies: Vec::new(),
         }
     }
 
@@ -69,8 +77,14 @@ impl ConsumerSpec {
             bindings,
             handler,
             max_attempts: 5,
-            retry_delay: Duration::from_secs(2),
+            retry_delay: DEFAULT_RETRY_DELAY,
+            copies: Vec::new(),
         }
+    }
+
+    pub(crate) fn keeping(mut self, copies: Vec<&'static str>) -> Self {
+        self.copies = copies;
+        self
     }
 
     pub fn retries(mut self, max_attempts: u32, retry_delay: Duration) -> Self {

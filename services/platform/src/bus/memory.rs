@@ -37,8 +37,18 @@ impl MemoryBroker {
     /// Declares `queue` bound to `bindings` now; what is routed to it waits for the consumer
     /// that [`Self::declare`]s it later (as a durable queue would).
     pub fn prepare(&self, queue: &str, bindings: &[String]) {
+        let mut queues = self.queues();
+        if let Some(q) = queues.get_mut(queue) {
+            // Declared again (by another process's topology, or at start): what waits stays.
+            for b in bindings {
+                if !q.bindings.contains(b) {
+                    q.bindings.push(b.clone());
+                }
+            }
+            return;
+        }
         let (sender, receiver) = mpsc::unbounded_channel();
-        self.queues().insert(
+        queues.insert(
             queue.to_owned(),
             Queue {
                 bindings: bindings.to_vec(),
@@ -49,14 +59,19 @@ impl MemoryBroker {
     }
 
     /// Declares `queue` bound to `bindings` and answers its deliveries, with what waited for it
-    /// since [`Self::prepare`]. Otherwise a second declaration of the same queue replaces the
+    /// since [`Self::prepare`] (the prepared bindings kept). Otherwise a second declaration of the same queue replaces the
     /// first (one consumer per queue, as each service has).
     pub fn declare(&self, queue: &str, bindings: &[String]) -> mpsc::UnboundedReceiver<Delivery> {
         let mut queues = self.queues();
         if let Some(q) = queues.get_mut(queue)
-            && q.bindings == bindings
             && let Some(receiver) = q.waiting.take()
         {
+            // Bindings add up, as RabbitMQ's do: the consumer may bind more than was prepared.
+            for b in bindings {
+                if !q.bindings.contains(b) {
+                    q.bindings.push(b.clone());
+                }
+            }
             return receiver;
         }
         let (sender, receiver) = mpsc::unbounded_channel();

@@ -10,9 +10,11 @@ mod memory;
 mod outbox;
 pub mod rabbit;
 pub mod relay;
+pub mod resync;
 mod schema;
 pub mod subscriptions;
 pub mod topic;
+pub mod topology;
 
 pub use consumer::{
     ConsumerSpec, Handler, Outcome, process, process_envelopes, run as consumer_run,

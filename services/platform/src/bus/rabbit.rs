@@ -14,6 +14,7 @@ use lapin::types::{AMQPValue, FieldTable, ShortString};
 use lapin::{BasicProperties, Channel, Connection, ConnectionProperties, ExchangeKind};
 use tokio::sync::{Mutex, MutexGuard, mpsc};
 
+use super::topology::Topology;
 use super::{BusError, Delivery};
 
 pub const EXCHANGE: &str = "tradewind.events";
@@ -33,6 +34,8 @@ struct Inner {
     exchange: String,
     /// Test brokers: exchange and queues go away with their last user.
     ephemeral: bool,
+    /// Every consuming service's queue, declared on every connection this process opens.
+    topology: Topology,
     publisher: Mutex<Option<(Connection, Channel)>>,
 }
 
@@ -41,16 +44,23 @@ fn unavailable(e: impl std::fmt::Display) -> BusError {
 }
 
 impl RabbitBroker {
+    /// The production broker: the registry's topology on the shared exchange.
     pub fn new(url: &str) -> Self {
-        Self::with_exchange(url, EXCHANGE, false)
+        Self::with_topology(url, EXCHANGE, false, Topology::from_registry())
     }
 
+    /// A broker on an exchange of the caller's, declaring no queue but its consumers' own.
     pub fn with_exchange(url: &str, exchange: &str, ephemeral: bool) -> Self {
+        Self::with_topology(url, exchange, ephemeral, Topology::empty())
+    }
+
+    pub fn with_topology(url: &str, exchange: &str, ephemeral: bool, topology: Topology) -> Self {
         Self {
             inner: Arc::new(Inner {
                 url: url.to_owned(),
                 exchange: exchange.to_owned(),
                 ephemeral,
+                topology,
                 publisher: Mutex::new(None),
             }),
         }
@@ -76,6 +86,17 @@ impl RabbitBroker {
             )
             .await
             .map_err(unavailable)?;
+        // Every consumer's queue before anything is published or consumed on this connection:
+        // whatever starts first, nothing is routed to nowhere.
+        for q in self.inner.topology.queues() {
+            self.declare(
+                &channel,
+                &self.queue_name(&q.queue),
+                &q.bindings,
+                q.retry_delay,
+            )
+            .await?;
+        }
         Ok((conn, channel))
     }
 
@@ -115,13 +136,17 @@ impl RabbitBroker {
                 .basic_publish(
                     self.inner.exchange.as_str().into(),
                     (*routing_key).into(),
-                    BasicPublishOptions::default(),
+                    // Mandatory: an event no queue takes comes back instead of vanishing.
+                    BasicPublishOptions {
+                        mandatory: true,
+                        ..Default::default()
+                    },
                     body,
                     properties,
                 )
                 .await
             {
-                Ok(confirm) => confirms.push(confirm),
+                Ok(confirm) => confirms.push((*routing_key, confirm)),
                 Err(e) => {
                     failure = Some(unavailable(e));
                     break;
@@ -129,9 +154,23 @@ impl RabbitBroker {
             }
         }
         let mut confirmed = 0;
-        for confirm in confirms {
+        for (routing_key, confirm) in confirms {
             match confirm.await {
-                Ok(c) if c.is_ack() => confirmed += 1,
+                Ok(c) if c.is_ack() => {
+                    let returned = c.take_message().is_some();
+                    if returned && self.inner.topology.expects(routing_key) {
+                        // A queue that should take it lacks its binding: keep the event (the
+                        // relay retries and its backlog shows) rather than lose it.
+                        failure.get_or_insert_with(|| {
+                            unavailable(format!(
+                                "no queue took {routing_key}: a binding is missing"
+                            ))
+                        });
+                        break;
+                    }
+                    // Returned and wanted by nobody durable (a broadcast-only key): sent.
+                    confirmed += 1;
+                }
                 Ok(_) => {
                     failure.get_or_insert_with(|| unavailable("the broker refused a message"));
                     break;

@@ -66,6 +66,8 @@ struct Route {
 pub struct Subscriptions {
     routes: Vec<Route>,
     retries: Option<(u32, Duration)>,
+    /// Copies of other services' data these subscriptions keep ([`super::resync::keep`]).
+    copies: Vec<&'static str>,
 }
 
 impl Subscriptions {
@@ -107,6 +109,19 @@ impl Subscriptions {
         self
     }
 
+    /// Marks these subscriptions as keeping `copy` (see [`super::resync`]).
+    pub fn keeps(mut self, copy: &'static str) -> Self {
+        if !self.copies.contains(&copy) {
+            self.copies.push(copy);
+        }
+        self
+    }
+
+    /// The copies these subscriptions keep.
+    pub fn copies(&self) -> &[&'static str] {
+        &self.copies
+    }
+
     /// Attempts before a delivery becomes a dead letter, and the wait before each retry.
     pub fn retries(mut self, max_attempts: u32, retry_delay: Duration) -> Self {
         self.retries = Some((max_attempts, retry_delay));
@@ -139,7 +154,8 @@ impl Subscriptions {
 
     pub fn into_spec(self) -> ConsumerSpec {
         let retries = self.retries;
-        let spec = ConsumerSpec::from_parts(self.bindings(), Arc::new(self));
+        let copies = self.copies.clone();
+        let spec = ConsumerSpec::from_parts(self.bindings(), Arc::new(self)).keeping(copies);
         match retries {
             Some((attempts, delay)) => spec.retries(attempts, delay),
             None => spec,

@@ -2,6 +2,7 @@
 
 mod auth;
 mod bus;
+mod convergence;
 mod envelope;
 mod health;
 mod helpers;
