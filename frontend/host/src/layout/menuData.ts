@@ -1,6 +1,6 @@
 // The menus of the signed-in user: applications (top) and each application's sidebar, from the
 // remotes' route trees and the permission codes.
-import { buildMenu, openablePages, type AppEntry, type AppRoute, type MenuItem, type Viewer } from '@tradewind/shared';
+import { buildMenu, openablePages, MscType, type AppEntry, type AppRoute, type MenuItem, type Viewer } from '@tradewind/shared';
 import type { LoadedRemotes } from '../remotes';
 
 export interface PageEntry {
@@ -22,7 +22,7 @@ export function menusFor(remotes: LoadedRemotes, viewer: Viewer): Record<string,
 export function pagesFor(remotes: LoadedRemotes, viewer: Viewer | null): PageEntry[] {
   const out: PageEntry[] = [];
   for (const [app, r] of Object.entries(remotes.byApp)) {
-    const all = viewer ?? { codes: new Set<string>(), mscType: -1, mchId: 0 };
+    const all = viewer ?? { codes: new Set<string>(), mscType: MscType.Anonymous, mchId: 0 };
     for (const p of openablePages(r.routes, `/${app}`, all)) out.push({ ...p, app });
   }
   return out;
