@@ -196,7 +196,7 @@ fn rows(
     Ok(list
         .into_iter()
         .map(|o| OrderRow {
-            supplier_price: (!matches!(p, Party::Distributor(_))).then_some(o.supplier_price),
+            supplier_price: p.cost(o.supplier_price),
             supplier_name: names.get(&o.supplier_id).cloned().unwrap_or_default(),
             distributor_name: names.get(&o.distributor_id).cloned().unwrap_or_default(),
             order: o,
@@ -298,10 +298,9 @@ pub async fn load(
         let p = party(conn, &me)?;
         let (o, d) = orders::find(conn, me.saas_id, p, id)?.ok_or_else(not_found)?;
         let mut nightly = orders::nights(conn, id)?;
-        if let Party::Distributor(_) = p {
-            for n in &mut nightly {
-                n.purchase_price = 0;
-            }
+        for n in &mut nightly {
+            // The nights' purchase price is a number in every answer: hidden, it reads 0.
+            n.purchase_price = p.cost(n.purchase_price).unwrap_or(0);
         }
         Ok(OrderFull {
             order: rows(conn, me.saas_id, p, vec![o])?

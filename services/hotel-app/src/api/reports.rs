@@ -10,7 +10,6 @@ use serde::Deserialize;
 use utoipa::{IntoParams, OpenApi};
 
 use super::party;
-use crate::domain::party::Party;
 use crate::store::orders::{self, ProductSummary};
 
 #[derive(OpenApi)]
@@ -63,14 +62,7 @@ pub async fn list_product_summary(
     }
     let out = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         let p = party(conn, &me)?;
-        let rows = orders::product_summary(conn, me.saas_id, p, first, last)?;
-        Ok(match p {
-            Party::Distributor(_) => rows
-                .into_iter()
-                .map(ProductSummary::without_costs)
-                .collect(),
-            _ => rows,
-        })
+        Ok(orders::product_summary(conn, me.saas_id, p, first, last)?)
     })
     .await?;
     Ok(Reply(out))

@@ -1,5 +1,5 @@
 //! The product report: per product, the orders created in a period, their room nights and
-//! amounts.
+//! amounts, with the supplier's price and the profit as `Party::cost` lets the party read them.
 
 use diesel::prelude::*;
 use platform::db::DbConnection;
@@ -31,17 +31,6 @@ pub struct ProductSummary {
     pub profit: Option<i64>,
     /// Of those, orders that ended cancelled, refunded or invalid.
     pub cancel_num: i64,
-}
-
-impl ProductSummary {
-    /// The row as a distributor may read it.
-    pub fn without_costs(self) -> Self {
-        Self {
-            supplier_price: None,
-            profit: None,
-            ..self
-        }
-    }
 }
 
 /// product, its name, hotel, its name, rooms, nights, order price, supplier price, state.
@@ -84,8 +73,8 @@ pub fn product_summary(
             order_num: 0,
             room_nights: 0,
             order_price: 0,
-            supplier_price: Some(0),
-            profit: Some(0),
+            supplier_price: party.cost(0),
+            profit: party.cost(0),
             cancel_num: 0,
         });
         e.order_num += 1;
@@ -95,8 +84,12 @@ pub fn product_summary(
         }
         e.room_nights += i64::from(rooms) * i64::from(nights);
         e.order_price += price;
-        *e.supplier_price.get_or_insert(0) += cost;
-        *e.profit.get_or_insert(0) += price - cost;
+        if let Some(c) = e.supplier_price.as_mut() {
+            *c += cost;
+        }
+        if let Some(p) = e.profit.as_mut() {
+            *p += price - cost;
+        }
     }
     let mut out: Vec<ProductSummary> = by.into_values().collect();
     out.sort_by(|a, b| {

@@ -35,8 +35,8 @@ pub struct OrderSummary {
     pub person_num: i32,
     /// What the distributor pays, fen.
     pub order_price: i64,
-    /// What the supplier is paid, fen (shown by `OrderRow`, which leaves it out for
-    /// distributors).
+    /// What the supplier is paid, fen: never in the answers of changes, shown only by the
+    /// views that ask `Party::cost` (the order lists and detail).
     #[serde(skip)]
     pub supplier_price: i64,
     pub channel_price: i64,
