@@ -7,15 +7,15 @@ import { Box, CircularProgress, CssBaseline, ThemeProvider, createTheme } from '
 import {
   configureApi,
   initialLocale,
+  MscType,
   readCookie,
-  writeCookie,
   rememberLocale,
   session,
   sharedEn,
   sharedZhCN,
   topMenu,
   useSession,
-  MscType,
+  writeCookie,
   type AppEntry,
   type Locale,
 } from '@tradewind/shared';

@@ -5,7 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Box, Button, ButtonGroup, Card, CardContent, List, ListItem, ListItemText, Paper, TextField, Typography } from '@mui/material';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { api, dateTime, day, money, useHolds, PERM, MchType, MscType, type Page } from '@tradewind/shared';
+import { api, dateTime, day, MchType, money, MscType, PERM, useHolds, type Page } from '@tradewind/shared';
 import { activityRange, ACTIVITY_SHORTCUTS } from './activityRange';
 
 interface Overview {

@@ -3,7 +3,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Box, Card, CardContent, CircularProgress, Tab, Tabs, Typography } from '@mui/material';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { api, money, useHolds, useSession, endpointOf, PERM, SUPPLIER_USER_TYPES, MscType } from '@tradewind/shared';
+import { api, endpointOf, money, MscType, PERM, SUPPLIER_USER_TYPES, useHolds, useSession } from '@tradewind/shared';
 import { CountUp } from './CountUp';
 
 const OrderChart = lazy(() => import('./OrderChart'));

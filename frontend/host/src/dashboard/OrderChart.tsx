@@ -11,9 +11,9 @@ import {
   capMonthly,
   day,
   defaultDisplayType,
-  rangeDays,
-  RANGE_SHORTCUTS,
   MscType,
+  RANGE_SHORTCUTS,
+  rangeDays,
   type DisplayType,
 } from '@tradewind/shared';
 import { toast } from '../notifier';

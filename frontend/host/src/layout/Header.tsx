@@ -7,7 +7,7 @@ import { AppBar, Box, Button, IconButton, Menu, MenuItem, Toolbar, Tooltip, Typo
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import type { AppEntry } from '@tradewind/shared';
-import { useSession, MscType } from '@tradewind/shared';
+import { MscType, useSession } from '@tradewind/shared';
 import { LanguageSwitch } from './LanguageSwitch';
 import { WeixinBind } from './WeixinBind';
 import { toast } from '../notifier';

@@ -1,6 +1,6 @@
 // The menus of the signed-in user: applications (top) and each application's sidebar, from the
 // remotes' route trees and the permission codes.
-import { buildMenu, openablePages, MscType, type AppEntry, type AppRoute, type MenuItem, type Viewer } from '@tradewind/shared';
+import { buildMenu, MscType, openablePages, type AppEntry, type AppRoute, type MenuItem, type Viewer } from '@tradewind/shared';
 import type { LoadedRemotes } from '../remotes';
 
 export interface PageEntry {

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { FormattedMessage } from 'react-intl';
-import { api, FormCheck, FormDialog, FormSelect, FormText, rules, useEnumLabel, useForm, useOptions, endpointOf, MscType, PERM, API_USER_TYPES, MSC_TYPE, type Option } from '@tradewind/shared';
+import { api, API_USER_TYPES, endpointOf, FormCheck, FormDialog, FormSelect, FormText, MSC_TYPE, MscType, PERM, rules, useEnumLabel, useForm, useOptions, type Option } from '@tradewind/shared';
 import { API_USER_STATE } from '../../enums';
 import type { ApiUserRow } from './types';
 

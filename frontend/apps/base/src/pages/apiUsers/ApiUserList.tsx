@@ -2,7 +2,7 @@
 // auth-center GET /saas/account/api/list. The secret is never listed, only the app key; adding
 // and changing them in a dialog.
 import { useCallback, useState } from 'react';
-import { AddButton, RowAction, api, dateTime, DataTable, ListPage, Clip, TextFilter, useEnumLabel, useFilters, useHolds, PERM, MSC_TYPE, type Column, type Page } from '@tradewind/shared';
+import { AddButton, api, Clip, DataTable, dateTime, ListPage, MSC_TYPE, PERM, RowAction, TextFilter, useEnumLabel, useFilters, useHolds, type Column, type Page } from '@tradewind/shared';
 import { ApiUserDialog } from './ApiUserDialog';
 import { API_USER_STATE } from '../../enums';
 import type { ApiUserRow } from './types';

@@ -1,7 +1,7 @@
 // The tenant's balance log (top-ups and purchases), newest first:
 // saas-main GET /saas/boss/balanceLog/list. Amounts in fen.
 import { useCallback } from 'react';
-import { api, dateTime, money, DataTable, type Column, type Page, ListPage, Clip, SelectFilter, useEnumLabel, useFilters } from '@tradewind/shared';
+import { api, Clip, DataTable, dateTime, ListPage, money, SelectFilter, useEnumLabel, useFilters, type Column, type Page } from '@tradewind/shared';
 import { BALANCE_LOG_STATE, BALANCE_LOG_TYPE } from '../../enums';
 import type { BalanceLogRow } from './types';
 

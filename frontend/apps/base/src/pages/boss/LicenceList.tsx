@@ -2,7 +2,7 @@
 // filters and answers every licence at once (no paging), so the page is a plain table.
 import { useEffect, useState } from 'react';
 import { Box, LinearProgress, Paper, Typography } from '@mui/material';
-import { api, dateTime, SimpleTable, type SimpleColumn, useEnumLabel } from '@tradewind/shared';
+import { api, dateTime, SimpleTable, useEnumLabel, type SimpleColumn } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { LICENCE_STATE } from '../../enums';
 import type { LicenceRow } from './types';

@@ -6,20 +6,20 @@ import { useCallback, useState } from 'react';
 import { Button } from '@mui/material';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
-  RowAction,
   api,
-  money,
+  Clip,
   DataTable,
   ListPage,
-  Clip,
+  money,
+  MscType,
+  PERM,
+  RowAction,
   SelectFilter,
   useConfirm,
   useEnumLabel,
   useFilters,
   useHolds,
   useSession,
-  PERM,
-  MscType,
   type Column,
   type Page,
 } from '@tradewind/shared';

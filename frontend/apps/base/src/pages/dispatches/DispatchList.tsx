@@ -3,7 +3,7 @@
 // (PUT .../resend, the tenant's staff only), and the messages sent (GET /saas/msg/{sms,mail}/list).
 import { useCallback, useState } from 'react';
 import { Button } from '@mui/material';
-import { api, dateTime, DataTable, ListPage, Clip, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds, useIsTenantStaff, endpointOf, PERM, NOTIFY_TYPE, type Column, type Page } from '@tradewind/shared';
+import { api, Clip, DataTable, dateTime, endpointOf, ListPage, NOTIFY_TYPE, PERM, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds, useIsTenantStaff, type Column, type Page } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { DISPATCH_STATE } from '../../enums';
 import type { Channel, DispatchRow, View } from './types';

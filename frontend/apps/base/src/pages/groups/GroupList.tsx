@@ -1,7 +1,7 @@
 // The tenant's permission groups, by name: auth-center GET /saas/account/group/list; adding and
 // changing them in a dialog.
 import { useCallback, useState } from 'react';
-import { AddButton, RowAction, api, dateTime, DataTable, ListPage, Clip, TextFilter, useFilters, useHolds, PERM, type Column, type Page } from '@tradewind/shared';
+import { AddButton, api, Clip, DataTable, dateTime, ListPage, PERM, RowAction, TextFilter, useFilters, useHolds, type Column, type Page } from '@tradewind/shared';
 import { GroupDialog } from './GroupDialog';
 import type { GroupRow } from './types';
 

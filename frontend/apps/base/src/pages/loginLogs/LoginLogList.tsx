@@ -1,6 +1,6 @@
 // Logins to the tenant's accounts, newest first: auth-center GET /saas/log/userLog/listUserLoginLog.
 import { useCallback } from 'react';
-import { api, dateTime, DataTable, type Column, type Page, ListPage, Clip, DateFilter, SelectFilter, TextFilter, useEnumLabel, useFilters } from '@tradewind/shared';
+import { api, Clip, DataTable, DateFilter, dateTime, ListPage, SelectFilter, TextFilter, useEnumLabel, useFilters, type Column, type Page } from '@tradewind/shared';
 import { dayEndMs, dayStartMs } from '../../dates';
 import { LOGIN_RESULT } from '../../enums';
 import type { LoginLogRow } from './types';

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress } from '@mui/material';
 import { FormattedMessage } from 'react-intl';
-import { api, dateTime, FieldGrid, money, useEnumLabel, MERCHANT_TYPE, YES_NO, type Field } from '@tradewind/shared';
+import { api, dateTime, FieldGrid, MERCHANT_TYPE, money, useEnumLabel, YES_NO, type Field } from '@tradewind/shared';
 import { LANGUAGE, MERCHANT_STATE, WITHDRAW_FEE } from '../../enums';
 import { MERCHANT_BASE, type Merchant, type MerchantKind, type MerchantTerms } from './types';
 

@@ -2,7 +2,7 @@
 // saas-main GET /saas/merchant/{supplierInfos,distributorInfos}/list; a merchant's detail, and
 // adding and changing them in a dialog.
 import { useCallback, useState } from 'react';
-import { AddButton, RowAction, RowActions, api, dateTime, money, DataTable, ListPage, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds, PERM, type Column, type Page } from '@tradewind/shared';
+import { AddButton, api, DataTable, dateTime, ListPage, money, PERM, RowAction, RowActions, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds, type Column, type Page } from '@tradewind/shared';
 import { MERCHANT_STATE } from '../../enums';
 import type { MerchantKind, MerchantRow } from './types';
 import { MerchantDetail } from './MerchantDetail';

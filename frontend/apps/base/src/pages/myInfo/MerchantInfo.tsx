@@ -3,7 +3,7 @@
 // record without the tenant's own price rules and remarks.
 import { Box, LinearProgress, Typography } from '@mui/material';
 import { FormattedMessage } from 'react-intl';
-import { api, dateTime, FieldGrid, useLoadState, Section, useEnumLabel, useSession, MERCHANT_TYPE } from '@tradewind/shared';
+import { api, dateTime, FieldGrid, MERCHANT_TYPE, Section, useEnumLabel, useLoadState, useSession } from '@tradewind/shared';
 import { LANGUAGE, MERCHANT_STATE } from '../../enums';
 import { useTermsFields } from '../merchants/MerchantDetail';
 import type { MchSummary } from './types';

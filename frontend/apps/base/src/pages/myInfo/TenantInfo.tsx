@@ -2,7 +2,7 @@
 // saas-main GET /saas/myInfo/saasInfo/load.
 import { Box, LinearProgress, Typography } from '@mui/material';
 import { FormattedMessage } from 'react-intl';
-import { api, dateTime, FieldGrid, useLoadState, Section, useEnumLabel } from '@tradewind/shared';
+import { api, dateTime, FieldGrid, Section, useEnumLabel, useLoadState } from '@tradewind/shared';
 import { LANGUAGE, SAAS_TYPE, TENANT_STATE } from '../../enums';
 import type { TenantRow } from '../platform/types';
 

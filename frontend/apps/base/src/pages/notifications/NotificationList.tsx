@@ -2,7 +2,7 @@
 // GET /saas/notify/message/list; marking them read: PUT /saas/notify/message/read {ids}.
 import { useCallback, useState } from 'react';
 import { Button, Checkbox, FormControlLabel, Link } from '@mui/material';
-import { api, dateTime, DataTable, ListPage, useEnumLabel, useFilters, NOTIFY_TYPE, type Column, type Page } from '@tradewind/shared';
+import { api, DataTable, dateTime, ListPage, NOTIFY_TYPE, useEnumLabel, useFilters, type Column, type Page } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import type { NotificationRow } from './types';

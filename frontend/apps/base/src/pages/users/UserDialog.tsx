@@ -4,7 +4,7 @@
 // belong to a merchant of that kind; a merchant's own administrator makes only users like
 // itself, of its merchant (the service refuses anything else).
 import { useState } from 'react';
-import { api, FormCheck, FormDialog, FormMultiSelect, FormSelect, FormText, isEmail, isMobile, rules, useEnumLabel, useForm, useOptions, useSession, endpointOf, MscType, PERM, TENANT_PERSON_TYPES, MSC_TYPE, type Option, type Page } from '@tradewind/shared';
+import { api, endpointOf, FormCheck, FormDialog, FormMultiSelect, FormSelect, FormText, isEmail, isMobile, MSC_TYPE, MscType, PERM, rules, TENANT_PERSON_TYPES, useEnumLabel, useForm, useOptions, useSession, type Option, type Page } from '@tradewind/shared';
 import { IP_FILTER, ROLE_TYPE, USER_GRADE, USER_STATE } from '../../enums';
 import type { GroupRow } from '../groups/types';
 import type { UserRow } from './types';

@@ -5,12 +5,14 @@
 import { useCallback, useState } from 'react';
 import {
   AddButton,
+  api,
+  DataTable,
+  dateTime,
+  ListPage,
+  MSC_TYPE,
+  PERM,
   RowAction,
   RowActions,
-  api,
-  dateTime,
-  DataTable,
-  ListPage,
   SelectFilter,
   TextFilter,
   useConfirm,
@@ -18,8 +20,6 @@ import {
   useFilters,
   useHolds,
   useSession,
-  PERM,
-  MSC_TYPE,
   type Column,
   type Page,
 } from '@tradewind/shared';

@@ -4,7 +4,7 @@
 // Opened from the search with `?hotelId=&checkinDate=&checkoutDate=&roomNum=[&distributorId=]`.
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Chip, Typography } from '@mui/material';
-import { api, day, DateFilter, FieldGrid, money, Section, SimpleTable, TextFilter, useEnumLabel, useHolds, PERM, type SimpleColumn } from '@tradewind/shared';
+import { api, DateFilter, day, FieldGrid, money, PERM, Section, SimpleTable, TextFilter, useEnumLabel, useHolds, type SimpleColumn } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { appPath } from '../../app';

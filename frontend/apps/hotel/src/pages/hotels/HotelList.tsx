@@ -3,7 +3,7 @@
 // add and edit hotels, a supplier requests a new hotel or a change.
 import { useCallback, useState } from 'react';
 import { Box, Link, Typography } from '@mui/material';
-import { AddButton, api, dateTime, DataTable, ListPage, Clip, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds, useIsTenantStaff, PERM, type Column, type Page } from '@tradewind/shared';
+import { AddButton, api, Clip, DataTable, dateTime, ListPage, PERM, SelectFilter, TextFilter, useEnumLabel, useFilters, useHolds, useIsTenantStaff, type Column, type Page } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { HOTEL_STAR, HOTEL_STATE } from '../../enums';

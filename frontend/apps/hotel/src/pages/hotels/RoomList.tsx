@@ -3,7 +3,7 @@
 // and edited in RoomDialog by a user holding the codes.
 import { useCallback, useState } from 'react';
 import { Alert, Button, Link } from '@mui/material';
-import { AddButton, api, dateTime, DataTable, ListPage, TextFilter, useEnumLabel, useFilters, useHolds, PERM, YES_NO, type Column, type Page } from '@tradewind/shared';
+import { AddButton, api, DataTable, dateTime, ListPage, PERM, TextFilter, useEnumLabel, useFilters, useHolds, YES_NO, type Column, type Page } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { appPath } from '../../app';

@@ -4,7 +4,7 @@
 // changed too. After an action the order is loaded again.
 import { useState } from 'react';
 import { Box, Button } from '@mui/material';
-import { api, endpointOf, FormDialog, FormSelect, FormText, money, PERM, rules, useForm, useHolds, useSession, useEnumOptions, type Rule } from '@tradewind/shared';
+import { api, endpointOf, FormDialog, FormSelect, FormText, money, PERM, rules, useEnumOptions, useForm, useHolds, useSession, type Rule } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { actionsOf, ADJUST_FIELDS, adjustBody, adjustProblems, partyOf, type AdjustValues, type OrderAction } from './orderActions';
 import { PAY_TYPE } from '../../enums';

@@ -1,5 +1,5 @@
 // An order's fields on its detail page: the booking, its states, its money, its remarks.
-import { dateTime, money, FieldGrid, Section, useEnumLabel, YES_NO, type Field } from '@tradewind/shared';
+import { dateTime, FieldGrid, money, Section, useEnumLabel, YES_NO, type Field } from '@tradewind/shared';
 import { CANCEL_APPLY, ORDER_STATE, PAY_STATE, PAY_TYPE, PROGRESS } from '../../enums';
 import type { OrderFull } from './types';
 

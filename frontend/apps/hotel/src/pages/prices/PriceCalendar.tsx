@@ -4,7 +4,7 @@
 // setting dialog from the button or a date; the distributors' own prices sit below.
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, IconButton, LinearProgress, Typography } from '@mui/material';
-import { api, useHolds, PERM } from '@tradewind/shared';
+import { api, PERM, useHolds } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { appPath } from '../../app';

@@ -4,7 +4,7 @@
 // The tenant's staff pick the supplier from the tenant's; a supplier creates its own. The zone is the hotel's unless
 // another is picked from the tenant's zone tree.
 import { useEffect, useState } from 'react';
-import { api, FormDialog, FormMultiSelect, FormSelect, FormText, useForm, useIsTenantStaff, useEnumOptions, type Option, type Page } from '@tradewind/shared';
+import { api, FormDialog, FormMultiSelect, FormSelect, FormText, useEnumOptions, useForm, useIsTenantStaff, type Option, type Page } from '@tradewind/shared';
 import { useIntl } from 'react-intl';
 import { BREAKFAST, CANCEL_TYPE, CONFIRM_TYPE, GUEST_TYPE, MEAL, ONLINE_PAY, PAY_TYPE, SHARE_TYPE } from '../../enums';
 import { keepChosen, useSupplierOptions, useZoneTree, zoneOptions } from '../choices';

@@ -4,7 +4,7 @@
 // PUT /saas/product/hotelProducts/changeState.
 import { useCallback, useState } from 'react';
 import { Box, Link } from '@mui/material';
-import { AddButton, api, dateTime, DataTable, ListPage, SelectFilter, TextFilter, useConfirm, useEnumLabel, useFilters, useHolds, PERM, type Column, type Page } from '@tradewind/shared';
+import { AddButton, api, DataTable, dateTime, ListPage, PERM, SelectFilter, TextFilter, useConfirm, useEnumLabel, useFilters, useHolds, type Column, type Page } from '@tradewind/shared';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { calendarPath } from '../prices/PriceCalendar';

@@ -4,7 +4,7 @@
 // answers it to everyone, but the order pages hide it from distributors too.
 import { useEffect, useState } from 'react';
 import { Alert, LinearProgress } from '@mui/material';
-import { api, DateFilter, ListPage, money, SimpleTable, useFilters, useSession, MchType, type SimpleColumn } from '@tradewind/shared';
+import { api, DateFilter, ListPage, MchType, money, SimpleTable, useFilters, useSession, type SimpleColumn } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { defaultPeriod, periodProblem } from './period';
 import type { ProductSummary } from './types';
