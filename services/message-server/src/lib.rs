@@ -16,7 +16,7 @@ pub mod store;
 use std::sync::Arc;
 use std::time::Duration;
 
-use platform::bus::{EventEnvelope, v1};
+use platform::bus::{Event, EventEnvelope, Subscriptions, resync, v1};
 use platform::{Prepared, ServiceSpec, SetupContext};
 use prost::Message as _;
 
@@ -32,10 +32,8 @@ pub fn service() -> ServiceSpec {
         .description("Notifications: web (websocket), mail and SMS queues and logs")
         .migrations(platform::embed_migrations!())
         .openapi(api::openapi())
-        .consumer(platform::bus::ConsumerSpec::new(
-            &["order.#", "notify-config.updated", "licence.updated"],
-            Consumer,
-        ))
+        .variables(VARIABLES)
+        .consumer(subscriptions().into())
         .setup(setup)
 }
 
@@ -170,71 +168,60 @@ async fn fan_out_loop(bus: platform::bus::Bus, hub: Arc<hub::Hub>) {
     }
 }
 
-struct Consumer;
-
-/// The order and what happened to it, from any order event.
-fn order_change(e: &EventEnvelope) -> anyhow::Result<Option<(OrderChange, v1::OrderRef)>> {
-    let b = e.payload.as_slice();
-    Ok(match e.event_type.rsplit('.').next().unwrap_or("") {
-        "created" => v1::OrderCreated::decode(b)?
-            .order
-            .map(|o| (OrderChange::Created, o)),
-        "cancelled" => v1::OrderCancelled::decode(b)?
-            .order
-            .map(|o| (OrderChange::Cancelled, o)),
-        "modified" => v1::OrderStateChanged::decode(b)?
-            .order
-            .map(|o| (OrderChange::Modified, o)),
-        "state-changed" => {
-            let c = v1::OrderStateChanged::decode(b)?;
-            c.order.map(|o| (OrderChange::Moved(c.new_order_state), o))
-        }
-        _ => None,
-    })
+/// What message-server consumes: order events become notifications for the users whose
+/// settings take their type; the settings and licences are copies of saas-main's, rebuilt from
+/// it when never filled ([`platform::bus::resync`]).
+pub fn subscriptions() -> Subscriptions {
+    let subs = resync::keep(Subscriptions::new(), NOTIFY_CONFIGS);
+    resync::keep(subs, LICENCES)
+        .on::<v1::NotifyConfigUpdated>("notify-config.updated", |conn, e| {
+            store::save_config(conn, e.saas_id, &e.payload, e.occurred_at)?;
+            Ok(())
+        })
+        .on::<v1::LicenceUpdated>("licence.updated", |conn, e| {
+            store::save_licence(conn, e.saas_id, &e.payload, e.occurred_at)?;
+            Ok(())
+        })
+        .on::<v1::OrderCreated>("order.*.created", |conn, e| {
+            notify_order(conn, &e, OrderChange::Created, e.payload.order.clone())
+        })
+        .on::<v1::OrderCancelled>("order.*.cancelled", |conn, e| {
+            notify_order(conn, &e, OrderChange::Cancelled, e.payload.order.clone())
+        })
+        .on::<v1::OrderStateChanged>("order.*.modified", |conn, e| {
+            notify_order(conn, &e, OrderChange::Modified, e.payload.order.clone())
+        })
+        .on::<v1::OrderStateChanged>("order.*.state-changed", |conn, e| {
+            let change = OrderChange::Moved(e.payload.new_order_state);
+            notify_order(conn, &e, change, e.payload.order.clone())
+        })
 }
 
-impl platform::bus::Handler for Consumer {
-    fn handle(
-        &self,
-        conn: &mut platform::db::DbConnection,
-        e: &EventEnvelope,
-    ) -> anyhow::Result<()> {
-        match e.event_type.as_str() {
-            "notify-config.updated" => {
-                let c = v1::NotifyConfigUpdated::decode(e.payload.as_slice())?;
-                store::save_config(conn, e.saas_id, &c, e.occurred_at)?;
-            }
-            "licence.updated" => {
-                let l = v1::LicenceUpdated::decode(e.payload.as_slice())?;
-                store::save_licence(conn, e.saas_id, &l, e.occurred_at)?;
-            }
-            t if t.starts_with("order.") => {
-                if let Some((change, order)) = order_change(e)? {
-                    let notices = notify::notices(change, &order);
-                    let subs = store::subscribers(conn, e.saas_id, &notices)?;
-                    for n in store::notify_web(conn, e.saas_id, &subs, &notices, e.occurred_at)? {
-                        store::announce(conn, &n)?;
-                    }
-                    store::request_weixin(conn, e.saas_id, &subs, &notices)?;
-                    let now = platform::time::now_ms();
-                    for channel in [Channel::Sms, Channel::Mail] {
-                        store::dispatch::enqueue(conn, channel, e.saas_id, &subs, &notices, now)?;
-                    }
-                }
-            }
-            other => tracing::debug!(event_type = other, "event not used"),
-        }
-        Ok(())
-    }
-}
+/// The copy of users' notification settings (owner: saas-main).
+pub const NOTIFY_CONFIGS: &str = "notify-configs";
+/// The copy of the tenants' licences (owner: saas-main).
+pub const LICENCES: &str = "licences";
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn every_variable_is_documented() {
-        let names = super::VARIABLES
-            .iter()
-            .map(|k| format!("TRADEWIND_MESSAGE_SERVER__{k}"));
-        assert_eq!(platform::config::undocumented(names), Vec::<String>::new());
+/// Notifies the users whose settings take what happened to `order`: on the web (and every
+/// replica's sockets), through weixin-server, and in the SMS and mail queues.
+fn notify_order<P>(
+    conn: &mut platform::db::DbConnection,
+    e: &Event<P>,
+    change: OrderChange,
+    order: Option<v1::OrderRef>,
+) -> anyhow::Result<()> {
+    let Some(order) = order else {
+        return Ok(());
+    };
+    let notices = notify::notices(change, &order);
+    let subs = store::subscribers(conn, e.saas_id, &notices)?;
+    for n in store::notify_web(conn, e.saas_id, &subs, &notices, e.occurred_at)? {
+        store::announce(conn, &n)?;
     }
+    store::request_weixin(conn, e.saas_id, &subs, &notices)?;
+    let now = platform::time::now_ms();
+    for channel in [Channel::Sms, Channel::Mail] {
+        store::dispatch::enqueue(conn, channel, e.saas_id, &subs, &notices, now)?;
+    }
+    Ok(())
 }
