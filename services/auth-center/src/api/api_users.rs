@@ -2,10 +2,9 @@
 //! calls. The secret is shown once, when made, and kept only as an argon2id hash.
 
 use actix_web::{HttpRequest, get, post, put, web};
-use diesel::prelude::*;
 use platform::ApiError;
 use platform::auth::CurrentUser;
-use platform::db::with_conn;
+use platform::db::{with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, Query, Reply};
 use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
@@ -13,11 +12,10 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::api::users::{IdQuery, check_merchant};
 use crate::context::{Ctx, actor};
-use crate::domain::accounts::{API_TYPES, check_may_manage, check_range};
+use crate::domain::api_users::{ApiUserForm, new_app_key, new_secret};
 use crate::domain::password;
-use crate::store::api_users::{self as accounts, ApiUser};
+use crate::store::api_users::{self, ApiUser};
 use crate::store::logs;
-use crate::store::schema::api_users;
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -80,7 +78,7 @@ pub async fn list(
     }
     .validate()?;
     let page = with_conn(&ctx.pool, move |conn| -> Result<_, ApiError> {
-        let (rows, total) = accounts::list_api_users(conn, &me, q.name.as_deref(), page)?;
+        let (rows, total) = api_users::list_api_users(conn, &me, q.name.as_deref(), page)?;
         Ok(Page::new(
             rows.into_iter().map(ApiUserView::from).collect(),
             total,
@@ -100,40 +98,12 @@ pub async fn load(
 ) -> Result<Reply<ApiUserView>, ApiError> {
     let id = q.id;
     let view = with_conn(&ctx.pool, move |conn| -> Result<_, ApiError> {
-        Ok(accounts::api_user_in_scope(conn, &me, id)?
+        Ok(api_users::api_user_in_scope(conn, &me, id)?
             .ok_or_else(not_found)?
             .into())
     })
     .await?;
     Ok(Reply(view))
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ApiUserForm {
-    /// Required by update only.
-    #[serde(default)]
-    pub id: Option<i64>,
-    pub name: String,
-    pub msc_type: i32,
-    #[serde(default)]
-    pub mch_id: i64,
-    #[serde(default)]
-    pub state: i32,
-    #[serde(default)]
-    pub remarks: String,
-    /// On update: make a new secret (the old one stops working).
-    #[serde(default)]
-    pub reset_secret: bool,
-}
-
-impl ApiUserForm {
-    fn check(&self, me: &CurrentUser) -> Result<(), ApiError> {
-        platform::validate::length("name", self.name.trim(), 1, 64)?;
-        check_range("mscType", self.msc_type, API_TYPES)?;
-        check_range("state", self.state, &[0, 2])?;
-        check_may_manage(me, self.msc_type, self.mch_id)
-    }
 }
 
 /// The secret, shown this once.
@@ -157,36 +127,18 @@ pub async fn save(
 ) -> Result<Reply<Credentials>, ApiError> {
     let form = form.into_inner();
     form.check(&me)?;
-    let app_key = format!(
-        "tw{}",
-        password::random_secret(12)?
-            .to_ascii_lowercase()
-            .replace(['-', '_'], "")
-    );
-    let secret = password::random_secret(24)?;
+    let form = form.trimmed();
+    let app_key = new_app_key()?;
+    let secret = new_secret()?;
     let hash = password::hash(&secret)?;
     let by = actor(&me, &req);
     let key = app_key.clone();
     let id = with_conn(&ctx.pool, move |conn| -> Result<i64, ApiError> {
-        platform::db::write_tx(conn, |conn| {
+        write_tx(conn, |conn| {
             check_merchant(conn, &me, form.mch_id)?;
             let id = platform::id::next_id();
             let now = platform::time::now_ms();
-            diesel::insert_into(api_users::table)
-                .values((
-                    api_users::id.eq(id),
-                    api_users::saas_id.eq(me.saas_id),
-                    api_users::mch_id.eq(form.mch_id),
-                    api_users::name.eq(form.name.trim()),
-                    api_users::msc_type.eq(form.msc_type),
-                    api_users::app_key.eq(&key),
-                    api_users::secret_hash.eq(&hash),
-                    api_users::state.eq(form.state),
-                    api_users::remarks.eq(&form.remarks),
-                    api_users::created_at.eq(now),
-                    api_users::updated_at.eq(now),
-                ))
-                .execute(conn)?;
+            api_users::insert(conn, me.saas_id, id, &key, &hash, &form, now)?;
             logs::record_action(conn, &by, "api-user.create", &key)?;
             Ok(id)
         })
@@ -208,46 +160,21 @@ pub async fn update(
     form: Json<ApiUserForm>,
 ) -> Result<Reply<Credentials>, ApiError> {
     let form = form.into_inner();
-    let id = form.id.ok_or_else(|| {
-        ApiError::invalid(
-            "id",
-            Text::fixed("请选择接口用户", "Please select the API user"),
-        )
-    })?;
-    form.check(&me)?;
+    let id = form.check_update(&me)?;
+    let form = form.trimmed();
     let secret = if form.reset_secret {
-        Some(password::random_secret(24)?)
+        Some(new_secret()?)
     } else {
         None
     };
     let hash = secret.as_deref().map(password::hash).transpose()?;
     let by = actor(&me, &req);
     let app_key = with_conn(&ctx.pool, move |conn| -> Result<String, ApiError> {
-        platform::db::write_tx(conn, |conn| {
-            let old = accounts::api_user_in_scope(conn, &me, id)?.ok_or_else(not_found)?;
+        write_tx(conn, |conn| {
+            let old = api_users::api_user_in_scope(conn, &me, id)?.ok_or_else(not_found)?;
             check_merchant(conn, &me, form.mch_id)?;
-            let now = platform::time::now_ms();
-            diesel::update(api_users::table.find(id))
-                .set((
-                    api_users::name.eq(form.name.trim()),
-                    api_users::msc_type.eq(form.msc_type),
-                    api_users::mch_id.eq(form.mch_id),
-                    api_users::state.eq(form.state),
-                    api_users::remarks.eq(&form.remarks),
-                    api_users::updated_at.eq(now),
-                ))
-                .execute(conn)?;
-            if let Some(hash) = &hash {
-                diesel::update(api_users::table.find(id))
-                    .set(api_users::secret_hash.eq(hash))
-                    .execute(conn)?;
-            }
-            let action = if hash.is_some() {
-                "api-user.reset-secret"
-            } else {
-                "api-user.update"
-            };
-            logs::record_action(conn, &by, action, &old.app_key)?;
+            api_users::update(conn, id, &form, hash.as_deref(), platform::time::now_ms())?;
+            logs::record_action(conn, &by, form.update_action(), &old.app_key)?;
             Ok(old.app_key)
         })
     })

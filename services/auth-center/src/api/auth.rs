@@ -12,9 +12,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::context::{Ctx, client_ip, user_agent};
-use crate::domain::accounts::{USER_DISABLED, USER_LOCKED, USER_NORMAL};
-use crate::domain::ip_filter::ip_allowed;
-use crate::domain::login::{Failures, LoginRefusal, after_failure};
+use crate::domain::accounts::USER_NORMAL;
+use crate::domain::login::{Failures, LoginRefusal, after_failure, check_credentials, decide};
 use crate::domain::password;
 use crate::store::logs::{self, LoginRecord};
 use crate::store::sessions::{self, NewSession};
@@ -92,14 +91,7 @@ pub async fn login(
     form: Json<LoginForm>,
 ) -> Result<HttpResponse, ApiError> {
     let form = form.into_inner();
-    let username = form.username.trim().to_owned();
-    if username.is_empty() {
-        return Err(ApiError::invalid(
-            "username",
-            platform::i18n::Text::fixed("请输入用户名", "Please enter the username"),
-        ));
-    }
-    password::check_password_length("password", &form.password)?;
+    let username = check_credentials(&form.username, &form.password)?;
     let ip = client_ip(&req);
     if ctx.ip_failures.blocked(&ip, &ctx.settings) {
         return Err(LoginRefusal::TooManyFromIp.into());
@@ -127,7 +119,7 @@ pub async fn login(
             )?;
             return Ok(Outcome::Refused(refusal));
         };
-        let refusal = decide(&user, &form.password, &ip2, now);
+        let refusal = decide(user.account(), &form.password, &ip2, now);
         platform::db::write_tx(conn, |conn| {
             let mut record = LoginRecord {
                 saas_id: user.saas_id,
@@ -196,28 +188,6 @@ pub async fn login(
             }))
         }
     }
-}
-
-/// Why the login is refused, if it is; the password is checked last, so a locked account does
-/// not learn whether a guess was right.
-fn decide(user: &User, password: &str, ip: &str, now: i64) -> Option<LoginRefusal> {
-    if let Some(until) = user.locked_until.filter(|u| *u > now) {
-        return Some(LoginRefusal::Locked {
-            minutes: ((until - now) + 59_999) / 60_000,
-        });
-    }
-    match user.user_state {
-        USER_LOCKED => return Some(LoginRefusal::LockedByAdmin),
-        USER_DISABLED => return Some(LoginRefusal::Disabled),
-        _ => {}
-    }
-    if !ip_allowed(user.ip_filter_type, &user.ip_filter_value, ip) {
-        return Some(LoginRefusal::IpRefused);
-    }
-    if !password::verify(password, &user.password_hash) {
-        return Some(LoginRefusal::WrongCredentials);
-    }
-    None
 }
 
 /// A new access token for the refresh token given as the bearer; refused (401) once its

@@ -3,7 +3,7 @@
 use actix_web::{HttpRequest, get, put, web};
 use platform::ApiError;
 use platform::auth::{Authenticator, CurrentUser, EndReason};
-use platform::db::with_conn;
+use platform::db::{with_conn, write_tx};
 use platform::http::{Json, Reply};
 use platform::i18n::{Lang, Text};
 use serde::{Deserialize, Serialize};
@@ -108,21 +108,15 @@ pub async fn reset(
     let by = actor(&me, &req);
     let ended = with_conn(&ctx.pool, move |conn| -> Result<Vec<String>, ApiError> {
         let u = users::user_by_id(conn, me.user_id)?.ok_or_else(not_found_user)?;
-        if !password::verify(&form.old_password, &u.password_hash) {
-            return Err(ApiError::invalid(
-                "oldPassword",
-                Text::fixed("原密码不正确", "The old password is wrong"),
-            ));
-        }
+        password::check_old(&form.old_password, &u.password_hash)?;
         let hash = password::hash(&form.new_password)?;
         let now = platform::time::now_ms();
-        let ended = platform::db::write_tx(conn, |conn| {
+        write_tx(conn, |conn| -> Result<_, ApiError> {
             users::set_password(conn, u.id, &hash, now)?;
             let ended = sessions::end_user_sessions(conn, &u, EndReason::PasswordChanged, now)?;
             logs::record_action(conn, &by, "password.change", &u.username)?;
-            diesel::QueryResult::Ok(ended)
-        })?;
-        Ok(ended)
+            Ok(ended)
+        })
     })
     .await?;
     for sid in &ended {

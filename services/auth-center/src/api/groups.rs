@@ -1,10 +1,9 @@
 //! Permission groups of a tenant: `/saas/account/group/*`.
 
 use actix_web::{HttpRequest, get, post, put, web};
-use diesel::prelude::*;
 use platform::ApiError;
-use platform::auth::{CurrentUser, access};
-use platform::db::with_conn;
+use platform::auth::CurrentUser;
+use platform::db::{DbConnection, with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, Query, Reply};
 use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
@@ -12,10 +11,8 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::api::users::{Created, IdQuery};
 use crate::context::{Ctx, actor};
-use crate::domain::accounts::check_grant_shape;
-use crate::store::groups as accounts;
-use crate::store::schema::perm_groups;
-use crate::store::{logs, permissions};
+use crate::domain::groups::{GroupForm, shown_in_catalogue};
+use crate::store::{groups, logs, permissions};
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -61,13 +58,13 @@ pub async fn list(
     }
     .validate()?;
     let page = with_conn(&ctx.pool, move |conn| -> Result<_, ApiError> {
-        let (rows, total) = accounts::list_groups(conn, me.saas_id, q.name.as_deref(), page)?;
+        let (rows, total) = groups::list_groups(conn, me.saas_id, q.name.as_deref(), page)?;
         let ids: Vec<i64> = rows.iter().map(|g| g.id).collect();
-        let counts = accounts::member_counts(conn, &ids)?;
+        let counts = groups::member_counts(conn, &ids)?;
         let mut views = Vec::with_capacity(rows.len());
         for g in rows {
             views.push(GroupView {
-                perm_codes: accounts::group_codes(conn, g.id)?,
+                perm_codes: groups::group_codes(conn, g.id)?,
                 user_count: counts
                     .iter()
                     .find(|(id, _)| *id == g.id)
@@ -95,10 +92,10 @@ pub async fn load(
 ) -> Result<Reply<GroupView>, ApiError> {
     let id = q.id;
     let view = with_conn(&ctx.pool, move |conn| -> Result<_, ApiError> {
-        let g = accounts::group_in_tenant(conn, me.saas_id, id)?.ok_or_else(not_found)?;
-        let counts = accounts::member_counts(conn, &[id])?;
+        let g = groups::group_in_tenant(conn, me.saas_id, id)?.ok_or_else(not_found)?;
+        let counts = groups::member_counts(conn, &[id])?;
         Ok(GroupView {
-            perm_codes: accounts::group_codes(conn, id)?,
+            perm_codes: groups::group_codes(conn, id)?,
             user_count: counts.first().map_or(0, |(_, n)| *n),
             id: g.id,
             name: g.name,
@@ -111,54 +108,22 @@ pub async fn load(
     Ok(Reply(view))
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct GroupForm {
-    /// Required by update only.
-    #[serde(default)]
-    pub id: Option<i64>,
-    pub name: String,
-    #[serde(default)]
-    pub remarks: String,
-    #[serde(default)]
-    pub perm_codes: Vec<String>,
+fn name_taken() -> ApiError {
+    ApiError::invalid(
+        "name",
+        Text::fixed("权限组名称已存在", "a group of this name exists"),
+    )
 }
 
-/// Checks the form, and that the caller holds what it grants (nobody hands out rights they
-/// do not have; platform codes are never granted by a group).
-fn check_form(
-    conn: &mut platform::db::DbConnection,
+/// The form's name and codes, if valid and the caller may grant every code.
+fn check_form<'f>(
+    conn: &mut DbConnection,
     me: &CurrentUser,
-    form: &GroupForm,
-) -> Result<Vec<String>, ApiError> {
-    let name = form.name.trim();
-    platform::validate::length("name", name, 1, 64)?;
-    let mut codes: Vec<String> = form
-        .perm_codes
-        .iter()
-        .map(|c| c.trim().to_owned())
-        .filter(|c| !c.is_empty())
-        .collect();
-    codes.sort();
-    codes.dedup();
-    let mine = if access::held_by_role(me.msc_type, "") {
-        Vec::new()
-    } else {
-        permissions::grants_of(conn, me.user_id)?
-    };
-    for code in &codes {
-        check_grant_shape(code)?;
-        if access::is_platform_code(code) || !access::holds(me.msc_type, &mine, code) {
-            return Err(ApiError::invalid(
-                "permCodes",
-                Text::new(
-                    format!("无权授予 {code}"),
-                    format!("you cannot grant {code}"),
-                ),
-            ));
-        }
-    }
-    Ok(codes)
+    form: &'f GroupForm,
+) -> Result<(&'f str, Vec<String>), ApiError> {
+    let name = form.checked_name()?;
+    let held = permissions::held_grants(conn, me.msc_type, me.user_id)?;
+    Ok((name, form.checked_codes(me.msc_type, &held)?))
 }
 
 /// Creates a group in the caller's tenant.
@@ -173,28 +138,15 @@ pub async fn save(
     let form = form.into_inner();
     let by = actor(&me, &req);
     let id = with_conn(&ctx.pool, move |conn| -> Result<i64, ApiError> {
-        platform::db::write_tx(conn, |conn| {
-            let codes = check_form(conn, &me, &form)?;
-            let name = form.name.trim();
-            if accounts::group_name_taken(conn, me.saas_id, name, 0)? {
-                return Err(ApiError::invalid(
-                    "name",
-                    Text::fixed("权限组名称已存在", "a group of this name exists"),
-                ));
+        write_tx(conn, |conn| {
+            let (name, codes) = check_form(conn, &me, &form)?;
+            if groups::group_name_taken(conn, me.saas_id, name, 0)? {
+                return Err(name_taken());
             }
             let id = platform::id::next_id();
             let now = platform::time::now_ms();
-            diesel::insert_into(perm_groups::table)
-                .values((
-                    perm_groups::id.eq(id),
-                    perm_groups::saas_id.eq(me.saas_id),
-                    perm_groups::name.eq(name),
-                    perm_groups::remarks.eq(&form.remarks),
-                    perm_groups::created_at.eq(now),
-                    perm_groups::updated_at.eq(now),
-                ))
-                .execute(conn)?;
-            accounts::set_group_codes(conn, id, &codes)?;
+            groups::insert(conn, me.saas_id, id, name, &form.remarks, now)?;
+            groups::set_group_codes(conn, id, &codes)?;
             logs::record_action(conn, &by, "group.create", name)?;
             Ok(id)
         })
@@ -213,29 +165,17 @@ pub async fn update(
     form: Json<GroupForm>,
 ) -> Result<Reply<bool>, ApiError> {
     let form = form.into_inner();
-    let id = form.id.ok_or_else(|| {
-        ApiError::invalid("id", Text::fixed("请选择权限组", "Please select the group"))
-    })?;
+    let id = form.checked_id()?;
     let by = actor(&me, &req);
     with_conn(&ctx.pool, move |conn| -> Result<(), ApiError> {
-        platform::db::write_tx(conn, |conn| {
-            accounts::group_in_tenant(conn, me.saas_id, id)?.ok_or_else(not_found)?;
-            let codes = check_form(conn, &me, &form)?;
-            let name = form.name.trim();
-            if accounts::group_name_taken(conn, me.saas_id, name, id)? {
-                return Err(ApiError::invalid(
-                    "name",
-                    Text::fixed("权限组名称已存在", "a group of this name exists"),
-                ));
+        write_tx(conn, |conn| {
+            groups::group_in_tenant(conn, me.saas_id, id)?.ok_or_else(not_found)?;
+            let (name, codes) = check_form(conn, &me, &form)?;
+            if groups::group_name_taken(conn, me.saas_id, name, id)? {
+                return Err(name_taken());
             }
-            diesel::update(perm_groups::table.find(id))
-                .set((
-                    perm_groups::name.eq(name),
-                    perm_groups::remarks.eq(&form.remarks),
-                    perm_groups::updated_at.eq(platform::time::now_ms()),
-                ))
-                .execute(conn)?;
-            accounts::set_group_codes(conn, id, &codes)?;
+            groups::update(conn, id, name, &form.remarks, platform::time::now_ms())?;
+            groups::set_group_codes(conn, id, &codes)?;
             permissions::grants_changed(conn, me.saas_id, 0, id)?;
             logs::record_action(conn, &by, "group.update", name)?;
             Ok(())
@@ -270,7 +210,7 @@ pub async fn catalogue(
     .await?;
     Ok(Reply(
         rows.into_iter()
-            .filter(|(code, ..)| me.is_platform_admin() || !access::is_platform_code(code))
+            .filter(|(code, ..)| shown_in_catalogue(me.is_platform_admin(), code))
             .map(|(perm_code, app_id, service, en, zh)| CatalogueEntry {
                 perm_code,
                 app_id,

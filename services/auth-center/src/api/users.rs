@@ -1,25 +1,20 @@
 //! Users of a tenant: `/saas/account/user/*` (the base application's account pages).
 
 use actix_web::{HttpRequest, get, post, put, web};
-use diesel::prelude::*;
 use platform::ApiError;
 use platform::auth::{Authenticator, CurrentUser, EndReason};
-use platform::db::with_conn;
+use platform::db::{with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, Query, Reply};
 use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::context::{Ctx, actor};
-use crate::domain::accounts::{
-    PERSON_TYPES, USER_DISABLED, USER_LOCKED, USER_NORMAL, check_may_manage, check_range,
-    check_username,
-};
-use crate::domain::{ip_filter, password};
-use crate::store::logs::{self, Actor};
-use crate::store::schema::users;
-use crate::store::users::{self as accounts, User, UserFilter};
-use crate::store::{groups, sessions, tenants};
+use crate::domain::accounts::check_may_manage;
+use crate::domain::password;
+use crate::domain::users::{StateChange, UserForm, update_end_reason};
+use crate::store::users::{self, User, UserFilter};
+use crate::store::{groups, logs, sessions, tenants};
 
 /// A user as the account pages show it (never the password hash).
 #[derive(Debug, Serialize, ToSchema)]
@@ -127,9 +122,9 @@ pub async fn list(
         group_id: q.group_id,
     };
     let page = with_conn(&ctx.pool, move |conn| -> Result<_, ApiError> {
-        let (rows, total) = accounts::list_users(conn, &me, &filter, page)?;
+        let (rows, total) = users::list_users(conn, &me, &filter, page)?;
         let ids: Vec<i64> = rows.iter().map(|u| u.id).collect();
-        let groups = accounts::group_ids_of(conn, &ids)?;
+        let groups = users::group_ids_of(conn, &ids)?;
         let views = rows
             .into_iter()
             .map(|u| {
@@ -163,8 +158,8 @@ pub async fn load(
 ) -> Result<Reply<UserView>, ApiError> {
     let id = q.id;
     let view = with_conn(&ctx.pool, move |conn| -> Result<_, ApiError> {
-        let u = accounts::user_in_scope(conn, &me, id)?.ok_or_else(not_found)?;
-        let groups = accounts::group_ids_of(conn, &[id])?
+        let u = users::user_in_scope(conn, &me, id)?.ok_or_else(not_found)?;
+        let groups = users::group_ids_of(conn, &[id])?
             .into_iter()
             .map(|(_, g)| g)
             .collect();
@@ -172,65 +167,6 @@ pub async fn load(
     })
     .await?;
     Ok(Reply(view))
-}
-
-/// What an administrator fills in; the same form creates and updates.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct UserForm {
-    /// Required by update only.
-    #[serde(default)]
-    pub id: Option<i64>,
-    /// Required to create; cannot change.
-    #[serde(default)]
-    pub username: String,
-    /// Required to create (at least 6 characters); on update, set only to reset it.
-    #[serde(default)]
-    pub password: Option<String>,
-    #[serde(default)]
-    pub real_name: String,
-    #[serde(default)]
-    pub nick_name: String,
-    #[serde(default)]
-    pub mch_id: i64,
-    #[serde(default)]
-    pub mobile: String,
-    #[serde(default)]
-    pub email: String,
-    #[serde(default)]
-    pub is_manager: bool,
-    pub msc_type: i32,
-    /// operate 0, edit 1, dispatcher 2, market 3, management 4, finance 5.
-    #[serde(default)]
-    pub role_type: i32,
-    /// ordinary staff 0, department head 1, company head 2.
-    #[serde(default)]
-    pub user_grade: i32,
-    #[serde(default)]
-    pub user_state: i32,
-    #[serde(default)]
-    pub ip_filter_type: i32,
-    #[serde(default)]
-    pub ip_filter_value: String,
-    #[serde(default)]
-    pub group_ids: Vec<i64>,
-    #[serde(default)]
-    pub remarks: String,
-}
-
-impl UserForm {
-    fn check(&self, me: &CurrentUser) -> Result<(), ApiError> {
-        check_range("mscType", self.msc_type, PERSON_TYPES)?;
-        check_may_manage(me, self.msc_type, self.mch_id)?;
-        check_range("roleType", self.role_type, &[0, 1, 2, 3, 4, 5])?;
-        check_range("userGrade", self.user_grade, &[0, 1, 2])?;
-        check_range("userState", self.user_state, &[0, 1, 2])?;
-        platform::validate::mobile("mobile", self.mobile.trim())?;
-        platform::validate::email("email", self.email.trim())?;
-        ip_filter::check_ip_filter(self.ip_filter_type, &self.ip_filter_value)?;
-        platform::validate::length("realName", &self.real_name, 0, 64)?;
-        platform::validate::length("remarks", &self.remarks, 0, 500)
-    }
 }
 
 /// The merchant (if any) must be one of the caller's tenant.
@@ -279,16 +215,13 @@ pub async fn save(
     form: Json<UserForm>,
 ) -> Result<Reply<Created>, ApiError> {
     let form = form.into_inner();
-    let username = form.username.trim().to_owned();
-    check_username(&username)?;
-    let password = form.password.clone().unwrap_or_default();
-    password::check_password_length("password", &password)?;
-    form.check(&me)?;
+    let password = form.check_create(&me)?;
+    let form = form.trimmed();
     let hash = password::hash(&password)?;
     let by = actor(&me, &req);
     let id = with_conn(&ctx.pool, move |conn| -> Result<i64, ApiError> {
-        platform::db::write_tx(conn, |conn| {
-            if accounts::username_taken(conn, &username)? {
+        write_tx(conn, |conn| {
+            if users::username_taken(conn, &form.username)? {
                 return Err(ApiError::invalid(
                     "username",
                     Text::fixed("登录名已存在", "this login name is taken"),
@@ -296,32 +229,9 @@ pub async fn save(
             }
             check_references(conn, &me, &form)?;
             let id = platform::id::next_id();
-            let now = platform::time::now_ms();
-            diesel::insert_into(users::table)
-                .values((
-                    users::id.eq(id),
-                    users::saas_id.eq(me.saas_id),
-                    users::mch_id.eq(form.mch_id),
-                    users::username.eq(&username),
-                    users::password_hash.eq(&hash),
-                    users::real_name.eq(form.real_name.trim()),
-                    users::nick_name.eq(form.nick_name.trim()),
-                    users::mobile.eq(form.mobile.trim()),
-                    users::email.eq(form.email.trim()),
-                    users::is_manager.eq(form.is_manager),
-                    users::msc_type.eq(form.msc_type),
-                    users::role_type.eq(form.role_type),
-                    users::user_grade.eq(form.user_grade),
-                    users::user_state.eq(form.user_state),
-                    users::ip_filter_type.eq(form.ip_filter_type),
-                    users::ip_filter_value.eq(form.ip_filter_value.trim()),
-                    users::remarks.eq(&form.remarks),
-                    users::created_at.eq(now),
-                    users::updated_at.eq(now),
-                ))
-                .execute(conn)?;
-            accounts::set_user_groups(conn, me.saas_id, id, &form.group_ids)?;
-            logs::record_action(conn, &by, "user.create", &username)?;
+            users::insert(conn, me.saas_id, id, &hash, &form, platform::time::now_ms())?;
+            users::set_user_groups(conn, me.saas_id, id, &form.group_ids)?;
+            logs::record_action(conn, &by, "user.create", &form.username)?;
             Ok(id)
         })
     })
@@ -340,56 +250,25 @@ pub async fn update(
     form: Json<UserForm>,
 ) -> Result<Reply<bool>, ApiError> {
     let form = form.into_inner();
-    let id = form.id.ok_or_else(|| {
-        ApiError::invalid("id", Text::fixed("请选择用户", "Please select the user"))
-    })?;
-    form.check(&me)?;
-    let hash = match form.password.as_deref().filter(|p| !p.is_empty()) {
-        Some(p) => {
-            password::check_password_length("password", p)?;
-            Some(password::hash(p)?)
-        }
-        None => None,
-    };
+    let (id, new_password) = form.check_update(&me)?;
+    let hash = new_password.map(password::hash).transpose()?;
+    let form = form.trimmed();
     let by = actor(&me, &req);
-    let reason = if hash.is_some() {
-        EndReason::PasswordChanged
-    } else {
-        EndReason::Locked
-    };
+    let reason = update_end_reason(hash.is_some());
     let ended = with_conn(&ctx.pool, move |conn| -> Result<Vec<String>, ApiError> {
-        platform::db::write_tx(conn, |conn| {
-            let old = accounts::user_in_scope(conn, &me, id)?.ok_or_else(not_found)?;
+        write_tx(conn, |conn| {
+            let old = users::user_in_scope(conn, &me, id)?.ok_or_else(not_found)?;
             // The current type must be one the caller may manage too.
             check_may_manage(&me, old.msc_type, old.mch_id)?;
             check_references(conn, &me, &form)?;
             let now = platform::time::now_ms();
-            diesel::update(users::table.find(id))
-                .set((
-                    users::mch_id.eq(form.mch_id),
-                    users::real_name.eq(form.real_name.trim()),
-                    users::nick_name.eq(form.nick_name.trim()),
-                    users::mobile.eq(form.mobile.trim()),
-                    users::email.eq(form.email.trim()),
-                    users::is_manager.eq(form.is_manager),
-                    users::msc_type.eq(form.msc_type),
-                    users::role_type.eq(form.role_type),
-                    users::user_grade.eq(form.user_grade),
-                    users::user_state.eq(form.user_state),
-                    users::ip_filter_type.eq(form.ip_filter_type),
-                    users::ip_filter_value.eq(form.ip_filter_value.trim()),
-                    users::remarks.eq(&form.remarks),
-                    users::updated_at.eq(now),
-                ))
-                .execute(conn)?;
+            users::update(conn, id, &form, now)?;
             if let Some(hash) = &hash {
-                accounts::set_password(conn, id, hash, now)?;
+                users::set_password(conn, id, hash, now)?;
             }
-            accounts::set_user_groups(conn, me.saas_id, id, &form.group_ids)?;
+            users::set_user_groups(conn, me.saas_id, id, &form.group_ids)?;
             logs::record_action(conn, &by, "user.update", &old.username)?;
-            // Who the tokens say the user is changed, or the user may no longer log in.
-            let identity_changed = old.msc_type != form.msc_type || old.mch_id != form.mch_id;
-            if hash.is_some() || form.user_state != USER_NORMAL || identity_changed {
+            if form.ends_sessions(old.msc_type, old.mch_id, hash.is_some()) {
                 return Ok(sessions::end_user_sessions(conn, &old, reason, now)?);
             }
             Ok(Vec::new())
@@ -411,37 +290,19 @@ async fn set_state(
     ctx: &Ctx,
     auth: &Authenticator,
     me: CurrentUser,
-    by: Actor,
+    req: &HttpRequest,
     id: i64,
-    state: i32,
+    change: StateChange,
 ) -> Result<Reply<bool>, ApiError> {
+    let by = actor(&me, req);
     let ended = with_conn(&ctx.pool, move |conn| -> Result<Vec<String>, ApiError> {
-        platform::db::write_tx(conn, |conn| {
-            let old = accounts::user_in_scope(conn, &me, id)?.ok_or_else(not_found)?;
-            check_may_manage(&me, old.msc_type, old.mch_id)?;
-            if old.id == me.user_id && state != USER_NORMAL {
-                return Err(ApiError::invalid(
-                    "id",
-                    Text::fixed("不能锁定或停用自己", "you cannot lock or disable yourself"),
-                ));
-            }
+        write_tx(conn, |conn| {
+            let old = users::user_in_scope(conn, &me, id)?.ok_or_else(not_found)?;
+            change.check(&me, old.id, old.msc_type, old.mch_id)?;
             let now = platform::time::now_ms();
-            diesel::update(users::table.find(id))
-                .set((
-                    users::user_state.eq(state),
-                    users::failed_count.eq(0),
-                    users::failed_since.eq(None::<i64>),
-                    users::locked_until.eq(None::<i64>),
-                    users::updated_at.eq(now),
-                ))
-                .execute(conn)?;
-            let action = match state {
-                USER_LOCKED => "user.lock",
-                USER_DISABLED => "user.disable",
-                _ => "user.unlock",
-            };
-            logs::record_action(conn, &by, action, &old.username)?;
-            if state == USER_NORMAL {
+            users::set_state(conn, id, change.state(), now)?;
+            logs::record_action(conn, &by, change.action(), &old.username)?;
+            if !change.ends_sessions() {
                 return Ok(Vec::new());
             }
             Ok(sessions::end_user_sessions(
@@ -469,8 +330,7 @@ pub async fn lock(
     req: HttpRequest,
     form: Json<IdForm>,
 ) -> Result<Reply<bool>, ApiError> {
-    let by = actor(&me, &req);
-    set_state(&ctx, &auth, me, by, form.id, USER_LOCKED).await
+    set_state(&ctx, &auth, me, &req, form.id, StateChange::Lock).await
 }
 
 /// Unlocks a user (also one locked by wrong passwords).
@@ -483,8 +343,7 @@ pub async fn unlock(
     req: HttpRequest,
     form: Json<IdForm>,
 ) -> Result<Reply<bool>, ApiError> {
-    let by = actor(&me, &req);
-    set_state(&ctx, &auth, me, by, form.id, USER_NORMAL).await
+    set_state(&ctx, &auth, me, &req, form.id, StateChange::Unlock).await
 }
 
 /// Disables a user; live sessions end.
@@ -497,6 +356,5 @@ pub async fn disable(
     req: HttpRequest,
     form: Json<IdForm>,
 ) -> Result<Reply<bool>, ApiError> {
-    let by = actor(&me, &req);
-    set_state(&ctx, &auth, me, by, form.id, USER_DISABLED).await
+    set_state(&ctx, &auth, me, &req, form.id, StateChange::Disable).await
 }

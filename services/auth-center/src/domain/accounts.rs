@@ -82,28 +82,6 @@ pub fn check_may_manage(actor: &CurrentUser, msc_type: i32, mch_id: i64) -> Resu
     Ok(())
 }
 
-/// Whether a group entry is well-formed: a code `/a/b/c/d:METHOD` or a subtree `/saas/.../**`.
-pub fn check_grant_shape(grant: &str) -> Result<(), ApiError> {
-    let ok = if let Some(prefix) = grant.strip_suffix("**") {
-        prefix.starts_with("/saas/") && prefix.ends_with('/')
-    } else {
-        grant.split_once(':').is_some_and(|(path, method)| {
-            path.starts_with('/') && ["GET", "POST", "PUT", "PATCH", "DELETE"].contains(&method)
-        })
-    };
-    if ok {
-        Ok(())
-    } else {
-        Err(ApiError::invalid(
-            "permCodes",
-            Text::new(
-                format!("{grant} 不是权限编码"),
-                format!("{grant} is not a permission code"),
-            ),
-        ))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,14 +130,5 @@ mod tests {
         assert!(check_may_manage(&supplier, 311, 2001).is_ok());
         assert!(check_may_manage(&supplier, 311, 2002).is_err());
         assert!(check_may_manage(&supplier, 312, 2001).is_err());
-    }
-
-    #[test]
-    fn grant_shapes() {
-        assert!(check_grant_shape("/saas/order/hotelOrders/list:GET").is_ok());
-        assert!(check_grant_shape("/saas/order/**").is_ok());
-        assert!(check_grant_shape("/**").is_err());
-        assert!(check_grant_shape("/saas/order/hotelOrders/list").is_err());
-        assert!(check_grant_shape("/saas/x:FETCH").is_err());
     }
 }

@@ -1,7 +1,57 @@
-//! The rules of logging in: the lockout after wrong passwords and the refusals a login can meet.
+//! The rules of logging in: the form, whether an account may log in, the lockout after wrong
+//! passwords and the refusals a login can meet.
 
 use platform::ApiError;
 use platform::i18n::Text;
+
+use super::accounts::{USER_DISABLED, USER_LOCKED};
+use super::ip_filter::ip_allowed;
+use super::password;
+
+/// The login form: answers the username without the blanks around it.
+pub fn check_credentials(username: &str, password: &str) -> Result<String, ApiError> {
+    let username = username.trim();
+    if username.is_empty() {
+        return Err(ApiError::invalid(
+            "username",
+            Text::fixed("请输入用户名", "Please enter the username"),
+        ));
+    }
+    password::check_password_length("password", password)?;
+    Ok(username.to_owned())
+}
+
+/// What a login is decided on: the account as stored.
+#[derive(Debug, Clone, Copy)]
+pub struct Account<'a> {
+    pub user_state: i32,
+    pub locked_until: Option<i64>,
+    pub ip_filter_type: i32,
+    pub ip_filter_value: &'a str,
+    pub password_hash: &'a str,
+}
+
+/// Why the login is refused, if it is; the password is checked last, so a locked account does
+/// not learn whether a guess was right.
+pub fn decide(account: Account<'_>, password: &str, ip: &str, now: i64) -> Option<LoginRefusal> {
+    if let Some(until) = account.locked_until.filter(|u| *u > now) {
+        return Some(LoginRefusal::Locked {
+            minutes: ((until - now) + 59_999) / 60_000,
+        });
+    }
+    match account.user_state {
+        USER_LOCKED => return Some(LoginRefusal::LockedByAdmin),
+        USER_DISABLED => return Some(LoginRefusal::Disabled),
+        _ => {}
+    }
+    if !ip_allowed(account.ip_filter_type, account.ip_filter_value, ip) {
+        return Some(LoginRefusal::IpRefused);
+    }
+    if !password::verify(password, account.password_hash) {
+        return Some(LoginRefusal::WrongCredentials);
+    }
+    None
+}
 
 /// The lockout after wrong passwords, as configured.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,6 +167,50 @@ mod tests {
         window_ms: 600_000,
         duration_ms: 600_000,
     };
+
+    #[test]
+    fn a_lock_is_told_before_the_password_is_checked() {
+        let phc = password::hash("right1").unwrap();
+        let account = Account {
+            user_state: 0,
+            locked_until: None,
+            ip_filter_type: 0,
+            ip_filter_value: "",
+            password_hash: &phc,
+        };
+        assert_eq!(decide(account, "right1", "1.2.3.4", 0), None);
+        assert_eq!(
+            decide(account, "wrong1", "1.2.3.4", 0),
+            Some(LoginRefusal::WrongCredentials)
+        );
+        let locked = Account {
+            locked_until: Some(60_001),
+            ..account
+        };
+        assert_eq!(
+            decide(locked, "wrong1", "1.2.3.4", 0),
+            Some(LoginRefusal::Locked { minutes: 2 })
+        );
+        let disabled = Account {
+            user_state: USER_DISABLED,
+            ..account
+        };
+        assert_eq!(
+            decide(disabled, "right1", "1.2.3.4", 0),
+            Some(LoginRefusal::Disabled)
+        );
+        let whitelisted = Account {
+            ip_filter_type: 1,
+            ip_filter_value: "10.0.0.0/8",
+            ..account
+        };
+        assert_eq!(
+            decide(whitelisted, "right1", "1.2.3.4", 0),
+            Some(LoginRefusal::IpRefused)
+        );
+        assert!(check_credentials("  ", "secret1").is_err());
+        assert_eq!(check_credentials(" op ", "secret1").unwrap(), "op");
+    }
 
     #[test]
     fn five_failures_in_the_window_lock_for_the_duration() {

@@ -54,6 +54,18 @@ pub fn check_reset(old: &str, new: &str, repeat: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// The change-password form's old password must be the account's.
+pub fn check_old(old: &str, phc: &str) -> Result<(), ApiError> {
+    if verify(old, phc) {
+        Ok(())
+    } else {
+        Err(ApiError::invalid(
+            "oldPassword",
+            Text::fixed("原密码不正确", "The old password is wrong"),
+        ))
+    }
+}
+
 pub fn hash(password: &str) -> anyhow::Result<String> {
     Argon2::default()
         .hash_password(password.as_bytes())

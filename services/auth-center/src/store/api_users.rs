@@ -8,6 +8,7 @@ use platform::db::DbConnection;
 use platform::http::PageRequest;
 
 use super::schema::api_users;
+use crate::domain::api_users::ApiUserForm;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = api_users)]
@@ -66,4 +67,70 @@ pub fn api_user_in_scope(
         q = q.filter(api_users::mch_id.eq(actor.mch_id));
     }
     q.select(ApiUser::as_select()).first(conn).optional()
+}
+
+/// The columns the form sets, on create and on update alike.
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = api_users)]
+struct FormColumns<'a> {
+    name: &'a str,
+    msc_type: i32,
+    mch_id: i64,
+    state: i32,
+    remarks: &'a str,
+}
+
+impl<'a> From<&'a ApiUserForm> for FormColumns<'a> {
+    fn from(f: &'a ApiUserForm) -> Self {
+        Self {
+            name: &f.name,
+            msc_type: f.msc_type,
+            mch_id: f.mch_id,
+            state: f.state,
+            remarks: &f.remarks,
+        }
+    }
+}
+
+pub fn insert(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    id: i64,
+    app_key: &str,
+    secret_hash: &str,
+    form: &ApiUserForm,
+    now: i64,
+) -> QueryResult<()> {
+    diesel::insert_into(api_users::table)
+        .values((
+            api_users::id.eq(id),
+            api_users::saas_id.eq(saas_id),
+            FormColumns::from(form),
+            api_users::app_key.eq(app_key),
+            api_users::secret_hash.eq(secret_hash),
+            api_users::created_at.eq(now),
+            api_users::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// Writes the form over the API user, and its new secret's hash when it has one (the app key
+/// stays).
+pub fn update(
+    conn: &mut DbConnection,
+    id: i64,
+    form: &ApiUserForm,
+    new_secret_hash: Option<&str>,
+    now: i64,
+) -> QueryResult<()> {
+    diesel::update(api_users::table.find(id))
+        .set((FormColumns::from(form), api_users::updated_at.eq(now)))
+        .execute(conn)?;
+    if let Some(hash) = new_secret_hash {
+        diesel::update(api_users::table.find(id))
+            .set(api_users::secret_hash.eq(hash))
+            .execute(conn)?;
+    }
+    Ok(())
 }

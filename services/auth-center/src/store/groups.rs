@@ -42,6 +42,44 @@ pub fn list_groups(
     Ok((rows, total))
 }
 
+pub fn insert(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    id: i64,
+    name: &str,
+    remarks: &str,
+    now: i64,
+) -> QueryResult<()> {
+    diesel::insert_into(perm_groups::table)
+        .values((
+            perm_groups::id.eq(id),
+            perm_groups::saas_id.eq(saas_id),
+            perm_groups::name.eq(name),
+            perm_groups::remarks.eq(remarks),
+            perm_groups::created_at.eq(now),
+            perm_groups::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+pub fn update(
+    conn: &mut DbConnection,
+    id: i64,
+    name: &str,
+    remarks: &str,
+    now: i64,
+) -> QueryResult<()> {
+    diesel::update(perm_groups::table.find(id))
+        .set((
+            perm_groups::name.eq(name),
+            perm_groups::remarks.eq(remarks),
+            perm_groups::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
 pub fn group_in_tenant(
     conn: &mut DbConnection,
     saas_id: i64,

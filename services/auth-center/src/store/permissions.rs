@@ -20,6 +20,19 @@ pub fn grants_of(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec<Strin
         .load(conn)
 }
 
+/// What `access::holds` needs to know of the user beyond its role: its groups' entries, or
+/// nothing when the role alone holds every code.
+pub fn held_grants(
+    conn: &mut DbConnection,
+    msc_type: i32,
+    user_id: i64,
+) -> QueryResult<Vec<String>> {
+    if access::held_by_role(msc_type, "") {
+        return Ok(Vec::new());
+    }
+    grants_of(conn, user_id)
+}
+
 /// Tells every service's permission cache that a user's grants (or a group's) changed.
 pub fn grants_changed(
     conn: &mut DbConnection,
@@ -41,11 +54,7 @@ pub fn menu_of(conn: &mut DbConnection, user: &User) -> QueryResult<Vec<(String,
         .select((permissions::code, permissions::app_id))
         .order(permissions::code)
         .load(conn)?;
-    let grants = if access::held_by_role(user.msc_type, "") {
-        Vec::new()
-    } else {
-        grants_of(conn, user.id)?
-    };
+    let grants = held_grants(conn, user.msc_type, user.id)?;
     Ok(catalogue
         .into_iter()
         .filter(|(code, _)| access::holds(user.msc_type, &grants, code))

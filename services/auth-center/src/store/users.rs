@@ -10,6 +10,8 @@ use platform::http::PageRequest;
 
 use super::permissions::grants_changed;
 use super::schema::{user_groups, users};
+use crate::domain::login::Account;
+use crate::domain::users::UserForm;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = users)]
@@ -39,6 +41,19 @@ pub struct User {
     pub locked_until: Option<i64>,
     pub created_at: i64,
     pub updated_at: i64,
+}
+
+impl User {
+    /// What a login is decided on.
+    pub fn account(&self) -> Account<'_> {
+        Account {
+            user_state: self.user_state,
+            locked_until: self.locked_until,
+            ip_filter_type: self.ip_filter_type,
+            ip_filter_value: &self.ip_filter_value,
+            password_hash: &self.password_hash,
+        }
+    }
 }
 
 pub fn user_by_name(conn: &mut DbConnection, username: &str) -> QueryResult<Option<User>> {
@@ -100,6 +115,91 @@ pub fn set_password(
     diesel::update(users::table.find(user_id))
         .set((users::password_hash.eq(hash), users::updated_at.eq(now)))
         .execute(conn)
+}
+
+/// The columns an administrator's form sets, on create and on update alike.
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = users)]
+struct FormColumns<'a> {
+    mch_id: i64,
+    real_name: &'a str,
+    nick_name: &'a str,
+    mobile: &'a str,
+    email: &'a str,
+    is_manager: bool,
+    msc_type: i32,
+    role_type: i32,
+    user_grade: i32,
+    user_state: i32,
+    ip_filter_type: i32,
+    ip_filter_value: &'a str,
+    remarks: &'a str,
+}
+
+impl<'a> From<&'a UserForm> for FormColumns<'a> {
+    fn from(f: &'a UserForm) -> Self {
+        Self {
+            mch_id: f.mch_id,
+            real_name: &f.real_name,
+            nick_name: &f.nick_name,
+            mobile: &f.mobile,
+            email: &f.email,
+            is_manager: f.is_manager,
+            msc_type: f.msc_type,
+            role_type: f.role_type,
+            user_grade: f.user_grade,
+            user_state: f.user_state,
+            ip_filter_type: f.ip_filter_type,
+            ip_filter_value: &f.ip_filter_value,
+            remarks: &f.remarks,
+        }
+    }
+}
+
+/// Creates a user of the tenant from an administrator's form.
+pub fn insert(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    id: i64,
+    password_hash: &str,
+    form: &UserForm,
+    now: i64,
+) -> QueryResult<()> {
+    diesel::insert_into(users::table)
+        .values((
+            users::id.eq(id),
+            users::saas_id.eq(saas_id),
+            users::username.eq(&form.username),
+            users::password_hash.eq(password_hash),
+            FormColumns::from(form),
+            users::created_at.eq(now),
+            users::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// Writes an administrator's form over the user (the login name and password stay).
+pub fn update(conn: &mut DbConnection, id: i64, form: &UserForm, now: i64) -> QueryResult<()> {
+    diesel::update(users::table.find(id))
+        .set((FormColumns::from(form), users::updated_at.eq(now)))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// Sets the user's state and forgets its wrong passwords, so an unlock also ends a lock by
+/// wrong passwords.
+pub fn set_state(conn: &mut DbConnection, id: i64, state: i32, now: i64) -> QueryResult<()> {
+    diesel::update(users::table.find(id))
+        .set((
+            users::user_state.eq(state),
+            users::failed_count.eq(0),
+            users::failed_since.eq(None::<i64>),
+            users::locked_until.eq(None::<i64>),
+            users::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .map(|_| ())
 }
 
 #[derive(Debug, Default, Clone)]
