@@ -1,9 +1,8 @@
 //! auth-center: users, credentials, sessions and tokens, permission groups, applications, API
-//! users, login logs.
+//! users, login logs. `api` parses, scopes and answers; `domain` decides; `store` persists and
+//! publishes.
 
 pub mod api;
-mod backend;
-pub mod context;
 pub mod demo;
 pub mod domain;
 mod events;
@@ -16,57 +15,16 @@ use std::sync::Arc;
 
 use actix_web::web;
 use platform::{Prepared, ServiceSpec, SetupContext};
-use utoipa::OpenApi;
 
 pub const NAME: &str = "auth-center";
 pub const DEFAULT_PORT: u16 = 8081;
-
-#[derive(OpenApi)]
-#[openapi(
-    paths(
-        api::auth::login,
-        api::auth::refresh,
-        api::auth::check,
-        api::auth::logout,
-        api::auth::jwks,
-        api::client::user_info,
-        api::client::reset,
-        api::client::app_list,
-        api::client::menu,
-        api::users::list,
-        api::users::load,
-        api::users::save,
-        api::users::update,
-        api::users::lock,
-        api::users::unlock,
-        api::users::disable,
-        api::groups::list,
-        api::groups::load,
-        api::groups::save,
-        api::groups::update,
-        api::groups::catalogue,
-        api::api_users::list,
-        api::api_users::load,
-        api::api_users::save,
-        api::api_users::update,
-        api::logs::login_logs,
-        api::logs::action_logs,
-    ),
-    tags(
-        (name = "auth", description = "Logging in and out, tokens, public keys"),
-        (name = "client", description = "The logged-in user's own calls"),
-        (name = "account", description = "Users, permission groups and API users of a tenant"),
-        (name = "log", description = "Login and user action logs"),
-    )
-)]
-struct ApiDoc;
 
 pub fn service() -> ServiceSpec {
     ServiceSpec::new(NAME, env!("CARGO_PKG_VERSION"), DEFAULT_PORT)
         .permission_texts(permission_texts::TEXTS)
         .description("Users, credentials, sessions and tokens, permission groups, applications, API users, login logs")
         .migrations(platform::embed_migrations!())
-        .openapi(ApiDoc::openapi())
+        .openapi(api::openapi())
         .consumer(events::consumer())
         .setup(setup)
 }
@@ -87,15 +45,15 @@ fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
         }
     }
     tracing::info!(kid = keys.signing.kid, "token signing key loaded");
-    let shared = Arc::new(context::Ctx {
+    let shared = Arc::new(api::context::Ctx {
         pool,
         keys,
         settings,
-        ip_failures: context::IpFailures::default(),
+        ip_failures: api::context::IpFailures::default(),
     });
     let data = web::Data::from(shared.clone());
     Ok(Prepared::new(move |cfg| {
         cfg.app_data(data.clone()).configure(api::routes);
     })
-    .auth_backend(Arc::new(backend::LocalBackend(shared))))
+    .auth_backend(Arc::new(api::backend::LocalBackend(shared))))
 }

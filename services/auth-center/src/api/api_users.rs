@@ -10,8 +10,8 @@ use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::api::users::{IdQuery, check_merchant};
-use crate::context::{Ctx, actor};
+use super::context::{Ctx, actor};
+use super::users::{IdQuery, check_merchant};
 use crate::domain::api_users::{ApiUserForm, new_app_key, new_secret};
 use crate::domain::password;
 use crate::store::api_users::{self, ApiUser};
@@ -184,4 +184,15 @@ pub async fn update(
         app_key,
         app_secret: secret,
     }))
+}
+
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(list, load, save, update))]
+pub struct Doc;
+
+pub fn config(cfg: &mut web::ServiceConfig) {
+    cfg.service(list)
+        .service(load)
+        .service(save)
+        .service(update);
 }

@@ -11,7 +11,7 @@ use platform::http::{Json, Query, Reply};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::context::{Ctx, client_ip, user_agent};
+use super::context::{Ctx, client_ip, user_agent};
 use crate::domain::accounts::USER_NORMAL;
 use crate::domain::login::{Failures, LoginRefusal, after_failure, check_credentials, decide};
 use crate::domain::password;
@@ -303,4 +303,16 @@ pub async fn jwks(ctx: web::Data<Ctx>) -> HttpResponse {
             "public, max-age=300",
         ))
         .json(set)
+}
+
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(login, refresh, check, logout, jwks))]
+pub struct Doc;
+
+pub fn config(cfg: &mut web::ServiceConfig) {
+    cfg.service(login)
+        .service(refresh)
+        .service(check)
+        .service(logout)
+        .service(jwks);
 }

@@ -9,7 +9,7 @@ use platform::i18n::{Lang, Text};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::context::{Ctx, actor};
+use super::context::{Ctx, actor};
 use crate::domain::password;
 use crate::store::users::{self, User};
 use crate::store::{logs, permissions, sessions, tenants};
@@ -196,4 +196,15 @@ pub async fn menu(ctx: web::Data<Ctx>, me: CurrentUser) -> Result<Reply<Vec<Menu
             .map(|(perm_code, app_id)| MenuEntry { perm_code, app_id })
             .collect(),
     ))
+}
+
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(user_info, reset, app_list, menu))]
+pub struct Doc;
+
+pub fn config(cfg: &mut web::ServiceConfig) {
+    cfg.service(user_info)
+        .service(reset)
+        .service(app_list)
+        .service(menu);
 }

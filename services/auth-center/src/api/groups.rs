@@ -9,8 +9,8 @@ use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::api::users::{Created, IdQuery};
-use crate::context::{Ctx, actor};
+use super::context::{Ctx, actor};
+use super::users::{Created, IdQuery};
 use crate::domain::groups::{GroupForm, shown_in_catalogue};
 use crate::store::{groups, logs, permissions};
 
@@ -223,4 +223,16 @@ pub async fn catalogue(
             })
             .collect(),
     ))
+}
+
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(list, load, save, update, catalogue))]
+pub struct Doc;
+
+pub fn config(cfg: &mut web::ServiceConfig) {
+    cfg.service(list)
+        .service(load)
+        .service(save)
+        .service(update)
+        .service(catalogue);
 }

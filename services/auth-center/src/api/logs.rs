@@ -8,7 +8,7 @@ use platform::http::{Page, PageQuery, Query, Reply};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::context::Ctx;
+use super::context::Ctx;
 use crate::store::logs::{self, LogFilter};
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -134,4 +134,12 @@ pub async fn action_logs(
     })
     .await?;
     Ok(Reply(page))
+}
+
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(login_logs, action_logs))]
+pub struct Doc;
+
+pub fn config(cfg: &mut web::ServiceConfig) {
+    cfg.service(login_logs).service(action_logs);
 }

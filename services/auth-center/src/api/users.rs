@@ -9,7 +9,7 @@ use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::context::{Ctx, actor};
+use super::context::{Ctx, actor};
 use crate::domain::accounts::check_may_manage;
 use crate::domain::password;
 use crate::domain::users::{StateChange, UserForm, update_end_reason};
@@ -357,4 +357,18 @@ pub async fn disable(
     form: Json<IdForm>,
 ) -> Result<Reply<bool>, ApiError> {
     set_state(&ctx, &auth, me, &req, form.id, StateChange::Disable).await
+}
+
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(list, load, save, update, lock, unlock, disable))]
+pub struct Doc;
+
+pub fn config(cfg: &mut web::ServiceConfig) {
+    cfg.service(list)
+        .service(load)
+        .service(save)
+        .service(update)
+        .service(lock)
+        .service(unlock)
+        .service(disable);
 }

@@ -6,7 +6,7 @@ use futures_util::future::LocalBoxFuture;
 use platform::auth::{AuthBackend, AuthError, Claims, JwkSet, SessionState};
 use platform::db::with_conn;
 
-use crate::context::Ctx;
+use super::context::Ctx;
 use crate::store;
 
 pub struct LocalBackend(pub Arc<Ctx>);
