@@ -1,12 +1,13 @@
 //! The demo tenant and logins `make run` starts with (only when `DEMO__ENABLED` is set, which the
 //! fleet does by default). Created once: nothing happens if `admin` exists.
 
-use diesel::prelude::*;
+use platform::bus::v1;
 use platform::db::DbConnection;
 
-use crate::store::schema::{
-    group_permissions, merchants, perm_groups, tenants, user_groups, users,
-};
+use crate::domain::accounts::USER_NORMAL;
+use crate::domain::ip_filter::IP_NONE;
+use crate::domain::users::UserForm;
+use crate::store::{groups, tenants, users};
 
 pub use platform::demo::{
     DISTRIBUTOR_ID as DEMO_DISTRIBUTOR_ID, SAAS_ID as DEMO_SAAS_ID, SUPPLIER_ID as DEMO_SUPPLIER_ID,
@@ -128,13 +129,11 @@ const GROUPS: &[(&str, &[&str])] = &[
     ),
 ];
 
-/// Creates the demo data unless it exists; answers whether it did.
+/// Creates the demo data unless it exists; answers whether it did. The tenant and merchants
+/// are written as saas-main's events would leave them; the groups and logins through the
+/// store functions the account pages use.
 pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
-    let exists: i64 = users::table
-        .filter(users::username.eq("admin"))
-        .count()
-        .get_result(conn)?;
-    if exists > 0 {
+    if users::username_taken(conn, "admin")? {
         return Ok(false);
     }
     // Hashing is the slow part: done before the transaction.
@@ -144,89 +143,63 @@ pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
         .collect::<anyhow::Result<Vec<_>>>()?;
     let now = platform::time::now_ms();
     platform::db::write_tx(conn, |conn| -> anyhow::Result<()> {
-        diesel::insert_into(tenants::table)
-            .values((
-                tenants::saas_id.eq(DEMO_SAAS_ID),
-                tenants::saas_name.eq("Demo Travel"),
-                tenants::saas_logo.eq(""),
-                tenants::company_name.eq("Demo Travel"),
-                tenants::saas_expire_date.eq(now + 365 * 24 * 3600 * 1000),
-                tenants::state.eq(1),
-                tenants::currency.eq("CNY"),
-                tenants::updated_at.eq(now),
-            ))
-            .execute(conn)?;
-        for (id, kind, name) in [
+        let tenant = v1::TenantUpdated {
+            saas_name: "Demo Travel".into(),
+            company_name: "Demo Travel".into(),
+            saas_expire_date: now + 365 * 24 * 3600 * 1000,
+            state: 1,
+            currency: "CNY".into(),
+            ..Default::default()
+        };
+        tenants::save_tenant(conn, DEMO_SAAS_ID, &tenant, now)?;
+        for (mch_id, mch_type, name) in [
             (DEMO_SUPPLIER_ID, 1, "Demo Supplier"),
             (DEMO_DISTRIBUTOR_ID, 2, "Demo Distributor"),
         ] {
-            diesel::insert_into(merchants::table)
-                .values((
-                    merchants::mch_id.eq(id),
-                    merchants::saas_id.eq(DEMO_SAAS_ID),
-                    merchants::mch_type.eq(kind),
-                    merchants::mch_name.eq(name),
-                    merchants::mch_currency.eq("CNY"),
-                    merchants::state.eq(1),
-                    merchants::updated_at.eq(now),
-                ))
-                .execute(conn)?;
+            let merchant = v1::MerchantUpdated {
+                mch_id,
+                mch_type,
+                mch_name: name.into(),
+                mch_currency: "CNY".into(),
+                state: 1,
+            };
+            tenants::save_merchant(conn, DEMO_SAAS_ID, &merchant, now)?;
         }
         let mut group_ids = Vec::new();
         for (name, grants) in GROUPS {
             let id = platform::id::next_id();
-            diesel::insert_into(perm_groups::table)
-                .values((
-                    perm_groups::id.eq(id),
-                    perm_groups::saas_id.eq(DEMO_SAAS_ID),
-                    perm_groups::name.eq(*name),
-                    perm_groups::remarks.eq("demo"),
-                    perm_groups::created_at.eq(now),
-                    perm_groups::updated_at.eq(now),
-                ))
-                .execute(conn)?;
-            for grant in *grants {
-                diesel::insert_into(group_permissions::table)
-                    .values((
-                        group_permissions::group_id.eq(id),
-                        group_permissions::perm_code.eq(*grant),
-                    ))
-                    .execute(conn)?;
-            }
+            groups::insert(conn, DEMO_SAAS_ID, id, name, "demo", now)?;
+            let codes: Vec<String> = grants.iter().map(|g| (*g).to_owned()).collect();
+            groups::set_group_codes(conn, id, &codes)?;
             group_ids.push((*name, id));
         }
         for (login, hash) in LOGINS.iter().zip(&hashes) {
-            let DemoLogin {
-                username,
-                msc_type,
-                saas_id,
-                mch_id,
-                real_name,
-                group,
-                ..
-            } = login;
+            let form = UserForm {
+                id: None,
+                username: login.username.into(),
+                password: None,
+                real_name: login.real_name.into(),
+                nick_name: String::new(),
+                mch_id: login.mch_id,
+                mobile: String::new(),
+                email: String::new(),
+                is_manager: login.msc_type <= 200,
+                msc_type: login.msc_type,
+                role_type: 0,
+                user_grade: if login.msc_type <= 200 { 2 } else { 0 },
+                user_state: USER_NORMAL,
+                ip_filter_type: IP_NONE,
+                ip_filter_value: String::new(),
+                group_ids: Vec::new(),
+                remarks: "demo login: change its password".into(),
+            };
             let id = platform::id::next_id();
-            diesel::insert_into(users::table)
-                .values((
-                    users::id.eq(id),
-                    users::saas_id.eq(saas_id),
-                    users::mch_id.eq(mch_id),
-                    users::username.eq(username),
-                    users::password_hash.eq(hash),
-                    users::real_name.eq(real_name),
-                    users::nick_name.eq(""),
-                    users::is_manager.eq(*msc_type <= 200),
-                    users::msc_type.eq(msc_type),
-                    users::user_grade.eq(if *msc_type <= 200 { 2 } else { 0 }),
-                    users::remarks.eq("demo login: change its password"),
-                    users::created_at.eq(now),
-                    users::updated_at.eq(now),
-                ))
-                .execute(conn)?;
-            if let Some((_, gid)) = group.and_then(|g| group_ids.iter().find(|(n, _)| *n == g)) {
-                diesel::insert_into(user_groups::table)
-                    .values((user_groups::user_id.eq(id), user_groups::group_id.eq(gid)))
-                    .execute(conn)?;
+            users::insert(conn, login.saas_id, id, hash, &form, now)?;
+            if let Some((_, gid)) = login
+                .group
+                .and_then(|g| group_ids.iter().find(|(n, _)| *n == g))
+            {
+                users::join_groups(conn, id, &[*gid])?;
             }
         }
         Ok(())

@@ -302,6 +302,12 @@ pub fn set_user_groups(
     ids: &[i64],
 ) -> QueryResult<()> {
     diesel::delete(user_groups::table.filter(user_groups::user_id.eq(user_id))).execute(conn)?;
+    join_groups(conn, user_id, ids)?;
+    grants_changed(conn, saas_id, user_id, 0)
+}
+
+/// Adds the user to the groups, telling no one (a new user's caches hold nothing yet).
+pub fn join_groups(conn: &mut DbConnection, user_id: i64, ids: &[i64]) -> QueryResult<()> {
     for gid in ids {
         diesel::insert_into(user_groups::table)
             .values((
@@ -310,5 +316,5 @@ pub fn set_user_groups(
             ))
             .execute(conn)?;
     }
-    grants_changed(conn, saas_id, user_id, 0)
+    Ok(())
 }
