@@ -5,7 +5,6 @@ use platform::ApiError;
 use platform::auth::CurrentUser;
 use platform::db::{DbPool, with_conn};
 use platform::http::{Query, Reply};
-use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -86,12 +85,10 @@ pub async fn per_day(
 ) -> Result<Reply<ActionStats>, ApiError> {
     let (first, last) = required_dates(q.start_date.as_deref(), q.end_date.as_deref())?;
     if last < first || last - first > 366 {
-        return Err(ApiError::invalid(
+        return Err(ApiError::invalid_field(
             "endDate",
-            Text::fixed(
-                "结束日期须在开始日期后一年以内",
-                "must be within a year after startDate",
-            ),
+            "结束日期须在开始日期后一年以内",
+            "must be within a year after startDate",
         ));
     }
     let len = last - first + 1;
@@ -113,10 +110,4 @@ pub async fn per_day(
     }))
 }
 
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(overview, per_day))]
-pub struct Doc;
-
-pub fn config(cfg: &mut web::ServiceConfig) {
-    cfg.service(overview).service(per_day);
-}
+platform::endpoints!(overview, per_day);

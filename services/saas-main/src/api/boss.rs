@@ -4,8 +4,8 @@ use actix_web::{get, post, web};
 use platform::ApiError;
 use platform::auth::CurrentUser;
 use platform::db::{DbPool, with_conn, write_tx};
-use platform::http::{Json, Page, PageQuery, Query, Reply};
-use platform::i18n::Text;
+use platform::http::filter::ALL;
+use platform::http::{Json, Page, PageQuery, Query, Reply, unless_all};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -34,10 +34,10 @@ pub async fn services(
 ) -> Result<Reply<Page<BossService>>, ApiError> {
     let q = q.into_inner();
     if let Some(s) = q.state {
-        platform::validate::one_of("state", s, &[-99, 0, 1, -1])?;
+        platform::validate::one_of("state", s, &[ALL, 0, 1, -1])?;
     }
     if let Some(t) = q.service_type {
-        platform::validate::one_of("serviceType", t, &[-99, 0, 1, 2, 3])?;
+        platform::validate::one_of("serviceType", t, &[ALL, 0, 1, 2, 3])?;
     }
     let page = PageQuery {
         page: q.page,
@@ -45,7 +45,8 @@ pub async fn services(
     }
     .validate()?;
     let page = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        let (rows, total) = store::list_services(conn, q.state, q.service_type, page)?;
+        let (rows, total) =
+            store::list_services(conn, unless_all(q.state), unless_all(q.service_type), page)?;
         Ok(Page::new(rows, total, page))
     })
     .await?;
@@ -106,9 +107,7 @@ pub async fn recharge(
     let account = with_conn(&pool, move |conn| -> Result<i64, ApiError> {
         write_tx(conn, |conn| {
             if tenants::find(conn, form.saas_id)?.is_none() {
-                return Err(ApiError::NotFound {
-                    what: Text::fixed("租户", "tenant"),
-                });
+                return Err(ApiError::not_found("租户", "tenant"));
             }
             Ok(store::top_up(
                 conn,
@@ -152,9 +151,8 @@ pub async fn consume(
     let service_id = form.service_id;
     let answer = with_conn(&pool, move |conn| -> Result<Purchase, ApiError> {
         write_tx(conn, |conn| {
-            let s = store::service(conn, service_id)?.ok_or_else(|| ApiError::NotFound {
-                what: Text::fixed("服务", "service"),
-            })?;
+            let s = store::service(conn, service_id)?
+                .ok_or_else(|| ApiError::not_found("服务", "service"))?;
             boss::check_on_sale(s.state)?;
             let now = platform::time::now_ms();
             let Some((account, Licence { value, expire_date })) =
@@ -204,7 +202,13 @@ pub async fn logs(
     }
     .validate()?;
     let page = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        let (rows, total) = store::list_logs(conn, me.saas_id, q.log_type, q.state, page)?;
+        let (rows, total) = store::list_logs(
+            conn,
+            me.saas_id,
+            unless_all(q.log_type),
+            unless_all(q.state),
+            page,
+        )?;
         Ok(Page::new(rows, total, page))
     })
     .await?;
@@ -285,16 +289,14 @@ pub async fn licence(
 ) -> Result<Reply<LicenceView>, ApiError> {
     let name = q.into_inner().license_name;
     let row = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        store::licence(conn, me.saas_id, name.trim())?.ok_or_else(|| ApiError::NotFound {
-            what: Text::fixed("许可", "licence"),
-        })
+        store::licence(conn, me.saas_id, name.trim())?
+            .ok_or_else(|| ApiError::not_found("许可", "licence"))
     })
     .await?;
     Ok(Reply(view(row, platform::time::now_ms())))
 }
 
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(
+platform::endpoints!(
     services,
     by_tag,
     recharge,
@@ -303,16 +305,4 @@ pub async fn licence(
     balance_info,
     licences,
     licence
-))]
-pub struct Doc;
-
-pub fn config(cfg: &mut web::ServiceConfig) {
-    cfg.service(services)
-        .service(by_tag)
-        .service(recharge)
-        .service(consume)
-        .service(logs)
-        .service(balance_info)
-        .service(licences)
-        .service(licence);
-}
+);

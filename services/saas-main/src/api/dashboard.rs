@@ -6,7 +6,7 @@ use actix_web::{get, web};
 use platform::ApiError;
 use platform::auth::CurrentUser;
 use platform::db::{DbConnection, DbPool, with_conn};
-use platform::http::{Query, Reply};
+use platform::http::{Query, Reply, unless_all};
 use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -118,7 +118,7 @@ fn today() -> i64 {
 
 fn filter(product_type: Option<i32>) -> StatFilter {
     StatFilter {
-        product_type,
+        product_type: unless_all(product_type),
         ..StatFilter::default()
     }
 }
@@ -152,7 +152,7 @@ pub async fn saas_overview(
             ))
         };
         let (product_total, product_sale) =
-            stats_store::product_counts(conn, saas, None, q.product_type)?;
+            stats_store::product_counts(conn, saas, None, f.product_type)?;
         Ok(SaasOverview {
             start_date: label(first),
             end_date: label(last),
@@ -235,7 +235,7 @@ async fn merchant_overview(
                 conn,
                 saas,
                 mch,
-                q.product_type,
+                f.product_type,
             )?)
         } else {
             None
@@ -319,20 +319,19 @@ pub async fn mch_rank(
         Some(SUPPLIER) => Side::Supplier,
         Some(DISTRIBUTOR) => Side::Distributor,
         _ => {
-            return Err(ApiError::invalid(
+            return Err(ApiError::invalid_field(
                 "mchType",
-                Text::fixed(
-                    "请选择 1（供应商）或 2（分销商）",
-                    "must be 1 (suppliers) or 2 (distributors)",
-                ),
+                "请选择 1（供应商）或 2（分销商）",
+                "must be 1 (suppliers) or 2 (distributors)",
             ));
         }
     };
     let limit = q.limit.unwrap_or(10);
     if !(1..=50).contains(&limit) {
-        return Err(ApiError::invalid(
+        return Err(ApiError::invalid_field(
             "limit",
-            Text::fixed("只能是 1 到 50", "must be 1 to 50"),
+            "只能是 1 到 50",
+            "must be 1 to 50",
         ));
     }
     let today = today();
@@ -369,13 +368,9 @@ pub async fn mch_rank(
     Ok(Reply(rows))
 }
 
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(saas_overview, supplier_overview, distributor_overview, mch_rank))]
-pub struct Doc;
-
-pub fn config(cfg: &mut web::ServiceConfig) {
-    cfg.service(saas_overview)
-        .service(supplier_overview)
-        .service(distributor_overview)
-        .service(mch_rank);
-}
+platform::endpoints!(
+    saas_overview,
+    supplier_overview,
+    distributor_overview,
+    mch_rank
+);

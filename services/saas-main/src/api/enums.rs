@@ -51,10 +51,4 @@ pub async fn load(name: web::Path<String>) -> Result<Reply<Vec<EnumEntry>>, ApiE
     ))
 }
 
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(load))]
-pub struct Doc;
-
-pub fn config(cfg: &mut web::ServiceConfig) {
-    cfg.service(load);
-}
+platform::endpoints!(load);

@@ -6,7 +6,6 @@ use platform::ApiError;
 use platform::auth::CurrentUser;
 use platform::db::{DbPool, with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, Query, Reply};
-use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -15,9 +14,7 @@ use crate::domain::merchants::{DISTRIBUTOR, MerchantFields, SUPPLIER};
 use crate::store::merchants::{self, Merchant, MerchantFilter};
 
 fn not_found() -> ApiError {
-    ApiError::NotFound {
-        what: Text::fixed("商户", "merchant"),
-    }
+    ApiError::not_found("商户", "merchant")
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -104,9 +101,10 @@ async fn load_of(
 }
 
 fn name_taken() -> ApiError {
-    ApiError::invalid(
+    ApiError::invalid_field(
         "mchName",
-        Text::fixed("商户名称已存在", "a merchant of this name exists"),
+        "商户名称已存在",
+        "a merchant of this name exists",
     )
 }
 
@@ -228,6 +226,8 @@ macro_rules! merchant_endpoints {
             pub async fn load_for_select(pool: web::Data<DbPool>, me: CurrentUser, q: Query<MerchantListQuery>) -> Result<Reply<Vec<Choice>>, ApiError> {
                 select_of(&pool, me, $kind, q.into_inner()).await
             }
+
+            platform::endpoints!(list, load, save, update, load_for_select);
         }
     };
 }
@@ -337,32 +337,4 @@ pub async fn mine(
     Ok(Reply(m.into()))
 }
 
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    suppliers::list,
-    suppliers::load,
-    suppliers::save,
-    suppliers::update,
-    suppliers::load_for_select,
-    distributors::list,
-    distributors::load,
-    distributors::save,
-    distributors::update,
-    distributors::load_for_select,
-    mine
-))]
-pub struct Doc;
-
-pub fn config(cfg: &mut web::ServiceConfig) {
-    cfg.service(suppliers::list)
-        .service(suppliers::load)
-        .service(suppliers::save)
-        .service(suppliers::update)
-        .service(suppliers::load_for_select)
-        .service(distributors::list)
-        .service(distributors::load)
-        .service(distributors::save)
-        .service(distributors::update)
-        .service(distributors::load_for_select)
-        .service(mine);
-}
+platform::endpoints!(mine);

@@ -1,5 +1,6 @@
-//! saas-main's HTTP endpoints, one module per resource; each has `config` (its routes) and
-//! `Doc` (its OpenAPI paths), combined here.
+//! saas-main's HTTP endpoints, one module per resource. Each module ends with
+//! `platform::endpoints!(...)`, which makes its routes and its OpenAPI paths from one list;
+//! [`MODULES`] lists the modules once for both.
 
 pub mod activity;
 pub mod boss;
@@ -14,23 +15,26 @@ pub mod tenants;
 use actix_web::web;
 use platform::ApiError;
 use platform::auth::CurrentUser;
-use platform::i18n::Text;
+use platform::http::endpoints::{self, Module};
 use utoipa::OpenApi;
 
 use crate::domain::stats::parse_date;
 use crate::store::MerchantScope;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    enums::config(cfg);
-    tenants::config(cfg);
-    merchants::config(cfg);
-    boss::config(cfg);
-    notify::config(cfg);
-    notices::config(cfg);
-    stats::config(cfg);
-    dashboard::config(cfg);
-    activity::config(cfg);
-}
+/// Served and documented in this order (the document lists paths as they are merged).
+const MODULES: &[Module] = &[
+    enums::MODULE,
+    tenants::MODULE,
+    merchants::suppliers::MODULE,
+    merchants::distributors::MODULE,
+    merchants::MODULE,
+    boss::MODULE,
+    notify::MODULE,
+    notices::MODULE,
+    stats::MODULE,
+    dashboard::MODULE,
+    activity::MODULE,
+];
 
 #[derive(OpenApi)]
 #[openapi(tags(
@@ -44,22 +48,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 ))]
 struct ApiDoc;
 
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    endpoints::serve(MODULES, cfg);
+}
+
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    let mut doc = ApiDoc::openapi();
-    for part in [
-        enums::Doc::openapi(),
-        tenants::Doc::openapi(),
-        merchants::Doc::openapi(),
-        boss::Doc::openapi(),
-        notify::Doc::openapi(),
-        notices::Doc::openapi(),
-        stats::Doc::openapi(),
-        dashboard::Doc::openapi(),
-        activity::Doc::openapi(),
-    ] {
-        doc.merge(part);
-    }
-    doc
+    endpoints::document(ApiDoc::openapi(), MODULES)
 }
 
 /// The merchants the caller may see: the tenant's, or a merchant's user only its own.
@@ -72,8 +66,7 @@ fn merchant_scope(me: &CurrentUser) -> MerchantScope {
 
 /// The first and last day of a range the query must give both ends of (`startDate`, `endDate`).
 fn required_dates(start: Option<&str>, end: Option<&str>) -> Result<(i64, i64), ApiError> {
-    let need =
-        |field: &str| ApiError::invalid(field, Text::fixed("请输入日期", "please enter date"));
+    let need = |field: &str| ApiError::invalid_field(field, "请输入日期", "please enter date");
     let first = parse_date("startDate", start.ok_or_else(|| need("startDate"))?)?;
     let last = parse_date("endDate", end.ok_or_else(|| need("endDate"))?)?;
     Ok((first, last))

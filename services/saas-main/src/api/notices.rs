@@ -7,7 +7,6 @@ use platform::ApiError;
 use platform::auth::CurrentUser;
 use platform::db::{DbPool, with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, Query, Reply};
-use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -15,9 +14,7 @@ use crate::domain::notices::{self, PUBLISHED, WITHDRAWN};
 use crate::store::notices::{self as store, Notice};
 
 fn not_found() -> ApiError {
-    ApiError::NotFound {
-        what: Text::fixed("公告", "notice"),
-    }
+    ApiError::not_found("公告", "notice")
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -101,9 +98,9 @@ pub async fn update(
     form: Json<NoticeForm>,
 ) -> Result<Reply<bool>, ApiError> {
     let (title, content) = form.check()?;
-    let id = form.id.ok_or_else(|| {
-        ApiError::invalid("id", Text::fixed("请选择公告", "Please select the notice"))
-    })?;
+    let id = form
+        .id
+        .ok_or_else(|| ApiError::invalid_field("id", "请选择公告", "Please select the notice"))?;
     with_conn(&pool, move |conn| -> Result<(), ApiError> {
         write_tx(conn, |conn| {
             let notice = store::find(conn, me.saas_id, id)?.ok_or_else(not_found)?;
@@ -175,15 +172,4 @@ pub async fn latest(
     Ok(Reply(rows))
 }
 
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(list, save, update, publish, withdraw, latest))]
-pub struct Doc;
-
-pub fn config(cfg: &mut web::ServiceConfig) {
-    cfg.service(list)
-        .service(save)
-        .service(update)
-        .service(publish)
-        .service(withdraw)
-        .service(latest);
-}
+platform::endpoints!(list, save, update, publish, withdraw, latest);

@@ -96,10 +96,4 @@ pub async fn save(
     Ok(Reply(saved.into()))
 }
 
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(load, save))]
-pub struct Doc;
-
-pub fn config(cfg: &mut web::ServiceConfig) {
-    cfg.service(load).service(save);
-}
+platform::endpoints!(load, save);

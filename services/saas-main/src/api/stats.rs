@@ -5,8 +5,7 @@ use actix_web::{get, web};
 use platform::ApiError;
 use platform::auth::CurrentUser;
 use platform::db::{DbPool, with_conn};
-use platform::http::{Query, Reply};
-use platform::i18n::Text;
+use platform::http::{Query, Reply, unless_all};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -67,9 +66,10 @@ impl StatsRow {
 fn range(q: &StatsQuery) -> Result<(i64, i64), ApiError> {
     let (first, last) = required_dates(q.start_date.as_deref(), q.end_date.as_deref())?;
     if last < first {
-        return Err(ApiError::invalid(
+        return Err(ApiError::invalid_field(
             "endDate",
-            Text::fixed("结束日期不能早于开始日期", "cannot be before startDate"),
+            "结束日期不能早于开始日期",
+            "cannot be before startDate",
         ));
     }
     Ok((first, last))
@@ -77,7 +77,7 @@ fn range(q: &StatsQuery) -> Result<(i64, i64), ApiError> {
 
 fn filter(q: &StatsQuery) -> StatFilter {
     StatFilter {
-        product_type: q.product_type,
+        product_type: unless_all(q.product_type),
         supplier_interface_id: q.supplier_interface_id,
         distributor_interface_id: q.distributor_interface_id,
     }
@@ -202,7 +202,7 @@ pub async fn product_count(
     me: CurrentUser,
     q: Query<ProductQuery>,
 ) -> Result<Reply<ProductCount>, ApiError> {
-    let product_type = q.product_type;
+    let product_type = unless_all(q.product_type);
     let (total, sale) = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         let own = match me.is_merchant_user() {
             true => {
@@ -293,13 +293,4 @@ pub async fn interface_list(
     Ok(Reply(lists))
 }
 
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(list, count, product_count, interface_list))]
-pub struct Doc;
-
-pub fn config(cfg: &mut web::ServiceConfig) {
-    cfg.service(list)
-        .service(count)
-        .service(product_count)
-        .service(interface_list);
-}
+platform::endpoints!(list, count, product_count, interface_list);

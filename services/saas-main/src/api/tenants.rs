@@ -6,7 +6,6 @@ use platform::ApiError;
 use platform::auth::CurrentUser;
 use platform::db::{DbPool, with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, Query, Reply};
-use platform::i18n::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -14,9 +13,7 @@ use crate::domain::tenants::{TENANT_STOPPED, TenantFields};
 use crate::store::tenants::{self, Tenant};
 
 fn not_found() -> ApiError {
-    ApiError::NotFound {
-        what: Text::fixed("租户", "tenant"),
-    }
+    ApiError::not_found("租户", "tenant")
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -161,15 +158,4 @@ pub async fn mine(pool: web::Data<DbPool>, me: CurrentUser) -> Result<Reply<Tena
     Ok(Reply(t))
 }
 
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(list, load, save, update, stop, mine))]
-pub struct Doc;
-
-pub fn config(cfg: &mut web::ServiceConfig) {
-    cfg.service(list)
-        .service(load)
-        .service(save)
-        .service(update)
-        .service(stop)
-        .service(mine);
-}
+platform::endpoints!(list, load, save, update, stop, mine);

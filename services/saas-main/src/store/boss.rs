@@ -42,10 +42,10 @@ pub fn list_services(
 ) -> QueryResult<(Vec<BossService>, i64)> {
     let query = || {
         let mut q = boss_services::table.into_boxed::<Db>();
-        if let Some(s) = state.filter(|s| *s != -99) {
+        if let Some(s) = state {
             q = q.filter(boss_services::state.eq(s));
         }
-        if let Some(t) = service_type.filter(|t| *t != -99) {
+        if let Some(t) = service_type {
             q = q.filter(boss_services::service_type.eq(t));
         }
         q
@@ -359,10 +359,10 @@ pub fn list_logs(
         let mut q = balance_logs::table
             .filter(balance_logs::saas_id.eq(saas_id))
             .into_boxed::<Db>();
-        if let Some(t) = log_type.filter(|t| *t != -99) {
+        if let Some(t) = log_type {
             q = q.filter(balance_logs::log_type.eq(t));
         }
-        if let Some(s) = state.filter(|s| *s != -99) {
+        if let Some(s) = state {
             q = q.filter(balance_logs::state.eq(s));
         }
         q

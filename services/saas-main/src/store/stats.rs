@@ -258,7 +258,7 @@ fn read(
         None if side == Side::Tenant => q = q.filter(stat_sums::mch_id.eq(0)),
         None => {}
     }
-    if let Some(p) = f.product_type.filter(|p| *p != -99) {
+    if let Some(p) = f.product_type {
         q = q.filter(stat_sums::product_type.eq(p));
     }
     if let Some(s) = f.supplier_interface_id {
@@ -458,7 +458,7 @@ pub fn product_counts(
         if let Some(m) = supplier {
             q = q.filter(stat_products::supplier_mch_id.eq(m));
         }
-        if let Some(p) = product_type.filter(|p| *p != -99) {
+        if let Some(p) = product_type {
             q = q.filter(stat_products::product_type.eq(p));
         }
         q
