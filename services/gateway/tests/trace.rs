@@ -10,9 +10,9 @@ use std::time::Duration;
 use actix_web::{App, HttpResponse, HttpServer, web};
 use diesel::Connection as _;
 use platform::bus::rabbit::RabbitBroker;
-use platform::bus::{Bus, ConsumerSpec, EventEnvelope, Outgoing, v1};
+use platform::bus::{Bus, Outgoing, Subscriptions, v1};
 use platform::config::Env;
-use platform::db::{DbConnection, DbError, DbPool};
+use platform::db::{DbError, DbPool};
 use platform::http::Reply;
 use platform::testing::{Backend, TestDb, spawn_on_bus, spawn_with, test_config};
 use platform::{ApiError, ServiceSpec};
@@ -107,13 +107,14 @@ async fn one_trace_runs_from_the_gateway_through_rabbitmq_to_the_consumer() {
     let seen = handled.clone();
     let consumer_name: &'static str =
         Box::leak(format!("trace-consumer-{}", uuid_like()).into_boxed_str());
-    let consumer = ServiceSpec::new(consumer_name, "0", 0).consumer(ConsumerSpec::new(
-        &["order.#"],
-        move |_: &mut DbConnection, _: &EventEnvelope| -> anyhow::Result<()> {
-            seen.store(true, Ordering::SeqCst);
-            Ok(())
-        },
-    ));
+    let consumer = ServiceSpec::new(consumer_name, "0", 0).consumer(
+        Subscriptions::new()
+            .on::<v1::OrderCreated>("order.*.created", move |_, _| {
+                seen.store(true, Ordering::SeqCst);
+                Ok(())
+            })
+            .into(),
+    );
     let producer = ServiceSpec::new("hotel-app", "0", 0)
         .unguarded()
         .routes(|c, _| {

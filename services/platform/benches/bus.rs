@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use platform::ServiceSpec;
 use platform::bus::rabbit::RabbitBroker;
-use platform::bus::{Bus, ConsumerSpec, EventEnvelope, MemoryBroker, Outgoing, v1};
+use platform::bus::{Bus, EventEnvelope, MemoryBroker, Outgoing, Subscriptions, v1};
 use platform::db::{DbConnection, DbPool};
 use platform::testing::{Backend, TestApp, TestDb, spawn_on_bus, test_config};
 
@@ -34,7 +34,13 @@ fn consumer(seen: Arc<Mutex<Seen>>) -> ServiceSpec {
     let name: &'static str =
         Box::leak(format!("bench-{}", uuid::Uuid::new_v4().simple()).into_boxed_str());
     ServiceSpec::new(name, "0", 0)
-        .consumer(ConsumerSpec::new(&["order.#"], handler))
+        .consumer(
+            Subscriptions::new()
+                .on_batch("order.#", move |conn, events| {
+                    events.iter().try_for_each(|e| handler(conn, e))
+                })
+                .into(),
+        )
         .migrations(platform::embed_migrations!(
             postgres = "tests/fixtures/migrations/postgres",
             sqlite = "tests/fixtures/migrations/sqlite"

@@ -9,7 +9,7 @@ use awc::Client;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
 use platform::bus::rabbit::RabbitBroker;
-use platform::bus::{Bus, ConsumerSpec, EventEnvelope, MemoryBroker, Outgoing, v1};
+use platform::bus::{Bus, EventEnvelope, MemoryBroker, Outgoing, Subscriptions, v1};
 use platform::db::{DbConnection, DbPool};
 use platform::http::{Json, Reply};
 use platform::testing::{Backend, TestApp, TestDb, TestIssuer, spawn_on_bus, test_config};
@@ -90,29 +90,42 @@ fn consumer(name: &str, bindings: &[&str]) -> ServiceSpec {
     let name: &'static str =
         Box::leak(format!("{name}-{}", uuid::Uuid::new_v4().simple()).into_boxed_str());
     let attempts = Arc::new(AtomicU32::new(0));
-    let handler = move |conn: &mut DbConnection, event: &EventEnvelope| -> anyhow::Result<()> {
-        let order = v1::OrderCreated::decode(event.payload.as_slice())?
-            .order
-            .unwrap_or_default();
-        match order.order_no.as_str() {
-            "fail-always" => anyhow::bail!("the handler always fails"),
-            "fail-2" if attempts.fetch_add(1, Ordering::SeqCst) < 2 => anyhow::bail!("not yet"),
-            _ => {}
-        }
-        // created_at records the arrival order.
-        diesel::sql_query(
-            "INSERT INTO notes (id, saas_id, title, created_at) VALUES ($1, 1, $2, $3)",
-        )
-        .bind::<BigInt, _>(order.order_id)
-        .bind::<Text, _>(&event.event_type)
-        .bind::<BigInt, _>(ARRIVALS.fetch_add(1, Ordering::SeqCst))
-        .execute(conn)?;
-        Ok(())
-    };
+    let handler = Arc::new(
+        move |conn: &mut DbConnection, event: &EventEnvelope| -> anyhow::Result<()> {
+            let order = v1::OrderCreated::decode(event.payload.as_slice())?
+                .order
+                .unwrap_or_default();
+            match order.order_no.as_str() {
+                "fail-always" => anyhow::bail!("the handler always fails"),
+                "fail-2" if attempts.fetch_add(1, Ordering::SeqCst) < 2 => anyhow::bail!("not yet"),
+                _ => {}
+            }
+            // created_at records the arrival order.
+            diesel::sql_query(
+                "INSERT INTO notes (id, saas_id, title, created_at) VALUES ($1, 1, $2, $3)",
+            )
+            .bind::<BigInt, _>(order.order_id)
+            .bind::<Text, _>(&event.event_type)
+            .bind::<BigInt, _>(ARRIVALS.fetch_add(1, Ordering::SeqCst))
+            .execute(conn)?;
+            Ok(())
+        },
+    );
     ServiceSpec::new(name, "1.0.0", 0)
         .migrations(fixture_migrations())
         .auth_backend(ISSUER.clone())
-        .consumer(ConsumerSpec::new(bindings, handler).retries(3, Duration::from_millis(50)))
+        .consumer(
+            bindings
+                .iter()
+                .fold(Subscriptions::new(), |subs, binding| {
+                    let handler = handler.clone();
+                    subs.on_batch(binding, move |conn, events| {
+                        events.iter().try_for_each(|e| handler(conn, e))
+                    })
+                })
+                .retries(3, Duration::from_millis(50))
+                .into(),
+        )
 }
 
 struct Fleet {
