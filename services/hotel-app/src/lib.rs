@@ -5,6 +5,7 @@
 pub mod api;
 pub mod demo;
 pub mod domain;
+pub mod events;
 pub mod permission_texts;
 pub mod store;
 
@@ -32,33 +33,8 @@ pub fn service() -> ServiceSpec {
         .app(platform::app::APP_HOTEL)
         .migrations(platform::embed_migrations!())
         .openapi(api::openapi())
-        .consumer(platform::bus::ConsumerSpec::new(
-            &["merchant.updated"],
-            Consumer,
-        ))
+        .consumer(events::subscriptions().into())
         .setup(setup)
-}
-
-/// Merchants are copied from saas-main's events: hotel-app needs to know which merchant
-/// users are suppliers and which distributors.
-struct Consumer;
-
-impl platform::bus::Handler for Consumer {
-    fn handle(
-        &self,
-        conn: &mut platform::db::DbConnection,
-        e: &platform::bus::EventEnvelope,
-    ) -> anyhow::Result<()> {
-        use prost::Message as _;
-        match e.event_type.as_str() {
-            "merchant.updated" => {
-                let m = platform::bus::v1::MerchantUpdated::decode(e.payload.as_slice())?;
-                store::merchants::upsert(conn, e.saas_id, &m, e.occurred_at)?;
-            }
-            other => tracing::debug!(event_type = other, "event not used"),
-        }
-        Ok(())
-    }
 }
 
 /// Settings the order endpoints and the expiry job share.

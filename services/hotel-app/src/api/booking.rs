@@ -7,6 +7,7 @@ use platform::auth::CurrentUser;
 use platform::db::{DbConnection, DbPool, with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, Query, Reply};
 use platform::i18n::Text;
+use platform::tenancy::MCH_DISTRIBUTOR;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
@@ -17,7 +18,6 @@ use crate::domain::booking::{self, Stay};
 use crate::domain::party::Party;
 use crate::store::bookable::{self, Bookable, BookableHotel, HotelSearch, Quote};
 use crate::store::hotels;
-use crate::store::merchants::{self, DISTRIBUTOR};
 use crate::store::orders::{self, NewGuest, NewOrder, OrderSummary};
 
 #[derive(OpenApi)]
@@ -87,8 +87,8 @@ fn booker(
         Party::Supplier(_) => Err(platform::auth::forbidden()),
         Party::Operator => match asked {
             None => Ok(0),
-            Some(id) => match merchants::find(conn, me.saas_id, id)? {
-                Some(m) if m.mch_type == DISTRIBUTOR => Ok(id),
+            Some(id) => match platform::replica::merchant(conn, me.saas_id, id)? {
+                Some(m) if m.mch_type == MCH_DISTRIBUTOR => Ok(id),
                 _ => Err(ApiError::invalid(
                     "distributorId",
                     Text::fixed(
@@ -437,8 +437,8 @@ pub async fn order(
             }
             let product = bookable::bookable(conn, me.saas_id, f.product_id)?;
             let guests = f.check(i64::from(product.max_guests.max(1)) * stay.rooms)?;
-            let currency = merchants::find(conn, me.saas_id, distributor)?
-                .map_or_else(|| "CNY".to_owned(), |m| m.currency);
+            let currency = platform::replica::merchant(conn, me.saas_id, distributor)?
+                .map_or_else(|| "CNY".to_owned(), |m| m.mch_currency);
             let n = NewOrder {
                 product_id: f.product_id,
                 distributor_id: distributor,

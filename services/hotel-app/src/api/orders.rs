@@ -13,7 +13,6 @@ use utoipa::{IntoParams, OpenApi, ToSchema};
 use super::{operator_only, party};
 use crate::domain::order_state::Action;
 use crate::domain::party::Party;
-use crate::store::merchants;
 use crate::store::orders::{
     self, ActionInput, Actor, Guest, Modification, OrderCtx, OrderDetail, OrderFilter, OrderLog,
     OrderNight, OrderSummary,
@@ -192,7 +191,7 @@ fn rows(
         .collect();
     ids.sort_unstable();
     ids.dedup();
-    let names = merchants::names(conn, saas_id, &ids)?;
+    let names = platform::replica::merchant_names(conn, saas_id, &ids)?;
     Ok(list
         .into_iter()
         .map(|o| OrderRow {

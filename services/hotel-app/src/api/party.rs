@@ -7,7 +7,7 @@ use platform::db::DbConnection;
 use platform::i18n::Text;
 
 use crate::domain::party::Party;
-use crate::store::merchants::{self, DISTRIBUTOR, SUPPLIER};
+use platform::tenancy::{MCH_DISTRIBUTOR, MCH_SUPPLIER};
 
 /// The caller's party. A merchant user whose merchant hotel-app has not heard of (its
 /// `merchant.updated` not arrived yet) is refused rather than guessed.
@@ -15,9 +15,9 @@ pub fn party(conn: &mut DbConnection, me: &CurrentUser) -> Result<Party, ApiErro
     if !me.is_merchant_user() {
         return Ok(Party::Operator);
     }
-    match merchants::find(conn, me.saas_id, me.mch_id)? {
-        Some(m) if m.mch_type == SUPPLIER => Ok(Party::Supplier(m.mch_id)),
-        Some(m) if m.mch_type == DISTRIBUTOR => Ok(Party::Distributor(m.mch_id)),
+    match platform::replica::merchant(conn, me.saas_id, me.mch_id)? {
+        Some(m) if m.mch_type == MCH_SUPPLIER => Ok(Party::Supplier(m.mch_id)),
+        Some(m) if m.mch_type == MCH_DISTRIBUTOR => Ok(Party::Distributor(m.mch_id)),
         _ => Err(ApiError::Forbidden {
             msg: Text::fixed(
                 "您的商户尚未同步到酒店应用，请稍后重试",

@@ -9,6 +9,7 @@ use platform::auth::CurrentUser;
 use platform::db::{DbConnection, DbPool, with_conn, write_tx};
 use platform::http::{Json, Query, Reply};
 use platform::i18n::Text;
+use platform::tenancy::MCH_DISTRIBUTOR;
 use platform::time::{day_of_ms, format_day, now_ms};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -20,7 +21,6 @@ use crate::domain::pricing::{
     present,
 };
 use crate::domain::product::state;
-use crate::store::merchants::{self, DISTRIBUTOR};
 use crate::store::prices::{self as store, CommonChange, DistributorDay, OwnChange, PriceDay};
 use crate::store::products::{self as products, ProductRow};
 
@@ -117,8 +117,8 @@ fn not_deleted(p: &ProductRow) -> Result<(), ApiError> {
 }
 
 fn check_distributor(conn: &mut DbConnection, saas_id: i64, id: i64) -> Result<(), ApiError> {
-    match merchants::find(conn, saas_id, id)? {
-        Some(m) if m.mch_type == DISTRIBUTOR && m.state != -1 => Ok(()),
+    match platform::replica::merchant(conn, saas_id, id)? {
+        Some(m) if m.mch_type == MCH_DISTRIBUTOR && m.state != -1 => Ok(()),
         _ => Err(ApiError::invalid(
             "distributorId",
             Text::fixed(

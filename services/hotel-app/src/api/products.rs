@@ -270,9 +270,9 @@ pub async fn save(
                             "Please select the supplier",
                         ));
                     };
-                    let supplier = crate::store::merchants::find(conn, me.saas_id, id)?;
+                    let supplier = platform::replica::merchant(conn, me.saas_id, id)?;
                     if supplier.is_none_or(|m| {
-                        m.mch_type != crate::store::merchants::SUPPLIER || m.state == -1
+                        m.mch_type != platform::tenancy::MCH_SUPPLIER || m.state == -1
                     }) {
                         return Err(invalid(
                             "supplierId",

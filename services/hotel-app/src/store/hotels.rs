@@ -9,7 +9,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::schema::{hotel_products, hotel_requests, hotels};
-use super::{merchants, zones};
+use super::zones;
 use crate::domain::hotel::HotelFields;
 
 /// Request kinds and states (`hotel_requests`).
@@ -446,7 +446,7 @@ fn with_merchant_names(
     rows: Vec<RequestRow>,
 ) -> QueryResult<Vec<HotelRequest>> {
     let ids: Vec<i64> = rows.iter().map(|r| r.mch_id).collect();
-    let names = merchants::names(conn, saas_id, &ids)?;
+    let names = platform::replica::merchant_names(conn, saas_id, &ids)?;
     Ok(rows
         .into_iter()
         .map(|r| {

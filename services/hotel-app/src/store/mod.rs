@@ -5,7 +5,6 @@ pub mod bookable;
 pub mod calendar;
 pub mod hotels;
 pub mod logs;
-pub mod merchants;
 pub mod orders;
 pub mod prices;
 pub mod products;

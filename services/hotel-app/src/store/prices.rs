@@ -16,7 +16,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::calendar::{self, CommonNight, OwnNight, Source, merge};
-use super::schema::{merchants, price_calendar, price_distributor};
+use super::schema::{price_calendar, price_distributor};
 use crate::domain::pricing::{AuthorizedStock, Change, PriceChanges, Prices, StockChange};
 
 /// A change of the common calendar over some dates.
@@ -367,13 +367,7 @@ pub fn distributor_days(
     ids.extend(distributor_id);
     ids.sort_unstable();
     ids.dedup();
-    let names: HashMap<i64, String> = merchants::table
-        .filter(merchants::saas_id.eq(saas_id))
-        .filter(merchants::mch_id.eq_any(&ids))
-        .select((merchants::mch_id, merchants::mch_name))
-        .load::<(i64, String)>(conn)?
-        .into_iter()
-        .collect();
+    let names = platform::replica::merchant_names(conn, saas_id, &ids)?;
     let by_day: HashMap<&str, &CommonNight> = common.iter().map(|c| (c.day.as_str(), c)).collect();
     let entry = |c: &CommonNight, id: i64, own: Option<&OwnNight>| DistributorDay {
         day: c.day.clone(),

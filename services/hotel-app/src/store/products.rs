@@ -460,7 +460,7 @@ fn decorate(
     let hotels = hotel_names(conn, saas_id, &unique(rows.iter().map(|r| r.hotel_id)))?;
     let rooms = room_names(conn, saas_id, &unique(rows.iter().map(|r| r.room_id)))?;
     let suppliers =
-        super::merchants::names(conn, saas_id, &unique(rows.iter().map(|r| r.supplier_id)))?;
+        platform::replica::merchant_names(conn, saas_id, &unique(rows.iter().map(|r| r.supplier_id)))?;
     Ok(rows
         .into_iter()
         .map(|r| {

@@ -1,18 +1,6 @@
 // The tables of hotel-app's migrations (the same for both backends).
 
 diesel::table! {
-    merchants (mch_id) {
-        mch_id -> BigInt,
-        saas_id -> BigInt,
-        mch_type -> Integer,
-        mch_name -> Text,
-        currency -> Text,
-        state -> Integer,
-        updated_at -> BigInt,
-    }
-}
-
-diesel::table! {
     zones (id) {
         id -> BigInt,
         saas_id -> BigInt,
@@ -282,7 +270,6 @@ diesel::table! {
 }
 
 diesel::allow_tables_to_appear_in_same_query!(
-    merchants,
     zones,
     hotels,
     hotel_requests,

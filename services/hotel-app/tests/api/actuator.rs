@@ -1,4 +1,8 @@
-use platform::testing::{assert_actuator, assert_same_schema};
+use diesel::RunQueryDsl;
+use diesel::migration::MigrationSource;
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness};
+use platform::db::DbConnection;
+use platform::testing::{Backend, TestDb, assert_actuator, test_config};
 
 platform::backend_tests! {
     spec = hotel_app::service;
@@ -8,7 +12,88 @@ platform::backend_tests! {
     }
 }
 
+/// Both sets migrated as at start: the platform's first, then hotel-app's, whose move of its
+/// merchants into the platform's copy reads `replica_merchants` (`assert_same_schema` runs the
+/// service's set alone, where that table does not exist).
 #[test]
 fn both_migration_sets_make_the_same_schema() {
-    assert_same_schema(&hotel_app::service());
+    let read = |backend| {
+        let db = TestDb::new(backend);
+        let cfg = test_config(hotel_app::NAME, Some(&db));
+        let (pool, _) = platform::app::migrate(&hotel_app::service(), &cfg).unwrap();
+        let mut conn = pool.get().unwrap();
+        platform::db::schema_check::read(&mut conn).unwrap()
+    };
+    assert_eq!(
+        read(Backend::Sqlite),
+        read(Backend::Postgres),
+        "SQLite and PostgreSQL migrations differ"
+    );
+}
+
+/// Runs the migrations of `set` older than `version`, as a database made before it holds them.
+fn migrate_before<DB: diesel::backend::Backend>(
+    conn: &mut impl MigrationHarness<DB>,
+    set: &EmbeddedMigrations,
+    version: &str,
+) where
+    EmbeddedMigrations: MigrationSource<DB>,
+{
+    for m in MigrationSource::<DB>::migrations(set).unwrap() {
+        if m.name().to_string().as_str() < version {
+            conn.run_migration(&*m).unwrap();
+        }
+    }
+}
+
+/// A database from before the platform's copy: the merchants hotel-app had copied itself move
+/// into `replica_merchants` (a merchant already there keeps its row) and the old table goes.
+#[test]
+fn the_old_copy_of_merchants_moves_into_the_platforms() {
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let db = TestDb::new(backend);
+        let pool = platform::db::connect(&db.config()).unwrap();
+        let mut conn = pool.get().unwrap();
+        platform::db::run_pending(&mut conn, &platform::app::PLATFORM_MIGRATIONS).unwrap();
+        let set = hotel_app::service().migrations.unwrap();
+        let move_version = "2026-11-25-000100";
+        match &mut *conn {
+            DbConnection::Postgres(c) => migrate_before(c, &(set.postgres)(), move_version),
+            DbConnection::Sqlite(c) => migrate_before(c, &(set.sqlite)(), move_version),
+        }
+        for statement in [
+            "INSERT INTO merchants VALUES (2001, 1001, 1, 'Old Supplier', 'USD', 1, 500)",
+            "INSERT INTO merchants VALUES (2002, 1001, 2, 'Old Distributor', 'CNY', 1, 600)",
+            "INSERT INTO replica_merchants VALUES (2002, 1001, 2, 'Distributor', 'CNY', 1, 900)",
+        ] {
+            diesel::sql_query(statement).execute(&mut *conn).unwrap();
+        }
+        platform::db::run_pending(&mut conn, &set).unwrap();
+
+        let supplier = platform::replica::merchant(&mut conn, 1001, 2001)
+            .unwrap()
+            .expect("the supplier moved");
+        assert_eq!(
+            (
+                supplier.mch_type,
+                supplier.mch_name.as_str(),
+                supplier.mch_currency.as_str(),
+                supplier.state,
+                supplier.occurred_at
+            ),
+            (1, "Old Supplier", "USD", 1, 500),
+            "{backend:?}"
+        );
+        let distributor = platform::replica::merchant(&mut conn, 1001, 2002)
+            .unwrap()
+            .expect("the distributor stays");
+        assert_eq!(distributor.mch_name, "Distributor", "{backend:?}");
+        assert_eq!(distributor.occurred_at, 900, "{backend:?}");
+        assert!(
+            diesel::sql_query("SELECT mch_id FROM merchants")
+                .execute(&mut *conn)
+                .is_err(),
+            "{backend:?}: the old table is dropped"
+        );
+    }
 }

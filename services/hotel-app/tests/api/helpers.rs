@@ -111,7 +111,7 @@ impl Env {
         for _ in 0..250 {
             let mut conn = pool.get().unwrap();
             let c: Count = diesel::RunQueryDsl::get_result(
-                diesel::sql_query("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM merchants"),
+                diesel::sql_query("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM replica_merchants"),
                 &mut conn,
             )
             .unwrap();
