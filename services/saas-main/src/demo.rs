@@ -1,6 +1,7 @@
 //! The demo tenant and its two merchants (`DEMO__ENABLED`, on in the fleet), created once; their
 //! events bring auth-center's copies in step.
 
+use platform::Viewer;
 use platform::db::{DbConnection, write_tx};
 
 use crate::domain::merchants::{DISTRIBUTOR, MerchantFields, SUPPLIER};
@@ -55,11 +56,12 @@ pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
         state: 1,
         remarks: "demo merchant".into(),
     };
+    let tenant_staff = Viewer::tenant(platform::demo::SAAS_ID);
     write_tx(conn, |conn| -> anyhow::Result<()> {
         tenants::insert(conn, platform::demo::SAAS_ID, &tenant, now)?;
         merchants::insert(
             conn,
-            platform::demo::SAAS_ID,
+            &tenant_staff,
             platform::demo::SUPPLIER_ID,
             SUPPLIER,
             &merchant("Demo Supplier"),
@@ -67,7 +69,7 @@ pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
         )?;
         merchants::insert(
             conn,
-            platform::demo::SAAS_ID,
+            &tenant_staff,
             platform::demo::DISTRIBUTOR_ID,
             DISTRIBUTOR,
             &merchant("Demo Distributor"),

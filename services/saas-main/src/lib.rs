@@ -8,6 +8,10 @@ pub mod permission_texts;
 pub mod settings;
 pub mod store;
 
+use std::sync::Arc;
+
+use actix_web::web;
+use platform::tenancy::Directory;
 use platform::{Prepared, ServiceSpec, SetupContext};
 
 pub const NAME: &str = "saas-main";
@@ -40,7 +44,14 @@ fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
         let n = platform::db::write_tx::<_, diesel::result::Error>(&mut conn, store::announce_all)?;
         tracing::info!(published = n, "tenants and merchants announced");
     }
-    Ok(Prepared::new(api::routes).job(platform::jobs::Job::new(
+    Ok(Prepared::new(|c| {
+        // saas-main owns merchants: a merchant's user is resolved from its own table, not from
+        // a copy (which saas-main does not keep).
+        let directory = Directory(Arc::new(store::merchants::merchant_type));
+        c.app_data(web::Data::new(directory));
+        api::routes(c);
+    })
+    .job(platform::jobs::Job::new(
         "licence-expiry",
         settings.licence_expiry_check,
         |conn| {

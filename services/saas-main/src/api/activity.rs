@@ -1,10 +1,9 @@
 //! `/saas/dashboard/index/{userActionOverview,userActionStats}`: how busy the tenant's users are.
 
 use actix_web::{get, web};
-use platform::ApiError;
-use platform::auth::CurrentUser;
 use platform::db::{DbPool, with_conn};
 use platform::http::{Query, Reply};
+use platform::{ApiError, Viewer};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -31,11 +30,11 @@ pub struct Overview {
 #[get("/saas/dashboard/index/userActionOverview")]
 pub async fn overview(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
 ) -> Result<Reply<Overview>, ApiError> {
     let today = stats::day_of_ms(platform::time::now_ms());
     let counts = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        Ok(store::activity::days(conn, me.saas_id, today - 13, today)?)
+        Ok(store::activity::days(conn, &viewer, today - 13, today)?)
     })
     .await?;
     let on = |d: i64| counts.get(&d).copied().unwrap_or(0);
@@ -80,7 +79,7 @@ pub struct ActionStats {
 #[get("/saas/dashboard/index/userActionStats")]
 pub async fn per_day(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<RangeQuery>,
 ) -> Result<Reply<ActionStats>, ApiError> {
     let (first, last) = required_dates(q.start_date.as_deref(), q.end_date.as_deref())?;
@@ -93,7 +92,7 @@ pub async fn per_day(
     }
     let len = last - first + 1;
     let counts = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        Ok(store::activity::days(conn, me.saas_id, first - len, last)?)
+        Ok(store::activity::days(conn, &viewer, first - len, last)?)
     })
     .await?;
     let series = |from: i64, to: i64| {

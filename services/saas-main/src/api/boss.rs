@@ -1,11 +1,11 @@
 //! Paid services: the catalogue, buying, the balance and its log, licences (`/saas/boss/*`).
 
 use actix_web::{get, post, web};
-use platform::ApiError;
 use platform::auth::CurrentUser;
 use platform::db::{DbPool, with_conn, write_tx};
 use platform::http::filter::ALL;
 use platform::http::{Json, Page, PageQuery, Query, Reply, unless_all};
+use platform::{ApiError, Viewer};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -145,6 +145,7 @@ pub struct Purchase {
 #[post("/saas/boss/service/consumeService")]
 pub async fn consume(
     pool: web::Data<DbPool>,
+    viewer: Viewer,
     me: CurrentUser,
     form: Json<ConsumeForm>,
 ) -> Result<Reply<Purchase>, ApiError> {
@@ -156,12 +157,9 @@ pub async fn consume(
             boss::check_on_sale(s.state)?;
             let now = platform::time::now_ms();
             let Some((account, Licence { value, expire_date })) =
-                store::purchase(conn, me.saas_id, &s, me.user_id, now)?
+                store::purchase(conn, &viewer, &s, me.user_id, now)?
             else {
-                return Err(boss::balance_short(
-                    s.price,
-                    store::balance(conn, me.saas_id)?,
-                ));
+                return Err(boss::balance_short(s.price, store::balance(conn, &viewer)?));
             };
             Ok(Purchase {
                 account,
@@ -192,7 +190,7 @@ pub struct LogListQuery {
 #[get("/saas/boss/balanceLog/list")]
 pub async fn logs(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<LogListQuery>,
 ) -> Result<Reply<Page<BalanceLog>>, ApiError> {
     let q = q.into_inner();
@@ -204,7 +202,7 @@ pub async fn logs(
     let page = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         let (rows, total) = store::list_logs(
             conn,
-            me.saas_id,
+            &viewer,
             unless_all(q.log_type),
             unless_all(q.state),
             page,
@@ -229,13 +227,13 @@ pub struct BalanceInfo {
 #[get("/saas/boss/balanceLog/getBossBalanceInfo")]
 pub async fn balance_info(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
 ) -> Result<Reply<BalanceInfo>, ApiError> {
     let info = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         let (from, to) = boss::yesterday_bounds(platform::time::now_ms());
         Ok(BalanceInfo {
-            account: store::balance(conn, me.saas_id)?,
-            yesterday_consume: store::consumed_between(conn, me.saas_id, from, to)?,
+            account: store::balance(conn, &viewer)?,
+            yesterday_consume: store::consumed_between(conn, &viewer, from, to)?,
         })
     })
     .await?;
@@ -261,10 +259,10 @@ fn view(l: LicenceRow, now: i64) -> LicenceView {
 #[get("/saas/boss/license/list")]
 pub async fn licences(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
 ) -> Result<Reply<Vec<LicenceView>>, ApiError> {
     let rows = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        Ok(store::licences_of(conn, me.saas_id)?)
+        Ok(store::licences(conn, &viewer)?)
     })
     .await?;
     let now = platform::time::now_ms();
@@ -284,12 +282,12 @@ pub struct LicenceQuery {
 #[get("/saas/boss/license/load")]
 pub async fn licence(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<LicenceQuery>,
 ) -> Result<Reply<LicenceView>, ApiError> {
     let name = q.into_inner().license_name;
     let row = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        store::licence(conn, me.saas_id, name.trim())?
+        store::licence(conn, &viewer, name.trim())?
             .ok_or_else(|| ApiError::not_found("许可", "licence"))
     })
     .await?;

@@ -3,15 +3,12 @@
 //! ranked by what they sold or bought. Answers are described in docs/dashboards.md.
 
 use actix_web::{get, web};
-use platform::ApiError;
-use platform::auth::CurrentUser;
 use platform::db::{DbConnection, DbPool, with_conn};
 use platform::http::{Query, Reply, unless_all};
-use platform::i18n::Text;
+use platform::{ApiError, Viewer};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::{merchant_scope, operator_only};
 use crate::domain::merchants::{DISTRIBUTOR, SUPPLIER};
 use crate::domain::stats::{self, Counters, Display, Side};
 use crate::store::merchants;
@@ -128,10 +125,10 @@ fn filter(product_type: Option<i32>) -> StatFilter {
 #[get("/saas/dashboard/index/saasOverview")]
 pub async fn saas_overview(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<OverviewQuery>,
 ) -> Result<Reply<SaasOverview>, ApiError> {
-    operator_only(&me)?;
+    viewer.require_tenant_staff()?;
     let today = today();
     let (first, last) = stats::period(
         q.start_date.as_deref(),
@@ -141,25 +138,25 @@ pub async fn saas_overview(
         MAX_DAYS,
     )?;
     let f = filter(q.product_type);
-    let saas = me.saas_id;
     let answer = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        let period = stats_store::tenant_sums(conn, saas, first, last, Display::Monthly, f)?;
-        let day = stats_store::tenant_sums(conn, saas, today, today, Display::Daily, f)?;
+        let v = &viewer;
+        let period = stats_store::tenant_sums(conn, v, first, last, Display::Monthly, f)?;
+        let day = stats_store::tenant_sums(conn, v, today, today, Display::Daily, f)?;
         let active = |conn: &mut DbConnection, side| -> Result<i64, ApiError> {
-            let rows = stats_store::merchant_sums(conn, saas, side, None, first, last, f)?;
+            let rows = stats_store::merchant_sums(conn, v, side, None, first, last, f)?;
             Ok(stats::active_merchants(
                 rows.iter().map(|r| (r.mch_id, &r.c)),
             ))
         };
         let (product_total, product_sale) =
-            stats_store::product_counts(conn, saas, None, f.product_type)?;
+            stats_store::product_counts(conn, v, None, f.product_type)?;
         Ok(SaasOverview {
             start_date: label(first),
             end_date: label(last),
             period: Figures::of(period.iter().map(|r| &r.c), true),
             today: Figures::of(day.iter().map(|r| &r.c), true),
-            supplier_num: merchants::count(conn, saas, SUPPLIER)?,
-            distributor_num: merchants::count(conn, saas, DISTRIBUTOR)?,
+            supplier_num: merchants::count(conn, v, SUPPLIER)?,
+            distributor_num: merchants::count(conn, v, DISTRIBUTOR)?,
             active_supplier_num: active(conn, Side::Supplier)?,
             active_distributor_num: active(conn, Side::Distributor)?,
             product_total,
@@ -170,43 +167,40 @@ pub async fn saas_overview(
     Ok(Reply(answer))
 }
 
-/// Which merchant an overview is about: a merchant's user its own (of the right type), an
-/// operator the one asked or, when none is, all of that type.
+/// Which merchant an overview of `side` is about: a merchant's user its own (a merchant of
+/// that side), an operator the one asked or, when none is, all of that side.
 fn whose(
     conn: &mut DbConnection,
-    me: &CurrentUser,
+    viewer: &Viewer,
     asked: Option<i64>,
-    mch_type: i32,
+    side: Side,
 ) -> Result<Option<i64>, ApiError> {
-    let scope = merchant_scope(me);
-    let wanted = if me.is_merchant_user() {
-        if asked.is_some_and(|m| m != me.mch_id) {
+    if let Some(own) = viewer.mch_id() {
+        let on_side = match side {
+            Side::Supplier => viewer.supplier(),
+            _ => viewer.distributor(),
+        };
+        if on_side.is_none() || asked.is_some_and(|m| m != own) {
             return Err(platform::auth::forbidden());
         }
-        Some(me.mch_id)
-    } else {
-        asked
+        return Ok(Some(own));
+    }
+    let Some(m) = asked else {
+        return Ok(None);
     };
-    match wanted {
-        None => Ok(None),
-        Some(m) => match merchants::find(conn, scope, Some(mch_type), m)? {
-            Some(_) => Ok(Some(m)),
-            None if me.is_merchant_user() => Err(platform::auth::forbidden()),
-            None => Err(ApiError::invalid(
-                "mchId",
-                if mch_type == SUPPLIER {
-                    Text::fixed("没有这个供应商", "no such supplier")
-                } else {
-                    Text::fixed("没有这个分销商", "no such distributor")
-                },
-            )),
-        },
+    let (mch_type, unknown) = match side {
+        Side::Supplier => (SUPPLIER, ("没有这个供应商", "no such supplier")),
+        _ => (DISTRIBUTOR, ("没有这个分销商", "no such distributor")),
+    };
+    match merchants::find(conn, viewer, Some(mch_type), m)? {
+        Some(_) => Ok(Some(m)),
+        None => Err(ApiError::invalid_field("mchId", unknown.0, unknown.1)),
     }
 }
 
 async fn merchant_overview(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: OverviewQuery,
     side: Side,
 ) -> Result<MerchantOverview, ApiError> {
@@ -219,21 +213,15 @@ async fn merchant_overview(
         MAX_DAYS,
     )?;
     let f = filter(q.product_type);
-    let mch_type = if side == Side::Supplier {
-        SUPPLIER
-    } else {
-        DISTRIBUTOR
-    };
     with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        let mch = whose(conn, &me, q.mch_id, mch_type)?;
-        let saas = me.saas_id;
-        let staff = !me.is_merchant_user();
-        let period = stats_store::merchant_sums(conn, saas, side, mch, first, last, f)?;
-        let day = stats_store::merchant_sums(conn, saas, side, mch, today, today, f)?;
+        let mch = whose(conn, &viewer, q.mch_id, side)?;
+        let staff = viewer.is_tenant_staff();
+        let period = stats_store::merchant_sums(conn, &viewer, side, mch, first, last, f)?;
+        let day = stats_store::merchant_sums(conn, &viewer, side, mch, today, today, f)?;
         let products = if side == Side::Supplier {
             Some(stats_store::product_counts(
                 conn,
-                saas,
+                &viewer,
                 mch,
                 f.product_type,
             )?)
@@ -258,11 +246,11 @@ async fn merchant_overview(
 #[get("/saas/dashboard/index/supplierOverview")]
 pub async fn supplier_overview(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<OverviewQuery>,
 ) -> Result<Reply<MerchantOverview>, ApiError> {
     Ok(Reply(
-        merchant_overview(pool, me, q.into_inner(), Side::Supplier).await?,
+        merchant_overview(pool, viewer, q.into_inner(), Side::Supplier).await?,
     ))
 }
 
@@ -271,11 +259,11 @@ pub async fn supplier_overview(
 #[get("/saas/dashboard/index/distributorOverview")]
 pub async fn distributor_overview(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<OverviewQuery>,
 ) -> Result<Reply<MerchantOverview>, ApiError> {
     Ok(Reply(
-        merchant_overview(pool, me, q.into_inner(), Side::Distributor).await?,
+        merchant_overview(pool, viewer, q.into_inner(), Side::Distributor).await?,
     ))
 }
 
@@ -311,10 +299,10 @@ pub struct RankRow {
 #[get("/saas/dashboard/index/mchRank")]
 pub async fn mch_rank(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<RankQuery>,
 ) -> Result<Reply<Vec<RankRow>>, ApiError> {
-    operator_only(&me)?;
+    viewer.require_tenant_staff()?;
     let side = match q.mch_type {
         Some(SUPPLIER) => Side::Supplier,
         Some(DISTRIBUTOR) => Side::Distributor,
@@ -343,13 +331,12 @@ pub async fn mch_rank(
         MAX_DAYS,
     )?;
     let f = filter(q.product_type);
-    let saas = me.saas_id;
     let rows = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        let sums = stats_store::merchant_sums(conn, saas, side, None, first, last, f)?;
+        let sums = stats_store::merchant_sums(conn, &viewer, side, None, first, last, f)?;
         let by_mch = stats::per_merchant(sums.iter().map(|r| (r.mch_id, &r.c)));
         let top = stats::rank(by_mch, limit as usize);
         let ids: Vec<i64> = top.iter().map(|(m, _)| *m).collect();
-        let names = merchants::names(conn, saas, &ids)?;
+        let names = merchants::names(conn, &viewer, &ids)?;
         Ok(top
             .into_iter()
             .enumerate()

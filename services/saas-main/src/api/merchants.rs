@@ -2,15 +2,13 @@
 //! and a merchant's own summary (`/saas/myInfo/saasMchInfo/load`).
 
 use actix_web::{get, post, put, web};
-use platform::ApiError;
-use platform::auth::CurrentUser;
 use platform::db::{DbPool, with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, Query, Reply};
+use platform::{ApiError, Viewer};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::merchant_scope as scope;
-use crate::domain::merchants::{DISTRIBUTOR, MerchantFields, SUPPLIER};
+use crate::domain::merchants::{DISTRIBUTOR, MerchantFields, SUPPLIER, select_scope};
 use crate::store::merchants::{self, Merchant, MerchantFilter};
 
 fn not_found() -> ApiError {
@@ -69,7 +67,7 @@ pub struct MerchantUpdate {
 
 async fn list_of(
     pool: &DbPool,
-    me: CurrentUser,
+    viewer: Viewer,
     kind: i32,
     q: MerchantListQuery,
 ) -> Result<Reply<Page<Merchant>>, ApiError> {
@@ -80,7 +78,7 @@ async fn list_of(
     .validate()?;
     let filter = q.filter();
     let page = with_conn(pool, move |conn| -> Result<_, ApiError> {
-        let (rows, total) = merchants::list(conn, scope(&me), kind, &filter, page)?;
+        let (rows, total) = merchants::list(conn, &viewer, kind, &filter, page)?;
         Ok(Page::new(rows, total, page))
     })
     .await?;
@@ -89,12 +87,12 @@ async fn list_of(
 
 async fn load_of(
     pool: &DbPool,
-    me: CurrentUser,
+    viewer: Viewer,
     kind: i32,
     id: i64,
 ) -> Result<Reply<Merchant>, ApiError> {
     let m = with_conn(pool, move |conn| -> Result<_, ApiError> {
-        merchants::find(conn, scope(&me), Some(kind), id)?.ok_or_else(not_found)
+        merchants::find(conn, &viewer, Some(kind), id)?.ok_or_else(not_found)
     })
     .await?;
     Ok(Reply(m))
@@ -110,21 +108,19 @@ fn name_taken() -> ApiError {
 
 async fn save_of(
     pool: &DbPool,
-    me: CurrentUser,
+    viewer: Viewer,
     kind: i32,
     mut form: MerchantFields,
 ) -> Result<Reply<MerchantCreated>, ApiError> {
     form.check()?;
-    if me.is_merchant_user() {
-        return Err(platform::auth::forbidden());
-    }
+    viewer.require_tenant_staff()?;
     let mch_id = with_conn(pool, move |conn| -> Result<i64, ApiError> {
         write_tx(conn, |conn| {
-            if merchants::name_taken(conn, me.saas_id, kind, &form.mch_name, 0)? {
+            if merchants::name_taken(conn, &viewer, kind, &form.mch_name, 0)? {
                 return Err(name_taken());
             }
             let id = platform::id::next_id();
-            merchants::insert(conn, me.saas_id, id, kind, &form, platform::time::now_ms())?;
+            merchants::insert(conn, &viewer, id, kind, &form, platform::time::now_ms())?;
             Ok(id)
         })
     })
@@ -134,7 +130,7 @@ async fn save_of(
 
 async fn update_of(
     pool: &DbPool,
-    me: CurrentUser,
+    viewer: Viewer,
     kind: i32,
     form: MerchantUpdate,
 ) -> Result<Reply<Merchant>, ApiError> {
@@ -142,16 +138,12 @@ async fn update_of(
     fields.check()?;
     let m = with_conn(pool, move |conn| -> Result<_, ApiError> {
         write_tx(conn, |conn| {
-            merchants::find(conn, scope(&me), Some(kind), mch_id)?.ok_or_else(not_found)?;
-            if merchants::name_taken(conn, me.saas_id, kind, &fields.mch_name, mch_id)? {
+            merchants::find(conn, &viewer, Some(kind), mch_id)?.ok_or_else(not_found)?;
+            if merchants::name_taken(conn, &viewer, kind, &fields.mch_name, mch_id)? {
                 return Err(name_taken());
             }
-            Ok(merchants::update(
-                conn,
-                mch_id,
-                &fields,
-                platform::time::now_ms(),
-            )?)
+            let now = platform::time::now_ms();
+            merchants::update(conn, &viewer, mch_id, &fields, now)?.ok_or_else(not_found)
         })
     })
     .await?;
@@ -160,22 +152,14 @@ async fn update_of(
 
 async fn select_of(
     pool: &DbPool,
-    me: CurrentUser,
+    viewer: Viewer,
     kind: i32,
     q: MerchantListQuery,
 ) -> Result<Reply<Vec<Choice>>, ApiError> {
     let filter = q.filter();
+    let within = select_scope(&viewer, kind);
     let rows = with_conn(pool, move |conn| -> Result<_, ApiError> {
-        let mut within = scope(&me);
-        // A supplier sets prices and allots stock per distributor, so its users pick from the
-        // tenant's distributors (ids and names only); any other merchant user sees its own.
-        if kind == DISTRIBUTOR && me.is_merchant_user() {
-            let own = merchants::find(conn, scope(&me), None, me.mch_id)?;
-            if own.is_some_and(|m| m.mch_type == SUPPLIER) {
-                within.own_mch_id = None;
-            }
-        }
-        Ok(merchants::for_select(conn, within, kind, &filter)?)
+        Ok(merchants::for_select(conn, &within, kind, &filter)?)
     })
     .await?;
     Ok(Reply(
@@ -195,36 +179,36 @@ macro_rules! merchant_endpoints {
             /// The tenant's merchants of this type (a merchant's user: its own), newest first.
             #[utoipa::path(params(MerchantListQuery), responses((status = 200, body = Page<Merchant>)), security(("bearer" = [])), tag = "merchant")]
             #[get($list)]
-            pub async fn list(pool: web::Data<DbPool>, me: CurrentUser, q: Query<MerchantListQuery>) -> Result<Reply<Page<Merchant>>, ApiError> {
-                list_of(&pool, me, $kind, q.into_inner()).await
+            pub async fn list(pool: web::Data<DbPool>, viewer: Viewer, q: Query<MerchantListQuery>) -> Result<Reply<Page<Merchant>>, ApiError> {
+                list_of(&pool, viewer, $kind, q.into_inner()).await
             }
 
             /// One merchant of the tenant; another tenant's is not found.
             #[utoipa::path(params(MchIdQuery), responses((status = 200, body = Merchant), (status = 404)), security(("bearer" = [])), tag = "merchant")]
             #[get($load)]
-            pub async fn load(pool: web::Data<DbPool>, me: CurrentUser, q: Query<MchIdQuery>) -> Result<Reply<Merchant>, ApiError> {
-                load_of(&pool, me, $kind, q.mch_id).await
+            pub async fn load(pool: web::Data<DbPool>, viewer: Viewer, q: Query<MchIdQuery>) -> Result<Reply<Merchant>, ApiError> {
+                load_of(&pool, viewer, $kind, q.mch_id).await
             }
 
             /// Creates a merchant; `merchant.updated` tells the other services.
             #[utoipa::path(request_body = MerchantFields, responses((status = 200, body = MerchantCreated), (status = 412)), security(("bearer" = [])), tag = "merchant")]
             #[post($save)]
-            pub async fn save(pool: web::Data<DbPool>, me: CurrentUser, form: Json<MerchantFields>) -> Result<Reply<MerchantCreated>, ApiError> {
-                save_of(&pool, me, $kind, form.into_inner()).await
+            pub async fn save(pool: web::Data<DbPool>, viewer: Viewer, form: Json<MerchantFields>) -> Result<Reply<MerchantCreated>, ApiError> {
+                save_of(&pool, viewer, $kind, form.into_inner()).await
             }
 
             /// Changes a merchant of the tenant.
             #[utoipa::path(request_body = MerchantUpdate, responses((status = 200, body = Merchant), (status = 404), (status = 412)), security(("bearer" = [])), tag = "merchant")]
             #[put($update)]
-            pub async fn update(pool: web::Data<DbPool>, me: CurrentUser, form: Json<MerchantUpdate>) -> Result<Reply<Merchant>, ApiError> {
-                update_of(&pool, me, $kind, form.into_inner()).await
+            pub async fn update(pool: web::Data<DbPool>, viewer: Viewer, form: Json<MerchantUpdate>) -> Result<Reply<Merchant>, ApiError> {
+                update_of(&pool, viewer, $kind, form.into_inner()).await
             }
 
             /// Id and name pairs (up to 500) for a select box, with the list's filters.
             #[utoipa::path(params(MerchantListQuery), responses((status = 200, body = [Choice])), security(("bearer" = [])), tag = "merchant")]
             #[get($select)]
-            pub async fn load_for_select(pool: web::Data<DbPool>, me: CurrentUser, q: Query<MerchantListQuery>) -> Result<Reply<Vec<Choice>>, ApiError> {
-                select_of(&pool, me, $kind, q.into_inner()).await
+            pub async fn load_for_select(pool: web::Data<DbPool>, viewer: Viewer, q: Query<MerchantListQuery>) -> Result<Reply<Vec<Choice>>, ApiError> {
+                select_of(&pool, viewer, $kind, q.into_inner()).await
             }
 
             platform::endpoints!(list, load, save, update, load_for_select);
@@ -326,12 +310,12 @@ impl From<Merchant> for MchSummary {
 #[get("/saas/myInfo/saasMchInfo/load")]
 pub async fn mine(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<MchIdQuery>,
 ) -> Result<Reply<MchSummary>, ApiError> {
     let id = q.mch_id;
     let m = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        merchants::find(conn, scope(&me), None, id)?.ok_or_else(not_found)
+        merchants::find(conn, &viewer, None, id)?.ok_or_else(not_found)
     })
     .await?;
     Ok(Reply(m.into()))

@@ -1,6 +1,9 @@
 //! saas-main's HTTP endpoints, one module per resource. Each module ends with
 //! `platform::endpoints!(...)`, which makes its routes and its OpenAPI paths from one list;
-//! [`MODULES`] lists the modules once for both.
+//! [`MODULES`] lists the modules once for both. Handlers take the caller as a
+//! [`platform::Viewer`], resolved through saas-main's own merchants (see `crate::service`);
+//! figures of the whole tenant are its staff's (`Viewer::require_tenant_staff`), a merchant's
+//! own come with the supplier and distributor overviews.
 
 pub mod activity;
 pub mod boss;
@@ -14,12 +17,10 @@ pub mod tenants;
 
 use actix_web::web;
 use platform::ApiError;
-use platform::auth::CurrentUser;
 use platform::http::endpoints::{self, Module};
 use utoipa::OpenApi;
 
 use crate::domain::stats::parse_date;
-use crate::store::MerchantScope;
 
 /// Served and documented in this order (the document lists paths as they are merged).
 const MODULES: &[Module] = &[
@@ -56,27 +57,10 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     endpoints::document(ApiDoc::openapi(), MODULES)
 }
 
-/// The merchants the caller may see: the tenant's, or a merchant's user only its own.
-fn merchant_scope(me: &CurrentUser) -> MerchantScope {
-    MerchantScope {
-        saas_id: me.saas_id,
-        own_mch_id: me.is_merchant_user().then_some(me.mch_id),
-    }
-}
-
 /// The first and last day of a range the query must give both ends of (`startDate`, `endDate`).
 fn required_dates(start: Option<&str>, end: Option<&str>) -> Result<(i64, i64), ApiError> {
     let need = |field: &str| ApiError::invalid_field(field, "请输入日期", "please enter date");
     let first = parse_date("startDate", start.ok_or_else(|| need("startDate"))?)?;
     let last = parse_date("endDate", end.ok_or_else(|| need("endDate"))?)?;
     Ok((first, last))
-}
-
-/// Figures of the whole tenant are its staff's: a merchant's own come with the supplier and
-/// distributor overviews.
-fn operator_only(me: &CurrentUser) -> Result<(), ApiError> {
-    if me.is_merchant_user() {
-        return Err(platform::auth::forbidden());
-    }
-    Ok(())
 }

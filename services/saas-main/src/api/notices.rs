@@ -3,10 +3,10 @@
 //! (`/saas/dashboard/index/indexNotice`).
 
 use actix_web::{get, post, put, web};
-use platform::ApiError;
 use platform::auth::CurrentUser;
 use platform::db::{DbPool, with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, Query, Reply};
+use platform::{ApiError, Viewer};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -32,7 +32,7 @@ pub struct NoticeListQuery {
 #[get("/saas/noticeManager/notice/list")]
 pub async fn list(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<NoticeListQuery>,
 ) -> Result<Reply<Page<Notice>>, ApiError> {
     let q = q.into_inner();
@@ -42,7 +42,7 @@ pub async fn list(
     }
     .validate()?;
     let page = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        let (rows, total) = store::list(conn, me.saas_id, q.title.as_deref(), q.state, page)?;
+        let (rows, total) = store::list(conn, &viewer, q.title.as_deref(), q.state, page)?;
         Ok(Page::new(rows, total, page))
     })
     .await?;
@@ -75,6 +75,7 @@ pub struct NoticeCreated {
 #[post("/saas/noticeManager/notice/save")]
 pub async fn save(
     pool: web::Data<DbPool>,
+    viewer: Viewer,
     me: CurrentUser,
     form: Json<NoticeForm>,
 ) -> Result<Reply<NoticeCreated>, ApiError> {
@@ -82,7 +83,7 @@ pub async fn save(
     let id = with_conn(&pool, move |conn| -> Result<i64, ApiError> {
         let id = platform::id::next_id();
         let now = platform::time::now_ms();
-        store::insert_draft(conn, me.saas_id, id, &title, &content, me.user_id, now)?;
+        store::insert_draft(conn, &viewer, id, &title, &content, me.user_id, now)?;
         Ok(id)
     })
     .await?;
@@ -94,7 +95,7 @@ pub async fn save(
 #[put("/saas/noticeManager/notice/update")]
 pub async fn update(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     form: Json<NoticeForm>,
 ) -> Result<Reply<bool>, ApiError> {
     let (title, content) = form.check()?;
@@ -103,9 +104,16 @@ pub async fn update(
         .ok_or_else(|| ApiError::invalid_field("id", "请选择公告", "Please select the notice"))?;
     with_conn(&pool, move |conn| -> Result<(), ApiError> {
         write_tx(conn, |conn| {
-            let notice = store::find(conn, me.saas_id, id)?.ok_or_else(not_found)?;
+            let notice = store::find(conn, &viewer, id)?.ok_or_else(not_found)?;
             notices::check_editable(notice.state)?;
-            store::update_text(conn, id, &title, &content, platform::time::now_ms())?;
+            store::update_text(
+                conn,
+                &viewer,
+                id,
+                &title,
+                &content,
+                platform::time::now_ms(),
+            )?;
             Ok(())
         })
     })
@@ -120,14 +128,14 @@ pub struct NoticeId {
 
 async fn set_state(
     pool: &DbPool,
-    me: CurrentUser,
+    viewer: Viewer,
     id: i64,
     state: i32,
 ) -> Result<Reply<bool>, ApiError> {
     with_conn(pool, move |conn| -> Result<(), ApiError> {
         write_tx(conn, |conn| {
-            store::find(conn, me.saas_id, id)?.ok_or_else(not_found)?;
-            store::set_state(conn, id, state, platform::time::now_ms())?;
+            store::find(conn, &viewer, id)?.ok_or_else(not_found)?;
+            store::set_state(conn, &viewer, id, state, platform::time::now_ms())?;
             Ok(())
         })
     })
@@ -141,10 +149,10 @@ async fn set_state(
 #[put("/saas/noticeManager/notice/publish")]
 pub async fn publish(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     form: Json<NoticeId>,
 ) -> Result<Reply<bool>, ApiError> {
-    set_state(&pool, me, form.id, PUBLISHED).await
+    set_state(&pool, viewer, form.id, PUBLISHED).await
 }
 
 /// Withdraws a published notice from the dashboards.
@@ -152,10 +160,10 @@ pub async fn publish(
 #[put("/saas/noticeManager/notice/withdraw")]
 pub async fn withdraw(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     form: Json<NoticeId>,
 ) -> Result<Reply<bool>, ApiError> {
-    set_state(&pool, me, form.id, WITHDRAWN).await
+    set_state(&pool, viewer, form.id, WITHDRAWN).await
 }
 
 /// The five latest published notices the caller may read: its tenant's and the platform's.
@@ -163,10 +171,10 @@ pub async fn withdraw(
 #[get("/saas/dashboard/index/indexNotice")]
 pub async fn latest(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
 ) -> Result<Reply<Vec<Notice>>, ApiError> {
     let rows = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        Ok(store::latest_published(conn, me.saas_id, 5)?)
+        Ok(store::latest_published(conn, &viewer, 5)?)
     })
     .await?;
     Ok(Reply(rows))

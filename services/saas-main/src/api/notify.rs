@@ -1,11 +1,11 @@
 //! The caller's notification settings: `/saas/notify/config/{load,save}`.
 
 use actix_web::{get, post, web};
-use platform::ApiError;
 use platform::auth::CurrentUser;
 use platform::db::{DbPool, with_conn, write_tx};
 use platform::http::{Json, Reply};
 use platform::i18n::Lang;
+use platform::{ApiError, Viewer};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -51,10 +51,11 @@ impl From<Settings> for NotifyConfig {
 #[get("/saas/notify/config/load")]
 pub async fn load(
     pool: web::Data<DbPool>,
+    viewer: Viewer,
     me: CurrentUser,
 ) -> Result<Reply<NotifyConfig>, ApiError> {
     let settings = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        Ok(store::notify::find(conn, me.saas_id, me.user_id)?)
+        Ok(store::notify::find(conn, &viewer, me.user_id)?)
     })
     .await?;
     Ok(Reply(settings.unwrap_or_else(Settings::never_saved).into()))
@@ -66,6 +67,7 @@ pub async fn load(
 #[post("/saas/notify/config/save")]
 pub async fn save(
     pool: web::Data<DbPool>,
+    viewer: Viewer,
     me: CurrentUser,
     form: Json<NotifyConfig>,
 ) -> Result<Reply<NotifyConfig>, ApiError> {
@@ -84,11 +86,11 @@ pub async fn save(
         write_tx(conn, |conn| {
             let now = platform::time::now_ms();
             for (field, licence) in s.licences_needed() {
-                if !store::boss::licence_live(conn, me.saas_id, licence, now)? {
+                if !store::boss::licence_live(conn, &viewer, licence, now)? {
                     return Err(service_required(field, licence));
                 }
             }
-            store::notify::save(conn, me.saas_id, me.mch_id, me.user_id, &s, language, now)?;
+            store::notify::save(conn, &viewer, me.user_id, &s, language, now)?;
             Ok(s)
         })
     })

@@ -2,15 +2,13 @@
 //! per-hour sums, so their cost follows the length of the range, not the number of orders.
 
 use actix_web::{get, web};
-use platform::ApiError;
-use platform::auth::CurrentUser;
 use platform::db::{DbPool, with_conn};
 use platform::http::{Query, Reply, unless_all};
+use platform::{ApiError, Viewer};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::{merchant_scope, operator_only, required_dates};
-use crate::domain::merchants::SUPPLIER;
+use super::required_dates;
 use crate::domain::stats::{self, Counters};
 use crate::store::merchants;
 use crate::store::stats::{self as stats_store, StatFilter};
@@ -88,10 +86,10 @@ fn filter(q: &StatsQuery) -> StatFilter {
 #[get("/saas/stats/orderStats/list")]
 pub async fn list(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<StatsQuery>,
 ) -> Result<Reply<Vec<StatsRow>>, ApiError> {
-    operator_only(&me)?;
+    viewer.require_tenant_staff()?;
     let q = q.into_inner();
     let (first, last) = range(&q)?;
     let display = stats::display_for(
@@ -103,7 +101,7 @@ pub async fn list(
     let f = filter(&q);
     let rows = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         Ok(stats_store::tenant_sums(
-            conn, me.saas_id, first, last, display, f,
+            conn, &viewer, first, last, display, f,
         )?)
     })
     .await?;
@@ -141,10 +139,10 @@ pub struct StatsCount {
 #[get("/saas/stats/orderStats/count")]
 pub async fn count(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<StatsQuery>,
 ) -> Result<Reply<StatsCount>, ApiError> {
-    operator_only(&me)?;
+    viewer.require_tenant_staff()?;
     let q = q.into_inner();
     let today = stats::day_of_ms(platform::time::now_ms());
     let (first, last) = if q.start_date.is_none() && q.end_date.is_none() {
@@ -157,12 +155,11 @@ pub async fn count(
     let whole = stats::Display::Monthly;
     let answer = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         let mut total = StatsRow::default();
-        for h in stats_store::tenant_sums(conn, me.saas_id, first, last, whole, f)? {
+        for h in stats_store::tenant_sums(conn, &viewer, first, last, whole, f)? {
             total.add(&h.c);
         }
         let mut day = StatsRow::default();
-        for h in stats_store::tenant_sums(conn, me.saas_id, today, today, stats::Display::Daily, f)?
-        {
+        for h in stats_store::tenant_sums(conn, &viewer, today, today, stats::Display::Daily, f)? {
             day.add(&h.c);
         }
         Ok(StatsCount {
@@ -199,25 +196,15 @@ pub struct ProductCount {
 #[get("/saas/stats/productStats/count")]
 pub async fn product_count(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<ProductQuery>,
 ) -> Result<Reply<ProductCount>, ApiError> {
     let product_type = unless_all(q.product_type);
     let (total, sale) = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        let own = match me.is_merchant_user() {
-            true => {
-                let mine = merchants::find(conn, merchant_scope(&me), None, me.mch_id)?;
-                // A distributor sells what is on sale in the tenant; a supplier counts its own.
-                match mine {
-                    Some(m) if m.mch_type == SUPPLIER => Some(me.mch_id),
-                    Some(_) => None,
-                    None => return Err(platform::auth::forbidden()),
-                }
-            }
-            false => None,
-        };
-        let (total, sale) = stats_store::product_counts(conn, me.saas_id, own, product_type)?;
-        Ok(if me.is_merchant_user() && own.is_none() {
+        // A supplier's user counts its own products (the store confines it); a distributor's
+        // sells what is on sale in the tenant, so all it counts is on sale.
+        let (total, sale) = stats_store::product_counts(conn, &viewer, None, product_type)?;
+        Ok(if viewer.distributor().is_some() {
             (sale, sale)
         } else {
             (total, sale)
@@ -257,16 +244,15 @@ pub struct InterfaceLists {
 #[get("/saas/stats/common/interfaceList")]
 pub async fn interface_list(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
 ) -> Result<Reply<InterfaceLists>, ApiError> {
-    operator_only(&me)?;
+    viewer.require_tenant_staff()?;
     let since = stats::day_of_ms(platform::time::now_ms()) - 365;
-    let saas = me.saas_id;
     let lists = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        let channel = stats_store::interfaces(conn, saas, stats::Side::Distributor, since)?;
-        let supplier = stats_store::interfaces(conn, saas, stats::Side::Supplier, since)?;
+        let channel = stats_store::interfaces(conn, &viewer, stats::Side::Distributor, since)?;
+        let supplier = stats_store::interfaces(conn, &viewer, stats::Side::Supplier, since)?;
         let ids: Vec<i64> = channel.iter().chain(&supplier).map(|(_, m)| *m).collect();
-        let names = merchants::names(conn, saas, &ids)?;
+        let names = merchants::names(conn, &viewer, &ids)?;
         let group = |pairs: Vec<(i64, i64)>| {
             let mut out: Vec<InterfaceEntry> = Vec::new();
             for (interface_id, mch_id) in pairs {

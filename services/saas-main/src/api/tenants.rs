@@ -2,10 +2,9 @@
 //! and a tenant's own info (`/saas/myInfo/saasInfo/load`).
 
 use actix_web::{get, post, put, web};
-use platform::ApiError;
-use platform::auth::CurrentUser;
 use platform::db::{DbPool, with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, Query, Reply};
+use platform::{ApiError, Viewer};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -150,9 +149,9 @@ pub async fn stop(
 /// The caller's own tenant.
 #[utoipa::path(responses((status = 200, body = Tenant), (status = 404)), security(("bearer" = [])), tag = "tenant", summary = "Load my tenant")]
 #[get("/saas/myInfo/saasInfo/load")]
-pub async fn mine(pool: web::Data<DbPool>, me: CurrentUser) -> Result<Reply<Tenant>, ApiError> {
+pub async fn mine(pool: web::Data<DbPool>, viewer: Viewer) -> Result<Reply<Tenant>, ApiError> {
     let t = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        tenants::find(conn, me.saas_id)?.ok_or_else(not_found)
+        tenants::own(conn, &viewer)?.ok_or_else(not_found)
     })
     .await?;
     Ok(Reply(t))

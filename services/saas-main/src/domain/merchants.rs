@@ -1,16 +1,28 @@
 //! Suppliers and distributors of a tenant: the fields the tenant's administrator edits and the
 //! rules a save must meet.
 
-use platform::ApiError;
 use platform::i18n::Text;
-use platform::validate;
+use platform::{ApiError, Viewer, validate};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::tenants::currency;
 
-pub const SUPPLIER: i32 = 1;
-pub const DISTRIBUTOR: i32 = 2;
+pub const SUPPLIER: i32 = platform::tenancy::MCH_SUPPLIER;
+pub const DISTRIBUTOR: i32 = platform::tenancy::MCH_DISTRIBUTOR;
+/// The state of a deleted merchant: kept for the records, no longer a merchant of the tenant.
+pub const DELETED: i32 = -1;
+
+/// Whose merchants of `mch_type` the viewer picks from in a select box. A supplier sets prices
+/// and allots stock per distributor, so its users pick from the tenant's distributors (ids and
+/// names only); any other merchant's user sees its own merchant, the tenant's staff all.
+pub fn select_scope(viewer: &Viewer, mch_type: i32) -> Viewer {
+    if mch_type == DISTRIBUTOR && viewer.supplier().is_some() {
+        Viewer::tenant(viewer.saas_id)
+    } else {
+        *viewer
+    }
+}
 
 /// The fields of a merchant a tenant's administrator edits (the used credit is finance's).
 #[derive(Debug, Clone, Deserialize, ToSchema)]
@@ -101,5 +113,28 @@ impl MerchantFields {
         }
         validate::one_of("state", self.state, &[0, 1, 2])?;
         validate::length("remarks", &self.remarks, 0, 500)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use platform::tenancy::MerchantKind;
+
+    use super::*;
+
+    #[test]
+    fn a_supplier_picks_from_the_tenants_distributors() {
+        let supplier = Viewer::merchant(7, 42, MerchantKind::Supplier);
+        assert_eq!(select_scope(&supplier, DISTRIBUTOR), Viewer::tenant(7));
+        assert_eq!(select_scope(&supplier, SUPPLIER), supplier);
+    }
+
+    #[test]
+    fn others_pick_from_what_they_see() {
+        let distributor = Viewer::merchant(7, 43, MerchantKind::Distributor);
+        for kind in [SUPPLIER, DISTRIBUTOR] {
+            assert_eq!(select_scope(&distributor, kind), distributor);
+            assert_eq!(select_scope(&Viewer::tenant(7), kind), Viewer::tenant(7));
+        }
     }
 }

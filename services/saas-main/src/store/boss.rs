@@ -1,8 +1,12 @@
 //! Queries of paid services. A purchase is one transaction: the balance goes down only if it
 //! covers the price (a conditional update, so concurrent purchases never overdraw it), the
 //! licence goes up, the log and the `licence.updated` event are written with them.
+//!
+//! A tenant's users reach its balance, log and licences through their [`Viewer`]; the
+//! platform's top-up names the tenant, and usage events carry theirs.
 
 use diesel::prelude::*;
+use platform::Viewer;
 use platform::bus::{Outgoing, publish_in_tx, v1};
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
@@ -77,7 +81,12 @@ pub fn service(conn: &mut DbConnection, id: i64) -> QueryResult<Option<BossServi
         .optional()
 }
 
-pub fn balance(conn: &mut DbConnection, saas_id: i64) -> QueryResult<i64> {
+/// The viewer's tenant's balance, fen.
+pub fn balance(conn: &mut DbConnection, viewer: &Viewer) -> QueryResult<i64> {
+    account(conn, viewer.saas_id)
+}
+
+fn account(conn: &mut DbConnection, saas_id: i64) -> QueryResult<i64> {
     Ok(balances::table
         .find(saas_id)
         .select(balances::account)
@@ -133,7 +142,8 @@ fn log(conn: &mut DbConnection, e: LogEntry<'_>) -> QueryResult<()> {
         .map(|_| ())
 }
 
-/// Adds `amount` to the tenant's balance; answers the new balance.
+/// Adds `amount` to the tenant's balance (the platform's administration); answers the new
+/// balance.
 pub fn top_up(
     conn: &mut DbConnection,
     saas_id: i64,
@@ -149,7 +159,7 @@ pub fn top_up(
             balances::updated_at.eq(now),
         ))
         .execute(conn)?;
-    let after = balance(conn, saas_id)?;
+    let after = account(conn, saas_id)?;
     log(
         conn,
         LogEntry {
@@ -167,12 +177,7 @@ pub fn top_up(
 }
 
 /// Takes `price` from the balance if it covers it; None when it does not (nothing changed).
-pub fn take(
-    conn: &mut DbConnection,
-    saas_id: i64,
-    price: i64,
-    now: i64,
-) -> QueryResult<Option<i64>> {
+fn take(conn: &mut DbConnection, saas_id: i64, price: i64, now: i64) -> QueryResult<Option<i64>> {
     let changed = diesel::update(
         balances::table
             .filter(balances::saas_id.eq(saas_id))
@@ -186,7 +191,7 @@ pub fn take(
     if changed == 0 {
         return Ok(None);
     }
-    balance(conn, saas_id).map(Some)
+    account(conn, saas_id).map(Some)
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema, Queryable, Selectable)]
@@ -211,7 +216,16 @@ impl LicenceRow {
     }
 }
 
+/// One licence of the viewer's tenant.
 pub fn licence(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    name: &str,
+) -> QueryResult<Option<LicenceRow>> {
+    licence_of(conn, viewer.saas_id, name)
+}
+
+fn licence_of(
     conn: &mut DbConnection,
     saas_id: i64,
     name: &str,
@@ -224,22 +238,23 @@ pub fn licence(
         .optional()
 }
 
-pub fn licences_of(conn: &mut DbConnection, saas_id: i64) -> QueryResult<Vec<LicenceRow>> {
+/// The viewer's tenant's licences.
+pub fn licences(conn: &mut DbConnection, viewer: &Viewer) -> QueryResult<Vec<LicenceRow>> {
     licences::table
-        .filter(licences::saas_id.eq(saas_id))
+        .filter(licences::saas_id.eq(viewer.saas_id))
         .order(licences::license_name)
         .select(LicenceRow::as_select())
         .load(conn)
 }
 
-/// Whether the tenant holds the licence and it is in force.
+/// Whether the viewer's tenant holds the licence and it is in force.
 pub fn licence_live(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     name: &str,
     now: i64,
 ) -> QueryResult<bool> {
-    Ok(licence(conn, saas_id, name)?
+    Ok(licence(conn, viewer, name)?
         .is_some_and(|l| boss::state_of(l.licence(), now) == boss::LICENCE_NORMAL))
 }
 
@@ -265,7 +280,7 @@ fn announce(
 }
 
 /// Writes the licence after a purchase and tells the other services.
-pub fn grant(
+fn grant(
     conn: &mut DbConnection,
     saas_id: i64,
     name: &str,
@@ -301,18 +316,19 @@ pub fn grant(
     announce(conn, saas_id, name, l, boss::state_of(l, now))
 }
 
-/// Buys `s` for the tenant: None when the balance is short (nothing changed).
+/// Buys `s` for the viewer's tenant: None when the balance is short (nothing changed).
 pub fn purchase(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     s: &BossService,
     operator_id: i64,
     now: i64,
 ) -> QueryResult<Option<(i64, Licence)>> {
+    let saas_id = viewer.saas_id;
     let Some(after) = take(conn, saas_id, s.price, now)? else {
         return Ok(None);
     };
-    let current = licence(conn, saas_id, &s.license_data)?.map(|r| r.licence());
+    let current = licence_of(conn, saas_id, &s.license_data)?.map(|r| r.licence());
     let next = boss::after_purchase(current, s.service_type, s.license_value, now);
     grant(conn, saas_id, &s.license_data, next, now)?;
     log(
@@ -348,16 +364,17 @@ pub struct BalanceLog {
     pub created_at: i64,
 }
 
+/// The viewer's tenant's balance log, newest first.
 pub fn list_logs(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     log_type: Option<i32>,
     state: Option<i32>,
     page: PageRequest,
 ) -> QueryResult<(Vec<BalanceLog>, i64)> {
     let query = || {
         let mut q = balance_logs::table
-            .filter(balance_logs::saas_id.eq(saas_id))
+            .filter(balance_logs::saas_id.eq(viewer.saas_id))
             .into_boxed::<Db>();
         if let Some(t) = log_type {
             q = q.filter(balance_logs::log_type.eq(t));
@@ -377,15 +394,15 @@ pub fn list_logs(
     Ok((rows, total))
 }
 
-/// What the tenant spent in [from, to).
+/// What the viewer's tenant spent in [from, to).
 pub fn consumed_between(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     from: i64,
     to: i64,
 ) -> QueryResult<i64> {
     let amounts: Vec<i64> = balance_logs::table
-        .filter(balance_logs::saas_id.eq(saas_id))
+        .filter(balance_logs::saas_id.eq(viewer.saas_id))
         .filter(balance_logs::log_type.eq(boss::LOG_CONSUMPTION))
         .filter(balance_logs::created_at.ge(from))
         .filter(balance_logs::created_at.lt(to))
@@ -403,7 +420,7 @@ pub fn use_licence(
     quantity: i64,
     now: i64,
 ) -> QueryResult<()> {
-    let Some(current) = licence(conn, saas_id, name)? else {
+    let Some(current) = licence_of(conn, saas_id, name)? else {
         tracing::warn!(saas_id, name, "usage of a licence the tenant does not hold");
         return Ok(());
     };

@@ -1,9 +1,11 @@
 //! Suppliers and distributors of a tenant: queries and changes; each change publishes
-//! `merchant.updated` in its transaction.
+//! `merchant.updated` in its transaction. Every query is scoped by the caller's [`Viewer`]: the
+//! tenant's, and for a merchant's user that merchant only.
 
 use std::collections::HashMap;
 
 use diesel::prelude::*;
+use platform::Viewer;
 use platform::bus::{Outgoing, publish_in_tx, v1};
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
@@ -12,7 +14,7 @@ use utoipa::ToSchema;
 
 use super::schema::merchants;
 use crate::NAME;
-use crate::domain::merchants::MerchantFields;
+use crate::domain::merchants::{DELETED, MerchantFields};
 
 #[derive(Debug, Clone, Serialize, ToSchema, Queryable, Selectable)]
 #[serde(rename_all = "camelCase")]
@@ -111,11 +113,21 @@ impl<'a> MerchantColumns<'a> {
     }
 }
 
-/// Which merchants a caller may see: the tenant's, or a merchant's user only its own.
-#[derive(Debug, Clone, Copy)]
-pub struct MerchantScope {
-    pub saas_id: i64,
-    pub own_mch_id: Option<i64>,
+/// The type of merchant `mch_id` of tenant `saas_id`: saas-main's directory for the
+/// [`Viewer`] of each request (it owns merchants, so it reads its own table rather than a
+/// copy). A deleted merchant (state -1) is no merchant, so its users resolve to none.
+pub fn merchant_type(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    mch_id: i64,
+) -> QueryResult<Option<i32>> {
+    merchants::table
+        .find(mch_id)
+        .filter(merchants::saas_id.eq(saas_id))
+        .filter(merchants::state.ne(DELETED))
+        .select(merchants::mch_type)
+        .first(conn)
+        .optional()
 }
 
 #[derive(Debug, Default, Clone)]
@@ -125,19 +137,24 @@ pub struct MerchantFilter {
     pub grade: Option<i32>,
 }
 
+/// The merchants `viewer` sees (deleted ones aside): the tenant's, or a merchant's user its own.
+fn visible(viewer: &Viewer) -> merchants::BoxedQuery<'static, Db> {
+    let mut q = merchants::table
+        .filter(merchants::saas_id.eq(viewer.saas_id))
+        .filter(merchants::state.ne(DELETED))
+        .into_boxed();
+    if let Some(own) = viewer.mch_id() {
+        q = q.filter(merchants::mch_id.eq(own));
+    }
+    q
+}
+
 fn merchants_in<'a>(
-    scope: MerchantScope,
+    viewer: &Viewer,
     mch_type: i32,
     f: &'a MerchantFilter,
 ) -> merchants::BoxedQuery<'a, Db> {
-    let mut q = merchants::table
-        .filter(merchants::saas_id.eq(scope.saas_id))
-        .filter(merchants::mch_type.eq(mch_type))
-        .filter(merchants::state.ne(-1))
-        .into_boxed();
-    if let Some(own) = scope.own_mch_id {
-        q = q.filter(merchants::mch_id.eq(own));
-    }
+    let mut q = visible(viewer).filter(merchants::mch_type.eq(mch_type));
     if let Some(n) = f.mch_name.as_deref().filter(|n| !n.is_empty()) {
         q = q.filter(merchants::mch_name.like(platform::db::contains_pattern(n)));
     }
@@ -152,13 +169,13 @@ fn merchants_in<'a>(
 
 pub fn list(
     conn: &mut DbConnection,
-    scope: MerchantScope,
+    viewer: &Viewer,
     mch_type: i32,
     f: &MerchantFilter,
     page: PageRequest,
 ) -> QueryResult<(Vec<Merchant>, i64)> {
-    let total = merchants_in(scope, mch_type, f).count().get_result(conn)?;
-    let rows = merchants_in(scope, mch_type, f)
+    let total = merchants_in(viewer, mch_type, f).count().get_result(conn)?;
+    let rows = merchants_in(viewer, mch_type, f)
         .order(merchants::mch_id.desc())
         .offset(page.offset())
         .limit(page.limit())
@@ -170,27 +187,27 @@ pub fn list(
 /// Up to 500 (id, name) pairs for a select box.
 pub fn for_select(
     conn: &mut DbConnection,
-    scope: MerchantScope,
+    viewer: &Viewer,
     mch_type: i32,
     f: &MerchantFilter,
 ) -> QueryResult<Vec<(i64, String)>> {
-    merchants_in(scope, mch_type, f)
+    merchants_in(viewer, mch_type, f)
         .order(merchants::mch_name)
         .limit(500)
         .select((merchants::mch_id, merchants::mch_name))
         .load(conn)
 }
 
-/// The names of the tenant's merchants among `ids`.
+/// The names of the viewer's tenant's merchants among `ids`.
 pub fn names(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     ids: &[i64],
 ) -> QueryResult<HashMap<i64, String>> {
     let mut out = HashMap::new();
     for chunk in ids.chunks(500) {
         let rows: Vec<(i64, String)> = merchants::table
-            .filter(merchants::saas_id.eq(saas_id))
+            .filter(merchants::saas_id.eq(viewer.saas_id))
             .filter(merchants::mch_id.eq_any(chunk))
             .select((merchants::mch_id, merchants::mch_name))
             .load(conn)?;
@@ -199,33 +216,24 @@ pub fn names(
     Ok(out)
 }
 
-/// How many suppliers or distributors the tenant has (deleted ones aside).
-pub fn count(conn: &mut DbConnection, saas_id: i64, mch_type: i32) -> QueryResult<i64> {
-    merchants::table
-        .filter(merchants::saas_id.eq(saas_id))
+/// How many suppliers or distributors the viewer sees (deleted ones aside).
+pub fn count(conn: &mut DbConnection, viewer: &Viewer, mch_type: i32) -> QueryResult<i64> {
+    visible(viewer)
         .filter(merchants::mch_type.eq(mch_type))
-        .filter(merchants::state.ne(-1))
         .count()
         .get_result(conn)
 }
 
-/// A merchant of the scope, of any type when `mch_type` is None.
+/// A merchant the viewer sees, of any type when `mch_type` is None.
 pub fn find(
     conn: &mut DbConnection,
-    scope: MerchantScope,
+    viewer: &Viewer,
     mch_type: Option<i32>,
     mch_id: i64,
 ) -> QueryResult<Option<Merchant>> {
-    let mut q = merchants::table
-        .filter(merchants::saas_id.eq(scope.saas_id))
-        .filter(merchants::mch_id.eq(mch_id))
-        .filter(merchants::state.ne(-1))
-        .into_boxed::<Db>();
+    let mut q = visible(viewer).filter(merchants::mch_id.eq(mch_id));
     if let Some(t) = mch_type {
         q = q.filter(merchants::mch_type.eq(t));
-    }
-    if let Some(own) = scope.own_mch_id {
-        q = q.filter(merchants::mch_id.eq(own));
     }
     q.select(Merchant::as_select()).first(conn).optional()
 }
@@ -264,9 +272,10 @@ pub(super) fn announce_each(conn: &mut DbConnection) -> QueryResult<usize> {
     Ok(all.len())
 }
 
+/// Adds a merchant to the viewer's tenant.
 pub fn insert(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     mch_id: i64,
     mch_type: i32,
     f: &MerchantFields,
@@ -275,7 +284,7 @@ pub fn insert(
     diesel::insert_into(merchants::table)
         .values((
             merchants::mch_id.eq(mch_id),
-            merchants::saas_id.eq(saas_id),
+            merchants::saas_id.eq(viewer.saas_id),
             merchants::mch_type.eq(mch_type),
             MerchantColumns::of(f),
             merchants::created_at.eq(now),
@@ -285,31 +294,41 @@ pub fn insert(
     announce_changed(conn, mch_id)
 }
 
+/// Rewrites a merchant of the viewer's tenant; None when the tenant has no such merchant.
 pub fn update(
     conn: &mut DbConnection,
+    viewer: &Viewer,
     mch_id: i64,
     f: &MerchantFields,
     now: i64,
-) -> QueryResult<Merchant> {
-    diesel::update(merchants::table.find(mch_id))
-        .set((MerchantColumns::of(f), merchants::updated_at.eq(now)))
-        .execute(conn)?;
-    announce_changed(conn, mch_id)
+) -> QueryResult<Option<Merchant>> {
+    let n = diesel::update(
+        merchants::table
+            .find(mch_id)
+            .filter(merchants::saas_id.eq(viewer.saas_id)),
+    )
+    .set((MerchantColumns::of(f), merchants::updated_at.eq(now)))
+    .execute(conn)?;
+    if n == 0 {
+        return Ok(None);
+    }
+    announce_changed(conn, mch_id).map(Some)
 }
 
+/// Whether another merchant of this type in the viewer's tenant has this name.
 pub fn name_taken(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     mch_type: i32,
     name: &str,
     except: i64,
 ) -> QueryResult<bool> {
     let n: i64 = merchants::table
-        .filter(merchants::saas_id.eq(saas_id))
+        .filter(merchants::saas_id.eq(viewer.saas_id))
         .filter(merchants::mch_type.eq(mch_type))
         .filter(merchants::mch_name.eq(name))
         .filter(merchants::mch_id.ne(except))
-        .filter(merchants::state.ne(-1))
+        .filter(merchants::state.ne(DELETED))
         .count()
         .get_result(conn)?;
     Ok(n > 0)

@@ -1,5 +1,7 @@
 //! saas-main's queries. Changes that other services hear of publish their event in the same
-//! transaction (`platform::bus::publish_in_tx`).
+//! transaction (`platform::bus::publish_in_tx`). Every function that reads or writes a tenant's
+//! data for a request takes the caller's [`platform::Viewer`]; the platform's administration
+//! names its tenant, and the functions applying another service's event take the event's.
 
 pub mod activity;
 pub mod boss;
@@ -9,8 +11,6 @@ pub mod notify;
 pub mod schema;
 pub mod stats;
 pub mod tenants;
-
-pub use merchants::MerchantScope;
 
 use platform::db::DbConnection;
 

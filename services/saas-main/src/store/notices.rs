@@ -1,7 +1,8 @@
-//! Notices: a tenant's own (the platform's under tenant 0), and the published ones the
-//! dashboard shows.
+//! Notices: a tenant's own (the platform's under tenant 0, its administrators' viewer), and the
+//! published ones the dashboard shows. Each is read and changed in the viewer's tenant only.
 
 use diesel::prelude::*;
+use platform::Viewer;
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
 use serde::Serialize;
@@ -28,17 +29,30 @@ pub struct Notice {
     pub updated_at: i64,
 }
 
-/// The tenant's notices, newest first; `title` matches a part of it.
+/// Notice `id` if it is the viewer's tenant's.
+fn in_tenant(
+    viewer: &Viewer,
+    id: i64,
+) -> diesel::dsl::Filter<
+    diesel::dsl::Find<notices::table, i64>,
+    diesel::dsl::Eq<notices::saas_id, i64>,
+> {
+    notices::table
+        .find(id)
+        .filter(notices::saas_id.eq(viewer.saas_id))
+}
+
+/// The viewer's tenant's notices, newest first; `title` matches a part of it.
 pub fn list(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     title: Option<&str>,
     state: Option<i32>,
     page: PageRequest,
 ) -> QueryResult<(Vec<Notice>, i64)> {
     let query = || {
         let mut b = notices::table
-            .filter(notices::saas_id.eq(saas_id))
+            .filter(notices::saas_id.eq(viewer.saas_id))
             .into_boxed::<Db>();
         if let Some(t) = title.filter(|t| !t.is_empty()) {
             b = b.filter(notices::title.like(platform::db::contains_pattern(t)));
@@ -58,20 +72,18 @@ pub fn list(
     Ok((rows, total))
 }
 
-/// A notice of the tenant; another tenant's is none.
-pub fn find(conn: &mut DbConnection, saas_id: i64, id: i64) -> QueryResult<Option<Notice>> {
-    notices::table
-        .filter(notices::saas_id.eq(saas_id))
-        .filter(notices::id.eq(id))
+/// A notice of the viewer's tenant; another tenant's is none.
+pub fn find(conn: &mut DbConnection, viewer: &Viewer, id: i64) -> QueryResult<Option<Notice>> {
+    in_tenant(viewer, id)
         .select(Notice::as_select())
         .first(conn)
         .optional()
 }
 
-/// Writes a draft.
+/// Writes a draft in the viewer's tenant.
 pub fn insert_draft(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     id: i64,
     title: &str,
     content: &str,
@@ -81,7 +93,7 @@ pub fn insert_draft(
     diesel::insert_into(notices::table)
         .values((
             notices::id.eq(id),
-            notices::saas_id.eq(saas_id),
+            notices::saas_id.eq(viewer.saas_id),
             notices::title.eq(title),
             notices::content.eq(content),
             notices::state.eq(DRAFT),
@@ -93,14 +105,16 @@ pub fn insert_draft(
         .map(|_| ())
 }
 
+/// Rewrites a notice of the viewer's tenant.
 pub fn update_text(
     conn: &mut DbConnection,
+    viewer: &Viewer,
     id: i64,
     title: &str,
     content: &str,
     now: i64,
 ) -> QueryResult<()> {
-    diesel::update(notices::table.find(id))
+    diesel::update(in_tenant(viewer, id))
         .set((
             notices::title.eq(title),
             notices::content.eq(content),
@@ -110,8 +124,15 @@ pub fn update_text(
         .map(|_| ())
 }
 
-pub fn set_state(conn: &mut DbConnection, id: i64, state: i32, now: i64) -> QueryResult<()> {
-    diesel::update(notices::table.find(id))
+/// Publishes or withdraws a notice of the viewer's tenant.
+pub fn set_state(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    id: i64,
+    state: i32,
+    now: i64,
+) -> QueryResult<()> {
+    diesel::update(in_tenant(viewer, id))
         .set((
             notices::state.eq(state),
             notices::published_at.eq(published_at(state, now)),
@@ -121,14 +142,14 @@ pub fn set_state(conn: &mut DbConnection, id: i64, state: i32, now: i64) -> Quer
         .map(|_| ())
 }
 
-/// The `limit` latest published notices of the tenant and of the platform.
+/// The `limit` latest published notices of the viewer's tenant and of the platform.
 pub fn latest_published(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     limit: i64,
 ) -> QueryResult<Vec<Notice>> {
     notices::table
-        .filter(notices::saas_id.eq_any([saas_id, 0]))
+        .filter(notices::saas_id.eq_any([viewer.saas_id, 0]))
         .filter(notices::state.eq(PUBLISHED))
         .order(notices::published_at.desc())
         .limit(limit)

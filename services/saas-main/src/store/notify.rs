@@ -2,6 +2,7 @@
 //! message-server in its transaction.
 
 use diesel::prelude::*;
+use platform::Viewer;
 use platform::bus::{Outgoing, publish_in_tx, v1};
 use platform::db::DbConnection;
 
@@ -9,11 +10,15 @@ use super::schema::notify_configs;
 use crate::NAME;
 use crate::domain::notify::Settings;
 
-/// The user's settings in the tenant; None when never saved.
-pub fn find(conn: &mut DbConnection, saas_id: i64, user_id: i64) -> QueryResult<Option<Settings>> {
+/// The settings of user `user_id` of the viewer's tenant; None when never saved.
+pub fn find(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    user_id: i64,
+) -> QueryResult<Option<Settings>> {
     let row = notify_configs::table
         .find(user_id)
-        .filter(notify_configs::saas_id.eq(saas_id))
+        .filter(notify_configs::saas_id.eq(viewer.saas_id))
         .select((
             notify_configs::notify_web,
             notify_configs::notify_weixin,
@@ -38,17 +43,17 @@ pub fn find(conn: &mut DbConnection, saas_id: i64, user_id: i64) -> QueryResult<
     )
 }
 
-/// Writes the user's settings and tells message-server, which writes mail and SMS in
-/// `language`.
+/// Writes the settings of user `user_id` (of the viewer's tenant and merchant) and tells
+/// message-server, which writes mail and SMS in `language`.
 pub fn save(
     conn: &mut DbConnection,
-    saas_id: i64,
-    mch_id: i64,
+    viewer: &Viewer,
     user_id: i64,
     s: &Settings,
     language: &str,
     now: i64,
 ) -> QueryResult<()> {
+    let (saas_id, mch_id) = (viewer.saas_id, viewer.mch_id().unwrap_or(0));
     let values = (
         notify_configs::notify_web.eq(&s.web),
         notify_configs::notify_weixin.eq(&s.weixin),

@@ -1,4 +1,5 @@
-//! The statistics read model's writes (from order events) and reads (sums per bucket).
+//! The statistics read model's writes (from order events) and reads (sums per bucket). Reads
+//! are scoped by the caller's [`Viewer`]: its tenant, and a merchant's user its own merchant.
 //!
 //! Events delivered together are applied together: the orders they touch are read in one
 //! query, their moves summed up in memory (`domain::stats::apply_changes`), and each changed
@@ -7,6 +8,7 @@
 use std::collections::HashMap;
 
 use diesel::prelude::*;
+use platform::Viewer;
 use platform::bus::v1;
 use platform::db::{Backend as Db, DbConnection};
 
@@ -302,17 +304,18 @@ fn read(
         .collect())
 }
 
-/// The tenant's sums over days `first..=last` in the coarsest grain that answers `display`:
-/// hours for hourly, days for daily, and for monthly whole months with days at a partial
-/// month on either edge.
+/// The viewer's tenant's sums over days `first..=last` in the coarsest grain that answers
+/// `display`: hours for hourly, days for daily, and for monthly whole months with days at a
+/// partial month on either edge. The whole tenant's figures are its staff's (the caller checks).
 pub fn tenant_sums(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     first: i64,
     last: i64,
     display: Display,
     f: StatFilter,
 ) -> QueryResult<Vec<SumRow>> {
+    let saas_id = viewer.saas_id;
     let t = Side::Tenant;
     match display {
         Display::Hourly => read(
@@ -366,30 +369,40 @@ pub fn tenant_sums(
     }
 }
 
-/// The per-day sums of suppliers or distributors (one of them when `mch_id` is given) over
-/// days `first..=last`.
+/// The per-day sums of suppliers or distributors (one of them when `mch_id` is given; a
+/// merchant's user's own always) over days `first..=last`.
 pub fn merchant_sums(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     side: Side,
     mch_id: Option<i64>,
     first: i64,
     last: i64,
     f: StatFilter,
 ) -> QueryResult<Vec<SumRow>> {
-    read(conn, saas_id, side, mch_id, Grain::Day, first, last + 1, f)
+    let mch_id = viewer.mch_id().or(mch_id);
+    read(
+        conn,
+        viewer.saas_id,
+        side,
+        mch_id,
+        Grain::Day,
+        first,
+        last + 1,
+        f,
+    )
 }
 
 /// The interfaces orders came through, each with the merchants that used it: `(interface id,
 /// merchant id)` pairs of `side`'s day sums since `since_day`.
 pub fn interfaces(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     side: Side,
     since_day: i64,
 ) -> QueryResult<Vec<(i64, i64)>> {
     let base = stat_sums::table
-        .filter(stat_sums::saas_id.eq(saas_id))
+        .filter(stat_sums::saas_id.eq(viewer.saas_id))
         .filter(stat_sums::grain.eq(Grain::Day as i32))
         .filter(stat_sums::mch_side.eq(side as i32))
         .filter(stat_sums::bucket.ge(since_day));
@@ -443,16 +456,18 @@ pub fn product_updated(
     }
 }
 
-/// The tenant's products that are not deleted, and those on sale (one supplier's when given).
+/// The viewer's tenant's products that are not deleted, and those on sale (one supplier's when
+/// given; a supplier's user's own always).
 pub fn product_counts(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     supplier: Option<i64>,
     product_type: Option<i32>,
 ) -> QueryResult<(i64, i64)> {
+    let supplier = viewer.supplier().or(supplier);
     let base = || {
         let mut q = stat_products::table
-            .filter(stat_products::saas_id.eq(saas_id))
+            .filter(stat_products::saas_id.eq(viewer.saas_id))
             .filter(stat_products::deleted.eq(false))
             .into_boxed::<Db>();
         if let Some(m) = supplier {

@@ -1,7 +1,9 @@
 //! Tenants (SaaS info): queries and changes; each change publishes `tenant.updated` in its
-//! transaction.
+//! transaction. The platform's administration acts on any tenant by its id; a tenant's users
+//! read their own through their [`Viewer`].
 
 use diesel::prelude::*;
+use platform::Viewer;
 use platform::bus::{Outgoing, publish_in_tx, v1};
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
@@ -85,6 +87,12 @@ impl<'a> TenantColumns<'a> {
     }
 }
 
+/// The viewer's own tenant.
+pub fn own(conn: &mut DbConnection, viewer: &Viewer) -> QueryResult<Option<Tenant>> {
+    find(conn, viewer.saas_id)
+}
+
+/// Any tenant (the platform's administration, and saas-main's own checks).
 pub fn find(conn: &mut DbConnection, saas_id: i64) -> QueryResult<Option<Tenant>> {
     tenants::table
         .find(saas_id)
