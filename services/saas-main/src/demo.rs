@@ -1,5 +1,6 @@
-//! The demo tenant and its two merchants (`DEMO__ENABLED`, on in the fleet), created once; their
-//! events bring auth-center's copies in step.
+//! The demo tenant and its two merchants (`DEMO__ENABLED`, on in the fleet; the platform runs
+//! [`seed`] after the migrations), created once; their events bring the other services' copies
+//! in step.
 
 use platform::Viewer;
 use platform::db::{DbConnection, write_tx};

@@ -25,20 +25,14 @@ pub fn service() -> ServiceSpec {
         )
         .migrations(platform::embed_migrations!())
         .openapi(api::openapi())
+        .variables(settings::VARIABLES)
         .consumer(events::consumer())
+        .demo(demo::seed)
         .setup(setup)
 }
 
 fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
     let settings = settings::Settings::load(ctx.config)?;
-    if settings.demo
-        && let Some(pool) = &ctx.resources.pool
-    {
-        let mut conn = pool.get()?;
-        if demo::seed(&mut conn)? {
-            tracing::info!("demo tenant and merchants created");
-        }
-    }
     if let Some(pool) = &ctx.resources.pool {
         let mut conn = pool.get()?;
         let n = platform::db::write_tx::<_, diesel::result::Error>(&mut conn, store::announce_all)?;
