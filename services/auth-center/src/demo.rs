@@ -7,7 +7,7 @@ use platform::db::DbConnection;
 use crate::domain::accounts::USER_NORMAL;
 use crate::domain::ip_filter::IP_NONE;
 use crate::domain::users::UserForm;
-use crate::store::{groups, tenants, users};
+use crate::store::{groups, users};
 
 pub use platform::demo::{
     DISTRIBUTOR_ID as DEMO_DISTRIBUTOR_ID, SAAS_ID as DEMO_SAAS_ID, SUPPLIER_ID as DEMO_SUPPLIER_ID,
@@ -129,9 +129,14 @@ const GROUPS: &[(&str, &[&str])] = &[
     ),
 ];
 
+/// When the demo tenant and merchants "occurred" in auth-center's copy: before anything
+/// saas-main announces, so they stand in (for `/client/user` and the merchants' users' scope)
+/// only until saas-main's own events or snapshot arrive, which always win.
+const STAND_IN_AT: i64 = 0;
+
 /// Creates the demo data unless it exists; answers whether it did. The tenant and merchants
-/// are written as saas-main's events would leave them; the groups and logins through the
-/// store functions the account pages use.
+/// are written into the platform's copy as saas-main's events would leave them; the groups and
+/// logins through the store functions the account pages use.
 pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
     if users::username_taken(conn, "admin")? {
         return Ok(false);
@@ -151,7 +156,7 @@ pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
             currency: "CNY".into(),
             ..Default::default()
         };
-        tenants::save_tenant(conn, DEMO_SAAS_ID, &tenant, now)?;
+        platform::replica::apply_tenant(conn, DEMO_SAAS_ID, &tenant, STAND_IN_AT)?;
         for (mch_id, mch_type, name) in [
             (DEMO_SUPPLIER_ID, 1, "Demo Supplier"),
             (DEMO_DISTRIBUTOR_ID, 2, "Demo Distributor"),
@@ -163,7 +168,7 @@ pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
                 mch_currency: "CNY".into(),
                 state: 1,
             };
-            tenants::save_merchant(conn, DEMO_SAAS_ID, &merchant, now)?;
+            platform::replica::apply_merchant(conn, DEMO_SAAS_ID, &merchant, STAND_IN_AT)?;
         }
         let mut group_ids = Vec::new();
         for (name, grants) in GROUPS {

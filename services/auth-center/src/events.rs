@@ -1,54 +1,27 @@
-//! What auth-center consumes: the permission catalogue from every service, the tenant and
-//! merchant names it shows in `/client/user`, and the gateway's record of what users did (for
-//! the user action log).
+//! What auth-center consumes from its queue `auth-center.events`: saas-main's tenants and
+//! merchants, kept in the platform's copy (the names and expiry `/client/user` shows, the
+//! merchants accounts may be given, and each request's [`platform::Viewer`]); the permission
+//! catalogue every service declares; and the gateway's record of what users did, for the user
+//! action log.
 
-use platform::bus::{ConsumerSpec, EventEnvelope, v1};
-use platform::db::DbConnection;
-use prost::Message as _;
+use platform::bus::{Event, Subscriptions, v1};
 
 use crate::store;
 
-pub fn consumer() -> ConsumerSpec {
-    ConsumerSpec::new(
-        &[
+pub fn subscriptions() -> Subscriptions {
+    platform::replica::follow(Subscriptions::new())
+        .on::<v1::PermissionsDeclared>(
             "permission.declared",
-            "tenant.updated",
-            "merchant.updated",
+            |conn, e: Event<v1::PermissionsDeclared>| {
+                store::permissions::save_permissions(conn, &e.payload, platform::time::now_ms())?;
+                Ok(())
+            },
+        )
+        .on::<v1::UserActionsRecorded>(
             "user-action.recorded",
-        ],
-        handle,
-    )
-}
-
-fn handle(conn: &mut DbConnection, event: &EventEnvelope) -> anyhow::Result<()> {
-    let now = platform::time::now_ms();
-    let body = event.payload.as_slice();
-    match event.event_type.as_str() {
-        "permission.declared" => {
-            let declared = v1::PermissionsDeclared::decode(body)?;
-            store::permissions::save_permissions(conn, &declared, now)?;
-        }
-        "tenant.updated" => {
-            store::tenants::save_tenant(
-                conn,
-                event.saas_id,
-                &v1::TenantUpdated::decode(body)?,
-                now,
-            )?;
-        }
-        "user-action.recorded" => {
-            let batch = v1::UserActionsRecorded::decode(body)?;
-            store::logs::record_requests(conn, event.saas_id, &batch.actions)?;
-        }
-        "merchant.updated" => {
-            store::tenants::save_merchant(
-                conn,
-                event.saas_id,
-                &v1::MerchantUpdated::decode(body)?,
-                now,
-            )?;
-        }
-        other => tracing::debug!(event_type = other, "not for auth-center"),
-    }
-    Ok(())
+            |conn, e: Event<v1::UserActionsRecorded>| {
+                store::logs::record_requests(conn, e.saas_id, &e.payload.actions)?;
+                Ok(())
+            },
+        )
 }

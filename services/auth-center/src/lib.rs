@@ -5,7 +5,7 @@
 pub mod api;
 pub mod demo;
 pub mod domain;
-mod events;
+pub mod events;
 pub mod keys;
 pub mod permission_texts;
 pub mod settings;
@@ -25,7 +25,7 @@ pub fn service() -> ServiceSpec {
         .description("Users, credentials, sessions and tokens, permission groups, applications, API users, login logs")
         .migrations(platform::embed_migrations!())
         .openapi(api::openapi())
-        .consumer(events::consumer())
+        .consumer(events::subscriptions().into())
         .setup(setup)
 }
 

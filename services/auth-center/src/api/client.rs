@@ -46,12 +46,7 @@ fn not_found_user() -> ApiError {
 pub async fn user_info(ctx: web::Data<Ctx>, me: CurrentUser) -> Result<Reply<UserInfo>, ApiError> {
     let info = with_conn(&ctx.pool, move |conn| -> Result<UserInfo, ApiError> {
         let u = users::user_by_id(conn, me.user_id)?.ok_or_else(not_found_user)?;
-        let tenant = tenants::tenant(conn, u.saas_id)?.unwrap_or_default();
-        let mch_name = if u.mch_id == 0 {
-            String::new()
-        } else {
-            tenants::merchant_name(conn, u.mch_id)?.unwrap_or_default()
-        };
+        let letterhead = tenants::letterhead(conn, u.saas_id, u.mch_id)?;
         Ok(UserInfo {
             id: u.id,
             username: u.username,
@@ -63,10 +58,10 @@ pub async fn user_info(ctx: web::Data<Ctx>, me: CurrentUser) -> Result<Reply<Use
             mch_id: u.mch_id,
             msc_type: u.msc_type,
             user_grade: u.user_grade,
-            saas_logo: tenant.saas_logo,
-            company_name: tenant.company_name,
-            mch_name,
-            saas_expire_date: tenant.saas_expire_date,
+            saas_logo: letterhead.saas_logo,
+            company_name: letterhead.company_name,
+            mch_name: letterhead.mch_name,
+            saas_expire_date: letterhead.saas_expire_date,
         })
     })
     .await?;

@@ -1,4 +1,5 @@
-// The tables of auth-center's migrations (the same for both backends).
+// The tables of auth-center's migrations (the same for both backends). The tenants and merchants
+// it knows of are the platform's copy (`platform::replica`).
 
 diesel::table! {
     users (id) {
@@ -131,31 +132,6 @@ diesel::table! {
         target -> Text,
         ip -> Text,
         created_at -> BigInt,
-    }
-}
-
-diesel::table! {
-    tenants (saas_id) {
-        saas_id -> BigInt,
-        saas_name -> Text,
-        saas_logo -> Text,
-        company_name -> Text,
-        saas_expire_date -> BigInt,
-        state -> Integer,
-        currency -> Text,
-        updated_at -> BigInt,
-    }
-}
-
-diesel::table! {
-    merchants (mch_id) {
-        mch_id -> BigInt,
-        saas_id -> BigInt,
-        mch_type -> Integer,
-        mch_name -> Text,
-        mch_currency -> Text,
-        state -> Integer,
-        updated_at -> BigInt,
     }
 }
 

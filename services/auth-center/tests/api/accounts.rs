@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use platform::testing::{Backend, TestApp};
+use platform::testing::{Backend, TestApp, eventually};
 use serde_json::{Value, json};
 
 use crate::helpers::{login, send, sql, start, tokens};
@@ -641,7 +641,17 @@ platform::on_both_backends!(
     api_users_get_a_secret_shown_once,
 );
 
-/// The tenant's name, logo and expiry and the merchant's name come from saas-main's events.
+/// The envelope of `event` as if it had occurred at `occurred_at` (a late delivery).
+fn occurred_at(event: &platform::bus::Outgoing, occurred_at: i64) -> Vec<u8> {
+    use prost::Message as _;
+    let mut envelope =
+        platform::bus::EventEnvelope::decode(event.envelope_bytes().as_slice()).unwrap();
+    envelope.occurred_at = occurred_at;
+    envelope.encode_to_vec()
+}
+
+/// The tenant's name, logo and expiry and the merchant's name come from saas-main's events; an
+/// older event delivered late changes nothing.
 #[actix_web::test]
 async fn tenant_and_merchant_names_follow_their_events() {
     use platform::bus::{Bus, MemoryBroker, Outgoing, v1};
@@ -663,16 +673,22 @@ async fn tenant_and_merchant_names_follow_their_events() {
         currency: "CNY".into(),
         language: "zh-CN".into(),
     };
-    let merchant = v1::MerchantUpdated {
+    let merchant = |name: &str| v1::MerchantUpdated {
         mch_id: 2001,
         mch_type: 1,
-        mch_name: "Harbour Hotels".into(),
+        mch_name: name.into(),
         mch_currency: "CNY".into(),
         state: 1,
     };
     let events = [
         Outgoing::new("saas-main", "tenant.updated", 1001, &tenant).envelope_bytes(),
-        Outgoing::new("saas-main", "merchant.updated", 1001, &merchant).envelope_bytes(),
+        Outgoing::new(
+            "saas-main",
+            "merchant.updated",
+            1001,
+            &merchant("Harbour Hotels"),
+        )
+        .envelope_bytes(),
     ];
     bus.publish_batch(&[
         ("tenant.updated", events[0].as_slice()),
@@ -680,21 +696,52 @@ async fn tenant_and_merchant_names_follow_their_events() {
     ])
     .await
     .unwrap();
-    let mut me = Value::Null;
-    for _ in 0..200 {
-        me = send(&app, "GET", "/client/user", Some(&supplier), None)
+    let user = || async {
+        send(&app, "GET", "/client/user", Some(&supplier), None)
             .await
             .body["data"]
-            .clone();
-        if me["mchName"] == "Harbour Hotels" && me["companyName"] == "Blue Sky Travel Ltd" {
-            break;
-        }
-        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
-    }
+            .clone()
+    };
+    let me = eventually("the names reach /client/user", || async {
+        let me = user().await;
+        (me["mchName"] == "Harbour Hotels" && me["companyName"] == "Blue Sky Travel Ltd")
+            .then_some(me)
+    })
+    .await;
     assert_eq!(me["companyName"], "Blue Sky Travel Ltd", "{me}");
     assert_eq!(me["saasLogo"], "/files/logo.png");
     assert_eq!(me["saasExpireDate"], 1_900_000_000_000_i64);
     assert_eq!(me["mchName"], "Harbour Hotels");
+
+    // A change from a minute ago, delivered now, then a newer one of the merchant: once the
+    // newer one shows, the late one has been handled, and it rolled nothing back.
+    let stale = v1::TenantUpdated {
+        company_name: "Stale Travel Ltd".into(),
+        ..tenant.clone()
+    };
+    let late = occurred_at(
+        &Outgoing::new("saas-main", "tenant.updated", 1001, &stale),
+        platform::time::now_ms() - 60_000,
+    );
+    let newer = Outgoing::new(
+        "saas-main",
+        "merchant.updated",
+        1001,
+        &merchant("Harbour Hotels 2"),
+    )
+    .envelope_bytes();
+    bus.publish_batch(&[
+        ("tenant.updated", late.as_slice()),
+        ("merchant.updated", newer.as_slice()),
+    ])
+    .await
+    .unwrap();
+    let me = eventually("the newer merchant reaches /client/user", || async {
+        let me = user().await;
+        (me["mchName"] == "Harbour Hotels 2").then_some(me)
+    })
+    .await;
+    assert_eq!(me["companyName"], "Blue Sky Travel Ltd", "{me}");
     app.shutdown().await;
 }
 

@@ -1,4 +1,7 @@
-use platform::testing::{assert_actuator, assert_same_schema};
+use diesel::RunQueryDsl;
+use diesel_migrations::MigrationHarness;
+use platform::db::{DbConnection, DbPool};
+use platform::testing::{Backend, TestDb, assert_actuator};
 
 platform::backend_tests! {
     spec = auth_center::service;
@@ -8,7 +11,136 @@ platform::backend_tests! {
     }
 }
 
+/// A database of `backend` with the platform's migrations and auth-center's up to, not
+/// including, the one named `before` (all of them when `None`), in the order a start runs them.
+fn migrated(db: &TestDb, before: Option<&str>) -> DbPool {
+    let pool = platform::db::connect(&db.config()).unwrap();
+    let mut conn = pool.get().unwrap();
+    platform::db::run_pending(&mut conn, &platform::app::PLATFORM_MIGRATIONS).unwrap();
+    let set = auth_center::service().migrations.unwrap();
+    let Some(before) = before else {
+        platform::db::run_pending(&mut conn, &set).unwrap();
+        return pool;
+    };
+    let older = |name: String| name.as_str() < before;
+    match &mut *conn {
+        DbConnection::Postgres(c) => {
+            for m in c.pending_migrations((set.postgres)()).unwrap() {
+                if older(m.name().to_string()) {
+                    c.run_migration(&*m).unwrap();
+                }
+            }
+        }
+        DbConnection::Sqlite(c) => {
+            for m in c.pending_migrations((set.sqlite)()).unwrap() {
+                if older(m.name().to_string()) {
+                    c.run_migration(&*m).unwrap();
+                }
+            }
+        }
+    }
+    pool
+}
+
+/// Both sets migrated as at start (the move of the old copies reads the platform's tables, so
+/// the platform's set runs first, as it does at start).
 #[test]
 fn both_migration_sets_make_the_same_schema() {
-    assert_same_schema(&auth_center::service());
+    let read = |backend| {
+        let db = TestDb::new(backend);
+        let mut conn = migrated(&db, None).get().unwrap();
+        platform::db::schema_check::read(&mut conn).unwrap()
+    };
+    assert_eq!(
+        read(Backend::Sqlite),
+        read(Backend::Postgres),
+        "SQLite and PostgreSQL migrations differ"
+    );
+}
+
+/// A database from before the platform's copy: the tenants and merchants auth-center had
+/// copied itself move into `replica_tenants` and `replica_merchants` (stamped with when they
+/// were applied, with no language; a row already there keeps its own), and the old tables go.
+#[test]
+fn the_old_copies_of_tenants_and_merchants_move_into_the_platforms() {
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let db = TestDb::new(backend);
+        let pool = migrated(&db, Some("2026-11-25-000100"));
+        let mut conn = pool.get().unwrap();
+        for statement in [
+            "INSERT INTO tenants VALUES (1001, 'Demo', '/logo.png', 'Demo Ltd', 1900000000000, 1, 'CNY', 500)",
+            "INSERT INTO tenants VALUES (1002, 'Old', '', 'Old Ltd', 0, 1, 'USD', 600)",
+            "INSERT INTO replica_tenants VALUES (1002, 'New', '', 'New Ltd', 0, 1, 'USD', 'en', 900)",
+            "INSERT INTO merchants VALUES (2001, 1001, 1, 'Old Supplier', 'USD', 1, 700)",
+            "INSERT INTO merchants VALUES (2002, 1001, 2, 'Old Distributor', 'CNY', 1, 800)",
+            "INSERT INTO replica_merchants VALUES (2002, 1001, 2, 'Distributor', 'CNY', 1, 950)",
+        ] {
+            diesel::sql_query(statement).execute(&mut *conn).unwrap();
+        }
+        let set = auth_center::service().migrations.unwrap();
+        platform::db::run_pending(&mut conn, &set).unwrap();
+
+        let tenant = platform::replica::tenant(&mut conn, 1001)
+            .unwrap()
+            .expect("the tenant moved");
+        assert_eq!(
+            (
+                tenant.saas_name.as_str(),
+                tenant.saas_logo.as_str(),
+                tenant.company_name.as_str(),
+                tenant.saas_expire_date,
+                tenant.state,
+                tenant.currency.as_str(),
+                tenant.language.as_str(),
+                tenant.occurred_at
+            ),
+            (
+                "Demo",
+                "/logo.png",
+                "Demo Ltd",
+                1_900_000_000_000,
+                1,
+                "CNY",
+                "",
+                500
+            ),
+            "{backend:?}"
+        );
+        let kept = platform::replica::tenant(&mut conn, 1002).unwrap().unwrap();
+        assert_eq!(
+            (kept.company_name.as_str(), kept.occurred_at),
+            ("New Ltd", 900),
+            "{backend:?}"
+        );
+        let supplier = platform::replica::merchant(&mut conn, 1001, 2001)
+            .unwrap()
+            .expect("the supplier moved");
+        assert_eq!(
+            (
+                supplier.mch_type,
+                supplier.mch_name.as_str(),
+                supplier.mch_currency.as_str(),
+                supplier.state,
+                supplier.occurred_at
+            ),
+            (1, "Old Supplier", "USD", 1, 700),
+            "{backend:?}"
+        );
+        let distributor = platform::replica::merchant(&mut conn, 1001, 2002)
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (distributor.mch_name.as_str(), distributor.occurred_at),
+            ("Distributor", 950),
+            "{backend:?}"
+        );
+        for table in ["tenants", "merchants"] {
+            assert!(
+                diesel::sql_query(format!("SELECT 1 FROM {table}"))
+                    .execute(&mut *conn)
+                    .is_err(),
+                "{backend:?}: {table} is dropped"
+            );
+        }
+    }
 }
