@@ -3,17 +3,17 @@
 //! Made once, through the same checks and store functions as the API; nothing is made when the
 //! tenant has a hotel already.
 
-use diesel::prelude::*;
-use platform::ApiError;
 use platform::db::DbConnection;
 use platform::demo::{SAAS_ID, SUPPLIER_ID};
+use platform::http::PageRequest;
+use platform::{ApiError, Viewer};
 use serde_json::json;
 
 use crate::domain::hotel::{HotelFields, RoomFields};
 use crate::domain::pricing::{Change, PriceChanges, StockChange};
 use crate::domain::product::ProductFields;
-use crate::store::schema::hotels;
-use crate::store::{hotels as hotel_store, prices, products, rooms};
+use crate::store::hotels::{self as hotel_store, HotelFilter};
+use crate::store::{prices, products, rooms};
 
 /// How many nights from today get prices.
 const NIGHTS: i64 = 90;
@@ -27,15 +27,14 @@ fn checked(e: ApiError) -> anyhow::Error {
 }
 
 /// Creates the demo hotel; answers whether it did.
-pub fn seed(conn: &mut DbConnection, now: i64) -> anyhow::Result<bool> {
+pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
+    let viewer = Viewer::tenant(SAAS_ID);
     platform::db::write_tx::<_, anyhow::Error>(conn, |conn| {
-        let any: i64 = hotels::table
-            .filter(hotels::saas_id.eq(SAAS_ID))
-            .count()
-            .get_result(conn)?;
-        if any > 0 {
+        let one = PageRequest { page: 1, size: 1 };
+        if hotel_store::list(conn, &viewer, &HotelFilter::default(), one)?.1 > 0 {
             return Ok(false);
         }
+        let now = platform::time::now_ms();
         let mut hotel: HotelFields = form(json!({
             "name": "Demo Seaside Hotel",
             "nameEn": "Demo Seaside Hotel",
@@ -59,7 +58,7 @@ pub fn seed(conn: &mut DbConnection, now: i64) -> anyhow::Result<bool> {
         }))?;
         hotel.check().map_err(checked)?;
         let hotel_id = platform::id::next_id();
-        hotel_store::insert(conn, SAAS_ID, hotel_id, &hotel, now)?;
+        hotel_store::insert(conn, &viewer, hotel_id, &hotel, now)?;
 
         let offers = [
             (
@@ -96,7 +95,7 @@ pub fn seed(conn: &mut DbConnection, now: i64) -> anyhow::Result<bool> {
             }))?;
             room.check().map_err(checked)?;
             let room_id = platform::id::next_id();
-            rooms::insert(conn, SAAS_ID, hotel_id, room_id, &room, now)?;
+            rooms::insert(conn, &viewer, hotel_id, room_id, &room, now)?;
 
             let mut product: ProductFields = form(json!({
                 "productName": product_name,
@@ -119,8 +118,8 @@ pub fn seed(conn: &mut DbConnection, now: i64) -> anyhow::Result<bool> {
             let product_id = platform::id::next_id();
             products::insert(
                 conn,
+                &viewer,
                 products::NewProduct {
-                    saas_id: SAAS_ID,
                     id: product_id,
                     supplier_id: SUPPLIER_ID,
                     zone_id: 0,
@@ -141,7 +140,7 @@ pub fn seed(conn: &mut DbConnection, now: i64) -> anyhow::Result<bool> {
                 stock: StockChange::Limited(20),
                 closed: Some(false),
             };
-            prices::save_common(conn, SAAS_ID, product_id, &days, &change, now).map_err(checked)?;
+            prices::save_common(conn, &viewer, product_id, &days, &change, now).map_err(checked)?;
         }
         Ok(true)
     })

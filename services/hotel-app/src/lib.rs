@@ -49,7 +49,7 @@ fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
     let demo: bool = cfg.env.parse_or(&cfg.var("DEMO__ENABLED"), false)?;
     if demo && let Some(pool) = &ctx.resources.pool {
         let mut conn = pool.get()?;
-        if demo::seed(&mut conn, platform::time::now_ms())? {
+        if demo::seed(&mut conn)? {
             tracing::info!("demo hotel and products created");
         }
     }

@@ -2,20 +2,18 @@
 //! distributor, and placing an order.
 
 use actix_web::{get, post, web};
-use platform::ApiError;
 use platform::auth::CurrentUser;
 use platform::db::{DbConnection, DbPool, with_conn, write_tx};
-use platform::http::{Json, Page, PageQuery, Query, Reply};
+use platform::http::{Json, Page, PageQuery, Query, Reply, unless_all};
 use platform::i18n::Text;
 use platform::tenancy::MCH_DISTRIBUTOR;
+use platform::{ApiError, Viewer};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
 use super::orders::order_ctx;
-use super::party;
 use crate::OrderSettings;
 use crate::domain::booking::{self, Stay};
-use crate::domain::party::Party;
 use crate::store::bookable::{self, Bookable, BookableHotel, HotelSearch, Quote};
 use crate::store::hotels;
 use crate::store::orders::{self, NewGuest, NewOrder, OrderSummary};
@@ -76,27 +74,24 @@ fn stay_of(
 
 /// Whose prices a search or booking uses: a distributor's own; the tenant's staff name the
 /// distributor they book for (without one they see the common prices); suppliers do not book.
-fn booker(
-    conn: &mut DbConnection,
-    me: &CurrentUser,
-    p: Party,
-    asked: Option<i64>,
-) -> Result<i64, ApiError> {
-    match p {
-        Party::Distributor(id) => Ok(id),
-        Party::Supplier(_) => Err(platform::auth::forbidden()),
-        Party::Operator => match asked {
-            None => Ok(0),
-            Some(id) => match platform::replica::merchant(conn, me.saas_id, id)? {
-                Some(m) if m.mch_type == MCH_DISTRIBUTOR => Ok(id),
-                _ => Err(ApiError::invalid(
-                    "distributorId",
-                    Text::fixed(
-                        "请从已有分销商中选择",
-                        "the distributor must be picked from the existing list",
-                    ),
-                )),
-            },
+fn booker(conn: &mut DbConnection, viewer: &Viewer, asked: Option<i64>) -> Result<i64, ApiError> {
+    if let Some(own) = viewer.distributor() {
+        return Ok(own);
+    }
+    if viewer.supplier().is_some() {
+        return Err(platform::auth::forbidden());
+    }
+    match asked {
+        None => Ok(0),
+        Some(id) => match platform::replica::merchant(conn, viewer.saas_id, id)? {
+            Some(m) if m.mch_type == MCH_DISTRIBUTOR => Ok(id),
+            _ => Err(ApiError::invalid(
+                "distributorId",
+                Text::fixed(
+                    "请从已有分销商中选择",
+                    "the distributor must be picked from the existing list",
+                ),
+            )),
         },
     }
 }
@@ -173,7 +168,7 @@ fn quoted(products: Vec<(Bookable, Quote)>) -> Vec<QuotedProduct> {
 #[get("/saas/booking/hotelBookings/list")]
 pub async fn list(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<StayQuery>,
 ) -> Result<Reply<Page<BookableHotel>>, ApiError> {
     let q = q.into_inner();
@@ -184,17 +179,16 @@ pub async fn list(
     .validate()?;
     let stay = stay_of(&q.checkin_date, &q.checkout_date, q.room_num.unwrap_or(1))?;
     let out = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        let p = party(conn, &me)?;
         let search = HotelSearch {
-            distributor_id: booker(conn, &me, p, q.distributor_id)?,
+            distributor_id: booker(conn, &viewer, q.distributor_id)?,
             stay,
             hotel_id: q.hotel_id,
             hotel_name: q.hotel_name.filter(|n| !n.is_empty()),
-            star: q.star.filter(|s| *s != -99),
+            star: unless_all(q.star),
             zone_id: q.zone_id,
         };
         let (rows, total) =
-            bookable::bookable_hotels(conn, me.saas_id, &search, platform::time::now_ms(), page)?;
+            bookable::bookable_hotels(conn, &viewer, &search, platform::time::now_ms(), page)?;
         Ok(Page::new(rows, total, page))
     })
     .await?;
@@ -220,7 +214,7 @@ pub struct HotelDetail {
 
 fn hotel_products_for(
     conn: &mut DbConnection,
-    me: &CurrentUser,
+    viewer: &Viewer,
     q: &StayQuery,
     stay: &Stay,
 ) -> Result<Vec<QuotedProduct>, ApiError> {
@@ -230,11 +224,10 @@ fn hotel_products_for(
             Text::fixed("请选择酒店", "please select a hotel"),
         )
     })?;
-    let p = party(conn, me)?;
-    let distributor = booker(conn, me, p, q.distributor_id)?;
+    let distributor = booker(conn, viewer, q.distributor_id)?;
     let products = bookable::quoted_products(
         conn,
-        me.saas_id,
+        viewer,
         Some(hotel_id),
         distributor,
         stay,
@@ -248,19 +241,18 @@ fn hotel_products_for(
 #[get("/saas/booking/hotelBookings/hotelDetail")]
 pub async fn hotel_detail(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<StayQuery>,
 ) -> Result<Reply<HotelDetail>, ApiError> {
     let q = q.into_inner();
     let stay = stay_of(&q.checkin_date, &q.checkout_date, q.room_num.unwrap_or(1))?;
     let out = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        let products = hotel_products_for(conn, &me, &q, &stay)?;
-        let h =
-            hotels::find(conn, me.saas_id, q.hotel_id.unwrap_or_default())?.ok_or_else(|| {
-                ApiError::NotFound {
-                    what: Text::fixed("酒店", "hotel"),
-                }
-            })?;
+        let products = hotel_products_for(conn, &viewer, &q, &stay)?;
+        let h = hotels::find(conn, &viewer, q.hotel_id.unwrap_or_default())?.ok_or_else(|| {
+            ApiError::NotFound {
+                what: Text::fixed("酒店", "hotel"),
+            }
+        })?;
         Ok(HotelDetail {
             hotel_id: h.id,
             name: h.name,
@@ -285,12 +277,15 @@ pub async fn hotel_detail(
 #[get("/saas/booking/hotelBookings/listHotelProduct")]
 pub async fn list_hotel_product(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<StayQuery>,
 ) -> Result<Reply<Vec<QuotedProduct>>, ApiError> {
     let q = q.into_inner();
     let stay = stay_of(&q.checkin_date, &q.checkout_date, q.room_num.unwrap_or(1))?;
-    let out = with_conn(&pool, move |conn| hotel_products_for(conn, &me, &q, &stay)).await?;
+    let out = with_conn(&pool, move |conn| {
+        hotel_products_for(conn, &viewer, &q, &stay)
+    })
+    .await?;
     Ok(Reply(out))
 }
 
@@ -415,6 +410,7 @@ impl OrderForm {
 pub async fn order(
     pool: web::Data<DbPool>,
     settings: web::Data<OrderSettings>,
+    viewer: Viewer,
     me: CurrentUser,
     form: Json<OrderForm>,
 ) -> Result<Reply<OrderSummary>, ApiError> {
@@ -427,17 +423,16 @@ pub async fn order(
     let pay_timeout = settings.pay_timeout_ms;
     let o = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         write_tx(conn, |conn| {
-            let p = party(conn, &me)?;
-            let distributor = booker(conn, &me, p, f.distributor_id)?;
+            let distributor = booker(conn, &viewer, f.distributor_id)?;
             if distributor == 0 {
                 return Err(ApiError::invalid(
                     "distributorId",
                     Text::fixed("请选择分销商", "please select the distributor"),
                 ));
             }
-            let product = bookable::bookable(conn, me.saas_id, f.product_id)?;
+            let product = bookable::bookable(conn, &viewer, f.product_id)?;
             let guests = f.check(i64::from(product.max_guests.max(1)) * stay.rooms)?;
-            let currency = platform::replica::merchant(conn, me.saas_id, distributor)?
+            let currency = platform::replica::merchant(conn, viewer.saas_id, distributor)?
                 .map_or_else(|| "CNY".to_owned(), |m| m.mch_currency);
             let n = NewOrder {
                 product_id: f.product_id,
@@ -454,7 +449,7 @@ pub async fn order(
                 pay_online: f.pay_online,
                 currency,
             };
-            orders::place(conn, &order_ctx(&me, p), &product, &n, pay_timeout)
+            orders::place(conn, &order_ctx(viewer, &me), &product, &n, pay_timeout)
         })
     })
     .await?;

@@ -6,18 +6,16 @@
 //! operator approves, so one supplier cannot rewrite a hotel the others sell.
 
 use actix_web::{get, post, put, web};
-use platform::ApiError;
 use platform::auth::CurrentUser;
 use platform::db::{DbConnection, DbPool, with_conn, write_tx};
 use platform::http::extract::parse_json;
 use platform::http::{Json, Page, PageQuery, Query, Reply};
 use platform::i18n::Text;
+use platform::{ApiError, Viewer};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
-use super::{operator_only, party};
 use crate::domain::hotel::{HotelFields, required_id};
-use crate::domain::party::Party;
 use crate::store::hotels::{
     self, Decision, Hotel, HotelFilter, HotelForProduct, HotelRequest, KIND_ADD, KIND_MODIFY,
     NewRequest, REQUEST_APPROVED, REQUEST_REJECTED, RequestFilter,
@@ -127,8 +125,8 @@ pub(super) fn form_with_id<T: serde::de::DeserializeOwned>(
 }
 
 /// A zone, when one is named, must be the tenant's.
-fn check_zone(conn: &mut DbConnection, saas_id: i64, zone_id: i64) -> Result<(), ApiError> {
-    if zone_id == 0 || zones::exists(conn, saas_id, zone_id)? {
+fn check_zone(conn: &mut DbConnection, viewer: &Viewer, zone_id: i64) -> Result<(), ApiError> {
+    if zone_id == 0 || zones::exists(conn, viewer, zone_id)? {
         return Ok(());
     }
     Err(ApiError::invalid(
@@ -142,12 +140,12 @@ fn check_zone(conn: &mut DbConnection, saas_id: i64, zone_id: i64) -> Result<(),
 #[get("/saas/hotel/hotelInfos/list")]
 pub async fn list(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<HotelListQuery>,
 ) -> Result<Reply<Page<Hotel>>, ApiError> {
     let (filter, page) = q.into_inner().split()?;
     let page = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        let (rows, total) = hotels::list(conn, me.saas_id, &filter, page)?;
+        let (rows, total) = hotels::list(conn, &viewer, &filter, page)?;
         Ok(Page::new(rows, total, page))
     })
     .await?;
@@ -159,12 +157,12 @@ pub async fn list(
 #[get("/saas/hotel/hotelInfos/load")]
 pub async fn load(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<HotelIdQuery>,
 ) -> Result<Reply<Hotel>, ApiError> {
     let id = required_id("hotelId", q.hotel_id)?;
     let hotel = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        hotels::find(conn, me.saas_id, id)?.ok_or_else(not_found)
+        hotels::find(conn, &viewer, id)?.ok_or_else(not_found)
     })
     .await?;
     Ok(Reply(hotel))
@@ -175,19 +173,19 @@ pub async fn load(
 #[post("/saas/hotel/hotelInfos/save")]
 pub async fn save(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     form: Json<HotelFields>,
 ) -> Result<Reply<Hotel>, ApiError> {
     let mut form = form.into_inner();
+    viewer.require_tenant_staff()?;
     let hotel = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        operator_only(party(conn, &me)?)?;
         form.check()?;
         write_tx(conn, |conn| {
-            check_zone(conn, me.saas_id, form.zone_id)?;
+            check_zone(conn, &viewer, form.zone_id)?;
             let id = platform::id::next_id();
             Ok(hotels::insert(
                 conn,
-                me.saas_id,
+                &viewer,
                 id,
                 &form,
                 platform::time::now_ms(),
@@ -203,64 +201,57 @@ pub async fn save(
 #[put("/saas/hotel/hotelInfos/update")]
 pub async fn update(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     body: web::Bytes,
 ) -> Result<Reply<Hotel>, ApiError> {
     let (hotel_id, mut fields) = form_with_id::<HotelFields>(&body, "hotelId")?;
+    viewer.require_tenant_staff()?;
     let hotel = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        operator_only(party(conn, &me)?)?;
         fields.check()?;
         write_tx(conn, |conn| {
-            if !hotels::exists(conn, me.saas_id, hotel_id)? {
+            if !hotels::exists(conn, &viewer, hotel_id)? {
                 return Err(not_found());
             }
-            check_zone(conn, me.saas_id, fields.zone_id)?;
-            hotels::update(
-                conn,
-                me.saas_id,
-                hotel_id,
-                &fields,
-                platform::time::now_ms(),
-            )?
-            .ok_or_else(not_found)
+            check_zone(conn, &viewer, fields.zone_id)?;
+            hotels::update(conn, &viewer, hotel_id, &fields, platform::time::now_ms())?
+                .ok_or_else(not_found)
         })
     })
     .await?;
     Ok(Reply(hotel))
 }
 
-fn supplier_only(p: Party) -> Result<i64, ApiError> {
-    match p {
-        Party::Supplier(mch_id) => Ok(mch_id),
-        _ => Err(ApiError::Forbidden {
-            msg: Text::fixed(
-                "只有供应商提交酒店申请，运营方直接维护酒店",
-                "Only suppliers submit hotel requests; the tenant's staff edit hotels directly",
-            ),
-        }),
-    }
+/// The supplier a request comes from: only suppliers' users make requests.
+fn supplier_only(viewer: &Viewer) -> Result<i64, ApiError> {
+    viewer.supplier().ok_or_else(|| ApiError::Forbidden {
+        msg: Text::fixed(
+            "只有供应商提交酒店申请，运营方直接维护酒店",
+            "Only suppliers submit hotel requests; the tenant's staff edit hotels directly",
+        ),
+    })
 }
 
 /// Records a supplier's request; the hotel list is unchanged until an operator approves it.
 fn submit(
     conn: &mut DbConnection,
+    viewer: &Viewer,
     me: &CurrentUser,
     kind: i32,
     hotel_id: i64,
     fields: &mut HotelFields,
 ) -> Result<HotelRequest, ApiError> {
-    let mch_id = supplier_only(party(conn, me)?)?;
+    let mch_id = supplier_only(viewer)?;
     fields.check()?;
     write_tx(conn, |conn| {
-        if kind == KIND_MODIFY && !hotels::exists(conn, me.saas_id, hotel_id)? {
+        if kind == KIND_MODIFY && !hotels::exists(conn, viewer, hotel_id)? {
             return Err(not_found());
         }
-        check_zone(conn, me.saas_id, fields.zone_id)?;
+        check_zone(conn, viewer, fields.zone_id)?;
         Ok(hotels::insert_request(
             conn,
+            viewer,
             NewRequest {
                 id: platform::id::next_id(),
-                saas_id: me.saas_id,
                 mch_id,
                 kind,
                 hotel_id,
@@ -277,11 +268,15 @@ fn submit(
 #[post("/saas/hotel/hotelInfos/requestAdd")]
 pub async fn request_add(
     pool: web::Data<DbPool>,
+    viewer: Viewer,
     me: CurrentUser,
     form: Json<HotelFields>,
 ) -> Result<Reply<HotelRequest>, ApiError> {
     let mut form = form.into_inner();
-    let request = with_conn(&pool, move |conn| submit(conn, &me, KIND_ADD, 0, &mut form)).await?;
+    let request = with_conn(&pool, move |conn| {
+        submit(conn, &viewer, &me, KIND_ADD, 0, &mut form)
+    })
+    .await?;
     Ok(Reply(request))
 }
 
@@ -291,12 +286,13 @@ pub async fn request_add(
 #[post("/saas/hotel/hotelInfos/requestModify")]
 pub async fn request_modify(
     pool: web::Data<DbPool>,
+    viewer: Viewer,
     me: CurrentUser,
     body: web::Bytes,
 ) -> Result<Reply<HotelRequest>, ApiError> {
     let (hotel_id, mut fields) = form_with_id::<HotelFields>(&body, "hotelId")?;
     let request = with_conn(&pool, move |conn| {
-        submit(conn, &me, KIND_MODIFY, hotel_id, &mut fields)
+        submit(conn, &viewer, &me, KIND_MODIFY, hotel_id, &mut fields)
     })
     .await?;
     Ok(Reply(request))
@@ -307,7 +303,7 @@ pub async fn request_modify(
 #[get("/saas/hotel/hotelRequests/list")]
 pub async fn requests(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<RequestListQuery>,
 ) -> Result<Reply<Page<HotelRequest>>, ApiError> {
     let q = q.into_inner();
@@ -320,13 +316,11 @@ pub async fn requests(
         state: q.state,
         kind: q.kind,
     };
+    if viewer.distributor().is_some() {
+        return Err(platform::auth::forbidden());
+    }
     let page = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        let own = match party(conn, &me)? {
-            Party::Operator => None,
-            Party::Supplier(mch_id) => Some(mch_id),
-            Party::Distributor(_) => return Err(platform::auth::forbidden()),
-        };
-        let (rows, total) = hotels::list_requests(conn, me.saas_id, own, &filter, page)?;
+        let (rows, total) = hotels::list_requests(conn, &viewer, &filter, page)?;
         Ok(Page::new(rows, total, page))
     })
     .await?;
@@ -337,6 +331,7 @@ pub async fn requests(
 /// decided already (412).
 fn decide(
     conn: &mut DbConnection,
+    viewer: &Viewer,
     me: &CurrentUser,
     id: i64,
     remark: &str,
@@ -348,10 +343,10 @@ fn decide(
         decided_by: me.user_id,
         now: platform::time::now_ms(),
     };
-    if let Some(p) = hotels::decide(conn, me.saas_id, id, decision)? {
+    if let Some(p) = hotels::decide(conn, viewer, id, decision)? {
         return Ok(p);
     }
-    match hotels::find_request(conn, me.saas_id, id)? {
+    match hotels::find_request(conn, viewer, id)? {
         None => Err(request_not_found()),
         Some(_) => Err(ApiError::Rule {
             code: "request-decided",
@@ -377,30 +372,31 @@ fn decision_of(form: DecisionForm) -> Result<(i64, String), ApiError> {
 #[put("/saas/hotel/hotelRequests/approve")]
 pub async fn approve(
     pool: web::Data<DbPool>,
+    viewer: Viewer,
     me: CurrentUser,
     form: Json<DecisionForm>,
 ) -> Result<Reply<HotelRequest>, ApiError> {
     let form = form.into_inner();
+    viewer.require_tenant_staff()?;
+    let (id, remark) = decision_of(form)?;
     let request = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        operator_only(party(conn, &me)?)?;
-        let (id, remark) = decision_of(form)?;
         write_tx(conn, |conn| {
-            let pending = decide(conn, &me, id, &remark, REQUEST_APPROVED)?;
+            let pending = decide(conn, &viewer, &me, id, &remark, REQUEST_APPROVED)?;
             let mut fields: HotelFields = serde_json::from_str(&pending.payload)
                 .map_err(|e| ApiError::Internal(anyhow::anyhow!("hotel request {id}: {e}")))?;
             // Checked again: the rules may have tightened since the request was made.
             fields.check()?;
-            check_zone(conn, me.saas_id, fields.zone_id)?;
+            check_zone(conn, &viewer, fields.zone_id)?;
             let now = platform::time::now_ms();
             if pending.kind == KIND_ADD {
                 let hotel_id = platform::id::next_id();
-                hotels::insert(conn, me.saas_id, hotel_id, &fields, now)?;
+                hotels::insert(conn, &viewer, hotel_id, &fields, now)?;
                 hotels::set_request_hotel(conn, id, hotel_id)?;
             } else {
-                hotels::update(conn, me.saas_id, pending.hotel_id, &fields, now)?
+                hotels::update(conn, &viewer, pending.hotel_id, &fields, now)?
                     .ok_or_else(not_found)?;
             }
-            hotels::find_request(conn, me.saas_id, id)?.ok_or_else(request_not_found)
+            hotels::find_request(conn, &viewer, id)?.ok_or_else(request_not_found)
         })
     })
     .await?;
@@ -412,16 +408,17 @@ pub async fn approve(
 #[put("/saas/hotel/hotelRequests/reject")]
 pub async fn reject(
     pool: web::Data<DbPool>,
+    viewer: Viewer,
     me: CurrentUser,
     form: Json<DecisionForm>,
 ) -> Result<Reply<HotelRequest>, ApiError> {
     let form = form.into_inner();
+    viewer.require_tenant_staff()?;
+    let (id, remark) = decision_of(form)?;
     let request = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        operator_only(party(conn, &me)?)?;
-        let (id, remark) = decision_of(form)?;
         write_tx(conn, |conn| {
-            decide(conn, &me, id, &remark, REQUEST_REJECTED)?;
-            hotels::find_request(conn, me.saas_id, id)?.ok_or_else(request_not_found)
+            decide(conn, &viewer, &me, id, &remark, REQUEST_REJECTED)?;
+            hotels::find_request(conn, &viewer, id)?.ok_or_else(request_not_found)
         })
     })
     .await?;
@@ -434,12 +431,12 @@ pub async fn reject(
 #[get("/saas/product/hotelProducts/listForHotel")]
 pub async fn list_for_hotel(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<HotelListQuery>,
 ) -> Result<Reply<Page<HotelForProduct>>, ApiError> {
     let (filter, page) = q.into_inner().split()?;
     let page = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        let (rows, total) = hotels::list_for_products(conn, me.saas_id, &filter, page)?;
+        let (rows, total) = hotels::list_for_products(conn, &viewer, &filter, page)?;
         Ok(Page::new(rows, total, page))
     })
     .await?;

@@ -1,15 +1,12 @@
 //! The order log (every action on every order) and the interface log.
 
 use actix_web::{get, web};
-use platform::ApiError;
-use platform::auth::CurrentUser;
 use platform::db::{DbPool, with_conn};
-use platform::http::{Page, PageQuery, Query, Reply};
+use platform::http::{Page, PageQuery, Query, Reply, unless_all};
+use platform::{ApiError, Viewer};
 use serde::Deserialize;
 use utoipa::{IntoParams, OpenApi};
 
-use super::{operator_only, party};
-use crate::domain::party::Party;
 use crate::store::logs::{self, InterfaceLog, InterfaceLogFilter};
 use crate::store::orders::{self, OrderLog};
 
@@ -39,7 +36,7 @@ pub struct OrderLogQuery {
 #[get("/saas/log/orderLog/list")]
 pub async fn order_log(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<OrderLogQuery>,
 ) -> Result<Reply<Page<OrderLog>>, ApiError> {
     let q = q.into_inner();
@@ -48,10 +45,9 @@ pub async fn order_log(
         result_num: q.result_num,
     }
     .validate()?;
+    viewer.require_tenant_staff()?;
     let out = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        operator_only(party(conn, &me)?)?;
-        let (rows, total) =
-            orders::log_page(conn, me.saas_id, q.order_id, q.action.as_deref(), page)?;
+        let (rows, total) = orders::log_page(conn, &viewer, q.order_id, q.action.as_deref(), page)?;
         Ok(Page::new(rows, total, page))
     })
     .await?;
@@ -79,7 +75,7 @@ pub struct InterfaceLogQuery {
 #[get("/saas/log/interfaceLog/list")]
 pub async fn interface_log(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<InterfaceLogQuery>,
 ) -> Result<Reply<Page<InterfaceLog>>, ApiError> {
     let q = q.into_inner();
@@ -90,16 +86,14 @@ pub async fn interface_log(
     .validate()?;
     let filter = InterfaceLogFilter {
         interface_id: q.interface_id,
-        direction: q.direction.filter(|d| *d != -99),
+        direction: unless_all(q.direction),
         order_id: q.order_id,
         from: q.start_time,
         until: q.end_time,
     };
+    viewer.require_tenant_staff()?;
     let out = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        if party(conn, &me)? != Party::Operator {
-            return Err(platform::auth::forbidden());
-        }
-        let (rows, total) = logs::interface_page(conn, me.saas_id, &filter, page)?;
+        let (rows, total) = logs::interface_page(conn, &viewer, &filter, page)?;
         Ok(Page::new(rows, total, page))
     })
     .await?;

@@ -5,14 +5,11 @@ pub mod booking;
 pub mod hotels;
 pub mod logs;
 pub mod orders;
-mod party;
 pub mod prices;
 pub mod products;
 pub mod reports;
 pub mod rooms;
 pub mod zones;
-
-pub use party::{operator_only, party};
 
 use actix_web::web;
 use utoipa::OpenApi;

@@ -2,17 +2,16 @@
 //! detail, and the actions of the order state machine, each logged and published.
 
 use actix_web::{get, put, web};
-use platform::ApiError;
 use platform::auth::CurrentUser;
 use platform::db::{DbPool, with_conn, write_tx};
-use platform::http::{Json, Page, PageQuery, Query, Reply};
+use platform::http::{Json, Page, PageQuery, Query, Reply, unless_all};
 use platform::i18n::Text;
+use platform::{ApiError, Viewer};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
-use super::{operator_only, party};
-use crate::domain::order_state::Action;
-use crate::domain::party::Party;
+use crate::domain::order_state::{Action, Role};
+use crate::domain::viewer::{cost, role};
 use crate::store::orders::{
     self, ActionInput, Actor, Guest, Modification, OrderCtx, OrderDetail, OrderFilter, OrderLog,
     OrderNight, OrderSummary,
@@ -56,17 +55,13 @@ pub fn config(cfg: &mut web::ServiceConfig) {
         .service(adjust);
 }
 
-/// A change of an order by the caller, as `p`, now.
-pub fn order_ctx(me: &CurrentUser, p: Party) -> OrderCtx {
-    OrderCtx {
-        saas_id: me.saas_id,
-        party: Some(p),
-        actor: Actor {
-            user_id: me.user_id,
-            username: me.username.clone(),
-        },
-        now: platform::time::now_ms(),
-    }
+/// A change of an order by the caller, who sees what `viewer` sees, now.
+pub fn order_ctx(viewer: Viewer, me: &CurrentUser) -> OrderCtx {
+    let actor = Actor {
+        user_id: me.user_id,
+        username: me.username.clone(),
+    };
+    OrderCtx::by(viewer, actor, platform::time::now_ms())
 }
 
 fn not_found() -> ApiError {
@@ -114,11 +109,6 @@ pub struct OrderListQuery {
     pub end_date: Option<String>,
 }
 
-/// -99 is the console's "all" for a select; it filters nothing.
-fn chosen(v: Option<i32>) -> Option<i32> {
-    v.filter(|v| *v != -99)
-}
-
 impl OrderListQuery {
     fn filter(&self) -> Result<OrderFilter, ApiError> {
         let day = |field: &str, v: &Option<String>| {
@@ -159,11 +149,11 @@ impl OrderListQuery {
             supplier_id: self.supplier_id,
             distributor_id: self.distributor_id,
             contact: self.contact.clone(),
-            order_state: chosen(self.order_state),
-            supplier_order_state: chosen(self.supplier_order_state),
-            channel_order_state: chosen(self.channel_order_state),
-            pay_state: chosen(self.pay_state),
-            cancel_apply: chosen(self.cancel_apply),
+            order_state: unless_all(self.order_state),
+            supplier_order_state: unless_all(self.supplier_order_state),
+            channel_order_state: unless_all(self.channel_order_state),
+            pay_state: unless_all(self.pay_state),
+            cancel_apply: unless_all(self.cancel_apply),
             date_type,
             start,
             end,
@@ -181,8 +171,7 @@ enum ListKind {
 
 fn rows(
     conn: &mut platform::db::DbConnection,
-    saas_id: i64,
-    p: Party,
+    viewer: &Viewer,
     list: Vec<OrderSummary>,
 ) -> Result<Vec<OrderRow>, ApiError> {
     let mut ids: Vec<i64> = list
@@ -191,11 +180,11 @@ fn rows(
         .collect();
     ids.sort_unstable();
     ids.dedup();
-    let names = platform::replica::merchant_names(conn, saas_id, &ids)?;
+    let names = platform::replica::merchant_names(conn, viewer.saas_id, &ids)?;
     Ok(list
         .into_iter()
         .map(|o| OrderRow {
-            supplier_price: p.cost(o.supplier_price),
+            supplier_price: cost(viewer, o.supplier_price),
             supplier_name: names.get(&o.supplier_id).cloned().unwrap_or_default(),
             distributor_name: names.get(&o.distributor_id).cloned().unwrap_or_default(),
             order: o,
@@ -205,7 +194,7 @@ fn rows(
 
 async fn list_of(
     pool: &DbPool,
-    me: CurrentUser,
+    viewer: Viewer,
     kind: ListKind,
     q: OrderListQuery,
 ) -> Result<Reply<Page<OrderRow>>, ApiError> {
@@ -215,16 +204,15 @@ async fn list_of(
     }
     .validate()?;
     let filter = q.filter()?;
+    match (kind, role(&viewer)) {
+        (_, Role::Operator)
+        | (ListKind::Supplier, Role::Supplier)
+        | (ListKind::Channel, Role::Distributor) => {}
+        _ => return Err(platform::auth::forbidden()),
+    }
     let out = with_conn(pool, move |conn| -> Result<_, ApiError> {
-        let p = party(conn, &me)?;
-        match (kind, p) {
-            (_, Party::Operator)
-            | (ListKind::Supplier, Party::Supplier(_))
-            | (ListKind::Channel, Party::Distributor(_)) => {}
-            _ => return Err(platform::auth::forbidden()),
-        }
-        let (list, total) = orders::list(conn, me.saas_id, p, &filter, page)?;
-        Ok(Page::new(rows(conn, me.saas_id, p, list)?, total, page))
+        let (list, total) = orders::list(conn, &viewer, &filter, page)?;
+        Ok(Page::new(rows(conn, &viewer, list)?, total, page))
     })
     .await?;
     Ok(Reply(out))
@@ -235,10 +223,10 @@ async fn list_of(
 #[get("/saas/order/sys/list")]
 pub async fn sys_list(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<OrderListQuery>,
 ) -> Result<Reply<Page<OrderRow>>, ApiError> {
-    list_of(&pool, me, ListKind::Tenant, q.into_inner()).await
+    list_of(&pool, viewer, ListKind::Tenant, q.into_inner()).await
 }
 
 /// A supplier's orders: the calling supplier's own (the tenant's staff may filter by supplier).
@@ -246,10 +234,10 @@ pub async fn sys_list(
 #[get("/saas/order/supplier/list")]
 pub async fn supplier_list(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<OrderListQuery>,
 ) -> Result<Reply<Page<OrderRow>>, ApiError> {
-    list_of(&pool, me, ListKind::Supplier, q.into_inner()).await
+    list_of(&pool, viewer, ListKind::Supplier, q.into_inner()).await
 }
 
 /// A distributor's orders: the calling distributor's own (the tenant's staff may filter by
@@ -258,10 +246,10 @@ pub async fn supplier_list(
 #[get("/saas/order/channel/list")]
 pub async fn channel_list(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<OrderListQuery>,
 ) -> Result<Reply<Page<OrderRow>>, ApiError> {
-    list_of(&pool, me, ListKind::Channel, q.into_inner()).await
+    list_of(&pool, viewer, ListKind::Channel, q.into_inner()).await
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -289,22 +277,19 @@ pub struct OrderFull {
 #[get("/saas/order/sys/load")]
 pub async fn load(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<OrderIdQuery>,
 ) -> Result<Reply<OrderFull>, ApiError> {
     let id = q.order_id;
     let full = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        let p = party(conn, &me)?;
-        let (o, d) = orders::find(conn, me.saas_id, p, id)?.ok_or_else(not_found)?;
+        let (o, d) = orders::find(conn, &viewer, id)?.ok_or_else(not_found)?;
         let mut nightly = orders::nights(conn, id)?;
         for n in &mut nightly {
             // The nights' purchase price is a number in every answer: hidden, it reads 0.
-            n.purchase_price = p.cost(n.purchase_price).unwrap_or(0);
+            n.purchase_price = cost(&viewer, n.purchase_price).unwrap_or(0);
         }
         Ok(OrderFull {
-            order: rows(conn, me.saas_id, p, vec![o])?
-                .pop()
-                .ok_or_else(not_found)?,
+            order: rows(conn, &viewer, vec![o])?.pop().ok_or_else(not_found)?,
             detail: d,
             guests: orders::guests(conn, id)?,
             nightly,
@@ -357,6 +342,7 @@ fn check_remark(remark: &str, required: bool) -> Result<(), ApiError> {
 
 async fn act_on(
     pool: &DbPool,
+    viewer: Viewer,
     me: CurrentUser,
     order_id: i64,
     action: Action,
@@ -364,8 +350,7 @@ async fn act_on(
 ) -> Result<Reply<OrderSummary>, ApiError> {
     let o = with_conn(pool, move |conn| -> Result<_, ApiError> {
         write_tx(conn, |conn| {
-            let p = party(conn, &me)?;
-            orders::act(conn, &order_ctx(&me, p), order_id, action, &input)
+            orders::act(conn, &order_ctx(viewer, &me), order_id, action, &input)
         })
     })
     .await?;
@@ -377,6 +362,7 @@ async fn act_on(
 #[put("/saas/order/supplier/confirm")]
 pub async fn confirm(
     pool: web::Data<DbPool>,
+    viewer: Viewer,
     me: CurrentUser,
     form: Json<ConfirmForm>,
 ) -> Result<Reply<OrderSummary>, ApiError> {
@@ -388,7 +374,7 @@ pub async fn confirm(
         supplier_order_id: f.supplier_order_id,
         ..ActionInput::default()
     };
-    act_on(&pool, me, f.order_id, Action::Confirm, input).await
+    act_on(&pool, viewer, me, f.order_id, Action::Confirm, input).await
 }
 
 macro_rules! action_endpoint {
@@ -398,6 +384,7 @@ macro_rules! action_endpoint {
         #[put($path)]
         pub async fn $name(
             pool: web::Data<DbPool>,
+            viewer: Viewer,
             me: CurrentUser,
             form: Json<OrderAction>,
         ) -> Result<Reply<OrderSummary>, ApiError> {
@@ -407,7 +394,7 @@ macro_rules! action_endpoint {
                 remark: f.remark,
                 ..ActionInput::default()
             };
-            act_on(&pool, me, f.order_id, $action, input).await
+            act_on(&pool, viewer, me, f.order_id, $action, input).await
         }
     };
 }
@@ -474,6 +461,7 @@ action_endpoint!(
 #[put("/saas/order/channel/pay")]
 pub async fn pay(
     pool: web::Data<DbPool>,
+    viewer: Viewer,
     me: CurrentUser,
     form: Json<PayForm>,
 ) -> Result<Reply<OrderSummary>, ApiError> {
@@ -484,7 +472,7 @@ pub async fn pay(
         pay_type: f.pay_type,
         ..ActionInput::default()
     };
-    act_on(&pool, me, f.order_id, Action::Pay, input).await
+    act_on(&pool, viewer, me, f.order_id, Action::Pay, input).await
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -505,6 +493,7 @@ pub struct RemarkForm {
 #[put("/saas/order/sys/updateRemark")]
 pub async fn update_remark(
     pool: web::Data<DbPool>,
+    viewer: Viewer,
     me: CurrentUser,
     form: Json<RemarkForm>,
 ) -> Result<Reply<OrderSummary>, ApiError> {
@@ -524,19 +513,18 @@ pub async fn update_remark(
             Text::fixed("请输入要修改的备注", "please enter a remark to change"),
         ));
     }
+    if f.memo_inner.is_some() && viewer.distributor().is_some() {
+        return Err(platform::auth::forbidden());
+    }
     let o = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         write_tx(conn, |conn| {
-            let p = party(conn, &me)?;
-            if f.memo_inner.is_some() && matches!(p, Party::Distributor(_)) {
-                return Err(platform::auth::forbidden());
-            }
             let m = Modification {
                 order_memo: f.order_memo.clone(),
                 guest_memo: f.guest_memo.clone(),
                 memo_inner: f.memo_inner.clone(),
                 ..Modification::default()
             };
-            orders::modify(conn, &order_ctx(&me, p), f.order_id, "remark", &m)
+            orders::modify(conn, &order_ctx(viewer, &me), f.order_id, "remark", &m)
         })
     })
     .await?;
@@ -561,6 +549,7 @@ pub struct AdjustForm {
 #[put("/saas/order/sys/orderToAdjust")]
 pub async fn adjust(
     pool: web::Data<DbPool>,
+    viewer: Viewer,
     me: CurrentUser,
     form: Json<AdjustForm>,
 ) -> Result<Reply<OrderSummary>, ApiError> {
@@ -598,10 +587,9 @@ pub async fn adjust(
             Text::fixed("请输入要调整的金额", "please enter an amount to adjust"),
         ));
     }
+    viewer.require_tenant_staff()?;
     let o = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         write_tx(conn, |conn| {
-            let p = party(conn, &me)?;
-            operator_only(p)?;
             let m = Modification {
                 order_price: f.order_price,
                 supplier_price: f.supplier_price,
@@ -610,7 +598,7 @@ pub async fn adjust(
                 remark: f.remark.clone(),
                 ..Modification::default()
             };
-            orders::modify(conn, &order_ctx(&me, p), f.order_id, "adjust", &m)
+            orders::modify(conn, &order_ctx(viewer, &me), f.order_id, "adjust", &m)
         })
     })
     .await?;

@@ -4,18 +4,17 @@
 //! prices when booking.
 
 use actix_web::{get, post, web};
-use platform::ApiError;
-use platform::auth::CurrentUser;
 use platform::db::{DbConnection, DbPool, with_conn, write_tx};
 use platform::http::{Json, Query, Reply};
 use platform::i18n::Text;
 use platform::tenancy::MCH_DISTRIBUTOR;
 use platform::time::{day_of_ms, format_day, now_ms};
+use platform::{ApiError, Viewer};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 
-use super::products::{not_found, scope};
+use super::products::{keeps_products, not_found};
 use crate::domain::pricing::{
     AuthorizedStock, Change, DateSelection, PriceChanges, PriceInput, StockChange, date_range,
     present,
@@ -96,11 +95,11 @@ pub struct PriceSaved {
 /// The product, if the caller is its supplier or the tenant's staff.
 fn product_of(
     conn: &mut DbConnection,
-    me: &CurrentUser,
+    viewer: &Viewer,
     product_id: i64,
 ) -> Result<ProductRow, ApiError> {
-    let scope = scope(conn, me)?;
-    products::find(conn, scope, product_id)?.ok_or_else(not_found)
+    keeps_products(viewer)?;
+    products::find(conn, viewer, product_id)?.ok_or_else(not_found)
 }
 
 fn not_deleted(p: &ProductRow) -> Result<(), ApiError> {
@@ -116,8 +115,8 @@ fn not_deleted(p: &ProductRow) -> Result<(), ApiError> {
     Ok(())
 }
 
-fn check_distributor(conn: &mut DbConnection, saas_id: i64, id: i64) -> Result<(), ApiError> {
-    match platform::replica::merchant(conn, saas_id, id)? {
+fn check_distributor(conn: &mut DbConnection, viewer: &Viewer, id: i64) -> Result<(), ApiError> {
+    match platform::replica::merchant(conn, viewer.saas_id, id)? {
         Some(m) if m.mch_type == MCH_DISTRIBUTOR && m.state != -1 => Ok(()),
         _ => Err(ApiError::invalid(
             "distributorId",
@@ -142,16 +141,16 @@ fn check_distributor(conn: &mut DbConnection, saas_id: i64, id: i64) -> Result<(
 #[get("/saas/price/priceStore/list")]
 pub async fn list(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<PriceListQuery>,
 ) -> Result<Reply<Vec<PriceDay>>, ApiError> {
     let q = q.into_inner();
     let rows = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        let p = product_of(conn, &me, q.product_id)?;
+        let p = product_of(conn, &viewer, q.product_id)?;
         let (first, last) = date_range(q.start_date.as_deref(), q.end_date.as_deref())?;
         let distributor = q.distributor_id.filter(|d| *d > 0);
         if let Some(d) = distributor {
-            check_distributor(conn, me.saas_id, d)?;
+            check_distributor(conn, &viewer, d)?;
         }
         Ok(store::calendar_days(conn, p.id, distributor, first, last)?)
     })
@@ -172,13 +171,13 @@ pub async fn list(
 #[post("/saas/price/priceStore/save")]
 pub async fn save(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     form: Json<PriceSave>,
 ) -> Result<Reply<PriceSaved>, ApiError> {
     let f = form.into_inner();
     let saved = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         write_tx(conn, |conn| {
-            let p = product_of(conn, &me, f.product_id)?;
+            let p = product_of(conn, &viewer, f.product_id)?;
             not_deleted(&p)?;
             let days = f.dates.days(day_of_ms(now_ms()))?;
             let change = CommonChange {
@@ -190,7 +189,7 @@ pub async fn save(
                 stock: StockChange::parse(f.stock_type.as_deref(), f.stock.as_ref())?,
                 closed: f.closed,
             };
-            let created = store::save_common(conn, me.saas_id, p.id, &days, &change, now_ms())?;
+            let created = store::save_common(conn, &viewer, p.id, &days, &change, now_ms())?;
             Ok(PriceSaved {
                 dates: days.into_iter().map(format_day).collect(),
                 created,
@@ -227,20 +226,20 @@ pub struct DistributorPriceListQuery {
 #[get("/saas/price/priceStoreDistributor/list")]
 pub async fn distributor_list(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<DistributorPriceListQuery>,
 ) -> Result<Reply<Vec<DistributorDay>>, ApiError> {
     let q = q.into_inner();
     let rows = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        let p = product_of(conn, &me, q.product_id)?;
+        let p = product_of(conn, &viewer, q.product_id)?;
         let (first, last) = date_range(q.start_date.as_deref(), q.end_date.as_deref())?;
         let distributor = q.distributor_id.filter(|d| *d > 0);
         if let Some(d) = distributor {
-            check_distributor(conn, me.saas_id, d)?;
+            check_distributor(conn, &viewer, d)?;
         }
         Ok(store::distributor_days(
             conn,
-            me.saas_id,
+            &viewer,
             p.id,
             distributor,
             first,
@@ -263,22 +262,22 @@ pub async fn distributor_list(
 #[post("/saas/price/priceStoreDistributor/save")]
 pub async fn distributor_save(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     form: Json<DistributorPriceSave>,
 ) -> Result<Reply<PriceSaved>, ApiError> {
     let f = form.into_inner();
     let saved = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         write_tx(conn, |conn| {
-            let p = product_of(conn, &me, f.product_id)?;
+            let p = product_of(conn, &viewer, f.product_id)?;
             not_deleted(&p)?;
-            check_distributor(conn, me.saas_id, f.distributor_id)?;
+            check_distributor(conn, &viewer, f.distributor_id)?;
             let days = f.dates.days(day_of_ms(now_ms()))?;
             let change = OwnChange {
                 distributor_id: f.distributor_id,
                 price: Change::parse("distributionPrice", f.distribution_price.as_ref(), true)?,
                 stock: AuthorizedStock::parse(f.authorized_stock.as_ref())?,
             };
-            store::save_own(conn, me.saas_id, p.id, &days, &change, now_ms())?;
+            store::save_own(conn, &viewer, p.id, &days, &change, now_ms())?;
             Ok(PriceSaved {
                 dates: days.into_iter().map(format_day).collect(),
                 created: 0,

@@ -6,20 +6,15 @@
 //! transaction.
 
 use actix_web::{get, post, put, web};
-use platform::ApiError;
-use platform::auth::CurrentUser;
 use platform::db::{DbConnection, DbPool, with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, PageRequest, Query, Reply};
 use platform::i18n::Text;
+use platform::{ApiError, Viewer};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
-use super::party;
-use crate::domain::party::Party;
 use crate::domain::product::{self, Action, ProductFields, state};
-use crate::store::products::{
-    self as store, HotelGroup, HotelProduct, NewProduct, ProductFilter, Scope,
-};
+use crate::store::products::{self as store, HotelGroup, HotelProduct, NewProduct, ProductFilter};
 
 /// "All" in the console's select boxes.
 const ALL: i32 = -99;
@@ -30,20 +25,13 @@ pub(crate) fn not_found() -> ApiError {
     }
 }
 
-/// The products the caller may see and change: the tenant's for its staff, a supplier's own;
-/// distributors have no business here (403).
-pub(crate) fn scope(conn: &mut DbConnection, me: &CurrentUser) -> Result<Scope, ApiError> {
-    match party(conn, me)? {
-        Party::Operator => Ok(Scope {
-            saas_id: me.saas_id,
-            supplier: None,
-        }),
-        Party::Supplier(id) => Ok(Scope {
-            saas_id: me.saas_id,
-            supplier: Some(id),
-        }),
-        Party::Distributor(_) => Err(platform::auth::forbidden()),
+/// Products are the tenant's staff's and each supplier's own (the store confines a supplier's
+/// user to its own); distributors have no business here (403).
+pub(crate) fn keeps_products(viewer: &Viewer) -> Result<(), ApiError> {
+    if viewer.distributor().is_some() {
+        return Err(platform::auth::forbidden());
     }
+    Ok(())
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -115,13 +103,13 @@ pub struct StateChange {
 
 async fn list_of(
     pool: &DbPool,
-    me: CurrentUser,
+    viewer: Viewer,
     q: ProductListQuery,
 ) -> Result<Reply<Page<HotelProduct>>, ApiError> {
     let (filter, page) = q.split()?;
+    keeps_products(&viewer)?;
     let page = with_conn(pool, move |conn| -> Result<_, ApiError> {
-        let scope = scope(conn, &me)?;
-        let (rows, total) = store::list(conn, scope, &filter, page)?;
+        let (rows, total) = store::list(conn, &viewer, &filter, page)?;
         Ok(Page::new(rows, total, page))
     })
     .await?;
@@ -140,10 +128,10 @@ async fn list_of(
 #[get("/saas/product/hotelProducts/list")]
 pub async fn list(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<ProductListQuery>,
 ) -> Result<Reply<Page<HotelProduct>>, ApiError> {
-    list_of(&pool, me, q.into_inner()).await
+    list_of(&pool, viewer, q.into_inner()).await
 }
 
 /// The same products grouped by hotel: a page of hotels (newest first), each with its
@@ -158,13 +146,13 @@ pub async fn list(
 #[get("/saas/product/hotelProducts/listHotel")]
 pub async fn list_hotel(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<ProductListQuery>,
 ) -> Result<Reply<Page<HotelGroup>>, ApiError> {
     let (filter, page) = q.into_inner().split()?;
+    keeps_products(&viewer)?;
     let page = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        let scope = scope(conn, &me)?;
-        let (groups, total) = store::list_by_hotel(conn, scope, &filter, page)?;
+        let (groups, total) = store::list_by_hotel(conn, &viewer, &filter, page)?;
         Ok(Page::new(groups, total, page))
     })
     .await?;
@@ -182,13 +170,13 @@ pub async fn list_hotel(
 #[get("/saas/product/supplierProduct/list")]
 pub async fn supplier_list(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<ProductListQuery>,
 ) -> Result<Reply<Page<HotelProduct>>, ApiError> {
-    list_of(&pool, me, q.into_inner()).await
+    list_of(&pool, viewer, q.into_inner()).await
 }
 
-/// One product of the caller's scope; another supplier's or tenant's is not found.
+/// One product the caller sees; another supplier's or tenant's is not found.
 #[utoipa::path(
     params(ProductIdQuery),
     responses((status = 200, body = HotelProduct), (status = 403), (status = 404)),
@@ -199,13 +187,13 @@ pub async fn supplier_list(
 #[get("/saas/product/hotelProducts/load")]
 pub async fn load(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<ProductIdQuery>,
 ) -> Result<Reply<HotelProduct>, ApiError> {
     let id = q.product_id;
+    keeps_products(&viewer)?;
     let p = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        let scope = scope(conn, &me)?;
-        store::load(conn, scope, id)?.ok_or_else(not_found)
+        store::load(conn, &viewer, id)?.ok_or_else(not_found)
     })
     .await?;
     Ok(Reply(p))
@@ -217,15 +205,15 @@ fn invalid(field: &str, zh: &'static str, en: &'static str) -> ApiError {
 
 /// The product's zone: the hotel must be the tenant's and the room the hotel's; no zone
 /// given takes the hotel's.
-fn place(conn: &mut DbConnection, saas_id: i64, f: &ProductFields) -> Result<i64, ApiError> {
-    let Some(hotel) = crate::store::hotels::find(conn, saas_id, f.hotel_id)? else {
+fn place(conn: &mut DbConnection, viewer: &Viewer, f: &ProductFields) -> Result<i64, ApiError> {
+    let Some(hotel) = crate::store::hotels::find(conn, viewer, f.hotel_id)? else {
         return Err(invalid(
             "hotelId",
             "酒店不存在，请从酒店列表中选择",
             "no such hotel: pick one from the hotel list",
         ));
     };
-    let room = crate::store::rooms::find(conn, saas_id, f.room_id)?;
+    let room = crate::store::rooms::find(conn, viewer, f.room_id)?;
     if room.is_none_or(|r| r.hotel_id != f.hotel_id) {
         return Err(invalid(
             "roomId",
@@ -252,15 +240,15 @@ fn place(conn: &mut DbConnection, saas_id: i64, f: &ProductFields) -> Result<i64
 #[post("/saas/product/hotelProducts/save")]
 pub async fn save(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     form: Json<ProductFields>,
 ) -> Result<Reply<HotelProduct>, ApiError> {
     let mut form = form.into_inner();
+    keeps_products(&viewer)?;
     let p = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         write_tx(conn, |conn| {
-            let scope = scope(conn, &me)?;
             form.check()?;
-            let supplier_id = match scope.supplier {
+            let supplier_id = match viewer.supplier() {
                 Some(own) => own,
                 None => {
                     let Some(id) = form.supplier_id.filter(|id| *id > 0) else {
@@ -270,7 +258,7 @@ pub async fn save(
                             "Please select the supplier",
                         ));
                     };
-                    let supplier = platform::replica::merchant(conn, me.saas_id, id)?;
+                    let supplier = platform::replica::merchant(conn, viewer.saas_id, id)?;
                     if supplier.is_none_or(|m| {
                         m.mch_type != platform::tenancy::MCH_SUPPLIER || m.state == -1
                     }) {
@@ -283,17 +271,16 @@ pub async fn save(
                     id
                 }
             };
-            let zone_id = place(conn, me.saas_id, &form)?;
+            let zone_id = place(conn, &viewer, &form)?;
             let id = platform::id::next_id();
             let n = NewProduct {
-                saas_id: me.saas_id,
                 id,
                 supplier_id,
                 zone_id,
                 now: platform::time::now_ms(),
             };
-            store::insert(conn, n, &form)?;
-            store::load(conn, scope, id)?.ok_or_else(not_found)
+            store::insert(conn, &viewer, n, &form)?;
+            store::load(conn, &viewer, id)?.ok_or_else(not_found)
         })
     })
     .await?;
@@ -312,17 +299,17 @@ pub async fn save(
 #[put("/saas/product/hotelProducts/updateHotelProduct")]
 pub async fn update(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     form: Json<ProductUpdate>,
 ) -> Result<Reply<HotelProduct>, ApiError> {
     let ProductUpdate {
         product_id,
         mut fields,
     } = form.into_inner();
+    keeps_products(&viewer)?;
     let p = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         write_tx(conn, |conn| {
-            let scope = scope(conn, &me)?;
-            let row = store::find(conn, scope, product_id)?.ok_or_else(not_found)?;
+            let row = store::find(conn, &viewer, product_id)?.ok_or_else(not_found)?;
             if row.state == state::DELETED {
                 return Err(ApiError::Rule {
                     code: "product-state",
@@ -333,9 +320,9 @@ pub async fn update(
                 });
             }
             fields.check()?;
-            let zone_id = place(conn, me.saas_id, &fields)?;
+            let zone_id = place(conn, &viewer, &fields)?;
             store::update(conn, product_id, zone_id, &fields, platform::time::now_ms())?;
-            store::load(conn, scope, product_id)?.ok_or_else(not_found)
+            store::load(conn, &viewer, product_id)?.ok_or_else(not_found)
         })
     })
     .await?;
@@ -355,13 +342,13 @@ pub async fn update(
 #[put("/saas/product/hotelProducts/changeState")]
 pub async fn change_state(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     form: Json<StateChange>,
 ) -> Result<Reply<HotelProduct>, ApiError> {
     let StateChange { product_id, action } = form.into_inner();
+    keeps_products(&viewer)?;
     let p = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         write_tx(conn, |conn| {
-            let scope = scope(conn, &me)?;
             let Some(action) = Action::parse(&action) else {
                 let names = Action::ALL.map(Action::as_str).join(", ");
                 return Err(ApiError::invalid(
@@ -372,7 +359,7 @@ pub async fn change_state(
                     ),
                 ));
             };
-            let row = store::find(conn, scope, product_id)?.ok_or_else(not_found)?;
+            let row = store::find(conn, &viewer, product_id)?.ok_or_else(not_found)?;
             let to = product::next_state(row.state, action)?;
             if store::set_state(conn, product_id, row.state, to, platform::time::now_ms())?
                 .is_none()
@@ -385,7 +372,7 @@ pub async fn change_state(
                     ),
                 });
             }
-            store::load(conn, scope, product_id)?.ok_or_else(not_found)
+            store::load(conn, &viewer, product_id)?.ok_or_else(not_found)
         })
     })
     .await?;

@@ -1,15 +1,13 @@
 //! Order reports: per product for a period.
 
 use actix_web::{get, web};
-use platform::ApiError;
-use platform::auth::CurrentUser;
 use platform::db::{DbPool, with_conn};
 use platform::http::{Query, Reply};
 use platform::i18n::Text;
+use platform::{ApiError, Viewer};
 use serde::Deserialize;
 use utoipa::{IntoParams, OpenApi};
 
-use super::party;
 use crate::store::orders::{self, ProductSummary};
 
 #[derive(OpenApi)]
@@ -40,7 +38,7 @@ pub struct PeriodQuery {
 #[get("/saas/order/hotelOrderReport/listProductSummary")]
 pub async fn list_product_summary(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<PeriodQuery>,
 ) -> Result<Reply<Vec<ProductSummary>>, ApiError> {
     let first = platform::time::parse_date("startDate", &q.start_date)?;
@@ -61,8 +59,7 @@ pub async fn list_product_summary(
         ));
     }
     let out = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        let p = party(conn, &me)?;
-        Ok(orders::product_summary(conn, me.saas_id, p, first, last)?)
+        Ok(orders::product_summary(conn, &viewer, first, last)?)
     })
     .await?;
     Ok(Reply(out))

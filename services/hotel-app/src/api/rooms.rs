@@ -3,18 +3,15 @@
 //! products.
 
 use actix_web::{get, post, put, web};
-use platform::ApiError;
-use platform::auth::CurrentUser;
-use platform::db::{DbConnection, DbPool, with_conn, write_tx};
+use platform::db::{DbPool, with_conn, write_tx};
 use platform::http::{Page, PageQuery, Query, Reply};
 use platform::i18n::Text;
+use platform::{ApiError, Viewer};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
 use super::hotels::form_with_id;
-use super::party;
 use crate::domain::hotel::{RoomFields, required_id};
-use crate::domain::party::Party;
 use crate::store::hotels;
 use crate::store::rooms::{self, Room};
 
@@ -74,11 +71,11 @@ pub struct RoomUpdate {
 }
 
 /// The tenant's staff and suppliers keep rooms.
-fn may_edit(conn: &mut DbConnection, me: &CurrentUser) -> Result<(), ApiError> {
-    match party(conn, me)? {
-        Party::Operator | Party::Supplier(_) => Ok(()),
-        Party::Distributor(_) => Err(platform::auth::forbidden()),
+fn may_edit(viewer: &Viewer) -> Result<(), ApiError> {
+    if viewer.distributor().is_some() {
+        return Err(platform::auth::forbidden());
     }
+    Ok(())
 }
 
 /// A hotel's rooms, by name; a hotel of another tenant is not found.
@@ -86,7 +83,7 @@ fn may_edit(conn: &mut DbConnection, me: &CurrentUser) -> Result<(), ApiError> {
 #[get("/saas/hotel/rooms/list")]
 pub async fn list(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<RoomListQuery>,
 ) -> Result<Reply<Page<Room>>, ApiError> {
     let q = q.into_inner();
@@ -97,10 +94,10 @@ pub async fn list(
     .validate()?;
     let hotel_id = required_id("hotelId", q.hotel_id)?;
     let page = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        if !hotels::exists(conn, me.saas_id, hotel_id)? {
+        if !hotels::exists(conn, &viewer, hotel_id)? {
             return Err(hotel_not_found());
         }
-        let (rows, total) = rooms::list(conn, me.saas_id, hotel_id, page)?;
+        let (rows, total) = rooms::list(conn, &viewer, hotel_id, page)?;
         Ok(Page::new(rows, total, page))
     })
     .await?;
@@ -112,12 +109,12 @@ pub async fn list(
 #[get("/saas/hotel/rooms/load")]
 pub async fn load(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<RoomIdQuery>,
 ) -> Result<Reply<Room>, ApiError> {
     let id = required_id("roomId", q.room_id)?;
     let room = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        rooms::find(conn, me.saas_id, id)?.ok_or_else(not_found)
+        rooms::find(conn, &viewer, id)?.ok_or_else(not_found)
     })
     .await?;
     Ok(Reply(room))
@@ -128,23 +125,23 @@ pub async fn load(
 #[post("/saas/hotel/rooms/save")]
 pub async fn save(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     body: web::Bytes,
 ) -> Result<Reply<Room>, ApiError> {
     let (hotel_id, mut fields) = form_with_id::<RoomFields>(&body, "hotelId")?;
+    may_edit(&viewer)?;
     let room = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        may_edit(conn, &me)?;
         fields.check()?;
         write_tx(conn, |conn| {
-            if !hotels::exists(conn, me.saas_id, hotel_id)? {
+            if !hotels::exists(conn, &viewer, hotel_id)? {
                 return Err(hotel_not_found());
             }
-            if rooms::name_taken(conn, me.saas_id, hotel_id, &fields.name, 0)? {
+            if rooms::name_taken(conn, &viewer, hotel_id, &fields.name, 0)? {
                 return Err(name_taken());
             }
             Ok(rooms::insert(
                 conn,
-                me.saas_id,
+                &viewer,
                 hotel_id,
                 platform::id::next_id(),
                 &fields,
@@ -161,19 +158,19 @@ pub async fn save(
 #[put("/saas/hotel/rooms/update")]
 pub async fn update(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     body: web::Bytes,
 ) -> Result<Reply<Room>, ApiError> {
     let (room_id, mut fields) = form_with_id::<RoomFields>(&body, "roomId")?;
+    may_edit(&viewer)?;
     let room = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        may_edit(conn, &me)?;
         fields.check()?;
         write_tx(conn, |conn| {
-            let current = rooms::find(conn, me.saas_id, room_id)?.ok_or_else(not_found)?;
-            if rooms::name_taken(conn, me.saas_id, current.hotel_id, &fields.name, room_id)? {
+            let current = rooms::find(conn, &viewer, room_id)?.ok_or_else(not_found)?;
+            if rooms::name_taken(conn, &viewer, current.hotel_id, &fields.name, room_id)? {
                 return Err(name_taken());
             }
-            rooms::update(conn, me.saas_id, room_id, &fields, platform::time::now_ms())?
+            rooms::update(conn, &viewer, room_id, &fields, platform::time::now_ms())?
                 .ok_or_else(not_found)
         })
     })

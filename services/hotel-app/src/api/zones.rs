@@ -2,16 +2,14 @@
 //! reads them; only the tenant's staff change them.
 
 use actix_web::{get, post, put, web};
-use platform::ApiError;
-use platform::auth::CurrentUser;
 use platform::db::{DbPool, with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, Query, Reply};
 use platform::i18n::Text;
+use platform::{ApiError, Viewer};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
 use super::hotels::form_with_id;
-use super::{operator_only, party};
 use crate::domain::hotel::ZoneFields;
 use crate::store::zones::{self, MAX_DEPTH, Placement, Zone, ZoneFilter, ZoneNode};
 
@@ -49,7 +47,7 @@ pub struct ZoneUpdate {
 #[get("/saas/hotel/zones/list")]
 pub async fn list(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<ZoneListQuery>,
 ) -> Result<Reply<Page<Zone>>, ApiError> {
     let q = q.into_inner();
@@ -64,7 +62,7 @@ pub async fn list(
         parent_id: q.parent_id,
     };
     let page = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        let (rows, total) = zones::list(conn, me.saas_id, &filter, page)?;
+        let (rows, total) = zones::list(conn, &viewer, &filter, page)?;
         Ok(Page::new(rows, total, page))
     })
     .await?;
@@ -76,10 +74,10 @@ pub async fn list(
 #[get("/saas/hotel/zones/tree")]
 pub async fn tree(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
 ) -> Result<Reply<Vec<ZoneNode>>, ApiError> {
     let rows = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        Ok(zones::all(conn, me.saas_id)?)
+        Ok(zones::all(conn, &viewer)?)
     })
     .await?;
     Ok(Reply(zones::tree(rows)))
@@ -121,23 +119,23 @@ fn name_taken() -> ApiError {
 #[post("/saas/hotel/zones/save")]
 pub async fn save(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     form: Json<ZoneFields>,
 ) -> Result<Reply<Zone>, ApiError> {
     let mut form = form.into_inner();
+    viewer.require_tenant_staff()?;
     let zone = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        operator_only(party(conn, &me)?)?;
         let hash = form.check()?;
         write_tx(conn, |conn| {
-            let all = zones::all(conn, me.saas_id)?;
+            let all = zones::all(conn, &viewer)?;
             placement_error(zones::placement(&all, None, form.parent_id))?;
-            if zones::sibling_name_taken(conn, me.saas_id, form.parent_id, &form.name, 0)? {
+            if zones::sibling_name_taken(conn, &viewer, form.parent_id, &form.name, 0)? {
                 return Err(name_taken());
             }
             let id = platform::id::next_id();
             Ok(zones::insert(
                 conn,
-                me.saas_id,
+                &viewer,
                 id,
                 &form,
                 &hash,
@@ -155,31 +153,24 @@ pub async fn save(
 #[put("/saas/hotel/zones/update")]
 pub async fn update(
     pool: web::Data<DbPool>,
-    me: CurrentUser,
+    viewer: Viewer,
     body: web::Bytes,
 ) -> Result<Reply<Zone>, ApiError> {
     let (id, mut fields) = form_with_id::<ZoneFields>(&body, "id")?;
+    viewer.require_tenant_staff()?;
     let zone = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        operator_only(party(conn, &me)?)?;
         let hash = fields.check()?;
         write_tx(conn, |conn| {
-            let all = zones::all(conn, me.saas_id)?;
+            let all = zones::all(conn, &viewer)?;
             if !all.iter().any(|z| z.id == id) {
                 return Err(not_found());
             }
             placement_error(zones::placement(&all, Some(id), fields.parent_id))?;
-            if zones::sibling_name_taken(conn, me.saas_id, fields.parent_id, &fields.name, id)? {
+            if zones::sibling_name_taken(conn, &viewer, fields.parent_id, &fields.name, id)? {
                 return Err(name_taken());
             }
-            zones::update(
-                conn,
-                me.saas_id,
-                id,
-                &fields,
-                &hash,
-                platform::time::now_ms(),
-            )?
-            .ok_or_else(not_found)
+            zones::update(conn, &viewer, id, &fields, &hash, platform::time::now_ms())?
+                .ok_or_else(not_found)
         })
     })
     .await?;

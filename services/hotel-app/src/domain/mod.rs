@@ -1,11 +1,11 @@
 //! hotel-app's business rules, free of HTTP and SQL: the order state machines and what each
 //! action needs beyond them, the booking rules and stay prices, price changes over the
-//! calendar, the product states, validation, and who the caller is (`party`).
+//! calendar, the product states, validation, and what the caller is on an order (`viewer`).
 
 pub mod booking;
 pub mod hotel;
 pub mod order_rules;
 pub mod order_state;
-pub mod party;
 pub mod pricing;
 pub mod product;
+pub mod viewer;

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use diesel::prelude::*;
 use platform::ApiError;
+use platform::Viewer;
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
 use platform::i18n::Text;
@@ -42,7 +43,7 @@ type BookableRow = (
 /// The tenant's on-sale products of `hotel_id` (all hotels when None) with their terms.
 pub fn bookable_products(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     hotel_id: Option<i64>,
     product_id: Option<i64>,
 ) -> QueryResult<Vec<Bookable>> {
@@ -50,7 +51,7 @@ pub fn bookable_products(
         .inner_join(product_terms::table.on(product_terms::product_id.eq(hotel_products::id)))
         .inner_join(hotels::table.on(hotels::id.eq(hotel_products::hotel_id)))
         .inner_join(rooms::table.on(rooms::id.eq(hotel_products::room_id)))
-        .filter(hotel_products::saas_id.eq(saas_id))
+        .filter(hotel_products::saas_id.eq(viewer.saas_id))
         .filter(hotel_products::state.eq(1))
         .filter(hotels::state.eq(1))
         .into_boxed::<Db>();
@@ -184,10 +185,10 @@ pub fn quote(
 /// The tenant's product on sale, for booking; the 412 on `productId` otherwise.
 pub fn bookable(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     product_id: i64,
 ) -> Result<Bookable, ApiError> {
-    bookable_products(conn, saas_id, None, Some(product_id))?
+    bookable_products(conn, viewer, None, Some(product_id))?
         .into_iter()
         .next()
         .ok_or_else(|| {
@@ -202,13 +203,13 @@ pub fn bookable(
 /// `distributor_id` at `now`.
 pub fn quoted_products(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     hotel_id: Option<i64>,
     distributor_id: i64,
     stay: &Stay,
     now: i64,
 ) -> QueryResult<Vec<(Bookable, Quote)>> {
-    let products = bookable_products(conn, saas_id, hotel_id, None)?;
+    let products = bookable_products(conn, viewer, hotel_id, None)?;
     let mut out = Vec::with_capacity(products.len());
     for p in products {
         let q = quote(conn, &p, distributor_id, stay, now)?;
@@ -249,11 +250,11 @@ type HotelRow = (i64, String, String, i32, i64, String);
 
 fn hotel_rows(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     s: &HotelSearch,
 ) -> QueryResult<Vec<HotelRow>> {
     let mut h = hotels::table
-        .filter(hotels::saas_id.eq(saas_id))
+        .filter(hotels::saas_id.eq(viewer.saas_id))
         .filter(hotels::state.eq(1))
         .into_boxed::<Db>();
     if let Some(id) = s.hotel_id {
@@ -284,21 +285,21 @@ fn hotel_rows(
 /// each with its lowest total price, and how many there are.
 pub fn bookable_hotels(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     s: &HotelSearch,
     now: i64,
     page: PageRequest,
 ) -> QueryResult<(Vec<BookableHotel>, i64)> {
     // Per hotel: the lowest price and how many products are bookable.
     let mut best: HashMap<i64, (i64, i64)> = HashMap::new();
-    for (p, q) in quoted_products(conn, saas_id, None, s.distributor_id, &s.stay, now)? {
+    for (p, q) in quoted_products(conn, viewer, None, s.distributor_id, &s.stay, now)? {
         if q.refusal.is_none() {
             let e = best.entry(p.hotel_id).or_insert((i64::MAX, 0));
             e.0 = e.0.min(q.price.order_price);
             e.1 += 1;
         }
     }
-    let found: Vec<BookableHotel> = hotel_rows(conn, saas_id, s)?
+    let found: Vec<BookableHotel> = hotel_rows(conn, viewer, s)?
         .into_iter()
         .filter_map(|(id, name, name_en, star, zone_id, address)| {
             best.get(&id).map(|(min, n)| BookableHotel {

@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 
 use diesel::prelude::*;
+use platform::Viewer;
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
 use serde::Serialize;
@@ -183,9 +184,9 @@ pub struct HotelFilter {
     pub state: Option<i32>,
 }
 
-fn hotels_in<'a>(saas_id: i64, f: &'a HotelFilter) -> hotels::BoxedQuery<'a, Db> {
+fn hotels_in<'a>(viewer: &Viewer, f: &'a HotelFilter) -> hotels::BoxedQuery<'a, Db> {
     let mut q = hotels::table
-        .filter(hotels::saas_id.eq(saas_id))
+        .filter(hotels::saas_id.eq(viewer.saas_id))
         .into_boxed();
     if let Some(n) = f.name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
         q = q.filter(hotels::name.like(platform::db::contains_pattern(n)));
@@ -204,11 +205,11 @@ fn hotels_in<'a>(saas_id: i64, f: &'a HotelFilter) -> hotels::BoxedQuery<'a, Db>
 
 fn with_zone_names(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     rows: Vec<HotelRow>,
 ) -> QueryResult<Vec<Hotel>> {
     let ids: Vec<i64> = rows.iter().map(|r| r.zone_id).filter(|&z| z != 0).collect();
-    let names = zones::names(conn, saas_id, &ids)?;
+    let names = zones::names(conn, viewer, &ids)?;
     Ok(rows
         .into_iter()
         .map(|r| {
@@ -221,18 +222,18 @@ fn with_zone_names(
 /// The tenant's hotels, newest first.
 pub fn list(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     f: &HotelFilter,
     page: PageRequest,
 ) -> QueryResult<(Vec<Hotel>, i64)> {
-    let total = hotels_in(saas_id, f).count().get_result(conn)?;
-    let rows = hotels_in(saas_id, f)
+    let total = hotels_in(viewer, f).count().get_result(conn)?;
+    let rows = hotels_in(viewer, f)
         .order(hotels::id.desc())
         .offset(page.offset())
         .limit(page.limit())
         .select(HotelRow::as_select())
         .load(conn)?;
-    Ok((with_zone_names(conn, saas_id, rows)?, total))
+    Ok((with_zone_names(conn, viewer, rows)?, total))
 }
 
 /// A hotel of the system list, for product creation.
@@ -254,14 +255,14 @@ pub struct HotelForProduct {
 /// The tenant's hotels with how many products each has, newest first.
 pub fn list_for_products(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     f: &HotelFilter,
     page: PageRequest,
 ) -> QueryResult<(Vec<HotelForProduct>, i64)> {
-    let (hotels, total) = list(conn, saas_id, f, page)?;
+    let (hotels, total) = list(conn, viewer, f, page)?;
     let ids: Vec<i64> = hotels.iter().map(|h| h.id).collect();
     let counts: HashMap<i64, i64> = hotel_products::table
-        .filter(hotel_products::saas_id.eq(saas_id))
+        .filter(hotel_products::saas_id.eq(viewer.saas_id))
         .filter(hotel_products::hotel_id.eq_any(&ids))
         .group_by(hotel_products::hotel_id)
         .select((hotel_products::hotel_id, diesel::dsl::count_star()))
@@ -284,23 +285,23 @@ pub fn list_for_products(
     Ok((rows, total))
 }
 
-pub fn find(conn: &mut DbConnection, saas_id: i64, id: i64) -> QueryResult<Option<Hotel>> {
+pub fn find(conn: &mut DbConnection, viewer: &Viewer, id: i64) -> QueryResult<Option<Hotel>> {
     let row = hotels::table
         .find(id)
-        .filter(hotels::saas_id.eq(saas_id))
+        .filter(hotels::saas_id.eq(viewer.saas_id))
         .select(HotelRow::as_select())
         .first(conn)
         .optional()?;
     let Some(row) = row else {
         return Ok(None);
     };
-    Ok(with_zone_names(conn, saas_id, vec![row])?.pop())
+    Ok(with_zone_names(conn, viewer, vec![row])?.pop())
 }
 
-pub fn exists(conn: &mut DbConnection, saas_id: i64, id: i64) -> QueryResult<bool> {
+pub fn exists(conn: &mut DbConnection, viewer: &Viewer, id: i64) -> QueryResult<bool> {
     let n: i64 = hotels::table
         .filter(hotels::id.eq(id))
-        .filter(hotels::saas_id.eq(saas_id))
+        .filter(hotels::saas_id.eq(viewer.saas_id))
         .count()
         .get_result(conn)?;
     Ok(n > 0)
@@ -308,7 +309,7 @@ pub fn exists(conn: &mut DbConnection, saas_id: i64, id: i64) -> QueryResult<boo
 
 pub fn insert(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     id: i64,
     f: &HotelFields,
     now: i64,
@@ -316,30 +317,34 @@ pub fn insert(
     diesel::insert_into(hotels::table)
         .values((
             hotels::id.eq(id),
-            hotels::saas_id.eq(saas_id),
+            hotels::saas_id.eq(viewer.saas_id),
             HotelColumns::of(f)?,
             hotels::created_at.eq(now),
             hotels::updated_at.eq(now),
         ))
         .execute(conn)?;
-    find(conn, saas_id, id)?.ok_or(diesel::result::Error::NotFound)
+    find(conn, viewer, id)?.ok_or(diesel::result::Error::NotFound)
 }
 
 /// Changes a hotel of the tenant; None when there is none.
 pub fn update(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     id: i64,
     f: &HotelFields,
     now: i64,
 ) -> QueryResult<Option<Hotel>> {
-    let n = diesel::update(hotels::table.find(id).filter(hotels::saas_id.eq(saas_id)))
-        .set((HotelColumns::of(f)?, hotels::updated_at.eq(now)))
-        .execute(conn)?;
+    let n = diesel::update(
+        hotels::table
+            .find(id)
+            .filter(hotels::saas_id.eq(viewer.saas_id)),
+    )
+    .set((HotelColumns::of(f)?, hotels::updated_at.eq(now)))
+    .execute(conn)?;
     if n == 0 {
         return Ok(None);
     }
-    find(conn, saas_id, id)
+    find(conn, viewer, id)
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -420,15 +425,12 @@ pub struct RequestFilter {
     pub kind: Option<i32>,
 }
 
-fn requests_in<'a>(
-    saas_id: i64,
-    mch_id: Option<i64>,
-    f: &'a RequestFilter,
-) -> hotel_requests::BoxedQuery<'a, Db> {
+/// The requests `viewer` sees: the tenant's, or a merchant's user only its merchant's.
+fn requests_in<'a>(viewer: &Viewer, f: &'a RequestFilter) -> hotel_requests::BoxedQuery<'a, Db> {
     let mut q = hotel_requests::table
-        .filter(hotel_requests::saas_id.eq(saas_id))
+        .filter(hotel_requests::saas_id.eq(viewer.saas_id))
         .into_boxed();
-    if let Some(m) = mch_id {
+    if let Some(m) = viewer.mch_id() {
         q = q.filter(hotel_requests::mch_id.eq(m));
     }
     if let Some(s) = f.state {
@@ -442,11 +444,11 @@ fn requests_in<'a>(
 
 fn with_merchant_names(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     rows: Vec<RequestRow>,
 ) -> QueryResult<Vec<HotelRequest>> {
     let ids: Vec<i64> = rows.iter().map(|r| r.mch_id).collect();
-    let names = platform::replica::merchant_names(conn, saas_id, &ids)?;
+    let names = platform::replica::merchant_names(conn, viewer.saas_id, &ids)?;
     Ok(rows
         .into_iter()
         .map(|r| {
@@ -456,45 +458,43 @@ fn with_merchant_names(
         .collect())
 }
 
-/// The tenant's requests (a supplier's own when `mch_id` is given), newest first.
+/// The requests `viewer` sees (a supplier's user: its own), newest first.
 pub fn list_requests(
     conn: &mut DbConnection,
-    saas_id: i64,
-    mch_id: Option<i64>,
+    viewer: &Viewer,
     f: &RequestFilter,
     page: PageRequest,
 ) -> QueryResult<(Vec<HotelRequest>, i64)> {
-    let total = requests_in(saas_id, mch_id, f).count().get_result(conn)?;
-    let rows = requests_in(saas_id, mch_id, f)
+    let total = requests_in(viewer, f).count().get_result(conn)?;
+    let rows = requests_in(viewer, f)
         .order((hotel_requests::created_at.desc(), hotel_requests::id.desc()))
         .offset(page.offset())
         .limit(page.limit())
         .select(RequestRow::as_select())
         .load(conn)?;
-    Ok((with_merchant_names(conn, saas_id, rows)?, total))
+    Ok((with_merchant_names(conn, viewer, rows)?, total))
 }
 
 pub fn find_request(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     id: i64,
 ) -> QueryResult<Option<HotelRequest>> {
-    let row = hotel_requests::table
-        .find(id)
-        .filter(hotel_requests::saas_id.eq(saas_id))
+    let row = requests_in(viewer, &RequestFilter::default())
+        .filter(hotel_requests::id.eq(id))
         .select(RequestRow::as_select())
         .first(conn)
         .optional()?;
     let Some(row) = row else {
         return Ok(None);
     };
-    Ok(with_merchant_names(conn, saas_id, vec![row])?.pop())
+    Ok(with_merchant_names(conn, viewer, vec![row])?.pop())
 }
 
-/// A new pending request.
+/// A new pending request of the viewer's tenant.
 pub struct NewRequest<'a> {
     pub id: i64,
-    pub saas_id: i64,
+    /// The supplier that asks.
     pub mch_id: i64,
     pub kind: i32,
     pub hotel_id: i64,
@@ -503,13 +503,17 @@ pub struct NewRequest<'a> {
     pub now: i64,
 }
 
-pub fn insert_request(conn: &mut DbConnection, r: NewRequest<'_>) -> QueryResult<HotelRequest> {
+pub fn insert_request(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    r: NewRequest<'_>,
+) -> QueryResult<HotelRequest> {
     let payload = serde_json::to_string(r.fields)
         .map_err(|e| diesel::result::Error::SerializationError(Box::new(e)))?;
     diesel::insert_into(hotel_requests::table)
         .values((
             hotel_requests::id.eq(r.id),
-            hotel_requests::saas_id.eq(r.saas_id),
+            hotel_requests::saas_id.eq(viewer.saas_id),
             hotel_requests::mch_id.eq(r.mch_id),
             hotel_requests::kind.eq(r.kind),
             hotel_requests::hotel_id.eq(r.hotel_id),
@@ -522,7 +526,7 @@ pub fn insert_request(conn: &mut DbConnection, r: NewRequest<'_>) -> QueryResult
             hotel_requests::decided_at.eq(0_i64),
         ))
         .execute(conn)?;
-    find_request(conn, r.saas_id, r.id)?.ok_or(diesel::result::Error::NotFound)
+    find_request(conn, viewer, r.id)?.ok_or(diesel::result::Error::NotFound)
 }
 
 /// The decision on a request.
@@ -538,14 +542,14 @@ pub struct Decision<'a> {
 /// settle on one: the second changes no row.
 pub fn decide(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     id: i64,
     d: Decision<'_>,
 ) -> QueryResult<Option<Pending>> {
     let n = diesel::update(
         hotel_requests::table
             .find(id)
-            .filter(hotel_requests::saas_id.eq(saas_id))
+            .filter(hotel_requests::saas_id.eq(viewer.saas_id))
             .filter(hotel_requests::state.eq(REQUEST_PENDING)),
     )
     .set((

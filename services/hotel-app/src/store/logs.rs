@@ -2,6 +2,7 @@
 //! Rows are written by the channel integrations; this module reads them.
 
 use diesel::prelude::*;
+use platform::Viewer;
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
 use serde::Serialize;
@@ -42,13 +43,13 @@ pub struct InterfaceLogFilter {
 
 pub fn interface_page(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     f: &InterfaceLogFilter,
     page: PageRequest,
 ) -> QueryResult<(Vec<InterfaceLog>, i64)> {
     let query = || {
         let mut q = interface_logs::table
-            .filter(interface_logs::saas_id.eq(saas_id))
+            .filter(interface_logs::saas_id.eq(viewer.saas_id))
             .into_boxed::<Db>();
         if let Some(v) = f.interface_id {
             q = q.filter(interface_logs::interface_id.eq(v));
@@ -78,11 +79,11 @@ pub fn interface_page(
 }
 
 /// Records one call (used by the channel integrations and their tests).
-pub fn record(conn: &mut DbConnection, saas_id: i64, l: &InterfaceLog) -> QueryResult<()> {
+pub fn record(conn: &mut DbConnection, viewer: &Viewer, l: &InterfaceLog) -> QueryResult<()> {
     diesel::insert_into(interface_logs::table)
         .values((
             interface_logs::id.eq(l.id),
-            interface_logs::saas_id.eq(saas_id),
+            interface_logs::saas_id.eq(viewer.saas_id),
             interface_logs::interface_id.eq(l.interface_id),
             interface_logs::direction.eq(l.direction),
             interface_logs::method.eq(&l.method),

@@ -9,6 +9,7 @@ use std::collections::HashMap;
 
 use diesel::prelude::*;
 use platform::ApiError;
+use platform::Viewer;
 use platform::db::DbConnection;
 use platform::i18n::Text;
 use platform::time::format_day;
@@ -31,7 +32,7 @@ pub struct CommonChange {
 /// nights were created. A night without prices yet needs all three as fixed amounts.
 pub fn save_common(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     product_id: i64,
     days: &[i64],
     c: &CommonChange,
@@ -55,7 +56,7 @@ pub fn save_common(
                 .values((
                     price_calendar::product_id.eq(product_id),
                     price_calendar::day.eq(&day),
-                    price_calendar::saas_id.eq(saas_id),
+                    price_calendar::saas_id.eq(viewer.saas_id),
                     price_calendar::purchase_price.eq(p.purchase),
                     price_calendar::distribution_price.eq(p.distribution),
                     price_calendar::retail_price.eq(p.retail),
@@ -115,7 +116,7 @@ pub struct OwnChange {
 /// own, holding no orders, is removed: the distributor follows the common calendar again.
 pub fn save_own(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     product_id: i64,
     days: &[i64],
     c: &OwnChange,
@@ -162,7 +163,7 @@ pub fn save_own(
                         price_distributor::product_id.eq(product_id),
                         price_distributor::distributor_id.eq(c.distributor_id),
                         price_distributor::day.eq(&day),
-                        price_distributor::saas_id.eq(saas_id),
+                        price_distributor::saas_id.eq(viewer.saas_id),
                         price_distributor::distribution_price.eq(price),
                         price_distributor::stock.eq(stock),
                         price_distributor::sold.eq(0),
@@ -343,7 +344,7 @@ struct OwnRow {
 /// every distributor's own rows.
 pub fn distributor_days(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     product_id: i64,
     distributor_id: Option<i64>,
     first: i64,
@@ -352,7 +353,7 @@ pub fn distributor_days(
     let common = calendar::common_range(conn, product_id, first, last + 1)?;
     let mut q = price_distributor::table
         .filter(price_distributor::product_id.eq(product_id))
-        .filter(price_distributor::saas_id.eq(saas_id))
+        .filter(price_distributor::saas_id.eq(viewer.saas_id))
         .filter(price_distributor::day.ge(format_day(first)))
         .filter(price_distributor::day.le(format_day(last)))
         .into_boxed::<platform::db::Backend>();
@@ -367,7 +368,7 @@ pub fn distributor_days(
     ids.extend(distributor_id);
     ids.sort_unstable();
     ids.dedup();
-    let names = platform::replica::merchant_names(conn, saas_id, &ids)?;
+    let names = platform::replica::merchant_names(conn, viewer.saas_id, &ids)?;
     let by_day: HashMap<&str, &CommonNight> = common.iter().map(|c| (c.day.as_str(), c)).collect();
     let entry = |c: &CommonNight, id: i64, own: Option<&OwnNight>| DistributorDay {
         day: c.day.clone(),

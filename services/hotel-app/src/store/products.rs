@@ -5,8 +5,9 @@
 use std::collections::HashMap;
 
 use diesel::prelude::*;
+use platform::Viewer;
 use platform::bus::{Outgoing, publish_in_tx, v1};
-use platform::db::{Backend as Db, DbConnection};
+use platform::db::{Backend as Db, DbConnection, lower};
 use platform::http::PageRequest;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -16,18 +17,6 @@ use crate::NAME;
 use crate::domain::product::{ProductFields, on_sale, state};
 
 pub const EVENT: &str = "product.hotel.updated";
-
-diesel::define_sql_function! {
-    /// SQL `lower`, the same on both backends for the ASCII a search box mostly holds.
-    fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text;
-}
-
-/// Which products a caller may see: the tenant's, or a supplier's user only its own.
-#[derive(Debug, Clone, Copy)]
-pub struct Scope {
-    pub saas_id: i64,
-    pub supplier: Option<i64>,
-}
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = hotel_products)]
@@ -165,13 +154,20 @@ pub struct ProductFilter {
     pub confirm_type: Option<i32>,
 }
 
-fn products_in<'a>(scope: Scope, f: &'a ProductFilter) -> hotel_products::BoxedQuery<'a, Db> {
+/// The products `viewer` sees: the tenant's, or a merchant's user only its own (a
+/// distributor supplies none).
+fn visible(viewer: &Viewer) -> hotel_products::BoxedQuery<'static, Db> {
     let mut q = hotel_products::table
-        .filter(hotel_products::saas_id.eq(scope.saas_id))
+        .filter(hotel_products::saas_id.eq(viewer.saas_id))
         .into_boxed();
-    if let Some(own) = scope.supplier {
+    if let Some(own) = viewer.mch_id() {
         q = q.filter(hotel_products::supplier_id.eq(own));
     }
+    q
+}
+
+fn products_in(viewer: &Viewer, f: &ProductFilter) -> hotel_products::BoxedQuery<'static, Db> {
+    let mut q = visible(viewer);
     match f.state {
         Some(s) => q = q.filter(hotel_products::state.eq(s)),
         None => q = q.filter(hotel_products::state.ne(state::DELETED)),
@@ -183,7 +179,7 @@ fn products_in<'a>(scope: Scope, f: &'a ProductFilter) -> hotel_products::BoxedQ
         .filter(|n| !n.is_empty())
     {
         // Case-insensitive on both backends (PostgreSQL's LIKE is not, SQLite's is).
-        let pattern = platform::db::contains_pattern(&n.to_lowercase());
+        let pattern = platform::db::contains_pattern_ci(n);
         q = q.filter(lower(hotel_products::product_name).like(pattern));
     }
     if let Some(h) = f.hotel_id {
@@ -198,24 +194,25 @@ fn products_in<'a>(scope: Scope, f: &'a ProductFilter) -> hotel_products::BoxedQ
     q
 }
 
-/// A product of the scope (any state).
-pub fn find(conn: &mut DbConnection, scope: Scope, id: i64) -> QueryResult<Option<ProductRow>> {
-    let mut q = hotel_products::table
-        .filter(hotel_products::saas_id.eq(scope.saas_id))
+/// A product `viewer` sees (any state).
+pub fn find(conn: &mut DbConnection, viewer: &Viewer, id: i64) -> QueryResult<Option<ProductRow>> {
+    visible(viewer)
         .filter(hotel_products::id.eq(id))
-        .into_boxed::<Db>();
-    if let Some(own) = scope.supplier {
-        q = q.filter(hotel_products::supplier_id.eq(own));
-    }
-    q.select(ProductRow::as_select()).first(conn).optional()
+        .select(ProductRow::as_select())
+        .first(conn)
+        .optional()
 }
 
 /// The product as the pages show it.
-pub fn load(conn: &mut DbConnection, scope: Scope, id: i64) -> QueryResult<Option<HotelProduct>> {
-    let Some(row) = find(conn, scope, id)? else {
+pub fn load(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    id: i64,
+) -> QueryResult<Option<HotelProduct>> {
+    let Some(row) = find(conn, viewer, id)? else {
         return Ok(None);
     };
-    Ok(decorate(conn, scope.saas_id, vec![row])?.pop())
+    Ok(decorate(conn, viewer, vec![row])?.pop())
 }
 
 fn publish(conn: &mut DbConnection, p: &ProductRow) -> QueryResult<()> {
@@ -237,10 +234,9 @@ fn reload(conn: &mut DbConnection, id: i64) -> QueryResult<ProductRow> {
         .first(conn)
 }
 
-/// What a new product is made of, besides its checked fields.
+/// What a new product of the viewer's tenant is made of, besides its checked fields.
 #[derive(Debug, Clone, Copy)]
 pub struct NewProduct {
-    pub saas_id: i64,
     pub id: i64,
     pub supplier_id: i64,
     pub zone_id: i64,
@@ -250,13 +246,14 @@ pub struct NewProduct {
 /// Creates an unpublished product.
 pub fn insert(
     conn: &mut DbConnection,
+    viewer: &Viewer,
     n: NewProduct,
     f: &ProductFields,
 ) -> QueryResult<ProductRow> {
     diesel::insert_into(hotel_products::table)
         .values((
             hotel_products::id.eq(n.id),
-            hotel_products::saas_id.eq(n.saas_id),
+            hotel_products::saas_id.eq(viewer.saas_id),
             hotel_products::supplier_id.eq(n.supplier_id),
             hotel_products::hotel_id.eq(f.hotel_id),
             hotel_products::room_id.eq(f.room_id),
@@ -353,49 +350,49 @@ pub fn set_state(
     Ok(Some(row))
 }
 
-/// The scope's products matching the filter, newest first.
+/// The products `viewer` sees matching the filter, newest first.
 pub fn list(
     conn: &mut DbConnection,
-    scope: Scope,
+    viewer: &Viewer,
     f: &ProductFilter,
     page: PageRequest,
 ) -> QueryResult<(Vec<HotelProduct>, i64)> {
-    let total = products_in(scope, f).count().get_result(conn)?;
-    let rows = products_in(scope, f)
+    let total = products_in(viewer, f).count().get_result(conn)?;
+    let rows = products_in(viewer, f)
         .order(hotel_products::id.desc())
         .offset(page.offset())
         .limit(page.limit())
         .select(ProductRow::as_select())
         .load(conn)?;
-    Ok((decorate(conn, scope.saas_id, rows)?, total))
+    Ok((decorate(conn, viewer, rows)?, total))
 }
 
 /// A page of the hotels that have matching products (newest hotel first), each with those
 /// products; the total counts hotels.
 pub fn list_by_hotel(
     conn: &mut DbConnection,
-    scope: Scope,
+    viewer: &Viewer,
     f: &ProductFilter,
     page: PageRequest,
 ) -> QueryResult<(Vec<HotelGroup>, i64)> {
-    let total: i64 = products_in(scope, f)
+    let total: i64 = products_in(viewer, f)
         .select(diesel::dsl::count(hotel_products::hotel_id).aggregate_distinct())
         .first(conn)?;
-    let hotel_ids: Vec<i64> = products_in(scope, f)
+    let hotel_ids: Vec<i64> = products_in(viewer, f)
         .select(hotel_products::hotel_id)
         .distinct()
         .order(hotel_products::hotel_id.desc())
         .offset(page.offset())
         .limit(page.limit())
         .load(conn)?;
-    let rows = products_in(scope, f)
+    let rows = products_in(viewer, f)
         .filter(hotel_products::hotel_id.eq_any(&hotel_ids))
         .order(hotel_products::id.desc())
         .select(ProductRow::as_select())
         .load(conn)?;
-    let names = hotel_names(conn, scope.saas_id, &hotel_ids)?;
+    let names = hotel_names(conn, viewer, &hotel_ids)?;
     let mut by_hotel: HashMap<i64, Vec<HotelProduct>> = HashMap::new();
-    for p in decorate(conn, scope.saas_id, rows)? {
+    for p in decorate(conn, viewer, rows)? {
         by_hotel.entry(p.hotel_id).or_default().push(p);
     }
     let groups = hotel_ids
@@ -411,11 +408,11 @@ pub fn list_by_hotel(
 
 fn hotel_names(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     ids: &[i64],
 ) -> QueryResult<HashMap<i64, String>> {
     let rows: Vec<(i64, String)> = hotels::table
-        .filter(hotels::saas_id.eq(saas_id))
+        .filter(hotels::saas_id.eq(viewer.saas_id))
         .filter(hotels::id.eq_any(ids))
         .select((hotels::id, hotels::name))
         .load(conn)?;
@@ -424,11 +421,11 @@ fn hotel_names(
 
 fn room_names(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     ids: &[i64],
 ) -> QueryResult<HashMap<i64, String>> {
     let rows: Vec<(i64, String)> = rooms::table
-        .filter(rooms::saas_id.eq(saas_id))
+        .filter(rooms::saas_id.eq(viewer.saas_id))
         .filter(rooms::id.eq_any(ids))
         .select((rooms::id, rooms::name))
         .load(conn)?;
@@ -446,7 +443,7 @@ fn unique(ids: impl Iterator<Item = i64>) -> Vec<i64> {
 /// each lookup is one `IN` query).
 fn decorate(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     rows: Vec<ProductRow>,
 ) -> QueryResult<Vec<HotelProduct>> {
     let ids = unique(rows.iter().map(|r| r.id));
@@ -457,10 +454,13 @@ fn decorate(
         .into_iter()
         .map(|t| (t.product_id, t))
         .collect();
-    let hotels = hotel_names(conn, saas_id, &unique(rows.iter().map(|r| r.hotel_id)))?;
-    let rooms = room_names(conn, saas_id, &unique(rows.iter().map(|r| r.room_id)))?;
-    let suppliers =
-        platform::replica::merchant_names(conn, saas_id, &unique(rows.iter().map(|r| r.supplier_id)))?;
+    let hotels = hotel_names(conn, viewer, &unique(rows.iter().map(|r| r.hotel_id)))?;
+    let rooms = room_names(conn, viewer, &unique(rows.iter().map(|r| r.room_id)))?;
+    let suppliers = platform::replica::merchant_names(
+        conn,
+        viewer.saas_id,
+        &unique(rows.iter().map(|r| r.supplier_id)),
+    )?;
     Ok(rows
         .into_iter()
         .map(|r| {

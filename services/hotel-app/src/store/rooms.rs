@@ -1,6 +1,7 @@
 //! Rooms of the tenant's hotels.
 
 use diesel::prelude::*;
+use platform::Viewer;
 use platform::db::DbConnection;
 use platform::http::PageRequest;
 use serde::Serialize;
@@ -40,13 +41,13 @@ pub struct Room {
 /// A hotel's rooms, by name.
 pub fn list(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     hotel_id: i64,
     page: PageRequest,
 ) -> QueryResult<(Vec<Room>, i64)> {
     let query = || {
         rooms::table
-            .filter(rooms::saas_id.eq(saas_id))
+            .filter(rooms::saas_id.eq(viewer.saas_id))
             .filter(rooms::hotel_id.eq(hotel_id))
     };
     let total = query().count().get_result(conn)?;
@@ -59,10 +60,10 @@ pub fn list(
     Ok((rows, total))
 }
 
-pub fn find(conn: &mut DbConnection, saas_id: i64, id: i64) -> QueryResult<Option<Room>> {
+pub fn find(conn: &mut DbConnection, viewer: &Viewer, id: i64) -> QueryResult<Option<Room>> {
     rooms::table
         .find(id)
-        .filter(rooms::saas_id.eq(saas_id))
+        .filter(rooms::saas_id.eq(viewer.saas_id))
         .select(Room::as_select())
         .first(conn)
         .optional()
@@ -71,13 +72,13 @@ pub fn find(conn: &mut DbConnection, saas_id: i64, id: i64) -> QueryResult<Optio
 /// Whether another room of the hotel has this name (products and orders name a room by it).
 pub fn name_taken(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     hotel_id: i64,
     name: &str,
     except: i64,
 ) -> QueryResult<bool> {
     let n: i64 = rooms::table
-        .filter(rooms::saas_id.eq(saas_id))
+        .filter(rooms::saas_id.eq(viewer.saas_id))
         .filter(rooms::hotel_id.eq(hotel_id))
         .filter(rooms::name.eq(name))
         .filter(rooms::id.ne(except))
@@ -88,7 +89,7 @@ pub fn name_taken(
 
 pub fn insert(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     hotel_id: i64,
     id: i64,
     f: &RoomFields,
@@ -97,7 +98,7 @@ pub fn insert(
     diesel::insert_into(rooms::table)
         .values((
             rooms::id.eq(id),
-            rooms::saas_id.eq(saas_id),
+            rooms::saas_id.eq(viewer.saas_id),
             rooms::hotel_id.eq(hotel_id),
             rooms::name.eq(&f.name),
             rooms::bed_type.eq(f.bed_type),
@@ -113,34 +114,38 @@ pub fn insert(
             rooms::updated_at.eq(now),
         ))
         .execute(conn)?;
-    find(conn, saas_id, id)?.ok_or(diesel::result::Error::NotFound)
+    find(conn, viewer, id)?.ok_or(diesel::result::Error::NotFound)
 }
 
 /// Changes a room of the tenant (its hotel stays); None when there is none.
 pub fn update(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     id: i64,
     f: &RoomFields,
     now: i64,
 ) -> QueryResult<Option<Room>> {
-    let n = diesel::update(rooms::table.find(id).filter(rooms::saas_id.eq(saas_id)))
-        .set((
-            rooms::name.eq(&f.name),
-            rooms::bed_type.eq(f.bed_type),
-            rooms::room_type.eq(f.room_type),
-            rooms::area.eq(&f.area),
-            rooms::floor.eq(&f.floor),
-            rooms::max_guests.eq(f.max_guests),
-            rooms::add_bed.eq(f.add_bed),
-            rooms::broadband.eq(&f.broadband),
-            rooms::window_type.eq(f.window),
-            rooms::state.eq(f.state),
-            rooms::updated_at.eq(now),
-        ))
-        .execute(conn)?;
+    let n = diesel::update(
+        rooms::table
+            .find(id)
+            .filter(rooms::saas_id.eq(viewer.saas_id)),
+    )
+    .set((
+        rooms::name.eq(&f.name),
+        rooms::bed_type.eq(f.bed_type),
+        rooms::room_type.eq(f.room_type),
+        rooms::area.eq(&f.area),
+        rooms::floor.eq(&f.floor),
+        rooms::max_guests.eq(f.max_guests),
+        rooms::add_bed.eq(f.add_bed),
+        rooms::broadband.eq(&f.broadband),
+        rooms::window_type.eq(f.window),
+        rooms::state.eq(f.state),
+        rooms::updated_at.eq(now),
+    ))
+    .execute(conn)?;
     if n == 0 {
         return Ok(None);
     }
-    find(conn, saas_id, id)
+    find(conn, viewer, id)
 }

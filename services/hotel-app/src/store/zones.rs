@@ -3,6 +3,7 @@
 use std::collections::{HashMap, HashSet};
 
 use diesel::prelude::*;
+use platform::Viewer;
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
 use serde::Serialize;
@@ -50,8 +51,10 @@ pub struct ZoneFilter {
     pub parent_id: Option<i64>,
 }
 
-fn zones_in<'a>(saas_id: i64, f: &'a ZoneFilter) -> zones::BoxedQuery<'a, Db> {
-    let mut q = zones::table.filter(zones::saas_id.eq(saas_id)).into_boxed();
+fn zones_in<'a>(viewer: &Viewer, f: &'a ZoneFilter) -> zones::BoxedQuery<'a, Db> {
+    let mut q = zones::table
+        .filter(zones::saas_id.eq(viewer.saas_id))
+        .into_boxed();
     if let Some(n) = f.name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
         q = q.filter(zones::name.like(platform::db::contains_pattern(n)));
     }
@@ -66,12 +69,12 @@ fn zones_in<'a>(saas_id: i64, f: &'a ZoneFilter) -> zones::BoxedQuery<'a, Db> {
 
 pub fn list(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     f: &ZoneFilter,
     page: PageRequest,
 ) -> QueryResult<(Vec<Zone>, i64)> {
-    let total = zones_in(saas_id, f).count().get_result(conn)?;
-    let rows = zones_in(saas_id, f)
+    let total = zones_in(viewer, f).count().get_result(conn)?;
+    let rows = zones_in(viewer, f)
         .order((zones::name, zones::id))
         .offset(page.offset())
         .limit(page.limit())
@@ -81,37 +84,37 @@ pub fn list(
 }
 
 /// Every zone of the tenant, by name.
-pub fn all(conn: &mut DbConnection, saas_id: i64) -> QueryResult<Vec<Zone>> {
+pub fn all(conn: &mut DbConnection, viewer: &Viewer) -> QueryResult<Vec<Zone>> {
     zones::table
-        .filter(zones::saas_id.eq(saas_id))
+        .filter(zones::saas_id.eq(viewer.saas_id))
         .order((zones::name, zones::id))
         .select(Zone::as_select())
         .load(conn)
 }
 
-pub fn find(conn: &mut DbConnection, saas_id: i64, id: i64) -> QueryResult<Option<Zone>> {
+pub fn find(conn: &mut DbConnection, viewer: &Viewer, id: i64) -> QueryResult<Option<Zone>> {
     zones::table
         .find(id)
-        .filter(zones::saas_id.eq(saas_id))
+        .filter(zones::saas_id.eq(viewer.saas_id))
         .select(Zone::as_select())
         .first(conn)
         .optional()
 }
 
-pub fn exists(conn: &mut DbConnection, saas_id: i64, id: i64) -> QueryResult<bool> {
-    Ok(find(conn, saas_id, id)?.is_some())
+pub fn exists(conn: &mut DbConnection, viewer: &Viewer, id: i64) -> QueryResult<bool> {
+    Ok(find(conn, viewer, id)?.is_some())
 }
 
 /// The names of the tenant's zones among `ids`.
 pub fn names(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     ids: &[i64],
 ) -> QueryResult<HashMap<i64, String>> {
     let mut out = HashMap::new();
     for chunk in ids.chunks(500) {
         let rows: Vec<(i64, String)> = zones::table
-            .filter(zones::saas_id.eq(saas_id))
+            .filter(zones::saas_id.eq(viewer.saas_id))
             .filter(zones::id.eq_any(chunk))
             .select((zones::id, zones::name))
             .load(conn)?;
@@ -124,13 +127,13 @@ pub fn names(
 /// could not be told apart in a select box).
 pub fn sibling_name_taken(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     parent_id: i64,
     name: &str,
     except: i64,
 ) -> QueryResult<bool> {
     let n: i64 = zones::table
-        .filter(zones::saas_id.eq(saas_id))
+        .filter(zones::saas_id.eq(viewer.saas_id))
         .filter(zones::parent_id.eq(parent_id))
         .filter(zones::name.eq(name))
         .filter(zones::id.ne(except))
@@ -141,7 +144,7 @@ pub fn sibling_name_taken(
 
 pub fn insert(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     id: i64,
     f: &ZoneFields,
     geo_hash: &str,
@@ -150,7 +153,7 @@ pub fn insert(
     diesel::insert_into(zones::table)
         .values((
             zones::id.eq(id),
-            zones::saas_id.eq(saas_id),
+            zones::saas_id.eq(viewer.saas_id),
             zones::parent_id.eq(f.parent_id),
             zones::name.eq(&f.name),
             zones::area_id.eq(&f.area_id),
@@ -167,27 +170,31 @@ pub fn insert(
 /// Changes a zone of the tenant; None when there is none.
 pub fn update(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     id: i64,
     f: &ZoneFields,
     geo_hash: &str,
     now: i64,
 ) -> QueryResult<Option<Zone>> {
-    let n = diesel::update(zones::table.find(id).filter(zones::saas_id.eq(saas_id)))
-        .set((
-            zones::parent_id.eq(f.parent_id),
-            zones::name.eq(&f.name),
-            zones::area_id.eq(&f.area_id),
-            zones::geo_lng.eq(&f.geo_lng),
-            zones::geo_hash.eq(geo_hash),
-            zones::state.eq(f.state),
-            zones::updated_at.eq(now),
-        ))
-        .execute(conn)?;
+    let n = diesel::update(
+        zones::table
+            .find(id)
+            .filter(zones::saas_id.eq(viewer.saas_id)),
+    )
+    .set((
+        zones::parent_id.eq(f.parent_id),
+        zones::name.eq(&f.name),
+        zones::area_id.eq(&f.area_id),
+        zones::geo_lng.eq(&f.geo_lng),
+        zones::geo_hash.eq(geo_hash),
+        zones::state.eq(f.state),
+        zones::updated_at.eq(now),
+    ))
+    .execute(conn)?;
     if n == 0 {
         return Ok(None);
     }
-    find(conn, saas_id, id)
+    find(conn, viewer, id)
 }
 
 /// Zones nest at most this deep (continent, country, province, city, district and a few

@@ -194,7 +194,7 @@ async fn the_demo_hotel_is_on_sale_and_made_once(backend: Backend) {
     assert_eq!((s, b["data"]["orderState"].as_i64()), (200, Some(1)), "{b}");
     assert_eq!(b["data"]["orderPrice"], 2 * 2 * 68_000);
     let mut conn = env.pool().get().unwrap();
-    assert!(!hotel_app::demo::seed(&mut conn, platform::time::now_ms()).unwrap());
+    assert!(!hotel_app::demo::seed(&mut conn).unwrap());
     assert_eq!(
         env.number("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM hotels"),
         1

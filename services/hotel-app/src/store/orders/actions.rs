@@ -11,7 +11,7 @@ use super::events::{self, Change, reason};
 use super::log::{self, Entry};
 use super::queries::{find, nights};
 use super::rows::states_of;
-use super::{Actor, OrderCtx, OrderSummary, not_found};
+use super::{OrderCtx, OrderSummary, not_found};
 use crate::domain::order_rules::{self, ActionFacts, Stamp};
 use crate::domain::order_state::{self, Action, state};
 use crate::store::calendar::{self, Source};
@@ -42,9 +42,9 @@ pub fn act(
     input: &ActionInput,
 ) -> Result<OrderSummary, ApiError> {
     let now = ctx.now;
-    let (o, d) = find(conn, ctx.saas_id, ctx.scope(), order_id)?.ok_or_else(not_found)?;
+    let (o, d) = find(conn, &ctx.viewer, order_id)?.ok_or_else(not_found)?;
     let before = states_of(&o, &d);
-    let after = order_state::apply(action, ctx.role(), &before)?;
+    let after = order_state::apply(action, ctx.role, &before)?;
     order_rules::check_action(
         action,
         &ActionFacts {
@@ -176,7 +176,7 @@ pub fn modify(
     action: &str,
     m: &Modification,
 ) -> Result<OrderSummary, ApiError> {
-    let (o, d) = find(conn, ctx.saas_id, ctx.scope(), order_id)?.ok_or_else(not_found)?;
+    let (o, d) = find(conn, &ctx.viewer, order_id)?.ok_or_else(not_found)?;
     let details = || order_details::table.filter(order_details::order_id.eq(order_id));
     if let Some(v) = &m.order_memo {
         diesel::update(details())
@@ -251,12 +251,7 @@ pub fn cancel_unpaid(conn: &mut DbConnection, now: i64) -> anyhow::Result<usize>
             remark: "未在支付时限内支付 / not paid in time".into(),
             ..ActionInput::default()
         };
-        let ctx = OrderCtx {
-            saas_id,
-            party: None,
-            actor: Actor::system(),
-            now,
-        };
+        let ctx = OrderCtx::system(saas_id, now);
         let r = platform::db::write_tx::<_, ApiError>(conn, |c| {
             act(c, &ctx, order_id, Action::TimeoutCancel, &input)
         });

@@ -64,7 +64,7 @@ pub fn place(
     let order_id = platform::id::next_id();
     let o = OrderSummary {
         order_id,
-        saas_id: ctx.saas_id,
+        saas_id: ctx.viewer.saas_id,
         supplier_id: p.supplier_id,
         distributor_id: n.distributor_id,
         hotel_id: p.hotel_id,

@@ -97,7 +97,7 @@ pub(super) fn created(
     };
     publish(
         conn,
-        Outgoing::new(NAME, "order.hotel.created", ctx.saas_id, &created),
+        Outgoing::new(NAME, "order.hotel.created", ctx.viewer.saas_id, &created),
     )
 }
 
@@ -116,7 +116,7 @@ pub(super) fn acted(
         Outgoing::new(
             NAME,
             &key,
-            ctx.saas_id,
+            ctx.viewer.saas_id,
             &v1::OrderCancelled {
                 order: Some(order_ref(o)),
                 amounts: Some(amounts(o, currency)),
@@ -126,7 +126,7 @@ pub(super) fn acted(
             },
         )
     } else {
-        Outgoing::new(NAME, &key, ctx.saas_id, &state_changed(o, c, ctx))
+        Outgoing::new(NAME, &key, ctx.viewer.saas_id, &state_changed(o, c, ctx))
     };
     publish(conn, out)
 }
@@ -143,7 +143,7 @@ pub(super) fn modified(
         Outgoing::new(
             NAME,
             "order.hotel.modified",
-            ctx.saas_id,
+            ctx.viewer.saas_id,
             &state_changed(o, c, ctx),
         ),
     )

@@ -3,6 +3,7 @@
 //! pages of them.
 
 use diesel::prelude::*;
+use platform::Viewer;
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
 use serde::Serialize;
@@ -52,7 +53,7 @@ pub(super) fn write(
     diesel::insert_into(order_logs::table)
         .values(OrderLog {
             id: platform::id::next_id(),
-            saas_id: ctx.saas_id,
+            saas_id: ctx.viewer.saas_id,
             order_id,
             user_id: ctx.actor.user_id,
             username: ctx.actor.username.clone(),
@@ -75,17 +76,17 @@ pub fn logs_of(conn: &mut DbConnection, order_id: i64) -> QueryResult<Vec<OrderL
         .load(conn)
 }
 
-/// A page of the tenant's order log (an order's, when given), newest first.
+/// A page of the viewer's tenant's order log (an order's, when given), newest first.
 pub fn log_page(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     order_id: Option<i64>,
     action: Option<&str>,
     page: PageRequest,
 ) -> QueryResult<(Vec<OrderLog>, i64)> {
     let query = || {
         let mut q = order_logs::table
-            .filter(order_logs::saas_id.eq(saas_id))
+            .filter(order_logs::saas_id.eq(viewer.saas_id))
             .into_boxed::<Db>();
         if let Some(o) = order_id {
             q = q.filter(order_logs::order_id.eq(o));

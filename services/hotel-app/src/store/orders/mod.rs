@@ -18,11 +18,10 @@ pub use queries::{COUNT_CAP, OrderFilter, find, guests, list, nights};
 pub use report::{ProductSummary, product_summary};
 pub use rows::{Guest, OrderDetail, OrderNight, OrderSummary};
 
-use platform::ApiError;
-use platform::i18n::Text;
+use platform::{ApiError, Viewer};
 
 use crate::domain::order_state::Role;
-use crate::domain::party::Party;
+use crate::domain::viewer::role;
 
 /// Who did it, for the log.
 #[derive(Debug, Clone)]
@@ -40,30 +39,40 @@ impl Actor {
     }
 }
 
-/// What every change of an order shares: the tenant, who changes it and when.
+/// What every change of an order shares: the tenant and the orders it may touch, the role it
+/// acts in, who changes it and when.
 #[derive(Debug, Clone)]
 pub struct OrderCtx {
-    pub saas_id: i64,
-    /// Which orders the caller may touch, and in which role; None is hotel-app itself (the
-    /// unpaid-order job), which acts on every order of the tenant.
-    pub party: Option<Party>,
+    pub viewer: Viewer,
+    role: Role,
     pub actor: Actor,
     /// ms; the time the change writes into the order and its log entry.
     pub now: i64,
 }
 
 impl OrderCtx {
-    fn scope(&self) -> Party {
-        self.party.unwrap_or(Party::Operator)
+    /// A change by `actor`, who sees what `viewer` sees, in the role the viewer gives it.
+    pub fn by(viewer: Viewer, actor: Actor, now: i64) -> Self {
+        Self {
+            role: role(&viewer),
+            viewer,
+            actor,
+            now,
+        }
     }
 
-    fn role(&self) -> Role {
-        self.party.map_or(Role::System, Party::role)
+    /// A change by hotel-app itself (the unpaid-order job): every order of the tenant, in the
+    /// system's role, which the state machine keeps apart from the tenant's staff.
+    pub fn system(saas_id: i64, now: i64) -> Self {
+        Self {
+            viewer: Viewer::tenant(saas_id),
+            role: Role::System,
+            actor: Actor::system(),
+            now,
+        }
     }
 }
 
 fn not_found() -> ApiError {
-    ApiError::NotFound {
-        what: Text::fixed("订单", "order"),
-    }
+    ApiError::not_found("订单", "order")
 }

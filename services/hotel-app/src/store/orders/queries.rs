@@ -1,12 +1,12 @@
-//! Reading orders: the lists (each party's orders only) and one order with its guests and
+//! Reading orders: the lists (each caller's orders only) and one order with its guests and
 //! nights.
 
 use diesel::prelude::*;
+use platform::Viewer;
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
 
 use super::{Guest, OrderDetail, OrderNight, OrderSummary};
-use crate::domain::party::Party;
 use crate::store::schema::{hotel_orders, order_details, order_guests, order_nights};
 
 /// Which orders a list shows.
@@ -31,29 +31,30 @@ pub struct OrderFilter {
     pub end: Option<i64>,
 }
 
-/// The tenant's orders the party may see: a supplier those of its products, a distributor
-/// those it booked.
-pub(super) fn visible(saas_id: i64, party: Party) -> hotel_orders::BoxedQuery<'static, Db> {
-    let q = hotel_orders::table
-        .filter(hotel_orders::saas_id.eq(saas_id))
+/// The tenant's orders `viewer` sees: a supplier's user those of its products, a
+/// distributor's those it booked.
+pub(super) fn visible(viewer: &Viewer) -> hotel_orders::BoxedQuery<'static, Db> {
+    let mut q = hotel_orders::table
+        .filter(hotel_orders::saas_id.eq(viewer.saas_id))
         .into_boxed::<Db>();
-    match party {
-        Party::Operator => q,
-        Party::Supplier(m) => q.filter(hotel_orders::supplier_id.eq(m)),
-        Party::Distributor(m) => q.filter(hotel_orders::distributor_id.eq(m)),
+    if let Some(m) = viewer.supplier() {
+        q = q.filter(hotel_orders::supplier_id.eq(m));
     }
+    if let Some(m) = viewer.distributor() {
+        q = q.filter(hotel_orders::distributor_id.eq(m));
+    }
+    q
 }
 
-/// A page of the orders the party may see, newest first.
+/// A page of the orders `viewer` sees, newest first.
 pub fn list(
     conn: &mut DbConnection,
-    saas_id: i64,
-    party: Party,
+    viewer: &Viewer,
     f: &OrderFilter,
     page: PageRequest,
 ) -> QueryResult<(Vec<OrderSummary>, i64)> {
     let query = || {
-        let mut q = visible(saas_id, party);
+        let mut q = visible(viewer);
         if let Some(v) = f.order_id {
             q = q.filter(hotel_orders::order_id.eq(v));
         }
@@ -146,22 +147,22 @@ pub fn list(
 /// over a million orders as over a thousand; past it the console asks for narrower filters.
 pub const COUNT_CAP: i64 = 10_000;
 
-/// The order of the tenant, if the party may see it.
+/// The order of the tenant, if `viewer` sees it.
 pub fn find(
     conn: &mut DbConnection,
-    saas_id: i64,
-    party: Party,
+    viewer: &Viewer,
     order_id: i64,
 ) -> QueryResult<Option<(OrderSummary, OrderDetail)>> {
     let mut q = hotel_orders::table
         .inner_join(order_details::table.on(order_details::order_id.eq(hotel_orders::order_id)))
         .filter(hotel_orders::order_id.eq(order_id))
-        .filter(hotel_orders::saas_id.eq(saas_id))
+        .filter(hotel_orders::saas_id.eq(viewer.saas_id))
         .into_boxed::<Db>();
-    match party {
-        Party::Operator => {}
-        Party::Supplier(m) => q = q.filter(hotel_orders::supplier_id.eq(m)),
-        Party::Distributor(m) => q = q.filter(hotel_orders::distributor_id.eq(m)),
+    if let Some(m) = viewer.supplier() {
+        q = q.filter(hotel_orders::supplier_id.eq(m));
+    }
+    if let Some(m) = viewer.distributor() {
+        q = q.filter(hotel_orders::distributor_id.eq(m));
     }
     q.select((OrderSummary::as_select(), OrderDetail::as_select()))
         .first(conn)

@@ -1,14 +1,16 @@
 //! The product report: per product, the orders created in a period, their room nights and
-//! amounts, with the supplier's price and the profit as `Party::cost` lets the party read them.
+//! amounts, with the supplier's price and the profit as `domain::viewer::cost` lets the caller
+//! read them.
 
 use diesel::prelude::*;
+use platform::Viewer;
 use platform::db::DbConnection;
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::queries::visible;
 use crate::domain::order_state::state;
-use crate::domain::party::Party;
+use crate::domain::viewer::cost;
 use crate::store::schema::hotel_orders;
 
 /// One row of the product report.
@@ -40,12 +42,11 @@ type ReportRow = (i64, String, i64, String, i32, i32, i64, i64, i32);
 /// ended cancelled, refunded or invalid from the amounts.
 pub fn product_summary(
     conn: &mut DbConnection,
-    saas_id: i64,
-    party: Party,
+    viewer: &Viewer,
     first: i64,
     last: i64,
 ) -> QueryResult<Vec<ProductSummary>> {
-    let q = visible(saas_id, party)
+    let q = visible(viewer)
         .filter(hotel_orders::created_at.ge(platform::time::day_start_ms(first)))
         .filter(hotel_orders::created_at.lt(platform::time::day_start_ms(last + 1)));
     // Summed here rather than in SQL: conditional sums are not portable through diesel's DSL,
@@ -64,7 +65,7 @@ pub fn product_summary(
         ))
         .load(conn)?;
     let mut by: std::collections::BTreeMap<i64, ProductSummary> = Default::default();
-    for (pid, pname, hid, hname, rooms, nights, price, cost, st) in rows {
+    for (pid, pname, hid, hname, rooms, nights, price, paid, st) in rows {
         let e = by.entry(pid).or_insert_with(|| ProductSummary {
             product_id: pid,
             product_name: pname,
@@ -73,8 +74,8 @@ pub fn product_summary(
             order_num: 0,
             room_nights: 0,
             order_price: 0,
-            supplier_price: party.cost(0),
-            profit: party.cost(0),
+            supplier_price: cost(viewer, 0),
+            profit: cost(viewer, 0),
             cancel_num: 0,
         });
         e.order_num += 1;
@@ -85,10 +86,10 @@ pub fn product_summary(
         e.room_nights += i64::from(rooms) * i64::from(nights);
         e.order_price += price;
         if let Some(c) = e.supplier_price.as_mut() {
-            *c += cost;
+            *c += paid;
         }
         if let Some(p) = e.profit.as_mut() {
-            *p += price - cost;
+            *p += price - paid;
         }
     }
     let mut out: Vec<ProductSummary> = by.into_values().collect();

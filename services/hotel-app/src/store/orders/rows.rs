@@ -36,7 +36,7 @@ pub struct OrderSummary {
     /// What the distributor pays, fen.
     pub order_price: i64,
     /// What the supplier is paid, fen: never in the answers of changes, shown only by the
-    /// views that ask `Party::cost` (the order lists and detail).
+    /// views that ask `domain::viewer::cost` (the order lists and detail).
     #[serde(skip)]
     pub supplier_price: i64,
     pub channel_price: i64,
