@@ -38,6 +38,12 @@ fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
         .pool
         .clone()
         .ok_or_else(|| anyhow::anyhow!("auth-center needs its database"))?;
+    // Every service declares its codes when it starts, but a declaration made before
+    // auth-center's queue existed, or into a catalogue since wiped, is not in the catalogue:
+    // ask every service to declare again (each answers with its permission.declared).
+    platform::db::write_tx::<_, diesel::result::Error>(&mut *pool.get()?, |conn| {
+        platform::bus::resync::request(conn, NAME, "permissions")
+    })?;
     if settings.demo {
         let mut conn = pool.get()?;
         if demo::seed(&mut conn)? {

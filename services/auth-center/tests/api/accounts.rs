@@ -5,7 +5,7 @@ use std::time::Duration;
 use platform::testing::{Backend, TestApp, eventually};
 use serde_json::{Value, json};
 
-use crate::helpers::{login, send, sql, start, tokens};
+use crate::helpers::{login, send, sql, start, start_on_bus, tokens};
 
 fn new_user(username: &str) -> Value {
     json!({
@@ -655,13 +655,9 @@ fn occurred_at(event: &platform::bus::Outgoing, occurred_at: i64) -> Vec<u8> {
 #[actix_web::test]
 async fn tenant_and_merchant_names_follow_their_events() {
     use platform::bus::{Bus, MemoryBroker, Outgoing, v1};
-    use platform::testing::{TestDb, spawn_on_bus, test_config};
 
     let bus = Bus::Memory(MemoryBroker::default());
-    let db = TestDb::new(Backend::Sqlite);
-    let mut cfg = test_config(auth_center::NAME, Some(&db));
-    cfg.env.set("TRADEWIND_AUTH_CENTER__DEMO__ENABLED", "true");
-    let app = spawn_on_bus(auth_center::service(), &cfg, Some(db), bus.clone()).await;
+    let app = start_on_bus(Backend::Sqlite, &[], &bus).await;
     let (supplier, _) = tokens(&app, "supplier", "supplier123").await;
 
     let tenant = v1::TenantUpdated {
@@ -749,13 +745,9 @@ async fn tenant_and_merchant_names_follow_their_events() {
 #[actix_web::test]
 async fn other_services_actions_join_the_action_log() {
     use platform::bus::{Bus, MemoryBroker, Outgoing, v1};
-    use platform::testing::{TestDb, spawn_on_bus, test_config};
 
     let bus = Bus::Memory(MemoryBroker::default());
-    let db = TestDb::new(Backend::Sqlite);
-    let mut cfg = test_config(auth_center::NAME, Some(&db));
-    cfg.env.set("TRADEWIND_AUTH_CENTER__DEMO__ENABLED", "true");
-    let app = spawn_on_bus(auth_center::service(), &cfg, Some(db), bus.clone()).await;
+    let app = start_on_bus(Backend::Sqlite, &[], &bus).await;
     let (admin, _) = tokens(&app, "demo", "demo123").await;
     let users = send(
         &app,

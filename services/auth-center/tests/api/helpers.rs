@@ -2,7 +2,8 @@
 
 use awc::Client;
 use diesel::RunQueryDsl;
-use platform::testing::{Backend, TestApp, TestDb, spawn_with, test_config};
+use platform::bus::{Bus, MemoryBroker};
+use platform::testing::{Backend, TestApp, TestDb, spawn_on_bus, test_config};
 use serde_json::{Value, json};
 
 /// auth-center on a fresh database of `backend`, with the demo tenant and logins.
@@ -11,13 +12,18 @@ pub async fn start(backend: Backend) -> TestApp {
 }
 
 pub async fn start_with(backend: Backend, vars: &[(&str, &str)]) -> TestApp {
+    start_on_bus(backend, vars, &Bus::Memory(MemoryBroker::default())).await
+}
+
+/// auth-center with its demo data on `bus`, to exchange events with the test or other services.
+pub async fn start_on_bus(backend: Backend, vars: &[(&str, &str)], bus: &Bus) -> TestApp {
     let db = TestDb::new(backend);
     let mut cfg = test_config(auth_center::NAME, Some(&db));
     cfg.env.set("TRADEWIND_AUTH_CENTER__DEMO__ENABLED", "true");
     for (k, v) in vars {
         cfg.env.set(*k, *v);
     }
-    spawn_with(auth_center::service(), &cfg, Some(db)).await
+    spawn_on_bus(auth_center::service(), &cfg, Some(db), bus.clone()).await
 }
 
 /// Runs SQL on the service's database (to put an account in a state an admin would).

@@ -2,6 +2,7 @@
 
 mod accounts;
 mod actuator;
+mod catalogue;
 mod helpers;
 mod login;
 mod tokens;
