@@ -1,84 +1,85 @@
-//! What saas-main hears from the other services: order events feed the statistics, product
-//! events the product counts, the gateway's user actions the activity counts, usage events the
-//! quantity licences. Payloads are decoded here; the store applies them in the consumer's
-//! transaction.
+//! What saas-main hears on its queue `saas-main.events`, each routing key bound with its
+//! handler: order events feed the statistics (summed per delivered batch), product events the
+//! product counts, the gateway's user actions the activity counts, usage events the quantity
+//! licences. And, as the owner of the tenants and merchants, the notification settings and the
+//! licences that other services copy, the requests to announce each copy again
+//! (`resync.<copy>.requested`, docs/events.md): every row through the outbox, then
+//! `resync.<copy>.completed` in the same transaction, so the answer reaches each queue after
+//! the rows.
 
-use platform::bus::{ConsumerSpec, EventEnvelope, Handler, v1};
+use platform::bus::{EventEnvelope, Subscriptions, resync, v1};
 use platform::db::DbConnection;
 use prost::Message as _;
 
 use crate::domain::activity;
 use crate::domain::stats::{Change, OrderFacts, Outcome, hour_of, order_key};
-use crate::store;
+use crate::{NAME, store};
 
-/// The routing keys saas-main's queue is bound to.
-pub const SUBSCRIPTIONS: &[&str] = &[
-    "order.#",
-    "product.#",
-    "user-action.recorded",
-    "usage.recorded",
-];
+/// The copy of tenants and merchants (`tenant.updated`, `merchant.updated`).
+pub const TENANTS: &str = platform::replica::COPY;
+/// The copy of users' notification settings (`notify-config.updated`).
+pub const NOTIFY_CONFIGS: &str = "notify-configs";
+/// The copy of the tenants' licences (`licence.updated`).
+pub const LICENCES: &str = "licences";
 
-pub fn consumer() -> ConsumerSpec {
-    ConsumerSpec::new(SUBSCRIPTIONS, Consumer)
+pub fn subscriptions() -> Subscriptions {
+    Subscriptions::new()
+        .on_batch("order.#", count_orders)
+        .on::<v1::ProductUpdated>("product.#", |conn, e| {
+            store::stats::product_updated(conn, e.saas_id, &e.payload, e.occurred_at)?;
+            Ok(())
+        })
+        .on::<v1::UserActionsRecorded>("user-action.recorded", |conn, e| {
+            let per_day = activity::per_day(e.payload.actions.iter().map(|a| a.at));
+            store::activity::add(conn, e.saas_id, &per_day)?;
+            Ok(())
+        })
+        .on::<v1::UsageRecorded>("usage.recorded", |conn, e| {
+            let u = &e.payload;
+            store::boss::use_licence(conn, e.saas_id, &u.license_name, u.quantity, e.occurred_at)?;
+            Ok(())
+        })
+        .on::<v1::ResyncRequested>(&resync::requested_key(TENANTS), |conn, e| {
+            let rows = store::announce_all(conn)?;
+            answer(conn, TENANTS, &e.payload, rows)
+        })
+        .on::<v1::ResyncRequested>(&resync::requested_key(NOTIFY_CONFIGS), |conn, e| {
+            let rows = store::notify::announce_all(conn)?;
+            answer(conn, NOTIFY_CONFIGS, &e.payload, rows)
+        })
+        .on::<v1::ResyncRequested>(&resync::requested_key(LICENCES), |conn, e| {
+            let rows = store::boss::announce_all(conn, platform::time::now_ms())?;
+            answer(conn, LICENCES, &e.payload, rows)
+        })
 }
 
-struct Consumer;
-
-fn is_order(e: &EventEnvelope) -> bool {
-    e.event_type.starts_with("order.")
+/// Tells whoever keeps `copy` that its `rows` rows were announced again.
+fn answer(
+    conn: &mut DbConnection,
+    copy: &str,
+    asked: &v1::ResyncRequested,
+    rows: usize,
+) -> anyhow::Result<()> {
+    tracing::info!(copy, requester = %asked.requester, rows, "copy announced again");
+    let rows = i64::try_from(rows)?;
+    resync::answer(conn, NAME, copy, &asked.requester, rows)?;
+    Ok(())
 }
 
-impl Handler for Consumer {
-    fn handle(&self, conn: &mut DbConnection, e: &EventEnvelope) -> anyhow::Result<()> {
-        self.handle_batch(conn, &[e])
+/// The order events of a delivered batch, summed up together: the statistics read and write
+/// each order and sum they touch once (`store::stats::apply_batch`).
+fn count_orders(conn: &mut DbConnection, events: &[&EventEnvelope]) -> anyhow::Result<()> {
+    let mut changes = Vec::with_capacity(events.len());
+    for e in events {
+        changes.extend(order_change(e)?);
     }
-
-    /// Order events of a batch are summed up together; the others, which touch other tables,
-    /// one by one in their order.
-    fn handle_batch(
-        &self,
-        conn: &mut DbConnection,
-        events: &[&EventEnvelope],
-    ) -> anyhow::Result<()> {
-        let (orders, others): (Vec<_>, Vec<_>) = events.iter().copied().partition(|e| is_order(e));
-        let mut changes = Vec::with_capacity(orders.len());
-        for e in orders {
-            changes.extend(order_change(e)?);
-        }
-        store::stats::apply_batch(conn, changes)?;
-        for e in others {
-            match e.event_type.as_str() {
-                "user-action.recorded" => {
-                    let batch = v1::UserActionsRecorded::decode(e.payload.as_slice())?;
-                    let per_day = activity::per_day(batch.actions.iter().map(|a| a.at));
-                    store::activity::add(conn, e.saas_id, &per_day)?;
-                }
-                "usage.recorded" => {
-                    let usage = v1::UsageRecorded::decode(e.payload.as_slice())?;
-                    store::boss::use_licence(
-                        conn,
-                        e.saas_id,
-                        &usage.license_name,
-                        usage.quantity,
-                        e.occurred_at,
-                    )?;
-                }
-                t if t.starts_with("product.") => {
-                    let p = v1::ProductUpdated::decode(e.payload.as_slice())?;
-                    store::stats::product_updated(conn, e.saas_id, &p, e.occurred_at)?;
-                }
-                other => tracing::debug!(event_type = other, "event not used"),
-            }
-        }
-        Ok(())
-    }
+    store::stats::apply_batch(conn, changes)?;
+    Ok(())
 }
 
 fn key(order: &v1::OrderRef) -> String {
     order_key(order.product_type, order.order_id)
 }
-
 /// The facts an event tells of its order (amounts when it carries them).
 fn seen(saas_id: i64, order: &v1::OrderRef, amounts: Option<&v1::OrderAmounts>) -> OrderFacts {
     let a = amounts.cloned().unwrap_or_default();

@@ -26,7 +26,7 @@ pub fn service() -> ServiceSpec {
         .migrations(platform::embed_migrations!())
         .openapi(api::openapi())
         .variables(settings::VARIABLES)
-        .consumer(events::consumer())
+        .consumer(events::subscriptions().into())
         .demo(demo::seed)
         .setup(setup)
 }

@@ -435,6 +435,28 @@ pub fn use_licence(
     announce(conn, saas_id, name, l, boss::state_of(l, now))
 }
 
+/// Publishes every licence again with the state it has at `now` (`licence.updated`, as a
+/// purchase, a use or the expiry job does); answers how many.
+pub fn announce_all(conn: &mut DbConnection, now: i64) -> QueryResult<usize> {
+    let all: Vec<(i64, String, i64, Option<i64>)> = licences::table
+        .order(licences::id)
+        .select((
+            licences::saas_id,
+            licences::license_name,
+            licences::license_value,
+            licences::expire_date,
+        ))
+        .load(conn)?;
+    for (saas_id, name, value, expire_date) in &all {
+        let l = Licence {
+            value: *value,
+            expire_date: *expire_date,
+        };
+        announce(conn, *saas_id, name, l, boss::state_of(l, now))?;
+    }
+    Ok(all.len())
+}
+
 /// Tells the other services of licences whose expiry date has passed since the last run
 /// (`licence.updated` with state 0), each once: the flag is set under the condition that it was
 /// not, so a replica running the same job at the same time tells nothing twice.

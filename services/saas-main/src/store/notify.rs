@@ -1,5 +1,6 @@
 //! Users' notification settings; each save publishes `notify-config.updated` for
-//! message-server in its transaction.
+//! message-server in its transaction, and every saved setting is announced again when
+//! message-server asks for its copy (`resync.notify-configs.requested`).
 
 use diesel::prelude::*;
 use platform::Viewer;
@@ -10,6 +11,38 @@ use super::schema::notify_configs;
 use crate::NAME;
 use crate::domain::notify::Settings;
 
+/// A user's settings as saved: whose they are, what they take, and the language their mail and
+/// SMS are written in.
+#[derive(Debug, Queryable, Selectable)]
+#[diesel(table_name = notify_configs)]
+struct Saved {
+    user_id: i64,
+    saas_id: i64,
+    mch_id: i64,
+    notify_web: String,
+    notify_weixin: String,
+    notify_sms: String,
+    notify_mail: String,
+    mobile: String,
+    email: String,
+    state: i32,
+    language: String,
+}
+
+impl Saved {
+    fn settings(&self) -> Settings {
+        Settings {
+            web: self.notify_web.clone(),
+            weixin: self.notify_weixin.clone(),
+            sms: self.notify_sms.clone(),
+            mail: self.notify_mail.clone(),
+            mobile: self.mobile.clone(),
+            email: self.email.clone(),
+            state: self.state,
+        }
+    }
+}
+
 /// The settings of user `user_id` of the viewer's tenant; None when never saved.
 pub fn find(
     conn: &mut DbConnection,
@@ -19,28 +52,10 @@ pub fn find(
     let row = notify_configs::table
         .find(user_id)
         .filter(notify_configs::saas_id.eq(viewer.saas_id))
-        .select((
-            notify_configs::notify_web,
-            notify_configs::notify_weixin,
-            notify_configs::notify_sms,
-            notify_configs::notify_mail,
-            notify_configs::mobile,
-            notify_configs::email,
-            notify_configs::state,
-        ))
-        .first::<(String, String, String, String, String, String, i32)>(conn)
+        .select(Saved::as_select())
+        .first(conn)
         .optional()?;
-    Ok(
-        row.map(|(web, weixin, sms, mail, mobile, email, state)| Settings {
-            web,
-            weixin,
-            sms,
-            mail,
-            mobile,
-            email,
-            state,
-        }),
-    )
+    Ok(row.as_ref().map(Saved::settings))
 }
 
 /// Writes the settings of user `user_id` (of the viewer's tenant and merchant) and tells
@@ -63,6 +78,7 @@ pub fn save(
         notify_configs::email.eq(&s.email),
         notify_configs::state.eq(s.state),
         notify_configs::updated_at.eq(now),
+        notify_configs::language.eq(language),
     );
     let updated = diesel::update(notify_configs::table.find(user_id))
         .set(values)
@@ -77,6 +93,38 @@ pub fn save(
             ))
             .execute(conn)?;
     }
+    announce(conn, saas_id, mch_id, user_id, s, language)
+}
+
+/// Publishes every saved setting again as its save did; answers how many.
+pub fn announce_all(conn: &mut DbConnection) -> QueryResult<usize> {
+    let all: Vec<Saved> = notify_configs::table
+        .order(notify_configs::user_id)
+        .select(Saved::as_select())
+        .load(conn)?;
+    for row in &all {
+        let s = row.settings();
+        announce(
+            conn,
+            row.saas_id,
+            row.mch_id,
+            row.user_id,
+            &s,
+            &row.language,
+        )?;
+    }
+    Ok(all.len())
+}
+
+/// Tells message-server of a user's settings (`notify-config.updated`).
+fn announce(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    mch_id: i64,
+    user_id: i64,
+    s: &Settings,
+    language: &str,
+) -> QueryResult<()> {
     let event = v1::NotifyConfigUpdated {
         user_id,
         mch_id,

@@ -127,6 +127,7 @@ diesel::table! {
         email -> Text,
         state -> Integer,
         updated_at -> BigInt,
+        language -> Text,
     }
 }
 

@@ -8,5 +8,6 @@ mod enums;
 mod helpers;
 mod notices;
 mod notify;
+mod resync;
 mod stats;
 mod tenants;

@@ -1,0 +1,1 @@
+ALTER TABLE notify_configs DROP COLUMN language;
