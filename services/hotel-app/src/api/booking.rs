@@ -9,7 +9,7 @@ use platform::i18n::Text;
 use platform::tenancy::MCH_DISTRIBUTOR;
 use platform::{ApiError, Viewer};
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, OpenApi, ToSchema};
+use utoipa::{IntoParams, ToSchema};
 
 use super::orders::order_ctx;
 use crate::OrderSettings;
@@ -17,17 +17,6 @@ use crate::domain::booking::{self, Stay};
 use crate::store::bookable::{self, Bookable, BookableHotel, HotelSearch, Quote};
 use crate::store::hotels;
 use crate::store::orders::{self, NewGuest, NewOrder, OrderSummary};
-
-#[derive(OpenApi)]
-#[openapi(paths(list, hotel_detail, list_hotel_product, order))]
-pub struct Doc;
-
-pub fn config(cfg: &mut web::ServiceConfig) {
-    cfg.service(list)
-        .service(hotel_detail)
-        .service(list_hotel_product)
-        .service(order);
-}
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -455,3 +444,5 @@ pub async fn order(
     .await?;
     Ok(Reply(o))
 }
+
+platform::endpoints!(list, hotel_detail, list_hotel_product, order);

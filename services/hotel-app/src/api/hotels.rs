@@ -443,8 +443,7 @@ pub async fn list_for_hotel(
     Ok(Reply(page))
 }
 
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(
+platform::endpoints!(
     list,
     load,
     save,
@@ -455,18 +454,4 @@ pub async fn list_for_hotel(
     approve,
     reject,
     list_for_hotel
-))]
-pub struct Doc;
-
-pub fn config(cfg: &mut web::ServiceConfig) {
-    cfg.service(list)
-        .service(load)
-        .service(save)
-        .service(update)
-        .service(request_add)
-        .service(request_modify)
-        .service(requests)
-        .service(approve)
-        .service(reject)
-        .service(list_for_hotel);
-}
+);

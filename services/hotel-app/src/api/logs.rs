@@ -5,18 +5,10 @@ use platform::db::{DbPool, with_conn};
 use platform::http::{Page, PageQuery, Query, Reply, unless_all};
 use platform::{ApiError, Viewer};
 use serde::Deserialize;
-use utoipa::{IntoParams, OpenApi};
+use utoipa::IntoParams;
 
 use crate::store::logs::{self, InterfaceLog, InterfaceLogFilter};
 use crate::store::orders::{self, OrderLog};
-
-#[derive(OpenApi)]
-#[openapi(paths(order_log, interface_log))]
-pub struct Doc;
-
-pub fn config(cfg: &mut web::ServiceConfig) {
-    cfg.service(order_log).service(interface_log);
-}
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -99,3 +91,5 @@ pub async fn interface_log(
     .await?;
     Ok(Reply(out))
 }
+
+platform::endpoints!(order_log, interface_log);

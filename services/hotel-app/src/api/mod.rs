@@ -1,5 +1,6 @@
-//! hotel-app's HTTP endpoints, one module per resource; each has `config` (its routes) and
-//! `Doc` (its OpenAPI paths), combined here.
+//! hotel-app's HTTP endpoints, one module per resource. Each module ends with
+//! `platform::endpoints!(...)`, which makes its routes and its OpenAPI paths from one list;
+//! [`MODULES`] lists the modules once for both.
 
 pub mod booking;
 pub mod hotels;
@@ -12,19 +13,20 @@ pub mod rooms;
 pub mod zones;
 
 use actix_web::web;
+use platform::http::endpoints::{self, Module};
 use utoipa::OpenApi;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    zones::config(cfg);
-    hotels::config(cfg);
-    rooms::config(cfg);
-    products::config(cfg);
-    prices::config(cfg);
-    booking::config(cfg);
-    orders::config(cfg);
-    reports::config(cfg);
-    logs::config(cfg);
-}
+const MODULES: &[Module] = &[
+    zones::MODULE,
+    hotels::MODULE,
+    rooms::MODULE,
+    products::MODULE,
+    prices::MODULE,
+    booking::MODULE,
+    orders::MODULE,
+    reports::MODULE,
+    logs::MODULE,
+];
 
 #[derive(OpenApi)]
 #[openapi(tags(
@@ -40,20 +42,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 ))]
 struct ApiDoc;
 
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    endpoints::serve(MODULES, cfg);
+}
+
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    let mut doc = ApiDoc::openapi();
-    for part in [
-        zones::Doc::openapi(),
-        hotels::Doc::openapi(),
-        rooms::Doc::openapi(),
-        products::Doc::openapi(),
-        prices::Doc::openapi(),
-        booking::Doc::openapi(),
-        orders::Doc::openapi(),
-        reports::Doc::openapi(),
-        logs::Doc::openapi(),
-    ] {
-        doc.merge(part);
-    }
-    doc
+    endpoints::document(ApiDoc::openapi(), MODULES)
 }

@@ -8,7 +8,7 @@ use platform::http::{Json, Page, PageQuery, Query, Reply, unless_all};
 use platform::i18n::Text;
 use platform::{ApiError, Viewer};
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, OpenApi, ToSchema};
+use utoipa::{IntoParams, ToSchema};
 
 use crate::domain::order_state::{Action, Role};
 use crate::domain::viewer::{cost, role};
@@ -16,44 +16,6 @@ use crate::store::orders::{
     self, ActionInput, Actor, Guest, Modification, OrderCtx, OrderDetail, OrderFilter, OrderLog,
     OrderNight, OrderSummary,
 };
-
-#[derive(OpenApi)]
-#[openapi(paths(
-    sys_list,
-    supplier_list,
-    channel_list,
-    load,
-    confirm,
-    refuse,
-    arrange,
-    agree_cancel,
-    refuse_cancel,
-    complete,
-    pay,
-    apply_cancel,
-    cancel,
-    update_remark,
-    adjust,
-))]
-pub struct Doc;
-
-pub fn config(cfg: &mut web::ServiceConfig) {
-    cfg.service(sys_list)
-        .service(supplier_list)
-        .service(channel_list)
-        .service(load)
-        .service(confirm)
-        .service(refuse)
-        .service(arrange)
-        .service(agree_cancel)
-        .service(refuse_cancel)
-        .service(complete)
-        .service(pay)
-        .service(apply_cancel)
-        .service(cancel)
-        .service(update_remark)
-        .service(adjust);
-}
 
 /// A change of an order by the caller, who sees what `viewer` sees, now.
 pub fn order_ctx(viewer: Viewer, me: &CurrentUser) -> OrderCtx {
@@ -604,3 +566,21 @@ pub async fn adjust(
     .await?;
     Ok(Reply(o))
 }
+
+platform::endpoints!(
+    sys_list,
+    supplier_list,
+    channel_list,
+    load,
+    confirm,
+    refuse,
+    arrange,
+    agree_cancel,
+    refuse_cancel,
+    complete,
+    pay,
+    apply_cancel,
+    cancel,
+    update_remark,
+    adjust
+);

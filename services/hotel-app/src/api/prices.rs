@@ -288,13 +288,4 @@ pub async fn distributor_save(
     Ok(Reply(saved))
 }
 
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(list, save, distributor_list, distributor_save))]
-pub struct Doc;
-
-pub fn config(cfg: &mut web::ServiceConfig) {
-    cfg.service(list)
-        .service(save)
-        .service(distributor_list)
-        .service(distributor_save);
-}
+platform::endpoints!(list, save, distributor_list, distributor_save);

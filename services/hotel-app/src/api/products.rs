@@ -379,16 +379,12 @@ pub async fn change_state(
     Ok(Reply(p))
 }
 
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(list, list_hotel, supplier_list, load, save, update, change_state))]
-pub struct Doc;
-
-pub fn config(cfg: &mut web::ServiceConfig) {
-    cfg.service(list)
-        .service(list_hotel)
-        .service(supplier_list)
-        .service(load)
-        .service(save)
-        .service(update)
-        .service(change_state);
-}
+platform::endpoints!(
+    list,
+    list_hotel,
+    supplier_list,
+    load,
+    save,
+    update,
+    change_state
+);

@@ -6,17 +6,9 @@ use platform::http::{Query, Reply};
 use platform::i18n::Text;
 use platform::{ApiError, Viewer};
 use serde::Deserialize;
-use utoipa::{IntoParams, OpenApi};
+use utoipa::IntoParams;
 
 use crate::store::orders::{self, ProductSummary};
-
-#[derive(OpenApi)]
-#[openapi(paths(list_product_summary))]
-pub struct Doc;
-
-pub fn config(cfg: &mut web::ServiceConfig) {
-    cfg.service(list_product_summary);
-}
 
 /// A report covers at most a year.
 const MAX_DAYS: i64 = 366;
@@ -64,3 +56,5 @@ pub async fn list_product_summary(
     .await?;
     Ok(Reply(out))
 }
+
+platform::endpoints!(list_product_summary);

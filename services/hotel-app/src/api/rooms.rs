@@ -178,13 +178,4 @@ pub async fn update(
     Ok(Reply(room))
 }
 
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(list, load, save, update))]
-pub struct Doc;
-
-pub fn config(cfg: &mut web::ServiceConfig) {
-    cfg.service(list)
-        .service(load)
-        .service(save)
-        .service(update);
-}
+platform::endpoints!(list, load, save, update);

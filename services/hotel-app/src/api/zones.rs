@@ -177,13 +177,4 @@ pub async fn update(
     Ok(Reply(zone))
 }
 
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(list, tree, save, update))]
-pub struct Doc;
-
-pub fn config(cfg: &mut web::ServiceConfig) {
-    cfg.service(list)
-        .service(tree)
-        .service(save)
-        .service(update);
-}
+platform::endpoints!(list, tree, save, update);
