@@ -114,17 +114,92 @@ mod tests {
     #[test]
     fn every_service_binds_what_the_registry_says() {
         for (name, spec) in SERVICES {
-            let mut bound: Vec<String> = spec()
-                .consumer
-                .map(|c| c.bindings)
-                .unwrap_or_default();
+            let mut bound: Vec<String> = spec().consumer.map(|c| c.bindings).unwrap_or_default();
             bound.sort();
             let mut registered = platform::registry::get(name)
                 .map(|r| r.consumes.clone())
                 .unwrap_or_default();
             registered.sort();
-            assert_eq!(bound, registered, "{name}: services/registry.json `consumes`");
+            assert_eq!(
+                bound, registered,
+                "{name}: services/registry.json `consumes`"
+            );
         }
+    }
+
+    fn console_constants() -> String {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../frontend/packages/shared/src/constants.ts"
+        );
+        std::fs::read_to_string(path).expect("the console's constants")
+    }
+
+    /// The console names the user and merchant types once (`MscType`, `MchType`), as the
+    /// platform does (`platform::tenancy`): the two must say the same numbers.
+    #[test]
+    fn the_console_numbers_user_and_merchant_types_as_the_services_do() {
+        use platform::tenancy::{MCH_DISTRIBUTOR, MCH_SUPPLIER, msc};
+        let text = console_constants();
+        let value = |name: &str| -> i32 {
+            let at = text
+                .find(&format!("\n  {name}: "))
+                .unwrap_or_else(|| panic!("{name} in constants.ts"));
+            let rest = &text[at + name.len() + 5..];
+            rest[..rest.find(',').expect("a comma")]
+                .trim()
+                .parse()
+                .expect("a number")
+        };
+        for (name, ours) in [
+            ("PlatformAdmin", msc::PLATFORM_ADMIN),
+            ("OperatorAdmin", msc::OPERATOR_ADMIN),
+            ("OperatorUser", msc::OPERATOR_USER),
+            ("OperatorShared", msc::OPERATOR_SHARED),
+            ("Api", msc::API_USER),
+            ("ApiShared", msc::API_SHARED),
+            ("ApiSupplier", msc::API_SUPPLIER),
+            ("ApiDistributor", msc::API_DISTRIBUTOR),
+            ("Anonymous", msc::ANONYMOUS),
+        ] {
+            assert_eq!(value(name), ours, "MscType.{name}");
+        }
+        // `Supplier` and `Distributor` name both a user type and a merchant type there.
+        let block = |start: &str| -> String {
+            let at = text.find(start).expect(start);
+            text[at..at + text[at..].find("} as const").expect("its end")].to_owned()
+        };
+        let users = block("export const MscType");
+        assert!(users.contains(&format!("Supplier: {},", msc::SUPPLIER_USER)));
+        assert!(users.contains(&format!("Distributor: {},", msc::DISTRIBUTOR_USER)));
+        let merchants = block("export const MchType");
+        assert!(merchants.contains(&format!("Supplier: {MCH_SUPPLIER},")));
+        assert!(merchants.contains(&format!("Distributor: {MCH_DISTRIBUTOR},")));
+    }
+
+    /// Every permission code the console checks is one a service serves: a renamed endpoint
+    /// cannot leave a menu or a button behind.
+    #[test]
+    fn every_code_the_console_checks_is_served() {
+        let served: Vec<String> = SERVICES
+            .iter()
+            .flat_map(|(_, spec)| spec().permissions().into_iter().map(|d| d.code))
+            .collect();
+        let text = console_constants();
+        let mut missing = Vec::new();
+        for piece in text.split('\'').skip(1).step_by(2) {
+            if piece.starts_with("/saas/")
+                && piece.contains(':')
+                && !served.iter().any(|c| c == piece)
+            {
+                missing.push(piece.to_owned());
+            }
+        }
+        assert_eq!(
+            missing,
+            Vec::<String>::new(),
+            "codes in constants.ts no service serves"
+        );
     }
 
     /// docs/configuration.md names every variable a service reads (its spec's `variables` and
