@@ -1,8 +1,10 @@
 //! The demo tenant and logins `make run` starts with (only when `DEMO__ENABLED` is set, which the
 //! fleet does by default). Created once: nothing happens if `admin` exists.
 
+use platform::Viewer;
 use platform::bus::v1;
 use platform::db::DbConnection;
+use platform::tenancy::{MCH_DISTRIBUTOR, MCH_SUPPLIER, msc};
 
 use crate::domain::accounts::USER_NORMAL;
 use crate::domain::ip_filter::IP_NONE;
@@ -36,7 +38,11 @@ const fn demo(
     group: Option<&'static str>,
     role: &'static str,
 ) -> DemoLogin {
-    let saas_id = if msc_type == 100 { 0 } else { DEMO_SAAS_ID };
+    let saas_id = if msc_type == msc::PLATFORM_ADMIN {
+        0
+    } else {
+        DEMO_SAAS_ID
+    };
     DemoLogin {
         username,
         password,
@@ -53,7 +59,7 @@ pub const LOGINS: &[DemoLogin] = &[
     demo(
         "admin",
         "admin123",
-        100,
+        msc::PLATFORM_ADMIN,
         0,
         "Platform admin",
         None,
@@ -62,7 +68,7 @@ pub const LOGINS: &[DemoLogin] = &[
     demo(
         "demo",
         "demo123",
-        200,
+        msc::OPERATOR_ADMIN,
         0,
         "Demo admin",
         None,
@@ -71,7 +77,7 @@ pub const LOGINS: &[DemoLogin] = &[
     demo(
         "operator",
         "operator123",
-        300,
+        msc::OPERATOR_USER,
         0,
         "Demo operator",
         Some("Operators"),
@@ -80,7 +86,7 @@ pub const LOGINS: &[DemoLogin] = &[
     demo(
         "supplier",
         "supplier123",
-        311,
+        msc::SUPPLIER_USER,
         DEMO_SUPPLIER_ID,
         "Demo supplier",
         Some("Suppliers"),
@@ -89,7 +95,7 @@ pub const LOGINS: &[DemoLogin] = &[
     demo(
         "distributor",
         "distributor123",
-        312,
+        msc::DISTRIBUTOR_USER,
         DEMO_DISTRIBUTOR_ID,
         "Demo distributor",
         Some("Distributors"),
@@ -158,8 +164,8 @@ pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
         };
         platform::replica::apply_tenant(conn, DEMO_SAAS_ID, &tenant, STAND_IN_AT)?;
         for (mch_id, mch_type, name) in [
-            (DEMO_SUPPLIER_ID, 1, "Demo Supplier"),
-            (DEMO_DISTRIBUTOR_ID, 2, "Demo Distributor"),
+            (DEMO_SUPPLIER_ID, MCH_SUPPLIER, "Demo Supplier"),
+            (DEMO_DISTRIBUTOR_ID, MCH_DISTRIBUTOR, "Demo Distributor"),
         ] {
             let merchant = v1::MerchantUpdated {
                 mch_id,
@@ -170,15 +176,18 @@ pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
             };
             platform::replica::apply_merchant(conn, DEMO_SAAS_ID, &merchant, STAND_IN_AT)?;
         }
+        let tenant_staff = Viewer::tenant(DEMO_SAAS_ID);
         let mut group_ids = Vec::new();
         for (name, grants) in GROUPS {
             let id = platform::id::next_id();
-            groups::insert(conn, DEMO_SAAS_ID, id, name, "demo", now)?;
+            groups::insert(conn, &tenant_staff, id, name, "demo", now)?;
             let codes: Vec<String> = grants.iter().map(|g| (*g).to_owned()).collect();
             groups::set_group_codes(conn, id, &codes)?;
             group_ids.push((*name, id));
         }
         for (login, hash) in LOGINS.iter().zip(&hashes) {
+            // The platform's and the tenant's administrators manage, at the top grade.
+            let administrator = login.msc_type <= msc::OPERATOR_ADMIN;
             let form = UserForm {
                 id: None,
                 username: login.username.into(),
@@ -188,10 +197,10 @@ pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
                 mch_id: login.mch_id,
                 mobile: String::new(),
                 email: String::new(),
-                is_manager: login.msc_type <= 200,
+                is_manager: administrator,
                 msc_type: login.msc_type,
                 role_type: 0,
-                user_grade: if login.msc_type <= 200 { 2 } else { 0 },
+                user_grade: if administrator { 2 } else { 0 },
                 user_state: USER_NORMAL,
                 ip_filter_type: IP_NONE,
                 ip_filter_value: String::new(),
@@ -199,7 +208,7 @@ pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
                 remarks: "demo login: change its password".into(),
             };
             let id = platform::id::next_id();
-            users::insert(conn, login.saas_id, id, hash, &form, now)?;
+            users::insert(conn, &Viewer::tenant(login.saas_id), id, hash, &form, now)?;
             if let Some((_, gid)) = login
                 .group
                 .and_then(|g| group_ids.iter().find(|(n, _)| *n == g))

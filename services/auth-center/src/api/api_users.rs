@@ -2,11 +2,11 @@
 //! calls. The secret is shown once, when made, and kept only as an argon2id hash.
 
 use actix_web::{HttpRequest, get, post, put, web};
-use platform::ApiError;
 use platform::auth::CurrentUser;
 use platform::db::{with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, Query, Reply};
 use platform::i18n::Text;
+use platform::{ApiError, Viewer};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -68,7 +68,7 @@ fn not_found() -> ApiError {
 #[get("/saas/account/api/list")]
 pub async fn list(
     ctx: web::Data<Ctx>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<ApiListQuery>,
 ) -> Result<Reply<Page<ApiUserView>>, ApiError> {
     let q = q.into_inner();
@@ -78,7 +78,7 @@ pub async fn list(
     }
     .validate()?;
     let page = with_conn(&ctx.pool, move |conn| -> Result<_, ApiError> {
-        let (rows, total) = api_users::list_api_users(conn, &me, q.name.as_deref(), page)?;
+        let (rows, total) = api_users::list_api_users(conn, &viewer, q.name.as_deref(), page)?;
         Ok(Page::new(
             rows.into_iter().map(ApiUserView::from).collect(),
             total,
@@ -93,12 +93,12 @@ pub async fn list(
 #[get("/saas/account/api/load")]
 pub async fn load(
     ctx: web::Data<Ctx>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<IdQuery>,
 ) -> Result<Reply<ApiUserView>, ApiError> {
     let id = q.id;
     let view = with_conn(&ctx.pool, move |conn| -> Result<_, ApiError> {
-        Ok(api_users::api_user_in_scope(conn, &me, id)?
+        Ok(api_users::api_user_in_scope(conn, &viewer, id)?
             .ok_or_else(not_found)?
             .into())
     })
@@ -121,6 +121,7 @@ pub struct Credentials {
 #[post("/saas/account/api/save")]
 pub async fn save(
     ctx: web::Data<Ctx>,
+    viewer: Viewer,
     me: CurrentUser,
     req: HttpRequest,
     form: Json<ApiUserForm>,
@@ -135,10 +136,10 @@ pub async fn save(
     let key = app_key.clone();
     let id = with_conn(&ctx.pool, move |conn| -> Result<i64, ApiError> {
         write_tx(conn, |conn| {
-            check_merchant(conn, &me, form.mch_id)?;
+            check_merchant(conn, &viewer, form.mch_id)?;
             let id = platform::id::next_id();
             let now = platform::time::now_ms();
-            api_users::insert(conn, me.saas_id, id, &key, &hash, &form, now)?;
+            api_users::insert(conn, &viewer, id, &key, &hash, &form, now)?;
             logs::record_action(conn, &by, "api-user.create", &key)?;
             Ok(id)
         })
@@ -155,6 +156,7 @@ pub async fn save(
 #[put("/saas/account/api/update")]
 pub async fn update(
     ctx: web::Data<Ctx>,
+    viewer: Viewer,
     me: CurrentUser,
     req: HttpRequest,
     form: Json<ApiUserForm>,
@@ -171,8 +173,8 @@ pub async fn update(
     let by = actor(&me, &req);
     let app_key = with_conn(&ctx.pool, move |conn| -> Result<String, ApiError> {
         write_tx(conn, |conn| {
-            let old = api_users::api_user_in_scope(conn, &me, id)?.ok_or_else(not_found)?;
-            check_merchant(conn, &me, form.mch_id)?;
+            let old = api_users::api_user_in_scope(conn, &viewer, id)?.ok_or_else(not_found)?;
+            check_merchant(conn, &viewer, form.mch_id)?;
             api_users::update(conn, id, &form, hash.as_deref(), platform::time::now_ms())?;
             logs::record_action(conn, &by, form.update_action(), &old.app_key)?;
             Ok(old.app_key)

@@ -1,11 +1,11 @@
 //! Permission groups of a tenant: `/saas/account/group/*`.
 
 use actix_web::{HttpRequest, get, post, put, web};
-use platform::ApiError;
 use platform::auth::CurrentUser;
 use platform::db::{DbConnection, with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, Query, Reply};
 use platform::i18n::Text;
+use platform::{ApiError, Viewer};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -48,7 +48,7 @@ fn not_found() -> ApiError {
 #[get("/saas/account/group/list")]
 pub async fn list(
     ctx: web::Data<Ctx>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<GroupListQuery>,
 ) -> Result<Reply<Page<GroupView>>, ApiError> {
     let q = q.into_inner();
@@ -58,7 +58,7 @@ pub async fn list(
     }
     .validate()?;
     let page = with_conn(&ctx.pool, move |conn| -> Result<_, ApiError> {
-        let (rows, total) = groups::list_groups(conn, me.saas_id, q.name.as_deref(), page)?;
+        let (rows, total) = groups::list_groups(conn, &viewer, q.name.as_deref(), page)?;
         let ids: Vec<i64> = rows.iter().map(|g| g.id).collect();
         let counts = groups::member_counts(conn, &ids)?;
         let mut views = Vec::with_capacity(rows.len());
@@ -87,12 +87,12 @@ pub async fn list(
 #[get("/saas/account/group/load")]
 pub async fn load(
     ctx: web::Data<Ctx>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<IdQuery>,
 ) -> Result<Reply<GroupView>, ApiError> {
     let id = q.id;
     let view = with_conn(&ctx.pool, move |conn| -> Result<_, ApiError> {
-        let g = groups::group_in_tenant(conn, me.saas_id, id)?.ok_or_else(not_found)?;
+        let g = groups::group_in_tenant(conn, &viewer, id)?.ok_or_else(not_found)?;
         let counts = groups::member_counts(conn, &[id])?;
         Ok(GroupView {
             perm_codes: groups::group_codes(conn, id)?,
@@ -131,6 +131,7 @@ fn check_form<'f>(
 #[post("/saas/account/group/save")]
 pub async fn save(
     ctx: web::Data<Ctx>,
+    viewer: Viewer,
     me: CurrentUser,
     req: HttpRequest,
     form: Json<GroupForm>,
@@ -140,12 +141,12 @@ pub async fn save(
     let id = with_conn(&ctx.pool, move |conn| -> Result<i64, ApiError> {
         write_tx(conn, |conn| {
             let (name, codes) = check_form(conn, &me, &form)?;
-            if groups::group_name_taken(conn, me.saas_id, name, 0)? {
+            if groups::group_name_taken(conn, &viewer, name, 0)? {
                 return Err(name_taken());
             }
             let id = platform::id::next_id();
             let now = platform::time::now_ms();
-            groups::insert(conn, me.saas_id, id, name, &form.remarks, now)?;
+            groups::insert(conn, &viewer, id, name, &form.remarks, now)?;
             groups::set_group_codes(conn, id, &codes)?;
             logs::record_action(conn, &by, "group.create", name)?;
             Ok(id)
@@ -160,6 +161,7 @@ pub async fn save(
 #[put("/saas/account/group/update")]
 pub async fn update(
     ctx: web::Data<Ctx>,
+    viewer: Viewer,
     me: CurrentUser,
     req: HttpRequest,
     form: Json<GroupForm>,
@@ -169,14 +171,14 @@ pub async fn update(
     let by = actor(&me, &req);
     with_conn(&ctx.pool, move |conn| -> Result<(), ApiError> {
         write_tx(conn, |conn| {
-            groups::group_in_tenant(conn, me.saas_id, id)?.ok_or_else(not_found)?;
+            groups::group_in_tenant(conn, &viewer, id)?.ok_or_else(not_found)?;
             let (name, codes) = check_form(conn, &me, &form)?;
-            if groups::group_name_taken(conn, me.saas_id, name, id)? {
+            if groups::group_name_taken(conn, &viewer, name, id)? {
                 return Err(name_taken());
             }
             groups::update(conn, id, name, &form.remarks, platform::time::now_ms())?;
             groups::set_group_codes(conn, id, &codes)?;
-            permissions::grants_changed(conn, me.saas_id, 0, id)?;
+            permissions::grants_changed(conn, &viewer, 0, id)?;
             logs::record_action(conn, &by, "group.update", name)?;
             Ok(())
         })

@@ -1,10 +1,9 @@
 //! Login and user action logs of a tenant: `/saas/log/userLog/*`.
 
 use actix_web::{get, web};
-use platform::ApiError;
-use platform::auth::CurrentUser;
 use platform::db::with_conn;
 use platform::http::{Page, PageQuery, Query, Reply};
+use platform::{ApiError, Viewer};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -68,12 +67,12 @@ pub struct LoginLogView {
 #[get("/saas/log/userLog/listUserLoginLog")]
 pub async fn login_logs(
     ctx: web::Data<Ctx>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<LogQuery>,
 ) -> Result<Reply<Page<LoginLogView>>, ApiError> {
     let (filter, page) = q.into_inner().split()?;
     let page = with_conn(&ctx.pool, move |conn| -> Result<_, ApiError> {
-        let (rows, total) = logs::list_login_logs(conn, &me, &filter, page)?;
+        let (rows, total) = logs::list_login_logs(conn, &viewer, &filter, page)?;
         let views = rows
             .into_iter()
             .map(|l| LoginLogView {
@@ -112,12 +111,12 @@ pub struct ActionLogView {
 #[get("/saas/log/userLog/listUserActionLog")]
 pub async fn action_logs(
     ctx: web::Data<Ctx>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<LogQuery>,
 ) -> Result<Reply<Page<ActionLogView>>, ApiError> {
     let (filter, page) = q.into_inner().split()?;
     let page = with_conn(&ctx.pool, move |conn| -> Result<_, ApiError> {
-        let (rows, total) = logs::list_action_logs(conn, &me, &filter, page)?;
+        let (rows, total) = logs::list_action_logs(conn, &viewer, &filter, page)?;
         let views = rows
             .into_iter()
             .map(|l| ActionLogView {

@@ -1,11 +1,11 @@
 //! Users of a tenant: `/saas/account/user/*` (the base application's account pages).
 
 use actix_web::{HttpRequest, get, post, put, web};
-use platform::ApiError;
 use platform::auth::{Authenticator, CurrentUser, EndReason};
 use platform::db::{with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, Query, Reply};
 use platform::i18n::Text;
+use platform::{ApiError, Viewer};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -103,7 +103,7 @@ pub fn not_found() -> ApiError {
 #[get("/saas/account/user/list")]
 pub async fn list(
     ctx: web::Data<Ctx>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<UserListQuery>,
 ) -> Result<Reply<Page<UserView>>, ApiError> {
     let q = q.into_inner();
@@ -122,7 +122,7 @@ pub async fn list(
         group_id: q.group_id,
     };
     let page = with_conn(&ctx.pool, move |conn| -> Result<_, ApiError> {
-        let (rows, total) = users::list_users(conn, &me, &filter, page)?;
+        let (rows, total) = users::list_users(conn, &viewer, &filter, page)?;
         let ids: Vec<i64> = rows.iter().map(|u| u.id).collect();
         let groups = users::group_ids_of(conn, &ids)?;
         let views = rows
@@ -153,12 +153,12 @@ pub struct IdQuery {
 #[get("/saas/account/user/load")]
 pub async fn load(
     ctx: web::Data<Ctx>,
-    me: CurrentUser,
+    viewer: Viewer,
     q: Query<IdQuery>,
 ) -> Result<Reply<UserView>, ApiError> {
     let id = q.id;
     let view = with_conn(&ctx.pool, move |conn| -> Result<_, ApiError> {
-        let u = users::user_in_scope(conn, &me, id)?.ok_or_else(not_found)?;
+        let u = users::user_in_scope(conn, &viewer, id)?.ok_or_else(not_found)?;
         let groups = users::group_ids_of(conn, &[id])?
             .into_iter()
             .map(|(_, g)| g)
@@ -172,10 +172,10 @@ pub async fn load(
 /// The merchant (if any) must be one of the caller's tenant.
 pub fn check_merchant(
     conn: &mut platform::db::DbConnection,
-    me: &CurrentUser,
+    viewer: &Viewer,
     mch_id: i64,
 ) -> Result<(), ApiError> {
-    if mch_id != 0 && !tenants::merchant_in_tenant(conn, me.saas_id, mch_id)? {
+    if mch_id != 0 && !tenants::merchant_in_tenant(conn, viewer, mch_id)? {
         return Err(ApiError::invalid(
             "mchId",
             Text::fixed("商户不存在", "no such merchant in this tenant"),
@@ -187,11 +187,11 @@ pub fn check_merchant(
 /// Checks what needs the database: the merchant and groups belong to the tenant.
 fn check_references(
     conn: &mut platform::db::DbConnection,
-    me: &CurrentUser,
+    viewer: &Viewer,
     form: &UserForm,
 ) -> Result<(), ApiError> {
-    check_merchant(conn, me, form.mch_id)?;
-    if !groups::groups_in_tenant(conn, me.saas_id, &form.group_ids)? {
+    check_merchant(conn, viewer, form.mch_id)?;
+    if !groups::groups_in_tenant(conn, viewer, &form.group_ids)? {
         return Err(ApiError::invalid(
             "groupIds",
             Text::fixed("权限组不存在", "no such permission group in this tenant"),
@@ -210,6 +210,7 @@ pub struct Created {
 #[post("/saas/account/user/save")]
 pub async fn save(
     ctx: web::Data<Ctx>,
+    viewer: Viewer,
     me: CurrentUser,
     req: HttpRequest,
     form: Json<UserForm>,
@@ -227,10 +228,10 @@ pub async fn save(
                     Text::fixed("登录名已存在", "this login name is taken"),
                 ));
             }
-            check_references(conn, &me, &form)?;
+            check_references(conn, &viewer, &form)?;
             let id = platform::id::next_id();
-            users::insert(conn, me.saas_id, id, &hash, &form, platform::time::now_ms())?;
-            users::set_user_groups(conn, me.saas_id, id, &form.group_ids)?;
+            users::insert(conn, &viewer, id, &hash, &form, platform::time::now_ms())?;
+            users::set_user_groups(conn, &viewer, id, &form.group_ids)?;
             logs::record_action(conn, &by, "user.create", &form.username)?;
             Ok(id)
         })
@@ -245,6 +246,7 @@ pub async fn save(
 pub async fn update(
     ctx: web::Data<Ctx>,
     auth: web::Data<Authenticator>,
+    viewer: Viewer,
     me: CurrentUser,
     req: HttpRequest,
     form: Json<UserForm>,
@@ -257,16 +259,16 @@ pub async fn update(
     let reason = update_end_reason(hash.is_some());
     let ended = with_conn(&ctx.pool, move |conn| -> Result<Vec<String>, ApiError> {
         write_tx(conn, |conn| {
-            let old = users::user_in_scope(conn, &me, id)?.ok_or_else(not_found)?;
+            let old = users::user_in_scope(conn, &viewer, id)?.ok_or_else(not_found)?;
             // The current type must be one the caller may manage too.
             check_may_manage(&me, old.msc_type, old.mch_id)?;
-            check_references(conn, &me, &form)?;
+            check_references(conn, &viewer, &form)?;
             let now = platform::time::now_ms();
             users::update(conn, id, &form, now)?;
             if let Some(hash) = &hash {
                 users::set_password(conn, id, hash, now)?;
             }
-            users::set_user_groups(conn, me.saas_id, id, &form.group_ids)?;
+            users::set_user_groups(conn, &viewer, id, &form.group_ids)?;
             logs::record_action(conn, &by, "user.update", &old.username)?;
             if form.ends_sessions(old.msc_type, old.mch_id, hash.is_some()) {
                 return Ok(sessions::end_user_sessions(conn, &old, reason, now)?);
@@ -289,6 +291,7 @@ pub struct IdForm {
 async fn set_state(
     ctx: &Ctx,
     auth: &Authenticator,
+    viewer: Viewer,
     me: CurrentUser,
     req: &HttpRequest,
     id: i64,
@@ -297,7 +300,7 @@ async fn set_state(
     let by = actor(&me, req);
     let ended = with_conn(&ctx.pool, move |conn| -> Result<Vec<String>, ApiError> {
         write_tx(conn, |conn| {
-            let old = users::user_in_scope(conn, &me, id)?.ok_or_else(not_found)?;
+            let old = users::user_in_scope(conn, &viewer, id)?.ok_or_else(not_found)?;
             change.check(&me, old.id, old.msc_type, old.mch_id)?;
             let now = platform::time::now_ms();
             users::set_state(conn, id, change.state(), now)?;
@@ -326,11 +329,12 @@ async fn set_state(
 pub async fn lock(
     ctx: web::Data<Ctx>,
     auth: web::Data<Authenticator>,
+    viewer: Viewer,
     me: CurrentUser,
     req: HttpRequest,
     form: Json<IdForm>,
 ) -> Result<Reply<bool>, ApiError> {
-    set_state(&ctx, &auth, me, &req, form.id, StateChange::Lock).await
+    set_state(&ctx, &auth, viewer, me, &req, form.id, StateChange::Lock).await
 }
 
 /// Unlocks a user (also one locked by wrong passwords).
@@ -339,11 +343,12 @@ pub async fn lock(
 pub async fn unlock(
     ctx: web::Data<Ctx>,
     auth: web::Data<Authenticator>,
+    viewer: Viewer,
     me: CurrentUser,
     req: HttpRequest,
     form: Json<IdForm>,
 ) -> Result<Reply<bool>, ApiError> {
-    set_state(&ctx, &auth, me, &req, form.id, StateChange::Unlock).await
+    set_state(&ctx, &auth, viewer, me, &req, form.id, StateChange::Unlock).await
 }
 
 /// Disables a user; live sessions end.
@@ -352,11 +357,12 @@ pub async fn unlock(
 pub async fn disable(
     ctx: web::Data<Ctx>,
     auth: web::Data<Authenticator>,
+    viewer: Viewer,
     me: CurrentUser,
     req: HttpRequest,
     form: Json<IdForm>,
 ) -> Result<Reply<bool>, ApiError> {
-    set_state(&ctx, &auth, me, &req, form.id, StateChange::Disable).await
+    set_state(&ctx, &auth, viewer, me, &req, form.id, StateChange::Disable).await
 }
 
 #[derive(utoipa::OpenApi)]

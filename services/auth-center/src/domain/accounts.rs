@@ -3,24 +3,36 @@
 
 use platform::ApiError;
 use platform::auth::CurrentUser;
-use platform::auth::access;
-use platform::i18n::Text;
+use platform::tenancy::msc;
 
 /// mscTypes of the people of a tenant (and the platform's admins).
-pub const PERSON_TYPES: &[i32] = &[100, 200, 300, 310, 311, 312];
+pub const PERSON_TYPES: &[i32] = &[
+    msc::PLATFORM_ADMIN,
+    msc::OPERATOR_ADMIN,
+    msc::OPERATOR_USER,
+    msc::OPERATOR_SHARED,
+    msc::SUPPLIER_USER,
+    msc::DISTRIBUTOR_USER,
+];
 /// mscTypes of API users.
-pub const API_TYPES: &[i32] = &[500, 510, 511, 512];
+pub const API_TYPES: &[i32] = &[
+    msc::API_USER,
+    msc::API_SHARED,
+    msc::API_SUPPLIER,
+    msc::API_DISTRIBUTOR,
+];
 /// Types that belong to a merchant (mchId required): supplier and distributor users, API
 /// supplier and distributor.
-pub const MERCHANT_TYPES: &[i32] = &[311, 312, 511, 512];
+pub const MERCHANT_TYPES: &[i32] = &[
+    msc::SUPPLIER_USER,
+    msc::DISTRIBUTOR_USER,
+    msc::API_SUPPLIER,
+    msc::API_DISTRIBUTOR,
+];
 
 pub const USER_NORMAL: i32 = 0;
 pub const USER_LOCKED: i32 = 1;
 pub const USER_DISABLED: i32 = 2;
-
-fn invalid(field: &str, zh: &'static str, en: &'static str) -> ApiError {
-    ApiError::invalid(field, Text::fixed(zh, en))
-}
 
 pub fn check_username(username: &str) -> Result<(), ApiError> {
     platform::validate::length("username", username, 3, 32)?;
@@ -28,7 +40,7 @@ pub fn check_username(username: &str) -> Result<(), ApiError> {
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || "_.@-".contains(c))
     {
-        return Err(invalid(
+        return Err(ApiError::invalid_field(
             "username",
             "只能包含字母、数字和 _ . @ -",
             "may contain only letters, digits and _ . @ -",
@@ -45,35 +57,35 @@ pub use platform::validate::one_of as check_range;
 pub fn check_may_manage(actor: &CurrentUser, msc_type: i32, mch_id: i64) -> Result<(), ApiError> {
     let needs_merchant = MERCHANT_TYPES.contains(&msc_type);
     if needs_merchant && mch_id == 0 {
-        return Err(invalid(
+        return Err(ApiError::invalid_field(
             "mchId",
             "供应商和分销商用户必须选择商户",
             "a supplier or distributor user needs a merchant",
         ));
     }
     if !needs_merchant && mch_id != 0 {
-        return Err(invalid(
+        return Err(ApiError::invalid_field(
             "mchId",
             "该用户类型不属于商户",
             "this user type belongs to no merchant",
         ));
     }
-    if msc_type == access::MSC_PLATFORM_ADMIN && !actor.is_platform_admin() {
-        return Err(invalid(
+    if msc_type == msc::PLATFORM_ADMIN && !actor.is_platform_admin() {
+        return Err(ApiError::invalid_field(
             "mscType",
             "不能创建平台管理员",
             "only platform administrators create platform administrators",
         ));
     }
     if actor.is_merchant_user() && (mch_id != actor.mch_id || msc_type != actor.msc_type) {
-        return Err(invalid(
+        return Err(ApiError::invalid_field(
             "mchId",
             "只能管理本商户的用户",
             "you can manage only your merchant's users",
         ));
     }
     if msc_type < actor.msc_type && !API_TYPES.contains(&msc_type) {
-        return Err(invalid(
+        return Err(ApiError::invalid_field(
             "mscType",
             "不能创建权限高于自己的用户",
             "you cannot create a user with more rights than your own",
@@ -117,18 +129,19 @@ mod tests {
 
     #[test]
     fn nobody_creates_someone_stronger_and_merchants_stay_in_their_merchant() {
-        let admin = actor(200, 0);
-        assert!(check_may_manage(&admin, 300, 0).is_ok());
-        assert!(check_may_manage(&admin, 311, 2001).is_ok());
-        assert!(check_may_manage(&admin, 311, 0).is_err());
-        assert!(check_may_manage(&admin, 300, 2001).is_err());
-        assert!(check_may_manage(&admin, 100, 0).is_err());
-        let operator = actor(300, 0);
-        assert!(check_may_manage(&operator, 200, 0).is_err());
-        assert!(check_may_manage(&operator, 312, 2002).is_ok());
-        let supplier = actor(311, 2001);
-        assert!(check_may_manage(&supplier, 311, 2001).is_ok());
-        assert!(check_may_manage(&supplier, 311, 2002).is_err());
-        assert!(check_may_manage(&supplier, 312, 2001).is_err());
+        use msc::{DISTRIBUTOR_USER, OPERATOR_ADMIN, OPERATOR_USER, PLATFORM_ADMIN, SUPPLIER_USER};
+        let admin = actor(OPERATOR_ADMIN, 0);
+        assert!(check_may_manage(&admin, OPERATOR_USER, 0).is_ok());
+        assert!(check_may_manage(&admin, SUPPLIER_USER, 2001).is_ok());
+        assert!(check_may_manage(&admin, SUPPLIER_USER, 0).is_err());
+        assert!(check_may_manage(&admin, OPERATOR_USER, 2001).is_err());
+        assert!(check_may_manage(&admin, PLATFORM_ADMIN, 0).is_err());
+        let operator = actor(OPERATOR_USER, 0);
+        assert!(check_may_manage(&operator, OPERATOR_ADMIN, 0).is_err());
+        assert!(check_may_manage(&operator, DISTRIBUTOR_USER, 2002).is_ok());
+        let supplier = actor(SUPPLIER_USER, 2001);
+        assert!(check_may_manage(&supplier, SUPPLIER_USER, 2001).is_ok());
+        assert!(check_may_manage(&supplier, SUPPLIER_USER, 2002).is_err());
+        assert!(check_may_manage(&supplier, DISTRIBUTOR_USER, 2001).is_err());
     }
 }

@@ -182,6 +182,7 @@ impl StateChange {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use platform::tenancy::msc::{OPERATOR_ADMIN, OPERATOR_USER, PLATFORM_ADMIN};
 
     fn me(user_id: i64) -> CurrentUser {
         CurrentUser {
@@ -189,7 +190,7 @@ mod tests {
             username: "a".into(),
             saas_id: 7,
             mch_id: 0,
-            msc_type: 200,
+            msc_type: OPERATOR_ADMIN,
             user_grade: 0,
             session_id: "s".into(),
             token: String::new(),
@@ -204,12 +205,12 @@ mod tests {
     #[test]
     fn a_change_of_password_state_type_or_merchant_ends_the_sessions() {
         let f = form(serde_json::json!({"mscType": 300}));
-        assert!(!f.ends_sessions(300, 0, false));
-        assert!(f.ends_sessions(300, 0, true));
-        assert!(f.ends_sessions(200, 0, false));
-        assert!(f.ends_sessions(300, 2001, false));
+        assert!(!f.ends_sessions(OPERATOR_USER, 0, false));
+        assert!(f.ends_sessions(OPERATOR_USER, 0, true));
+        assert!(f.ends_sessions(OPERATOR_ADMIN, 0, false));
+        assert!(f.ends_sessions(OPERATOR_USER, 2001, false));
         let locked = form(serde_json::json!({"mscType": 300, "userState": USER_LOCKED}));
-        assert!(locked.ends_sessions(300, 0, false));
+        assert!(locked.ends_sessions(OPERATOR_USER, 0, false));
         assert_eq!(update_end_reason(true), EndReason::PasswordChanged);
         assert_eq!(update_end_reason(false), EndReason::Locked);
     }
@@ -231,11 +232,27 @@ mod tests {
 
     #[test]
     fn nobody_locks_or_disables_themselves() {
-        assert!(StateChange::Lock.check(&me(1), 1, 300, 0).is_err());
-        assert!(StateChange::Disable.check(&me(1), 1, 300, 0).is_err());
-        assert!(StateChange::Unlock.check(&me(1), 1, 300, 0).is_ok());
-        assert!(StateChange::Lock.check(&me(1), 2, 300, 0).is_ok());
-        assert!(StateChange::Lock.check(&me(1), 2, 100, 0).is_err());
+        assert!(
+            StateChange::Lock
+                .check(&me(1), 1, OPERATOR_USER, 0)
+                .is_err()
+        );
+        assert!(
+            StateChange::Disable
+                .check(&me(1), 1, OPERATOR_USER, 0)
+                .is_err()
+        );
+        assert!(
+            StateChange::Unlock
+                .check(&me(1), 1, OPERATOR_USER, 0)
+                .is_ok()
+        );
+        assert!(StateChange::Lock.check(&me(1), 2, OPERATOR_USER, 0).is_ok());
+        assert!(
+            StateChange::Lock
+                .check(&me(1), 2, PLATFORM_ADMIN, 0)
+                .is_err()
+        );
         assert_eq!(
             [StateChange::Lock, StateChange::Unlock, StateChange::Disable].map(StateChange::state),
             [USER_LOCKED, USER_NORMAL, USER_DISABLED]

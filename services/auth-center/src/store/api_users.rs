@@ -2,7 +2,7 @@
 //! caller's tenant (and, for a merchant's user, merchant) like the users.
 
 use diesel::prelude::*;
-use platform::auth::CurrentUser;
+use platform::Viewer;
 use platform::db::Backend as Db;
 use platform::db::DbConnection;
 use platform::http::PageRequest;
@@ -26,19 +26,25 @@ pub struct ApiUser {
     pub updated_at: i64,
 }
 
+/// The API users `viewer` sees: its tenant's, and a merchant's user its merchant's.
+fn visible(viewer: &Viewer) -> api_users::BoxedQuery<'static, Db> {
+    let mut q = api_users::table
+        .filter(api_users::saas_id.eq(viewer.saas_id))
+        .into_boxed();
+    if let Some(mch_id) = viewer.mch_id() {
+        q = q.filter(api_users::mch_id.eq(mch_id));
+    }
+    q
+}
+
 pub fn list_api_users(
     conn: &mut DbConnection,
-    actor: &CurrentUser,
+    viewer: &Viewer,
     name: Option<&str>,
     page: PageRequest,
 ) -> QueryResult<(Vec<ApiUser>, i64)> {
     let query = || {
-        let mut q = api_users::table
-            .filter(api_users::saas_id.eq(actor.saas_id))
-            .into_boxed::<Db>();
-        if actor.is_merchant_user() {
-            q = q.filter(api_users::mch_id.eq(actor.mch_id));
-        }
+        let mut q = visible(viewer);
         if let Some(n) = name.filter(|n| !n.is_empty()) {
             q = q.filter(api_users::name.like(platform::db::contains_pattern(n)));
         }
@@ -54,19 +60,17 @@ pub fn list_api_users(
     Ok((rows, total))
 }
 
+/// The API user if `viewer` sees it.
 pub fn api_user_in_scope(
     conn: &mut DbConnection,
-    actor: &CurrentUser,
+    viewer: &Viewer,
     id: i64,
 ) -> QueryResult<Option<ApiUser>> {
-    let mut q = api_users::table
-        .filter(api_users::saas_id.eq(actor.saas_id))
+    visible(viewer)
         .filter(api_users::id.eq(id))
-        .into_boxed::<Db>();
-    if actor.is_merchant_user() {
-        q = q.filter(api_users::mch_id.eq(actor.mch_id));
-    }
-    q.select(ApiUser::as_select()).first(conn).optional()
+        .select(ApiUser::as_select())
+        .first(conn)
+        .optional()
 }
 
 /// The columns the form sets, on create and on update alike.
@@ -92,9 +96,10 @@ impl<'a> From<&'a ApiUserForm> for FormColumns<'a> {
     }
 }
 
+/// Creates an API user of the viewer's tenant.
 pub fn insert(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     id: i64,
     app_key: &str,
     secret_hash: &str,
@@ -104,7 +109,7 @@ pub fn insert(
     diesel::insert_into(api_users::table)
         .values((
             api_users::id.eq(id),
-            api_users::saas_id.eq(saas_id),
+            api_users::saas_id.eq(viewer.saas_id),
             FormColumns::from(form),
             api_users::app_key.eq(app_key),
             api_users::secret_hash.eq(secret_hash),

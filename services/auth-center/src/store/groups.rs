@@ -1,6 +1,7 @@
 //! Permission groups of a tenant, the codes each grants and how many users are in it.
 
 use diesel::prelude::*;
+use platform::Viewer;
 use platform::db::Backend as Db;
 use platform::db::DbConnection;
 use platform::http::PageRequest;
@@ -19,13 +20,13 @@ pub struct Group {
 
 pub fn list_groups(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     name: Option<&str>,
     page: PageRequest,
 ) -> QueryResult<(Vec<Group>, i64)> {
     let query = || {
         let mut q = perm_groups::table
-            .filter(perm_groups::saas_id.eq(saas_id))
+            .filter(perm_groups::saas_id.eq(viewer.saas_id))
             .into_boxed::<Db>();
         if let Some(n) = name.filter(|n| !n.is_empty()) {
             q = q.filter(perm_groups::name.like(platform::db::contains_pattern(n)));
@@ -42,9 +43,10 @@ pub fn list_groups(
     Ok((rows, total))
 }
 
+/// Creates a group of the viewer's tenant.
 pub fn insert(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     id: i64,
     name: &str,
     remarks: &str,
@@ -53,7 +55,7 @@ pub fn insert(
     diesel::insert_into(perm_groups::table)
         .values((
             perm_groups::id.eq(id),
-            perm_groups::saas_id.eq(saas_id),
+            perm_groups::saas_id.eq(viewer.saas_id),
             perm_groups::name.eq(name),
             perm_groups::remarks.eq(remarks),
             perm_groups::created_at.eq(now),
@@ -80,26 +82,31 @@ pub fn update(
         .map(|_| ())
 }
 
+/// The group if it is one of the viewer's tenant.
 pub fn group_in_tenant(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     id: i64,
 ) -> QueryResult<Option<Group>> {
     perm_groups::table
-        .filter(perm_groups::saas_id.eq(saas_id))
+        .filter(perm_groups::saas_id.eq(viewer.saas_id))
         .filter(perm_groups::id.eq(id))
         .select(Group::as_select())
         .first(conn)
         .optional()
 }
 
-/// Whether every group id is a group of the caller's tenant.
-pub fn groups_in_tenant(conn: &mut DbConnection, saas_id: i64, ids: &[i64]) -> QueryResult<bool> {
+/// Whether every group id is a group of the viewer's tenant.
+pub fn groups_in_tenant(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    ids: &[i64],
+) -> QueryResult<bool> {
     if ids.is_empty() {
         return Ok(true);
     }
     let n: i64 = perm_groups::table
-        .filter(perm_groups::saas_id.eq(saas_id))
+        .filter(perm_groups::saas_id.eq(viewer.saas_id))
         .filter(perm_groups::id.eq_any(ids))
         .count()
         .get_result(conn)?;
@@ -108,12 +115,12 @@ pub fn groups_in_tenant(conn: &mut DbConnection, saas_id: i64, ids: &[i64]) -> Q
 
 pub fn group_name_taken(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     name: &str,
     except: i64,
 ) -> QueryResult<bool> {
     let n: i64 = perm_groups::table
-        .filter(perm_groups::saas_id.eq(saas_id))
+        .filter(perm_groups::saas_id.eq(viewer.saas_id))
         .filter(perm_groups::name.eq(name))
         .filter(perm_groups::id.ne(except))
         .count()

@@ -4,7 +4,7 @@
 //! path). A merchant's user reads only its merchant's users' entries.
 
 use diesel::prelude::*;
-use platform::auth::CurrentUser;
+use platform::Viewer;
 use platform::bus::v1;
 use platform::db::Backend as Db;
 use platform::db::DbConnection;
@@ -113,16 +113,13 @@ pub struct LogFilter {
 }
 
 /// For a merchant's user, the ids of that merchant's users (whose logs it may read).
-fn merchant_user_ids(
-    conn: &mut DbConnection,
-    actor: &CurrentUser,
-) -> QueryResult<Option<Vec<i64>>> {
-    if !actor.is_merchant_user() {
+fn merchant_user_ids(conn: &mut DbConnection, viewer: &Viewer) -> QueryResult<Option<Vec<i64>>> {
+    let Some(mch_id) = viewer.mch_id() else {
         return Ok(None);
-    }
+    };
     users::table
-        .filter(users::saas_id.eq(actor.saas_id))
-        .filter(users::mch_id.eq(actor.mch_id))
+        .filter(users::saas_id.eq(viewer.saas_id))
+        .filter(users::mch_id.eq(mch_id))
         .select(users::id)
         .load(conn)
         .map(Some)
@@ -142,14 +139,14 @@ pub struct LoginLog {
 
 pub fn list_login_logs(
     conn: &mut DbConnection,
-    actor: &CurrentUser,
+    viewer: &Viewer,
     f: &LogFilter,
     page: PageRequest,
 ) -> QueryResult<(Vec<LoginLog>, i64)> {
-    let merchant_users = merchant_user_ids(conn, actor)?;
+    let merchant_users = merchant_user_ids(conn, viewer)?;
     let query = || {
         let mut q = login_logs::table
-            .filter(login_logs::saas_id.eq(actor.saas_id))
+            .filter(login_logs::saas_id.eq(viewer.saas_id))
             .into_boxed::<Db>();
         if let Some(ids) = &merchant_users {
             q = q.filter(login_logs::user_id.eq_any(ids.clone()));
@@ -200,14 +197,14 @@ pub struct ActionLog {
 
 pub fn list_action_logs(
     conn: &mut DbConnection,
-    actor: &CurrentUser,
+    viewer: &Viewer,
     f: &LogFilter,
     page: PageRequest,
 ) -> QueryResult<(Vec<ActionLog>, i64)> {
-    let merchant_users = merchant_user_ids(conn, actor)?;
+    let merchant_users = merchant_user_ids(conn, viewer)?;
     let query = || {
         let mut q = action_logs::table
-            .filter(action_logs::saas_id.eq(actor.saas_id))
+            .filter(action_logs::saas_id.eq(viewer.saas_id))
             .into_boxed::<Db>();
         if let Some(ids) = &merchant_users {
             q = q.filter(action_logs::user_id.eq_any(ids.clone()));

@@ -2,6 +2,7 @@
 //! holds through its groups.
 
 use diesel::prelude::*;
+use platform::Viewer;
 use platform::auth::access;
 use platform::bus::{Outgoing, publish_in_tx, v1};
 use platform::db::DbConnection;
@@ -33,17 +34,18 @@ pub fn held_grants(
     grants_of(conn, user_id)
 }
 
-/// Tells every service's permission cache that a user's grants (or a group's) changed.
+/// Tells every service's permission cache that the grants of a user (or a group) of the
+/// viewer's tenant changed.
 pub fn grants_changed(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     user_id: i64,
     group_id: i64,
 ) -> QueryResult<()> {
     let event = v1::PermissionGrantChanged { user_id, group_id };
     publish_in_tx(
         conn,
-        Outgoing::new(NAME, "permission-grant.changed", saas_id, &event),
+        Outgoing::new(NAME, "permission-grant.changed", viewer.saas_id, &event),
     )
     .map(|_| ())
 }

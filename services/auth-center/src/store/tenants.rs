@@ -3,6 +3,7 @@
 //! the names and expiry `/client/user` shows and which merchants a tenant has.
 
 use diesel::QueryResult;
+use platform::Viewer;
 use platform::db::DbConnection;
 
 /// The tenant's and merchant's part of `/client/user`: empty (and expiry 0) for what saas-main
@@ -32,7 +33,11 @@ pub fn letterhead(conn: &mut DbConnection, saas_id: i64, mch_id: i64) -> QueryRe
     Ok(out)
 }
 
-/// Whether the merchant is one of the tenant's (as last heard from saas-main).
-pub fn merchant_in_tenant(conn: &mut DbConnection, saas_id: i64, mch_id: i64) -> QueryResult<bool> {
-    Ok(platform::replica::merchant(conn, saas_id, mch_id)?.is_some())
+/// Whether the merchant is one of the viewer's tenant (as last heard from saas-main).
+pub fn merchant_in_tenant(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    mch_id: i64,
+) -> QueryResult<bool> {
+    Ok(platform::replica::merchant(conn, viewer.saas_id, mch_id)?.is_some())
 }

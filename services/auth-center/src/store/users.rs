@@ -3,7 +3,7 @@
 //! merchant): a row outside it is not found.
 
 use diesel::prelude::*;
-use platform::auth::CurrentUser;
+use platform::Viewer;
 use platform::db::Backend as Db;
 use platform::db::DbConnection;
 use platform::http::PageRequest;
@@ -156,10 +156,10 @@ impl<'a> From<&'a UserForm> for FormColumns<'a> {
     }
 }
 
-/// Creates a user of the tenant from an administrator's form.
+/// Creates a user of the viewer's tenant from an administrator's form.
 pub fn insert(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     id: i64,
     password_hash: &str,
     form: &UserForm,
@@ -168,7 +168,7 @@ pub fn insert(
     diesel::insert_into(users::table)
         .values((
             users::id.eq(id),
-            users::saas_id.eq(saas_id),
+            users::saas_id.eq(viewer.saas_id),
             users::username.eq(&form.username),
             users::password_hash.eq(password_hash),
             FormColumns::from(form),
@@ -213,12 +213,13 @@ pub struct UserFilter {
     pub group_id: Option<i64>,
 }
 
-fn users_in_scope<'a>(actor: &CurrentUser, f: &'a UserFilter) -> users::BoxedQuery<'a, Db> {
+/// The users `viewer` sees (its tenant's; a merchant's user, its merchant's) that match `f`.
+fn users_in_scope<'a>(viewer: &Viewer, f: &'a UserFilter) -> users::BoxedQuery<'a, Db> {
     let mut q = users::table
-        .filter(users::saas_id.eq(actor.saas_id))
+        .filter(users::saas_id.eq(viewer.saas_id))
         .into_boxed();
-    if actor.is_merchant_user() {
-        q = q.filter(users::mch_id.eq(actor.mch_id));
+    if let Some(mch_id) = viewer.mch_id() {
+        q = q.filter(users::mch_id.eq(mch_id));
     }
     if let Some(v) = f.username.as_deref().filter(|v| !v.is_empty()) {
         q = q.filter(users::username.like(platform::db::contains_pattern(v)));
@@ -252,12 +253,12 @@ fn users_in_scope<'a>(actor: &CurrentUser, f: &'a UserFilter) -> users::BoxedQue
 
 pub fn list_users(
     conn: &mut DbConnection,
-    actor: &CurrentUser,
+    viewer: &Viewer,
     f: &UserFilter,
     page: PageRequest,
 ) -> QueryResult<(Vec<User>, i64)> {
-    let total = users_in_scope(actor, f).count().get_result(conn)?;
-    let rows = users_in_scope(actor, f)
+    let total = users_in_scope(viewer, f).count().get_result(conn)?;
+    let rows = users_in_scope(viewer, f)
         .order(users::id.desc())
         .offset(page.offset())
         .limit(page.limit())
@@ -266,13 +267,13 @@ pub fn list_users(
     Ok((rows, total))
 }
 
-/// The user if it is in the caller's scope.
+/// The user if `viewer` sees it.
 pub fn user_in_scope(
     conn: &mut DbConnection,
-    actor: &CurrentUser,
+    viewer: &Viewer,
     id: i64,
 ) -> QueryResult<Option<User>> {
-    users_in_scope(actor, &UserFilter::default())
+    users_in_scope(viewer, &UserFilter::default())
         .filter(users::id.eq(id))
         .select(User::as_select())
         .first(conn)
@@ -294,16 +295,16 @@ pub fn group_ids_of(conn: &mut DbConnection, user_ids: &[i64]) -> QueryResult<Ve
         .load(conn)
 }
 
-/// Replaces the user's groups; permission caches everywhere are told.
+/// Replaces the groups of a user of the viewer's tenant; permission caches everywhere are told.
 pub fn set_user_groups(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     user_id: i64,
     ids: &[i64],
 ) -> QueryResult<()> {
     diesel::delete(user_groups::table.filter(user_groups::user_id.eq(user_id))).execute(conn)?;
     join_groups(conn, user_id, ids)?;
-    grants_changed(conn, saas_id, user_id, 0)
+    grants_changed(conn, viewer, user_id, 0)
 }
 
 /// Adds the user to the groups, telling no one (a new user's caches hold nothing yet).
