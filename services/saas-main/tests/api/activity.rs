@@ -1,10 +1,10 @@
 //! The activity dashboard from the gateway's user-action events.
 
-use std::time::Duration;
-
 use awc::Client;
 use platform::bus::{Bus, MemoryBroker, Outgoing, v1};
-use platform::testing::{Backend, TestApp, TestDb, TestIssuer, spawn_on_bus, test_config};
+use platform::testing::{
+    Backend, TestApp, TestDb, TestIssuer, eventually, spawn_on_bus, test_config,
+};
 use saas_main::domain::stats;
 use serde_json::Value;
 
@@ -78,17 +78,19 @@ async fn activity_counts_the_recorded_actions(backend: Backend) {
         .collect();
     bus.publish_batch(&batch).await.unwrap();
 
-    let mut overview = Value::Null;
-    for _ in 0..200 {
-        overview = get(&app, "/saas/dashboard/index/userActionOverview", &admin)
-            .await
-            .1["data"]
+    let (app_ref, admin_ref) = (&app, &admin);
+    let overview = eventually("the actions reach the activity counts", || async move {
+        let overview = get(
+            app_ref,
+            "/saas/dashboard/index/userActionOverview",
+            admin_ref,
+        )
+        .await
+        .1["data"]
             .clone();
-        if overview["weekActionNum"] == 9 && overview["todayActionNum"] == 3 {
-            break;
-        }
-        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
-    }
+        (overview["weekActionNum"] == 9 && overview["todayActionNum"] == 3).then_some(overview)
+    })
+    .await;
     assert_eq!(overview["todayActionNum"], 3, "{overview}");
     assert_eq!(overview["yesterdayActionNum"], 4);
     assert_eq!(overview["yesterdayActionRatio"], 100.0);

@@ -6,9 +6,10 @@ use std::time::Duration;
 
 use platform::bus::{Bus, EventEnvelope, MemoryBroker, v1};
 use platform::demo::{DISTRIBUTOR_ID, SAAS_ID, SUPPLIER_ID};
-use platform::testing::{Backend, TestDb, TestIssuer, spawn_on_bus, test_config};
+use platform::testing::{
+    Backend, TestDb, TestIssuer, eventually_within, spawn_on_bus, test_config,
+};
 use prost::Message as _;
-use serde_json::Value;
 
 use crate::helpers::send;
 
@@ -212,22 +213,27 @@ async fn dashboards_follow_the_events(backend: Backend) {
         .collect();
     bus.publish_batch(&batch).await.unwrap();
 
-    let mut overview = Value::Null;
-    for _ in 0..750 {
-        overview = send(
-            &app,
+    // A slow machine takes a while over the first batch on PostgreSQL: 15 s, as before.
+    let (app_ref, admin_ref) = (&app, &admin);
+    let seen = || async move {
+        let overview = send(
+            app_ref,
             "GET",
             "/saas/dashboard/index/saasOverview",
-            &admin,
+            admin_ref,
             None,
         )
         .await
         .1;
-        if overview["data"]["today"]["orderCancel"] == 1 && overview["data"]["productTotal"] == 3 {
-            break;
-        }
-        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
-    }
+        let d = &overview["data"];
+        (d["today"]["orderCancel"] == 1 && d["productTotal"] == 3).then_some(overview)
+    };
+    let overview = eventually_within(
+        Duration::from_secs(15),
+        "the events reach the dashboard",
+        seen,
+    )
+    .await;
     let o = &overview["data"];
     assert_eq!(o["period"]["orderNum"], 3, "{overview}");
     assert_eq!(o["period"]["orderSuccess"], 2);

@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use awc::Client;
 use platform::bus::{Bus, EventEnvelope, MemoryBroker, v1};
-use platform::testing::{Backend, TestApp, TestDb, TestIssuer, spawn_on_bus, test_config};
+use platform::testing::{
+    Backend, TestApp, TestDb, TestIssuer, eventually, spawn_on_bus, test_config,
+};
 use prost::Message as _;
 use saas_main::domain::stats::{self, Display, Outcome};
 use serde_json::Value;
@@ -221,20 +223,13 @@ async fn answers_equal_the_sums_of_the_events(backend: Backend) {
     bus.publish_batch(&batch).await.unwrap();
 
     let range = "startDate=2026-11-20&endDate=2026-11-22";
-    let mut count = Value::Null;
-    for _ in 0..300 {
-        count = get(
-            &app,
-            &format!("/saas/stats/orderStats/count?{range}"),
-            &admin,
-        )
-        .await
-        .1;
-        if count["data"]["orderTotal"] == 60 {
-            break;
-        }
-        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
-    }
+    let (app_ref, admin_ref) = (&app, &admin);
+    let count = eventually("the 60 orders reach the statistics", || async move {
+        let path = format!("/saas/stats/orderStats/count?{range}");
+        let count = get(app_ref, &path, admin_ref).await.1;
+        (count["data"]["orderTotal"] == 60).then_some(count)
+    })
+    .await;
     assert_eq!(count["data"]["orderTotal"], 60, "{count}");
     // Let any late duplicates through before comparing.
     actix_web::rt::time::sleep(Duration::from_millis(200)).await;
