@@ -25,7 +25,9 @@ pub fn service() -> ServiceSpec {
         .description("Users, credentials, sessions and tokens, permission groups, applications, API users, login logs")
         .migrations(platform::embed_migrations!())
         .openapi(api::openapi())
+        .variables(settings::VARIABLES)
         .consumer(events::subscriptions().into())
+        .demo(demo::seed)
         .setup(setup)
 }
 
@@ -44,12 +46,6 @@ fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
     platform::db::write_tx::<_, diesel::result::Error>(&mut *pool.get()?, |conn| {
         platform::bus::resync::request(conn, NAME, "permissions")
     })?;
-    if settings.demo {
-        let mut conn = pool.get()?;
-        if demo::seed(&mut conn)? {
-            tracing::info!("demo tenant and logins created");
-        }
-    }
     tracing::info!(kid = keys.signing.kid, "token signing key loaded");
     let shared = Arc::new(api::context::Ctx {
         pool,

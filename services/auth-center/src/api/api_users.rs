@@ -5,7 +5,6 @@ use actix_web::{HttpRequest, get, post, put, web};
 use platform::auth::CurrentUser;
 use platform::db::{with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, Query, Reply};
-use platform::i18n::Text;
 use platform::{ApiError, Viewer};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -59,9 +58,7 @@ pub struct ApiListQuery {
 }
 
 fn not_found() -> ApiError {
-    ApiError::NotFound {
-        what: Text::fixed("接口用户", "API user"),
-    }
+    ApiError::not_found("接口用户", "API user")
 }
 
 #[utoipa::path(params(ApiListQuery), responses((status = 200, body = Page<ApiUserView>)), security(("bearer" = [])), tag = "account", summary = "List API users")]
@@ -188,13 +185,4 @@ pub async fn update(
     }))
 }
 
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(list, load, save, update))]
-pub struct Doc;
-
-pub fn config(cfg: &mut web::ServiceConfig) {
-    cfg.service(list)
-        .service(load)
-        .service(save)
-        .service(update);
-}
+platform::endpoints!(list, load, save, update);

@@ -305,14 +305,4 @@ pub async fn jwks(ctx: web::Data<Ctx>) -> HttpResponse {
         .json(set)
 }
 
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(login, refresh, check, logout, jwks))]
-pub struct Doc;
-
-pub fn config(cfg: &mut web::ServiceConfig) {
-    cfg.service(login)
-        .service(refresh)
-        .service(check)
-        .service(logout)
-        .service(jwks);
-}
+platform::endpoints!(login, refresh, check, logout, jwks);

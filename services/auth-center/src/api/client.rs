@@ -5,11 +5,12 @@ use platform::ApiError;
 use platform::auth::{Authenticator, CurrentUser, EndReason};
 use platform::db::{with_conn, write_tx};
 use platform::http::{Json, Reply};
-use platform::i18n::{Lang, Text};
+use platform::i18n::Lang;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::context::{Ctx, actor};
+use super::users::not_found;
 use crate::domain::password;
 use crate::store::users::{self, User};
 use crate::store::{logs, permissions, sessions, tenants};
@@ -34,18 +35,12 @@ pub struct UserInfo {
     pub saas_expire_date: i64,
 }
 
-fn not_found_user() -> ApiError {
-    ApiError::NotFound {
-        what: Text::fixed("用户", "user"),
-    }
-}
-
 /// The logged-in user, with the tenant's and merchant's names as last heard from saas-main.
 #[utoipa::path(responses((status = 200, body = UserInfo)), security(("bearer" = [])), tag = "client")]
 #[get("/client/user")]
 pub async fn user_info(ctx: web::Data<Ctx>, me: CurrentUser) -> Result<Reply<UserInfo>, ApiError> {
     let info = with_conn(&ctx.pool, move |conn| -> Result<UserInfo, ApiError> {
-        let u = users::user_by_id(conn, me.user_id)?.ok_or_else(not_found_user)?;
+        let u = users::user_by_id(conn, me.user_id)?.ok_or_else(not_found)?;
         let letterhead = tenants::letterhead(conn, u.saas_id, u.mch_id)?;
         Ok(UserInfo {
             id: u.id,
@@ -102,7 +97,7 @@ pub async fn reset(
     )?;
     let by = actor(&me, &req);
     let ended = with_conn(&ctx.pool, move |conn| -> Result<Vec<String>, ApiError> {
-        let u = users::user_by_id(conn, me.user_id)?.ok_or_else(not_found_user)?;
+        let u = users::user_by_id(conn, me.user_id)?.ok_or_else(not_found)?;
         password::check_old(&form.old_password, &u.password_hash)?;
         let hash = password::hash(&form.new_password)?;
         let now = platform::time::now_ms();
@@ -135,7 +130,7 @@ pub struct AppEntry {
 async fn load_user(ctx: &Ctx, me: &CurrentUser) -> Result<User, ApiError> {
     let id = me.user_id;
     with_conn(&ctx.pool, move |conn| -> Result<User, ApiError> {
-        users::user_by_id(conn, id)?.ok_or_else(not_found_user)
+        users::user_by_id(conn, id)?.ok_or_else(not_found)
     })
     .await
 }
@@ -193,13 +188,4 @@ pub async fn menu(ctx: web::Data<Ctx>, me: CurrentUser) -> Result<Reply<Vec<Menu
     ))
 }
 
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(user_info, reset, app_list, menu))]
-pub struct Doc;
-
-pub fn config(cfg: &mut web::ServiceConfig) {
-    cfg.service(user_info)
-        .service(reset)
-        .service(app_list)
-        .service(menu);
-}
+platform::endpoints!(user_info, reset, app_list, menu);

@@ -38,9 +38,7 @@ pub struct GroupListQuery {
 }
 
 fn not_found() -> ApiError {
-    ApiError::NotFound {
-        what: Text::fixed("权限组", "permission group"),
-    }
+    ApiError::not_found("权限组", "permission group")
 }
 
 /// The tenant's permission groups, by name.
@@ -109,10 +107,7 @@ pub async fn load(
 }
 
 fn name_taken() -> ApiError {
-    ApiError::invalid(
-        "name",
-        Text::fixed("权限组名称已存在", "a group of this name exists"),
-    )
+    ApiError::invalid_field("name", "权限组名称已存在", "a group of this name exists")
 }
 
 /// The form's name and codes, if valid and the caller may grant every code.
@@ -227,14 +222,4 @@ pub async fn catalogue(
     ))
 }
 
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(list, load, save, update, catalogue))]
-pub struct Doc;
-
-pub fn config(cfg: &mut web::ServiceConfig) {
-    cfg.service(list)
-        .service(load)
-        .service(save)
-        .service(update)
-        .service(catalogue);
-}
+platform::endpoints!(list, load, save, update, catalogue);

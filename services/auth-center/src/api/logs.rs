@@ -135,10 +135,4 @@ pub async fn action_logs(
     Ok(Reply(page))
 }
 
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(login_logs, action_logs))]
-pub struct Doc;
-
-pub fn config(cfg: &mut web::ServiceConfig) {
-    cfg.service(login_logs).service(action_logs);
-}
+platform::endpoints!(login_logs, action_logs);

@@ -1,5 +1,6 @@
-//! auth-center's HTTP endpoints, one module per resource; each has `config` (its routes) and
-//! `Doc` (its OpenAPI paths), combined here. `context` is what the handlers share, `backend`
+//! auth-center's HTTP endpoints, one module per resource. Each resource module ends with
+//! `platform::endpoints!(...)`, which makes its routes and its OpenAPI paths from one list;
+//! [`MODULES`] lists the modules once for both. `context` is what the handlers share, `backend`
 //! answers the platform's token guard from auth-center's own keys and sessions.
 
 pub mod api_users;
@@ -12,16 +13,17 @@ pub mod logs;
 pub mod users;
 
 use actix_web::web;
+use platform::http::endpoints::{self, Module};
 use utoipa::OpenApi;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    auth::config(cfg);
-    client::config(cfg);
-    users::config(cfg);
-    groups::config(cfg);
-    api_users::config(cfg);
-    logs::config(cfg);
-}
+const MODULES: &[Module] = &[
+    auth::MODULE,
+    client::MODULE,
+    users::MODULE,
+    groups::MODULE,
+    api_users::MODULE,
+    logs::MODULE,
+];
 
 #[derive(OpenApi)]
 #[openapi(tags(
@@ -32,17 +34,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 ))]
 struct ApiDoc;
 
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    endpoints::serve(MODULES, cfg);
+}
+
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    let mut doc = ApiDoc::openapi();
-    for part in [
-        auth::Doc::openapi(),
-        client::Doc::openapi(),
-        users::Doc::openapi(),
-        groups::Doc::openapi(),
-        api_users::Doc::openapi(),
-        logs::Doc::openapi(),
-    ] {
-        doc.merge(part);
-    }
-    doc
+    endpoints::document(ApiDoc::openapi(), MODULES)
 }

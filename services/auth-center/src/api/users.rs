@@ -4,7 +4,6 @@ use actix_web::{HttpRequest, get, post, put, web};
 use platform::auth::{Authenticator, CurrentUser, EndReason};
 use platform::db::{with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, Query, Reply};
-use platform::i18n::Text;
 use platform::{ApiError, Viewer};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -92,10 +91,9 @@ pub struct UserListQuery {
     pub group_id: Option<i64>,
 }
 
+/// A user not in the caller's scope (or no longer there).
 pub fn not_found() -> ApiError {
-    ApiError::NotFound {
-        what: Text::fixed("用户", "user"),
-    }
+    ApiError::not_found("用户", "user")
 }
 
 /// The tenant's users (a merchant's user sees its merchant's), newest first.
@@ -176,9 +174,10 @@ pub fn check_merchant(
     mch_id: i64,
 ) -> Result<(), ApiError> {
     if mch_id != 0 && !tenants::merchant_in_tenant(conn, viewer, mch_id)? {
-        return Err(ApiError::invalid(
+        return Err(ApiError::invalid_field(
             "mchId",
-            Text::fixed("商户不存在", "no such merchant in this tenant"),
+            "商户不存在",
+            "no such merchant in this tenant",
         ));
     }
     Ok(())
@@ -192,9 +191,10 @@ fn check_references(
 ) -> Result<(), ApiError> {
     check_merchant(conn, viewer, form.mch_id)?;
     if !groups::groups_in_tenant(conn, viewer, &form.group_ids)? {
-        return Err(ApiError::invalid(
+        return Err(ApiError::invalid_field(
             "groupIds",
-            Text::fixed("权限组不存在", "no such permission group in this tenant"),
+            "权限组不存在",
+            "no such permission group in this tenant",
         ));
     }
     Ok(())
@@ -223,9 +223,10 @@ pub async fn save(
     let id = with_conn(&ctx.pool, move |conn| -> Result<i64, ApiError> {
         write_tx(conn, |conn| {
             if users::username_taken(conn, &form.username)? {
-                return Err(ApiError::invalid(
+                return Err(ApiError::invalid_field(
                     "username",
-                    Text::fixed("登录名已存在", "this login name is taken"),
+                    "登录名已存在",
+                    "this login name is taken",
                 ));
             }
             check_references(conn, &viewer, &form)?;
@@ -365,16 +366,4 @@ pub async fn disable(
     set_state(&ctx, &auth, viewer, me, &req, form.id, StateChange::Disable).await
 }
 
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(list, load, save, update, lock, unlock, disable))]
-pub struct Doc;
-
-pub fn config(cfg: &mut web::ServiceConfig) {
-    cfg.service(list)
-        .service(load)
-        .service(save)
-        .service(update)
-        .service(lock)
-        .service(unlock)
-        .service(disable);
-}
+platform::endpoints!(list, load, save, update, lock, unlock, disable);

@@ -2,7 +2,6 @@
 
 use platform::ApiError;
 use platform::auth::CurrentUser;
-use platform::i18n::Text;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -39,10 +38,7 @@ impl ApiUserForm {
     /// Checks a form that changes an API user; answers its id.
     pub fn check_update(&self, me: &CurrentUser) -> Result<i64, ApiError> {
         let id = self.id.ok_or_else(|| {
-            ApiError::invalid(
-                "id",
-                Text::fixed("请选择接口用户", "Please select the API user"),
-            )
+            ApiError::invalid_field("id", "请选择接口用户", "Please select the API user")
         })?;
         self.check(me)?;
         Ok(id)

@@ -22,9 +22,8 @@ pub struct GroupForm {
 impl GroupForm {
     /// The group an update changes.
     pub fn checked_id(&self) -> Result<i64, ApiError> {
-        self.id.ok_or_else(|| {
-            ApiError::invalid("id", Text::fixed("请选择权限组", "Please select the group"))
-        })
+        self.id
+            .ok_or_else(|| ApiError::invalid_field("id", "请选择权限组", "Please select the group"))
     }
 
     /// The name as it is stored, if valid.

@@ -52,9 +52,10 @@ fn entry_matches(entry: &str, ip: IpAddr) -> bool {
 /// Checks an IP filter as an administrator saves it.
 pub fn check_ip_filter(filter_type: i32, value: &str) -> Result<(), ApiError> {
     if ![IP_BLACKLIST, IP_NONE, IP_WHITELIST].contains(&filter_type) {
-        return Err(ApiError::invalid(
+        return Err(ApiError::invalid_field(
             "ipFilterType",
-            Text::fixed("只能是 -1、0 或 1", "must be -1, 0 or 1"),
+            "只能是 -1、0 或 1",
+            "must be -1, 0 or 1",
         ));
     }
     for entry in value

@@ -12,9 +12,10 @@ use super::password;
 pub fn check_credentials(username: &str, password: &str) -> Result<String, ApiError> {
     let username = username.trim();
     if username.is_empty() {
-        return Err(ApiError::invalid(
+        return Err(ApiError::invalid_field(
             "username",
-            Text::fixed("请输入用户名", "Please enter the username"),
+            "请输入用户名",
+            "Please enter the username",
         ));
     }
     password::check_password_length("password", password)?;

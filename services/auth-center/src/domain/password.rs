@@ -7,18 +7,15 @@ use std::sync::OnceLock;
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHasher as _, PasswordVerifier as _};
 use platform::ApiError;
-use platform::i18n::Text;
 
 pub const MIN_LENGTH: usize = 6;
 
 pub fn check_password_length(field: &str, password: &str) -> Result<(), ApiError> {
     if password.chars().count() < MIN_LENGTH {
-        return Err(ApiError::invalid(
+        return Err(ApiError::invalid_field(
             field,
-            Text::fixed(
-                "密码不能少于6位",
-                "Password cannot be less than 6 characters",
-            ),
+            "密码不能少于6位",
+            "Password cannot be less than 6 characters",
         ));
     }
     Ok(())
@@ -27,28 +24,32 @@ pub fn check_password_length(field: &str, password: &str) -> Result<(), ApiError
 /// The change-password form: old given, new long enough, repeat equal.
 pub fn check_reset(old: &str, new: &str, repeat: &str) -> Result<(), ApiError> {
     if old.is_empty() {
-        return Err(ApiError::invalid(
+        return Err(ApiError::invalid_field(
             "oldPassword",
-            Text::fixed("请输入原密码", "Please enter the old password"),
+            "请输入原密码",
+            "Please enter the old password",
         ));
     }
     if new.is_empty() {
-        return Err(ApiError::invalid(
+        return Err(ApiError::invalid_field(
             "newPassword",
-            Text::fixed("请输入新密码", "Please enter the new password"),
+            "请输入新密码",
+            "Please enter the new password",
         ));
     }
     check_password_length("newPassword", new)?;
     if repeat.is_empty() {
-        return Err(ApiError::invalid(
+        return Err(ApiError::invalid_field(
             "repeatNewPassword",
-            Text::fixed("请再次输入密码！", "Please input the password again!"),
+            "请再次输入密码！",
+            "Please input the password again!",
         ));
     }
     if repeat != new {
-        return Err(ApiError::invalid(
+        return Err(ApiError::invalid_field(
             "repeatNewPassword",
-            Text::fixed("两次输入的密码不一致！", "The two passwords are different!"),
+            "两次输入的密码不一致！",
+            "The two passwords are different!",
         ));
     }
     Ok(())
@@ -59,9 +60,10 @@ pub fn check_old(old: &str, phc: &str) -> Result<(), ApiError> {
     if verify(old, phc) {
         Ok(())
     } else {
-        Err(ApiError::invalid(
+        Err(ApiError::invalid_field(
             "oldPassword",
-            Text::fixed("原密码不正确", "The old password is wrong"),
+            "原密码不正确",
+            "The old password is wrong",
         ))
     }
 }

@@ -3,7 +3,6 @@
 
 use platform::ApiError;
 use platform::auth::{CurrentUser, EndReason};
-use platform::i18n::Text;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -83,9 +82,9 @@ impl UserForm {
     /// Checks a form that changes a user; answers the user's id and the new password, if the
     /// form sets one.
     pub fn check_update(&self, me: &CurrentUser) -> Result<(i64, Option<&str>), ApiError> {
-        let id = self.id.ok_or_else(|| {
-            ApiError::invalid("id", Text::fixed("请选择用户", "Please select the user"))
-        })?;
+        let id = self
+            .id
+            .ok_or_else(|| ApiError::invalid_field("id", "请选择用户", "Please select the user"))?;
         self.check(me)?;
         let new_password = self.password.as_deref().filter(|p| !p.is_empty());
         if let Some(p) = new_password {
@@ -170,9 +169,10 @@ impl StateChange {
     ) -> Result<(), ApiError> {
         check_may_manage(me, msc_type, mch_id)?;
         if user_id == me.user_id && self.ends_sessions() {
-            return Err(ApiError::invalid(
+            return Err(ApiError::invalid_field(
                 "id",
-                Text::fixed("不能锁定或停用自己", "you cannot lock or disable yourself"),
+                "不能锁定或停用自己",
+                "you cannot lock or disable yourself",
             ));
         }
         Ok(())

@@ -319,3 +319,23 @@ platform::on_both_backends!(
     refresh_works_until_the_session_ends,
     a_second_login_ends_the_first_with_token_repeated,
 );
+
+/// The demo logins exist only where the demo switch (`DEMO__ENABLED`, the platform's) is on, and
+/// a switch that is not a boolean stops the start, named.
+#[actix_web::test]
+async fn the_demo_logins_exist_only_when_asked_for() {
+    let plain = platform::testing::spawn(auth_center::service(), Backend::Sqlite).await;
+    assert_eq!(
+        login(&plain, "admin", "admin123").await.body["code"],
+        "login-failed"
+    );
+    plain.shutdown().await;
+
+    let db = platform::testing::TestDb::new(Backend::Sqlite);
+    let mut cfg = platform::testing::test_config(auth_center::NAME, Some(&db));
+    cfg.env.set("TRADEWIND_AUTH_CENTER__DEMO__ENABLED", "yes");
+    let Err(refused) = platform::Application::build(auth_center::service(), &cfg).await else {
+        panic!("auth-center started with DEMO__ENABLED=yes");
+    };
+    assert!(refused.to_string().contains("DEMO__ENABLED"), "{refused}");
+}
