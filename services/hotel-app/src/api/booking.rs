@@ -11,6 +11,7 @@ use platform::{ApiError, Viewer};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use super::hotels::not_found as hotel_not_found;
 use super::orders::order_ctx;
 use crate::OrderSettings;
 use crate::domain::booking::{self, Stay};
@@ -40,9 +41,10 @@ pub struct StayQuery {
 fn required_date(field: &str, v: &Option<String>) -> Result<i64, ApiError> {
     match v.as_deref().filter(|s| !s.trim().is_empty()) {
         Some(s) => platform::time::parse_date(field, s),
-        None => Err(ApiError::invalid(
+        None => Err(ApiError::invalid_field(
             field,
-            Text::fixed("请选择日期", "please select a date"),
+            "请选择日期",
+            "please select a date",
         )),
     }
 }
@@ -74,12 +76,10 @@ fn booker(conn: &mut DbConnection, viewer: &Viewer, asked: Option<i64>) -> Resul
         None => Ok(0),
         Some(id) => match platform::replica::merchant(conn, viewer.saas_id, id)? {
             Some(m) if m.mch_type == MCH_DISTRIBUTOR => Ok(id),
-            _ => Err(ApiError::invalid(
+            _ => Err(ApiError::invalid_field(
                 "distributorId",
-                Text::fixed(
-                    "请从已有分销商中选择",
-                    "the distributor must be picked from the existing list",
-                ),
+                "请从已有分销商中选择",
+                "the distributor must be picked from the existing list",
             )),
         },
     }
@@ -207,12 +207,9 @@ fn hotel_products_for(
     q: &StayQuery,
     stay: &Stay,
 ) -> Result<Vec<QuotedProduct>, ApiError> {
-    let hotel_id = q.hotel_id.ok_or_else(|| {
-        ApiError::invalid(
-            "hotelId",
-            Text::fixed("请选择酒店", "please select a hotel"),
-        )
-    })?;
+    let hotel_id = q
+        .hotel_id
+        .ok_or_else(|| ApiError::invalid_field("hotelId", "请选择酒店", "please select a hotel"))?;
     let distributor = booker(conn, viewer, q.distributor_id)?;
     let products = bookable::quoted_products(
         conn,
@@ -237,11 +234,8 @@ pub async fn hotel_detail(
     let stay = stay_of(&q.checkin_date, &q.checkout_date, q.room_num.unwrap_or(1))?;
     let out = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         let products = hotel_products_for(conn, &viewer, &q, &stay)?;
-        let h = hotels::find(conn, &viewer, q.hotel_id.unwrap_or_default())?.ok_or_else(|| {
-            ApiError::NotFound {
-                what: Text::fixed("酒店", "hotel"),
-            }
-        })?;
+        let h = hotels::find(conn, &viewer, q.hotel_id.unwrap_or_default())?
+            .ok_or_else(hotel_not_found)?;
         Ok(HotelDetail {
             hotel_id: h.id,
             name: h.name,
@@ -326,9 +320,10 @@ fn id_type(field: &str, v: i32) -> Result<(), ApiError> {
     if (0..=12).contains(&v) {
         Ok(())
     } else {
-        Err(ApiError::invalid(
+        Err(ApiError::invalid_field(
             field,
-            Text::fixed("证件类型为 0 到 12", "the id type is 0 to 12"),
+            "证件类型为 0 到 12",
+            "the id type is 0 to 12",
         ))
     }
 }
@@ -343,9 +338,10 @@ impl OrderForm {
         platform::validate::length("guestMemo", &self.guest_memo, 0, 500)?;
         platform::validate::length("channelOrderId", &self.channel_order_id, 0, 64)?;
         if self.guests.is_empty() {
-            return Err(ApiError::invalid(
+            return Err(ApiError::invalid_field(
                 "guests",
-                Text::fixed("请填写入住人", "please enter the guests"),
+                "请填写入住人",
+                "please enter the guests",
             ));
         }
         if self.guests.len() as i64 > rooms_max_guests {
@@ -371,12 +367,10 @@ impl OrderForm {
                 && (!(2..=3).contains(&country.len())
                     || !country.chars().all(|c| c.is_ascii_alphabetic()))
             {
-                return Err(ApiError::invalid(
+                return Err(ApiError::invalid_field(
                     f("country"),
-                    Text::fixed(
-                        "国家为两位或三位字母代码",
-                        "the country is a 2 or 3 letter code",
-                    ),
+                    "国家为两位或三位字母代码",
+                    "the country is a 2 or 3 letter code",
                 ));
             }
             out.push(NewGuest {
@@ -414,9 +408,10 @@ pub async fn order(
         write_tx(conn, |conn| {
             let distributor = booker(conn, &viewer, f.distributor_id)?;
             if distributor == 0 {
-                return Err(ApiError::invalid(
+                return Err(ApiError::invalid_field(
                     "distributorId",
-                    Text::fixed("请选择分销商", "please select the distributor"),
+                    "请选择分销商",
+                    "please select the distributor",
                 ));
             }
             let product = bookable::bookable(conn, &viewer, f.product_id)?;

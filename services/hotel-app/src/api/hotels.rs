@@ -22,16 +22,12 @@ use crate::store::hotels::{
 };
 use crate::store::zones;
 
-fn not_found() -> ApiError {
-    ApiError::NotFound {
-        what: Text::fixed("酒店", "hotel"),
-    }
+pub(super) fn not_found() -> ApiError {
+    ApiError::not_found("酒店", "hotel")
 }
 
 fn request_not_found() -> ApiError {
-    ApiError::NotFound {
-        what: Text::fixed("酒店申请", "hotel request"),
-    }
+    ApiError::not_found("酒店申请", "hotel request")
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -115,10 +111,7 @@ pub(super) fn form_with_id<T: serde::de::DeserializeOwned>(
     let id = match whole.get(id_field) {
         None | Some(serde_json::Value::Null) => None,
         Some(v) => Some(v.as_i64().ok_or_else(|| {
-            ApiError::invalid(
-                id_field,
-                Text::fixed("须为整数编号", "must be an integer id"),
-            )
+            ApiError::invalid_field(id_field, "须为整数编号", "must be an integer id")
         })?),
     };
     Ok((required_id(id_field, id)?, fields))
@@ -129,9 +122,10 @@ fn check_zone(conn: &mut DbConnection, viewer: &Viewer, zone_id: i64) -> Result<
     if zone_id == 0 || zones::exists(conn, viewer, zone_id)? {
         return Ok(());
     }
-    Err(ApiError::invalid(
+    Err(ApiError::invalid_field(
         "zoneId",
-        Text::fixed("区域不存在", "the zone does not exist"),
+        "区域不存在",
+        "the zone does not exist",
     ))
 }
 

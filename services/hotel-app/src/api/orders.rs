@@ -5,7 +5,6 @@ use actix_web::{get, put, web};
 use platform::auth::CurrentUser;
 use platform::db::{DbPool, with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, Query, Reply, unless_all};
-use platform::i18n::Text;
 use platform::{ApiError, Viewer};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -14,7 +13,7 @@ use crate::domain::order_state::{Action, Role};
 use crate::domain::viewer::{cost, role};
 use crate::store::orders::{
     self, ActionInput, Actor, Guest, Modification, OrderCtx, OrderDetail, OrderFilter, OrderLog,
-    OrderNight, OrderSummary,
+    OrderNight, OrderSummary, not_found,
 };
 
 /// A change of an order by the caller, who sees what `viewer` sees, now.
@@ -24,12 +23,6 @@ pub fn order_ctx(viewer: Viewer, me: &CurrentUser) -> OrderCtx {
         username: me.username.clone(),
     };
     OrderCtx::by(viewer, actor, platform::time::now_ms())
-}
-
-fn not_found() -> ApiError {
-    ApiError::NotFound {
-        what: Text::fixed("订单", "order"),
-    }
 }
 
 /// An order as the lists show it, with the merchants' names. The supplier's price is left out
@@ -81,12 +74,10 @@ impl OrderListQuery {
         };
         let date_type = self.date_type.unwrap_or(1);
         if !(1..=3).contains(&date_type) {
-            return Err(ApiError::invalid(
+            return Err(ApiError::invalid_field(
                 "dateType",
-                Text::fixed(
-                    "日期类型为 1 下单、2 入住、3 离店",
-                    "date type is 1 order, 2 check-in, 3 check-out",
-                ),
+                "日期类型为 1 下单、2 入住、3 离店",
+                "date type is 1 order, 2 check-in, 3 check-out",
             ));
         }
         let (start, end) = (
@@ -96,12 +87,10 @@ impl OrderListQuery {
         if let (Some(s), Some(e)) = (start, end)
             && e < s
         {
-            return Err(ApiError::invalid(
+            return Err(ApiError::invalid_field(
                 "endDate",
-                Text::fixed(
-                    "结束日期不能早于开始日期",
-                    "the end date is before the start date",
-                ),
+                "结束日期不能早于开始日期",
+                "the end date is before the start date",
             ));
         }
         Ok(OrderFilter {
@@ -294,9 +283,10 @@ pub struct PayForm {
 
 fn check_remark(remark: &str, required: bool) -> Result<(), ApiError> {
     if required && remark.trim().is_empty() {
-        return Err(ApiError::invalid(
+        return Err(ApiError::invalid_field(
             "remark",
-            Text::fixed("请输入原因", "please enter the reason"),
+            "请输入原因",
+            "please enter the reason",
         ));
     }
     platform::validate::length("remark", remark, 0, 500)
@@ -470,9 +460,10 @@ pub async fn update_remark(
         }
     }
     if f.order_memo.is_none() && f.guest_memo.is_none() && f.memo_inner.is_none() {
-        return Err(ApiError::invalid(
+        return Err(ApiError::invalid_field(
             "orderMemo",
-            Text::fixed("请输入要修改的备注", "please enter a remark to change"),
+            "请输入要修改的备注",
+            "please enter a remark to change",
         ));
     }
     if f.memo_inner.is_some() && viewer.distributor().is_some() {
@@ -526,12 +517,10 @@ pub async fn adjust(
         if let Some(v) = v
             && !(0..=100_000_000_000).contains(&v)
         {
-            return Err(ApiError::invalid(
+            return Err(ApiError::invalid_field(
                 field,
-                Text::fixed(
-                    "金额须为 0 到 10 亿元（以分计）",
-                    "an amount in fen from 0 to 10^11",
-                ),
+                "金额须为 0 到 10 亿元（以分计）",
+                "an amount in fen from 0 to 10^11",
             ));
         }
     }
@@ -544,9 +533,10 @@ pub async fn adjust(
     .iter()
     .all(Option::is_none)
     {
-        return Err(ApiError::invalid(
+        return Err(ApiError::invalid_field(
             "orderPrice",
-            Text::fixed("请输入要调整的金额", "please enter an amount to adjust"),
+            "请输入要调整的金额",
+            "please enter an amount to adjust",
         ));
     }
     viewer.require_tenant_staff()?;

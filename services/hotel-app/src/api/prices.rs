@@ -118,12 +118,10 @@ fn not_deleted(p: &ProductRow) -> Result<(), ApiError> {
 fn check_distributor(conn: &mut DbConnection, viewer: &Viewer, id: i64) -> Result<(), ApiError> {
     match platform::replica::merchant(conn, viewer.saas_id, id)? {
         Some(m) if m.mch_type == MCH_DISTRIBUTOR && m.state != -1 => Ok(()),
-        _ => Err(ApiError::invalid(
+        _ => Err(ApiError::invalid_field(
             "distributorId",
-            Text::fixed(
-                "分销商须从已有列表中选择",
-                "distributor must be picked from the existing list",
-            ),
+            "分销商须从已有列表中选择",
+            "distributor must be picked from the existing list",
         )),
     }
 }

@@ -7,7 +7,7 @@
 
 use actix_web::{get, post, put, web};
 use platform::db::{DbConnection, DbPool, with_conn, write_tx};
-use platform::http::{Json, Page, PageQuery, PageRequest, Query, Reply};
+use platform::http::{Json, Page, PageQuery, PageRequest, Query, Reply, unless_all};
 use platform::i18n::Text;
 use platform::{ApiError, Viewer};
 use serde::Deserialize;
@@ -16,13 +16,8 @@ use utoipa::{IntoParams, ToSchema};
 use crate::domain::product::{self, Action, ProductFields, state};
 use crate::store::products::{self as store, HotelGroup, HotelProduct, NewProduct, ProductFilter};
 
-/// "All" in the console's select boxes.
-const ALL: i32 = -99;
-
 pub(crate) fn not_found() -> ApiError {
-    ApiError::NotFound {
-        what: Text::fixed("产品", "product"),
-    }
+    ApiError::not_found("产品", "product")
 }
 
 /// Products are the tenant's staff's and each supplier's own (the store confines a supplier's
@@ -59,11 +54,11 @@ impl ProductListQuery {
             result_num: self.result_num,
         }
         .validate()?;
-        let state = self.state.filter(|s| *s != ALL);
+        let state = unless_all(self.state);
         if let Some(s) = state {
             platform::validate::one_of("state", s, &state::ALL)?;
         }
-        let confirm_type = self.confirm_type.filter(|c| *c != ALL);
+        let confirm_type = unless_all(self.confirm_type);
         if let Some(c) = confirm_type {
             platform::validate::one_of("confirmType", c, &[0, 1, 2])?;
         }
@@ -199,15 +194,11 @@ pub async fn load(
     Ok(Reply(p))
 }
 
-fn invalid(field: &str, zh: &'static str, en: &'static str) -> ApiError {
-    ApiError::invalid(field, Text::fixed(zh, en))
-}
-
 /// The product's zone: the hotel must be the tenant's and the room the hotel's; no zone
 /// given takes the hotel's.
 fn place(conn: &mut DbConnection, viewer: &Viewer, f: &ProductFields) -> Result<i64, ApiError> {
     let Some(hotel) = crate::store::hotels::find(conn, viewer, f.hotel_id)? else {
-        return Err(invalid(
+        return Err(ApiError::invalid_field(
             "hotelId",
             "酒店不存在，请从酒店列表中选择",
             "no such hotel: pick one from the hotel list",
@@ -215,7 +206,7 @@ fn place(conn: &mut DbConnection, viewer: &Viewer, f: &ProductFields) -> Result<
     };
     let room = crate::store::rooms::find(conn, viewer, f.room_id)?;
     if room.is_none_or(|r| r.hotel_id != f.hotel_id) {
-        return Err(invalid(
+        return Err(ApiError::invalid_field(
             "roomId",
             "该酒店没有此房型",
             "the hotel has no such room",
@@ -252,7 +243,7 @@ pub async fn save(
                 Some(own) => own,
                 None => {
                     let Some(id) = form.supplier_id.filter(|id| *id > 0) else {
-                        return Err(invalid(
+                        return Err(ApiError::invalid_field(
                             "supplierId",
                             "请选择供应商",
                             "Please select the supplier",
@@ -262,7 +253,7 @@ pub async fn save(
                     if supplier.is_none_or(|m| {
                         m.mch_type != platform::tenancy::MCH_SUPPLIER || m.state == -1
                     }) {
-                        return Err(invalid(
+                        return Err(ApiError::invalid_field(
                             "supplierId",
                             "供应商须从已有列表中选择",
                             "the supplier must be picked from the existing list",

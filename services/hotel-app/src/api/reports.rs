@@ -3,7 +3,6 @@
 use actix_web::{get, web};
 use platform::db::{DbPool, with_conn};
 use platform::http::{Query, Reply};
-use platform::i18n::Text;
 use platform::{ApiError, Viewer};
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -36,18 +35,17 @@ pub async fn list_product_summary(
     let first = platform::time::parse_date("startDate", &q.start_date)?;
     let last = platform::time::parse_date("endDate", &q.end_date)?;
     if last < first {
-        return Err(ApiError::invalid(
+        return Err(ApiError::invalid_field(
             "endDate",
-            Text::fixed(
-                "结束日期不能早于开始日期",
-                "the end date is before the start date",
-            ),
+            "结束日期不能早于开始日期",
+            "the end date is before the start date",
         ));
     }
     if last - first >= MAX_DAYS {
-        return Err(ApiError::invalid(
+        return Err(ApiError::invalid_field(
             "endDate",
-            Text::fixed("统计区间最长一年", "the period is at most a year"),
+            "统计区间最长一年",
+            "the period is at most a year",
         ));
     }
     let out = with_conn(&pool, move |conn| -> Result<_, ApiError> {

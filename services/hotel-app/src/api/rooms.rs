@@ -5,32 +5,24 @@
 use actix_web::{get, post, put, web};
 use platform::db::{DbPool, with_conn, write_tx};
 use platform::http::{Page, PageQuery, Query, Reply};
-use platform::i18n::Text;
 use platform::{ApiError, Viewer};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
-use super::hotels::form_with_id;
+use super::hotels::{form_with_id, not_found as hotel_not_found};
 use crate::domain::hotel::{RoomFields, required_id};
 use crate::store::hotels;
 use crate::store::rooms::{self, Room};
 
 fn not_found() -> ApiError {
-    ApiError::NotFound {
-        what: Text::fixed("房型", "room"),
-    }
-}
-
-fn hotel_not_found() -> ApiError {
-    ApiError::NotFound {
-        what: Text::fixed("酒店", "hotel"),
-    }
+    ApiError::not_found("房型", "room")
 }
 
 fn name_taken() -> ApiError {
-    ApiError::invalid(
+    ApiError::invalid_field(
         "name",
-        Text::fixed("该酒店已有同名房型", "the hotel has a room of this name"),
+        "该酒店已有同名房型",
+        "the hotel has a room of this name",
     )
 }
 

@@ -14,9 +14,7 @@ use crate::domain::hotel::ZoneFields;
 use crate::store::zones::{self, MAX_DEPTH, Placement, Zone, ZoneFilter, ZoneNode};
 
 fn not_found() -> ApiError {
-    ApiError::NotFound {
-        what: Text::fixed("区域", "zone"),
-    }
+    ApiError::not_found("区域", "zone")
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -101,16 +99,14 @@ fn placement_error(p: Placement) -> Result<(), ApiError> {
             ));
         }
     };
-    Err(ApiError::invalid("parentId", Text::fixed(zh, en)))
+    Err(ApiError::invalid_field("parentId", zh, en))
 }
 
 fn name_taken() -> ApiError {
-    ApiError::invalid(
+    ApiError::invalid_field(
         "name",
-        Text::fixed(
-            "同一上级区域下已有同名区域",
-            "a zone of this name exists under the same parent",
-        ),
+        "同一上级区域下已有同名区域",
+        "a zone of this name exists under the same parent",
     )
 }
 

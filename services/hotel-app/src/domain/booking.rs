@@ -53,6 +53,7 @@ impl Stay {
     }
 }
 
+/// A 412 on `field` whose reason names the value or the bounds.
 fn invalid(field: &str, zh: String, en: String) -> ApiError {
     ApiError::invalid(field, Text::new(zh, en))
 }
@@ -60,17 +61,17 @@ fn invalid(field: &str, zh: String, en: String) -> ApiError {
 /// The shape of a stay, before any product is looked at.
 pub fn check_stay(stay: &Stay, today: i64) -> Result<(), ApiError> {
     if stay.checkin < today {
-        return Err(invalid(
+        return Err(ApiError::invalid_field(
             "checkinDate",
-            "入住日期不能早于今天".into(),
-            "the check-in date cannot be in the past".into(),
+            "入住日期不能早于今天",
+            "the check-in date cannot be in the past",
         ));
     }
     if stay.checkout <= stay.checkin {
-        return Err(invalid(
+        return Err(ApiError::invalid_field(
             "checkoutDate",
-            "离店日期须晚于入住日期".into(),
-            "the check-out date must be after the check-in date".into(),
+            "离店日期须晚于入住日期",
+            "the check-out date must be after the check-in date",
         ));
     }
     if stay.nights() > MAX_NIGHTS {
@@ -121,10 +122,10 @@ pub fn check_terms(t: &Terms, stay: &Stay, now: i64) -> Result<(), ApiError> {
         ));
     }
     if now > closes {
-        return Err(invalid(
+        return Err(ApiError::invalid_field(
             "checkinDate",
-            "已过该产品的最晚预订时间".into(),
-            "the latest booking time of this product has passed".into(),
+            "已过该产品的最晚预订时间",
+            "the latest booking time of this product has passed",
         ));
     }
     let nights = stay.nights();

@@ -20,10 +20,6 @@ pub const MAX_IMAGES: usize = 50;
 /// shorter prefix (a search radius) is a plain `LIKE 'prefix%'`.
 pub const GEOHASH_LEN: usize = 12;
 
-fn invalid(field: &str, zh: &'static str, en: &'static str) -> ApiError {
-    ApiError::invalid(field, Text::fixed(zh, en))
-}
-
 /// An id the request must carry: its absence is a 412 naming it, not a parse error of the
 /// whole body.
 pub fn required_id(field: &str, id: Option<i64>) -> Result<i64, ApiError> {
@@ -123,7 +119,11 @@ impl HotelFields {
         star(self.star)?;
         validate::length("areaId", &self.area_id, 0, 32)?;
         if self.zone_id < 0 {
-            return Err(invalid("zoneId", "请选择区域", "Please select the zone"));
+            return Err(ApiError::invalid_field(
+                "zoneId",
+                "请选择区域",
+                "Please select the zone",
+            ));
         }
         validate::length("address", &self.address, 0, 256)?;
         post_code(&self.post_code)?;
@@ -131,7 +131,7 @@ impl HotelFields {
         validate::phone("fax", &self.fax)?;
         images(&mut self.images)?;
         if !(0..=100_000).contains(&self.room_num) {
-            return Err(invalid(
+            return Err(ApiError::invalid_field(
                 "roomNum",
                 "房间数为 0 到 100000",
                 "must be 0 to 100000",
@@ -161,7 +161,11 @@ pub fn star(value: i32) -> Result<(), ApiError> {
     if (0..=MAX_STAR).contains(&value) {
         return Ok(());
     }
-    Err(invalid("star", "星级为 0 到 8", "must be 0 to 8"))
+    Err(ApiError::invalid_field(
+        "star",
+        "星级为 0 到 8",
+        "must be 0 to 8",
+    ))
 }
 
 /// Post codes differ by country (six digits in China, `SW1A 1AA` in Britain): letters, digits,
@@ -175,7 +179,7 @@ pub fn post_code(value: &str) -> Result<(), ApiError> {
     if ok {
         return Ok(());
     }
-    Err(invalid(
+    Err(ApiError::invalid_field(
         "postCode",
         "邮编格式错误",
         "a post code of 3 to 10 letters and digits",
@@ -199,17 +203,19 @@ pub fn is_image_url(s: &str) -> bool {
 
 fn images(list: &mut [String]) -> Result<(), ApiError> {
     if list.len() > MAX_IMAGES {
-        return Err(invalid("images", "图片最多 50 张", "at most 50 images"));
+        return Err(ApiError::invalid_field(
+            "images",
+            "图片最多 50 张",
+            "at most 50 images",
+        ));
     }
     for (i, url) in list.iter_mut().enumerate() {
         *url = url.trim().to_owned();
         if !is_image_url(url) {
-            return Err(ApiError::invalid(
+            return Err(ApiError::invalid_field(
                 format!("images[{i}]"),
-                Text::fixed(
-                    "图片地址须为 http(s) 网址",
-                    "an image address must be an http(s) URL",
-                ),
+                "图片地址须为 http(s) 网址",
+                "an image address must be an http(s) URL",
             ));
         }
     }
@@ -231,7 +237,7 @@ pub fn clock(field: &str, value: &str) -> Result<(), ApiError> {
     if value.is_empty() || is_clock(value) {
         return Ok(());
     }
-    Err(invalid(
+    Err(ApiError::invalid_field(
         field,
         "时间格式为 HH:MM，如 14:00",
         "a time as HH:MM, such as 14:00",
@@ -242,26 +248,30 @@ pub fn clock(field: &str, value: &str) -> Result<(), ApiError> {
 pub fn coordinates(longitude: Option<f64>, latitude: Option<f64>) -> Result<(), ApiError> {
     match (longitude, latitude) {
         (None, None) => Ok(()),
-        (Some(_), None) => Err(invalid(
+        (Some(_), None) => Err(ApiError::invalid_field(
             "latitude",
             "请输入纬度",
             "Please enter the latitude",
         )),
-        (None, Some(_)) => Err(invalid(
+        (None, Some(_)) => Err(ApiError::invalid_field(
             "longitude",
             "请输入经度",
             "Please enter the longitude",
         )),
         (Some(lng), Some(lat)) => {
             if !(-180.0..=180.0).contains(&lng) {
-                return Err(invalid(
+                return Err(ApiError::invalid_field(
                     "longitude",
                     "经度为 -180 到 180",
                     "must be -180 to 180",
                 ));
             }
             if !(-90.0..=90.0).contains(&lat) {
-                return Err(invalid("latitude", "纬度为 -90 到 90", "must be -90 to 90"));
+                return Err(ApiError::invalid_field(
+                    "latitude",
+                    "纬度为 -90 到 90",
+                    "must be -90 to 90",
+                ));
             }
             Ok(())
         }
@@ -300,7 +310,7 @@ fn time_zone(value: &str) -> Result<(), ApiError> {
     if value.is_empty() || is_time_zone(value) {
         return Ok(());
     }
-    Err(invalid(
+    Err(ApiError::invalid_field(
         "timeZone",
         "时区格式错误，如 Asia/Shanghai 或 +08:00",
         "a time zone such as Asia/Shanghai or +08:00",
@@ -347,7 +357,7 @@ pub fn parse_geo_lng(value: &str) -> Result<Option<(f64, f64)>, ApiError> {
         return Ok(None);
     }
     let bad = || {
-        invalid(
+        ApiError::invalid_field(
             "geoLng",
             "经纬度格式为 经度,纬度，如 116.397,39.909",
             "longitude,latitude such as 116.397,39.909",
@@ -360,7 +370,7 @@ pub fn parse_geo_lng(value: &str) -> Result<Option<(f64, f64)>, ApiError> {
         return Err(bad());
     }
     if !(-180.0..=180.0).contains(&lng) || !(-90.0..=90.0).contains(&lat) {
-        return Err(invalid(
+        return Err(ApiError::invalid_field(
             "geoLng",
             "经度为 -180 到 180，纬度为 -90 到 90",
             "longitude must be -180 to 180, latitude -90 to 90",
@@ -401,7 +411,7 @@ impl ZoneFields {
             .map(|(lng, lat)| geohash(lat, lng, GEOHASH_LEN))
             .unwrap_or_default();
         if self.parent_id < 0 {
-            return Err(invalid(
+            return Err(ApiError::invalid_field(
                 "parentId",
                 "上级区域不存在",
                 "the parent zone does not exist",
@@ -461,13 +471,17 @@ impl RoomFields {
         validate::length("name", &self.name, 1, 64)?;
         for (field, code) in [("bedType", self.bed_type), ("roomType", self.room_type)] {
             if !(0..=MAX_TYPE_CODE).contains(&code) {
-                return Err(invalid(field, "类型代码为 0 到 99", "must be 0 to 99"));
+                return Err(ApiError::invalid_field(
+                    field,
+                    "类型代码为 0 到 99",
+                    "must be 0 to 99",
+                ));
             }
         }
         validate::length("area", &self.area, 0, 32)?;
         validate::length("floor", &self.floor, 0, 32)?;
         if !(1..=20).contains(&self.max_guests) {
-            return Err(invalid(
+            return Err(ApiError::invalid_field(
                 "maxGuests",
                 "最多入住人数为 1 到 20",
                 "must be 1 to 20",

@@ -80,12 +80,10 @@ pub fn check_pay_type(v: i32) -> Result<(), ApiError> {
     if matches!(v, pay_type::CREDIT | pay_type::CASH) {
         Ok(())
     } else {
-        Err(ApiError::invalid(
+        Err(ApiError::invalid_field(
             "payType",
-            Text::fixed(
-                "支付方式为 1 授信或 2 现金",
-                "pay type is 1 credit or 2 cash",
-            ),
+            "支付方式为 1 授信或 2 现金",
+            "pay type is 1 credit or 2 cash",
         ))
     }
 }

@@ -21,8 +21,9 @@ pub const MAX_PRICE: i64 = 10_000_000_000;
 /// Nor a factor above this.
 pub const MAX_FACTOR: f64 = 1000.0;
 
-fn invalid(field: &str, zh: impl Into<String>, en: impl Into<String>) -> ApiError {
-    ApiError::invalid(field, Text::new(zh.into(), en.into()))
+/// A 412 on `field` whose reason names the value or the bounds.
+fn invalid(field: &str, zh: String, en: String) -> ApiError {
+    ApiError::invalid(field, Text::new(zh, en))
 }
 
 /// For fields where "absent" (keep) and `null` (clear) differ.
@@ -52,7 +53,7 @@ pub fn date_range(start: Option<&str>, end: Option<&str>) -> Result<(i64, i64), 
         .filter(|s| !s.is_empty())
     {
         Some(s) => parse_date(field, s),
-        None => Err(ApiError::invalid(field, Text::fixed(zh, en))),
+        None => Err(ApiError::invalid_field(field, zh, en)),
     };
     let first = pick(
         "startDate",
@@ -67,7 +68,7 @@ pub fn date_range(start: Option<&str>, end: Option<&str>) -> Result<(i64, i64), 
         "Please select the end date first",
     )?;
     if last < first {
-        return Err(invalid(
+        return Err(ApiError::invalid_field(
             "endDate",
             "结束日期不能早于开始日期",
             "the end date cannot be before the start date",
@@ -88,7 +89,7 @@ impl DateSelection {
     pub fn days(&self, today: i64) -> Result<Vec<i64>, ApiError> {
         let (first, last) = date_range(self.start_date.as_deref(), self.end_date.as_deref())?;
         if first < today {
-            return Err(invalid(
+            return Err(ApiError::invalid_field(
                 "startDate",
                 "不能修改今天以前的日期",
                 "dates before today cannot be changed",
@@ -105,7 +106,7 @@ impl DateSelection {
             .filter(|d| self.weekdays.is_empty() || self.weekdays.contains(&weekday(*d)))
             .collect();
         if days.is_empty() {
-            return Err(invalid(
+            return Err(ApiError::invalid_field(
                 "weekdays",
                 "所选日期范围内没有所选的星期",
                 "none of the chosen weekdays falls in the date range",
@@ -145,7 +146,7 @@ pub enum Change {
 
 /// The number typed into an option: None when left empty; the 412 when it is not a number.
 fn number(field: &str, v: Option<&Value>) -> Result<Option<f64>, ApiError> {
-    let not_a_number = || invalid(field, "请输入数字", "must be a number");
+    let not_a_number = || ApiError::invalid_field(field, "请输入数字", "must be a number");
     let n = match v {
         None | Some(Value::Null) => return Ok(None),
         Some(Value::String(s)) if s.trim().is_empty() => return Ok(None),
@@ -174,7 +175,7 @@ fn fen(field: &str, v: f64) -> Result<i64, ApiError> {
 
 fn factor(field: &str, v: f64, divide: bool) -> Result<f64, ApiError> {
     if divide && v == 0.0 {
-        return Err(invalid(
+        return Err(ApiError::invalid_field(
             field,
             "除数不能为 0",
             "the division operand cannot be zero",
@@ -218,8 +219,10 @@ impl Change {
         let mode = input.mode.as_deref().map(str::trim).unwrap_or("");
         let value = number(field, input.value.as_ref())?;
         let needs_number = || match mode {
-            "fixed" => invalid(field, "该选项不能为空！", "This option can not be empty!"),
-            _ => invalid(
+            "fixed" => {
+                ApiError::invalid_field(field, "该选项不能为空！", "This option can not be empty!")
+            }
+            _ => ApiError::invalid_field(
                 field,
                 "非固定价格选项须填写数值",
                 "a price option other than fixed needs a number",
@@ -373,7 +376,7 @@ impl StockChange {
             "unlimited" => Ok(StockChange::Unlimited),
             "limited" => match rooms("stock", stock)? {
                 Some(n) => Ok(StockChange::Limited(n)),
-                None => Err(invalid(
+                None => Err(ApiError::invalid_field(
                     "stock",
                     "限量库存须填写库存数",
                     "limited stock needs the number of rooms",

@@ -235,8 +235,9 @@ pub struct ProductFields {
     pub supplier_room_id: String,
 }
 
-fn invalid(field: &str, zh: impl Into<String>, en: impl Into<String>) -> ApiError {
-    ApiError::invalid(field, Text::new(zh.into(), en.into()))
+/// A 412 on `field` whose reason names the value or the bounds.
+fn invalid(field: &str, zh: String, en: String) -> ApiError {
+    ApiError::invalid(field, Text::new(zh, en))
 }
 
 fn range(field: &str, v: i32, min: i32, max: i32) -> Result<(), ApiError> {
@@ -271,7 +272,7 @@ fn min_max(
 /// "1,2" style list of pay types, normalised (sorted, each once); the 412 otherwise.
 pub fn payment_types(raw: &str) -> Result<String, ApiError> {
     let bad = || {
-        invalid(
+        ApiError::invalid_field(
             "paymentTypes",
             "请选择支付方式（1 信用、2 现金，逗号分隔）",
             "Please select the pay types (1 credit, 2 cash, comma separated)",
@@ -305,13 +306,25 @@ impl ProductFields {
         length("productShortName", &self.product_short_name, 0, 50)?;
         length("productDesc", &self.product_desc, 0, 2000)?;
         if self.zone_id < 0 {
-            return Err(invalid("zoneId", "区域不存在", "no such zone"));
+            return Err(ApiError::invalid_field(
+                "zoneId",
+                "区域不存在",
+                "no such zone",
+            ));
         }
         if self.hotel_id <= 0 {
-            return Err(invalid("hotelId", "请选择酒店", "Please select the hotel"));
+            return Err(ApiError::invalid_field(
+                "hotelId",
+                "请选择酒店",
+                "Please select the hotel",
+            ));
         }
         if self.room_id <= 0 {
-            return Err(invalid("roomId", "请选择房型", "Please select the room"));
+            return Err(ApiError::invalid_field(
+                "roomId",
+                "请选择房型",
+                "Please select the room",
+            ));
         }
         length("cancelPolicy", &self.cancel_policy, 0, 500)?;
         one_of("confirmType", self.confirm_type, &[0, 1, 2])?;
@@ -324,7 +337,7 @@ impl ProductFields {
         range("latestBookingDays", self.latest_booking_days, 0, 365)?;
         range("latestBookingHours", self.latest_booking_hours, 0, 23)?;
         if self.earliest_booking_days > 0 && !self.window_is_open() {
-            return Err(invalid(
+            return Err(ApiError::invalid_field(
                 "earliestBookingDays",
                 "最早预订时间须早于最晚预订时间",
                 "the earliest booking time must come before the latest",
@@ -348,7 +361,7 @@ impl ProductFields {
         range("moveupCancelDays", self.moveup_cancel_days, 0, 365)?;
         range("moveupCancelHours", self.moveup_cancel_hours, 0, 23)?;
         if self.cancel_type == 2 && self.moveup_cancel_days == 0 && self.moveup_cancel_hours == 0 {
-            return Err(invalid(
+            return Err(ApiError::invalid_field(
                 "moveupCancelDays",
                 "限时取消须设置取消截止时间（提前天数或小时）",
                 "cancellation until a deadline needs the deadline (days or hours before check-in)",

@@ -9,7 +9,6 @@ use platform::ApiError;
 use platform::Viewer;
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
-use platform::i18n::Text;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -192,10 +191,7 @@ pub fn bookable(
         .into_iter()
         .next()
         .ok_or_else(|| {
-            ApiError::invalid(
-                "productId",
-                Text::fixed("产品不存在或未上架", "no such product on sale"),
-            )
+            ApiError::invalid_field("productId", "产品不存在或未上架", "no such product on sale")
         })
 }
 

@@ -73,6 +73,7 @@ impl OrderCtx {
     }
 }
 
-fn not_found() -> ApiError {
+/// 404 for an order the caller does not see.
+pub fn not_found() -> ApiError {
     ApiError::not_found("订单", "order")
 }
