@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::helpers::send;
+use crate::helpers::{lapse_mail_licence, next_event, send};
 use platform::bus::{Bus, EventEnvelope, MemoryBroker, v1};
 use platform::testing::{Backend, TestApp, TestDb, TestIssuer, spawn_on_bus, test_config};
 use prost::Message as _;
@@ -397,11 +397,7 @@ async fn usage_takes_from_a_quantity_licence(backend: Backend) {
 
 /// The next licence.updated, decoded.
 async fn next(events: &mut platform::bus::Subscription) -> v1::LicenceUpdated {
-    let d = tokio::time::timeout(std::time::Duration::from_secs(10), events.recv())
-        .await
-        .expect("an event")
-        .unwrap();
-    let e = EventEnvelope::decode(d.body.as_slice()).unwrap();
+    let e = next_event(events).await;
     v1::LicenceUpdated::decode(e.payload.as_slice()).unwrap()
 }
 
@@ -440,17 +436,8 @@ async fn a_lapsing_licence_is_announced_once(backend: Backend) {
         (bought.license_name.as_str(), bought.state),
         ("saas/notify/mail", 1)
     );
-    // Its year is over (as an administrator's clock would have it).
-    let db = app.db.as_ref().expect("a database");
-    let pool = platform::db::connect(&db.config()).unwrap();
-    let past = platform::time::now_ms() - 1_000;
-    diesel::RunQueryDsl::execute(
-        diesel::sql_query(format!(
-            "UPDATE licences SET expire_date = {past} WHERE license_name = 'saas/notify/mail'"
-        )),
-        &mut pool.get().unwrap(),
-    )
-    .unwrap();
+    // Its year is over.
+    let past = lapse_mail_licence(&app);
     let lapsed = next(&mut events).await;
     assert_eq!(
         (

@@ -11,7 +11,7 @@ use platform::testing::{Backend, TestApp, TestDb, TestIssuer, spawn_on_bus, test
 use prost::Message as _;
 use serde_json::json;
 
-use crate::helpers::send;
+use crate::helpers::{lapse_mail_licence, next_event, send};
 
 /// The service that asks, as a follower starting with an empty copy would.
 const FOLLOWER: &str = "follower";
@@ -55,15 +55,6 @@ async fn start(backend: Backend) -> Env {
     }
 }
 
-/// The next event on the test's queue, decoded.
-async fn next(events: &mut Subscription) -> EventEnvelope {
-    let delivery = tokio::time::timeout(Duration::from_secs(10), events.recv())
-        .await
-        .expect("an event within 10 s")
-        .expect("the bus is open");
-    EventEnvelope::decode(delivery.body.as_slice()).unwrap()
-}
-
 /// Asks for `copy` on the bus; answers the events announced since the request (the ones
 /// published before it, by the start or the test's own changes, are left out by their time)
 /// and the owner's answer.
@@ -83,7 +74,7 @@ async fn ask(env: &mut Env, copy: &str) -> (Vec<EventEnvelope>, v1::ResyncComple
         .unwrap();
     let mut announced = Vec::new();
     loop {
-        let e = next(&mut env.events).await;
+        let e = next_event(&mut env.events).await;
         if e.event_type == resync::completed_key(copy) {
             let done = v1::ResyncCompleted::decode(e.payload.as_slice()).unwrap();
             return (announced, done);
@@ -216,17 +207,8 @@ async fn every_licence_is_announced_again_as_it_stands(backend: Backend) {
         .await;
         assert_eq!(status, 200, "{body}");
     }
-    // The mail year is over (as an administrator's clock would have it): announced as expired.
-    let db = app.db.as_ref().expect("a database");
-    let pool = platform::db::connect(&db.config()).unwrap();
-    let past = platform::time::now_ms() - 1_000;
-    diesel::RunQueryDsl::execute(
-        diesel::sql_query(format!(
-            "UPDATE licences SET expire_date = {past} WHERE license_name = 'saas/notify/mail'"
-        )),
-        &mut pool.get().unwrap(),
-    )
-    .unwrap();
+    // The mail year is over: announced as expired.
+    let past = lapse_mail_licence(app);
 
     let (announced, done) = ask(&mut env, "licences").await;
     let mut licences: Vec<_> = announced

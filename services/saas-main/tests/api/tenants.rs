@@ -1,9 +1,8 @@
 //! Tenants and merchants: validation, the platform scope, tenant isolation and the events.
 
 use std::sync::Arc;
-use std::time::Duration;
 
-use crate::helpers::send;
+use crate::helpers::{self, send};
 use platform::bus::{Bus, EventEnvelope, MemoryBroker, Subscription, v1};
 use platform::testing::{Backend, TestApp, TestDb, TestIssuer, spawn_on_bus, test_config};
 use prost::Message as _;
@@ -36,12 +35,9 @@ async fn start(backend: Backend, demo: bool) -> Env {
 /// The next event of `key`, decoded.
 async fn next_event(events: &mut Subscription, key: &str) -> EventEnvelope {
     loop {
-        let delivery = tokio::time::timeout(Duration::from_secs(5), events.recv())
-            .await
-            .unwrap()
-            .unwrap();
-        if delivery.routing_key == key {
-            return EventEnvelope::decode(delivery.body.as_slice()).unwrap();
+        let e = helpers::next_event(events).await;
+        if e.event_type == key {
+            return e;
         }
     }
 }
