@@ -1,7 +1,5 @@
 //! Account administration: users, groups, API users and logs, inside one tenant.
 
-use std::time::Duration;
-
 use platform::testing::{Backend, TestApp, eventually};
 use serde_json::{Value, json};
 
@@ -30,18 +28,17 @@ fn other_tenant_user(app: &TestApp) -> i64 {
     99
 }
 
+/// The caller's menu once it holds `code` (the catalogue and the grants arrive over the bus).
 async fn eventually_menu_has(app: &TestApp, token: &str, code: &str) -> Value {
-    for _ in 0..200 {
+    eventually(&format!("{code} reaches the menu"), || async {
         let menu = send(app, "GET", "/client/user/loadMenu", Some(token), None).await;
-        if menu.body["data"]
-            .as_array()
-            .is_some_and(|m| m.iter().any(|e| e["permCode"] == code))
-        {
-            return menu.body["data"].clone();
-        }
-        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
-    }
-    panic!("{code} never reached the menu");
+        menu.body["data"]
+            .as_array()?
+            .iter()
+            .any(|e| e["permCode"] == code)
+            .then(|| menu.body["data"].clone())
+    })
+    .await
 }
 
 async fn users_are_managed_within_the_tenant(backend: Backend) {
@@ -466,9 +463,8 @@ async fn permissions_come_from_groups(backend: Backend) {
     )
     .await;
     assert_eq!(a.status, 200, "{}", a.body);
-    let mut refused = 0;
-    for _ in 0..200 {
-        refused = send(
+    eventually("the auditor is refused the login log", || async {
+        let status = send(
             &app,
             "GET",
             "/saas/log/userLog/listUserLoginLog",
@@ -477,12 +473,9 @@ async fn permissions_come_from_groups(backend: Backend) {
         )
         .await
         .status;
-        if refused == 403 {
-            break;
-        }
-        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
-    }
-    assert_eq!(refused, 403);
+        (status == 403).then_some(())
+    })
+    .await;
     let groups = send(&app, "GET", "/saas/account/group/list", Some(&admin), None).await;
     let auditors = groups.body["data"]["results"]
         .as_array()
@@ -777,9 +770,8 @@ async fn other_services_actions_join_the_action_log() {
     bus.publish_batch(&[("user-action.recorded", body.as_slice())])
         .await
         .unwrap();
-    let mut logs = Value::Null;
-    for _ in 0..200 {
-        logs = send(
+    let logs = eventually("the other service's action reaches the log", || async {
+        let logs = send(
             &app,
             "GET",
             "/saas/log/userLog/listUserActionLog?action=POST",
@@ -788,11 +780,9 @@ async fn other_services_actions_join_the_action_log() {
         )
         .await
         .body;
-        if logs["data"]["sizeAll"] == 1 {
-            break;
-        }
-        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
-    }
+        (logs["data"]["sizeAll"].as_i64()? > 0).then_some(logs)
+    })
+    .await;
     // auth-center's own request is not logged twice (it is logged by name where it happens).
     assert_eq!(logs["data"]["sizeAll"], 1, "{logs}");
     let entry = &logs["data"]["results"][0];
