@@ -15,9 +15,10 @@ pub mod tenants;
 use platform::db::DbConnection;
 
 /// Publishes every tenant and merchant as it stands (`tenant.updated`, `merchant.updated`).
-/// Run at each start: a service whose queue did not exist yet when a change was published (one
-/// deployed later, or started after saas-main's first run) still gets every copy it keeps;
-/// consumers take the same state twice without harm. Answers how many were published.
+/// Run when a service asks for its copy (`resync.tenants.requested`, `crate::events`) and at
+/// each start: a service whose queue did not exist yet when a change was published (one deployed
+/// later, or started after saas-main's first run) still gets every copy it keeps; consumers take
+/// the same state twice without harm. Answers how many were published.
 pub fn announce_all(conn: &mut DbConnection) -> diesel::QueryResult<usize> {
     Ok(tenants::announce_each(conn)? + merchants::announce_each(conn)?)
 }
