@@ -13,8 +13,8 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::hotels::not_found as hotel_not_found;
 use super::orders::order_ctx;
-use crate::OrderSettings;
 use crate::domain::booking::{self, Stay};
+use crate::settings::OrderSettings;
 use crate::store::bookable::{self, Bookable, BookableHotel, HotelSearch, Quote};
 use crate::store::hotels;
 use crate::store::orders::{self, NewGuest, NewOrder, OrderSummary};
