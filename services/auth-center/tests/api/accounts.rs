@@ -3,7 +3,7 @@
 use platform::testing::{Backend, TestApp, eventually};
 use serde_json::{Value, json};
 
-use crate::helpers::{login, send, sql, start, start_on_bus, tokens};
+use crate::helpers::{catalogue_entry, login, send, sql, start, start_on_bus, tokens};
 
 fn new_user(username: &str) -> Value {
     json!({
@@ -326,42 +326,13 @@ async fn permissions_come_from_groups(backend: Backend) {
     // The catalogue holds auth-center's own codes once its declaration is consumed.
     let code = "/saas/log/userLog/listUserLoginLog:GET";
     eventually_menu_has(&app, &admin, code).await;
-    let catalogue = send(
-        &app,
-        "GET",
-        "/saas/account/group/listPermissions",
-        Some(&admin),
-        None,
-    )
-    .await;
-    let entry = catalogue.body["data"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["permCode"] == code)
-        .unwrap()
-        .clone();
+    let entry = catalogue_entry(&app, &admin, "en", code).await.unwrap();
     assert_eq!(
         (entry["appId"].as_i64(), entry["summary"].as_str()),
         (Some(1), Some("List login logs"))
     );
     // The group editor reads it in the console's language.
-    let (status, zh) = app
-        .call(
-            "GET",
-            "/saas/account/group/listPermissions",
-            &admin,
-            "zh-CN",
-            None,
-        )
-        .await;
-    assert_eq!(status, 200, "{zh}");
-    let entry = zh["data"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["permCode"] == code)
-        .unwrap();
+    let entry = catalogue_entry(&app, &admin, "zh-CN", code).await.unwrap();
     assert_eq!(entry["summary"], "查看登录日志");
 
     // A group granting the login log page, given to a new user.

@@ -1,6 +1,7 @@
 use diesel::RunQueryDsl;
 use diesel_migrations::MigrationHarness;
 use platform::db::{DbConnection, DbPool};
+use platform::replica::{MerchantCopy, TenantCopy};
 use platform::testing::{Backend, TestDb, assert_actuator};
 
 platform::backend_tests! {
@@ -80,59 +81,47 @@ fn the_old_copies_of_tenants_and_merchants_move_into_the_platforms() {
         let set = auth_center::service().migrations.unwrap();
         platform::db::run_pending(&mut conn, &set).unwrap();
 
-        let tenant = platform::replica::tenant(&mut conn, 1001)
-            .unwrap()
-            .expect("the tenant moved");
+        let mut tenant = |saas_id| platform::replica::tenant(&mut conn, saas_id);
         assert_eq!(
-            (
-                tenant.saas_name.as_str(),
-                tenant.saas_logo.as_str(),
-                tenant.company_name.as_str(),
-                tenant.saas_expire_date,
-                tenant.state,
-                tenant.currency.as_str(),
-                tenant.language.as_str(),
-                tenant.occurred_at
-            ),
-            (
-                "Demo",
-                "/logo.png",
-                "Demo Ltd",
-                1_900_000_000_000,
-                1,
-                "CNY",
-                "",
-                500
-            ),
-            "{backend:?}"
+            tenant(1001).unwrap(),
+            Some(TenantCopy {
+                saas_id: 1001,
+                saas_name: "Demo".into(),
+                saas_logo: "/logo.png".into(),
+                company_name: "Demo Ltd".into(),
+                saas_expire_date: 1_900_000_000_000,
+                state: 1,
+                currency: "CNY".into(),
+                language: String::new(),
+                occurred_at: 500,
+            }),
+            "{backend:?}: the tenant moved"
         );
-        let kept = platform::replica::tenant(&mut conn, 1002).unwrap().unwrap();
+        let kept = tenant(1002).unwrap().unwrap();
         assert_eq!(
             (kept.company_name.as_str(), kept.occurred_at),
             ("New Ltd", 900),
-            "{backend:?}"
+            "{backend:?}: the platform's row stays"
         );
-        let supplier = platform::replica::merchant(&mut conn, 1001, 2001)
-            .unwrap()
-            .expect("the supplier moved");
+        let mut merchant = |mch_id| platform::replica::merchant(&mut conn, 1001, mch_id);
         assert_eq!(
-            (
-                supplier.mch_type,
-                supplier.mch_name.as_str(),
-                supplier.mch_currency.as_str(),
-                supplier.state,
-                supplier.occurred_at
-            ),
-            (1, "Old Supplier", "USD", 1, 700),
-            "{backend:?}"
+            merchant(2001).unwrap(),
+            Some(MerchantCopy {
+                mch_id: 2001,
+                saas_id: 1001,
+                mch_type: 1,
+                mch_name: "Old Supplier".into(),
+                mch_currency: "USD".into(),
+                state: 1,
+                occurred_at: 700,
+            }),
+            "{backend:?}: the supplier moved"
         );
-        let distributor = platform::replica::merchant(&mut conn, 1001, 2002)
-            .unwrap()
-            .unwrap();
+        let kept = merchant(2002).unwrap().unwrap();
         assert_eq!(
-            (distributor.mch_name.as_str(), distributor.occurred_at),
+            (kept.mch_name.as_str(), kept.occurred_at),
             ("Distributor", 950),
-            "{backend:?}"
+            "{backend:?}: the platform's row stays"
         );
         for table in ["tenants", "merchants"] {
             assert!(

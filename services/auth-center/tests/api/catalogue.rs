@@ -7,7 +7,7 @@ use platform::bus::{Bus, MemoryBroker};
 use platform::testing::{Backend, TestDb, eventually, spawn_on_bus, test_config};
 use utoipa::OpenApi as _;
 
-use crate::helpers::{send, start_on_bus, tokens};
+use crate::helpers::{catalogue_entry, start_on_bus, tokens};
 
 /// Another service of the fleet, as small as one can be: one endpoint under `/saas/`, so one
 /// permission code to declare.
@@ -53,20 +53,8 @@ async fn codes_declared_before_auth_center_started_reach_its_catalogue(backend: 
     // auth-center starts with an empty catalogue and asks again.
     let app = start_on_bus(backend, &[], &bus).await;
     let (admin, _) = tokens(&app, "demo", "demo123").await;
-    let entry = eventually("the other service's code reaches the catalogue", || async {
-        let list = send(
-            &app,
-            "GET",
-            "/saas/account/group/listPermissions",
-            Some(&admin),
-            None,
-        )
-        .await;
-        list.body["data"]
-            .as_array()?
-            .iter()
-            .find(|e| e["permCode"] == widgets::CODE)
-            .cloned()
+    let entry = eventually("the other service's code reaches the catalogue", || {
+        catalogue_entry(&app, &admin, "en", widgets::CODE)
     })
     .await;
     assert_eq!(

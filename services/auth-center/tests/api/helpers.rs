@@ -97,3 +97,23 @@ pub async fn tokens(app: &TestApp, username: &str, password: &str) -> (String, S
         a.body["refreshToken"].as_str().unwrap().to_owned(),
     )
 }
+
+/// The catalogue's entry for `code` as the caller of `token` reads it in `lang` (`en`,
+/// `zh-CN`); none while the code is not in the catalogue.
+pub async fn catalogue_entry(app: &TestApp, token: &str, lang: &str, code: &str) -> Option<Value> {
+    let (status, body) = app
+        .call(
+            "GET",
+            "/saas/account/group/listPermissions",
+            token,
+            lang,
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    body["data"]
+        .as_array()?
+        .iter()
+        .find(|e| e["permCode"] == code)
+        .cloned()
+}
