@@ -152,7 +152,7 @@ async fn search_finds_bookable_hotels_priced_for_the_distributor(backend: Backen
         )),
         0
     );
-    env.app.shutdown().await;
+    env.shutdown().await;
 }
 
 async fn the_demo_hotel_is_on_sale_and_made_once(backend: Backend) {
@@ -199,7 +199,7 @@ async fn the_demo_hotel_is_on_sale_and_made_once(backend: Backend) {
         env.number("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM hotels"),
         1
     );
-    env.app.shutdown().await;
+    env.shutdown().await;
 }
 
 platform::on_both_backends!(

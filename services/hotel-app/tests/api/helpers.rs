@@ -1,38 +1,44 @@
 //! Starting hotel-app as the tests need it, and calling it as the console does.
 //!
-//! `start` spawns the service on an in-process bus (RabbitMQ is exercised by the platform's
-//! and message-server's tests), tells it about the merchants below through real
-//! `merchant.updated` events, and listens to what it publishes.
+//! `start` spawns the service with the platform's tenant fixture (an in-process bus; RabbitMQ
+//! is exercised by the platform's and message-server's tests), tells it about a second
+//! supplier and distributor of the tenant through the same `merchant.updated` events, and
+//! listens to what it publishes.
 
+use std::ops::Deref;
 use std::time::Duration;
 
-use platform::bus::{Bus, EventEnvelope, MemoryBroker, Outgoing, Subscription, v1};
-use platform::testing::{Backend, TestApp, TestDb, TestIssuer, spawn_on_bus, test_config};
+use platform::bus::{EventEnvelope, Outgoing, Subscription, v1};
+use platform::tenancy::{MCH_DISTRIBUTOR, MCH_SUPPLIER, msc};
+use platform::testing::{Backend, TenantFixture, TestApp};
 use prost::Message as _;
 use serde_json::Value;
 
-pub const SAAS: i64 = 1001;
-pub const OTHER_SAAS: i64 = 1002;
-pub const SUPPLIER: i64 = 2001;
-pub const DISTRIBUTOR: i64 = 2002;
+pub const SAAS: i64 = TenantFixture::SAAS;
+pub const OTHER_SAAS: i64 = TenantFixture::OTHER_SAAS;
+pub const SUPPLIER: i64 = TenantFixture::SUPPLIER;
+pub const DISTRIBUTOR: i64 = TenantFixture::DISTRIBUTOR;
 pub const SUPPLIER_2: i64 = 2003;
 pub const DISTRIBUTOR_2: i64 = 2004;
 /// A supplier of the other tenant.
-pub const OTHER_SUPPLIER: i64 = 3001;
+pub const OTHER_SUPPLIER: i64 = TenantFixture::OTHER_SUPPLIER;
 
+/// The fixture's service and callers (`operator`, `supplier`, `distributor`, `other_operator`,
+/// `other_supplier`, through `Deref`), with a second supplier and distributor of the tenant.
 pub struct Env {
-    pub app: TestApp,
+    pub fixture: TenantFixture,
     /// What hotel-app publishes: `order.#` and `product.#`.
     pub events: Subscription,
-    /// The tenant's administrator (mscType 200): every code of the tenant.
-    pub operator: String,
-    pub supplier: String,
-    pub distributor: String,
     pub supplier_2: String,
     pub distributor_2: String,
-    /// The other tenant's administrator, and its supplier's user.
-    pub other_operator: String,
-    pub other_supplier: String,
+}
+
+impl Deref for Env {
+    type Target = TenantFixture;
+
+    fn deref(&self) -> &TenantFixture {
+        &self.fixture
+    }
 }
 
 /// Merchant users hold the codes the demo groups give (docs/demo-data.md).
@@ -50,77 +56,66 @@ pub async fn start(backend: Backend) -> Env {
 
 /// `start` with extra settings (`TRADEWIND_HOTEL_APP__...`).
 pub async fn start_with(backend: Backend, settings: &[(&str, &str)]) -> Env {
-    let issuer = TestIssuer::new();
-    let bus = Bus::Memory(MemoryBroker::default());
-    let events = bus.broadcast("test", &["order.#", "product.#"]);
-    let db = TestDb::new(backend);
-    let mut cfg = test_config(hotel_app::NAME, Some(&db));
-    for (k, v) in settings {
-        cfg.env.set(*k, *v);
-    }
-    let spec = hotel_app::service().auth_backend(issuer.clone());
-    let app = spawn_on_bus(spec, &cfg, Some(db), bus.clone()).await;
-    let merchants = [
-        (SAAS, SUPPLIER, 1, "Demo Supplier"),
-        (SAAS, DISTRIBUTOR, 2, "Demo Distributor"),
-        (SAAS, SUPPLIER_2, 1, "Second Supplier"),
-        (SAAS, DISTRIBUTOR_2, 2, "Second Distributor"),
-        (OTHER_SAAS, OTHER_SUPPLIER, 1, "Other Tenant Supplier"),
-    ];
-    for (saas, mch, kind, name) in merchants {
-        let m = v1::MerchantUpdated {
-            mch_id: mch,
-            mch_type: kind,
-            mch_name: name.into(),
-            mch_currency: "CNY".into(),
-            state: 1,
-        };
-        let out = Outgoing::new("saas-main", "merchant.updated", saas, &m);
-        bus.publish_batch(&[("merchant.updated", &out.envelope_bytes())])
-            .await
-            .unwrap();
-    }
-    let user = |id: i64, saas: i64, mch: i64, msc: i32, grants: &[&str]| {
-        issuer.grant(id, grants);
-        issuer.token(id, saas, mch, msc)
+    let fixture = TenantFixture::start(
+        hotel_app::service(),
+        backend,
+        settings,
+        SUPPLIER_GRANTS,
+        DISTRIBUTOR_GRANTS,
+    )
+    .await;
+    let events = fixture.bus.broadcast("test", &["order.#", "product.#"]);
+    publish_merchant(&fixture, SAAS, SUPPLIER_2, MCH_SUPPLIER, "Second Supplier").await;
+    publish_merchant(
+        &fixture,
+        SAAS,
+        DISTRIBUTOR_2,
+        MCH_DISTRIBUTOR,
+        "Second Distributor",
+    )
+    .await;
+    fixture
+        .wait_for_merchants(&[(SAAS, SUPPLIER_2), (SAAS, DISTRIBUTOR_2)])
+        .await;
+    let user = |id: i64, mch: i64, msc: i32, grants: &[&str]| {
+        fixture.issuer.grant(id, grants);
+        fixture.issuer.token(id, SAAS, mch, msc)
     };
-    let env = Env {
-        operator: user(1, SAAS, 0, 200, &[]),
-        supplier: user(2, SAAS, SUPPLIER, 311, SUPPLIER_GRANTS),
-        distributor: user(3, SAAS, DISTRIBUTOR, 312, DISTRIBUTOR_GRANTS),
-        supplier_2: user(4, SAAS, SUPPLIER_2, 311, SUPPLIER_GRANTS),
-        distributor_2: user(5, SAAS, DISTRIBUTOR_2, 312, DISTRIBUTOR_GRANTS),
-        other_operator: user(6, OTHER_SAAS, 0, 200, &[]),
-        other_supplier: user(7, OTHER_SAAS, OTHER_SUPPLIER, 311, SUPPLIER_GRANTS),
-        app,
+    Env {
+        supplier_2: user(6, SUPPLIER_2, msc::SUPPLIER_USER, SUPPLIER_GRANTS),
+        distributor_2: user(7, DISTRIBUTOR_2, msc::DISTRIBUTOR_USER, DISTRIBUTOR_GRANTS),
+        fixture,
         events,
+    }
+}
+
+/// Announces a merchant of `saas_id` as saas-main does (the fixture's own merchants go the
+/// same way).
+pub async fn publish_merchant(
+    fixture: &TenantFixture,
+    saas_id: i64,
+    mch_id: i64,
+    mch_type: i32,
+    name: &str,
+) {
+    let m = v1::MerchantUpdated {
+        mch_id,
+        mch_type,
+        mch_name: name.into(),
+        mch_currency: "CNY".into(),
+        state: 1,
     };
-    env.wait_for_merchants().await;
-    env
+    let out = Outgoing::new("saas-main", "merchant.updated", saas_id, &m);
+    fixture
+        .bus
+        .publish_batch(&[("merchant.updated", &out.envelope_bytes())])
+        .await
+        .unwrap();
 }
 
 impl Env {
-    /// Waits until the consumer has applied the five merchants.
-    async fn wait_for_merchants(&self) {
-        #[derive(diesel::QueryableByName)]
-        struct Count {
-            #[diesel(sql_type = diesel::sql_types::BigInt)]
-            n: i64,
-        }
-        let pool = platform::db::connect(&self.app.db.as_ref().unwrap().config()).unwrap();
-        for _ in 0..250 {
-            let mut conn = pool.get().unwrap();
-            let c: Count = diesel::RunQueryDsl::get_result(
-                diesel::sql_query("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM replica_merchants"),
-                &mut conn,
-            )
-            .unwrap();
-            if c.n == 5 {
-                return;
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-        panic!("hotel-app never learnt the merchants");
+    pub async fn shutdown(self) {
+        self.fixture.shutdown().await;
     }
 
     pub async fn call(

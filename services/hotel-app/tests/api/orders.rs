@@ -1,11 +1,10 @@
 //! Placing orders and acting on them: prices, stock, the state machine through the API, the
 //! events, the logs, who may see what, and unpaid orders cancelling themselves.
 
-use std::time::Duration;
-
 use crate::helpers::*;
 use platform::bus::v1;
-use platform::testing::Backend;
+use platform::tenancy::{MCH_SUPPLIER, msc};
+use platform::testing::{Backend, eventually};
 use prost::Message as _;
 use serde_json::{Value, json};
 
@@ -130,7 +129,7 @@ async fn a_stay_costs_its_nightly_prices_and_takes_stock_for_every_night(backend
     let (_, b) = book(&env, &env.distributor, booking(open.product_id, 1, 2, 50)).await;
     assert_eq!(b["data"]["orderState"], 8, "{b}");
     assert_eq!(b["data"]["needConfirm"], true);
-    env.app.shutdown().await;
+    env.shutdown().await;
 }
 
 async fn parallel_bookings_of_the_last_rooms_never_oversell(backend: Backend) {
@@ -159,7 +158,7 @@ async fn parallel_bookings_of_the_last_rooms_never_oversell(backend: Backend) {
         env.number("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM hotel_orders"),
         10
     );
-    env.app.shutdown().await;
+    env.shutdown().await;
 }
 
 async fn order_actions_follow_the_state_machine_and_publish_their_events(backend: Backend) {
@@ -420,7 +419,7 @@ async fn order_actions_follow_the_state_machine_and_publish_their_events(backend
     )
     .await;
     assert_eq!((s, b["data"]["orderPrice"].as_i64()), (200, Some(88_000)));
-    env.app.shutdown().await;
+    env.shutdown().await;
 }
 
 async fn instant_orders_complete_and_cancel_within_their_policy(backend: Backend) {
@@ -474,7 +473,7 @@ async fn instant_orders_complete_and_cancel_within_their_policy(backend: Backend
     )
     .await;
     assert_eq!((s, b["code"].as_str()), (412, Some("cancel-policy")));
-    env.app.shutdown().await;
+    env.shutdown().await;
 }
 
 async fn merchants_see_and_touch_only_their_own_orders(backend: Backend) {
@@ -622,7 +621,7 @@ async fn merchants_see_and_touch_only_their_own_orders(backend: Backend) {
         assert!(row.get("supplierPrice").is_none(), "{row}");
         assert!(row.get("profit").is_none(), "{row}");
     }
-    env.app.shutdown().await;
+    env.shutdown().await;
 }
 
 async fn bad_bookings_are_refused_naming_the_field(backend: Backend) {
@@ -733,7 +732,7 @@ async fn bad_bookings_are_refused_naming_the_field(backend: Backend) {
         (s, b["data"]["distributionId"].as_i64()),
         (200, Some(DISTRIBUTOR_2))
     );
-    env.app.shutdown().await;
+    env.shutdown().await;
 }
 
 async fn unpaid_orders_cancel_themselves_and_return_their_rooms(backend: Backend) {
@@ -777,12 +776,10 @@ async fn unpaid_orders_cancel_themselves_and_return_their_rooms(backend: Backend
             .order_id,
         id
     );
-    let mut waited = 0;
-    while state_of(&env, &env.operator, id).await != 4 {
-        tokio::time::sleep(Duration::from_millis(50)).await;
-        waited += 1;
-        assert!(waited < 100, "never cancelled");
-    }
+    eventually("the unpaid order is cancelled", || async {
+        (state_of(&env, &env.operator, id).await == 4).then_some(())
+    })
+    .await;
     assert_eq!(
         env.stock(p.product_id, 1),
         9,
@@ -799,7 +796,7 @@ async fn unpaid_orders_cancel_themselves_and_return_their_rooms(backend: Backend
         .await;
     assert_eq!(b["data"]["results"][0]["action"], "timeout-cancel");
     assert_eq!(b["data"]["results"][0]["username"], "system");
-    env.app.shutdown().await;
+    env.shutdown().await;
 }
 
 /// The order id and new order state an event carries, whatever its payload.
@@ -965,7 +962,7 @@ async fn every_order_action_publishes_its_event(backend: Backend) {
         assert_eq!(event_order(&e), (id, to), "{path}");
         assert_eq!(e.saas_id, SAAS);
     }
-    env.app.shutdown().await;
+    env.shutdown().await;
 }
 
 async fn order_lists_count_at_most_ten_thousand(backend: Backend) {
@@ -999,10 +996,40 @@ async fn order_lists_count_at_most_ten_thousand(backend: Backend) {
         )
         .await;
     assert_eq!(b["data"]["sizeAll"], 0);
-    env.app.shutdown().await;
+    env.shutdown().await;
+}
+
+/// A merchant's user whose merchant hotel-app has not heard of yet is asked to retry rather
+/// than guessed to be a supplier or a distributor; once saas-main's `merchant.updated` is in,
+/// it is its merchant's kind.
+async fn a_merchant_not_known_yet_is_asked_to_retry(backend: Backend) {
+    let env = start(backend).await;
+    let newcomer = 2005;
+    env.issuer.grant(8, &["/saas/order/**"]);
+    let token = env.issuer.token(8, SAAS, newcomer, msc::SUPPLIER_USER);
+    let (s, b) = env
+        .call("GET", "/saas/order/supplier/list", &token, None)
+        .await;
+    assert_eq!(s, 403, "{b}");
+    assert_eq!(
+        b["msg"],
+        "Your merchant is not known to this application yet; please retry shortly"
+    );
+    publish_merchant(&env, SAAS, newcomer, MCH_SUPPLIER, "Newcomer").await;
+    env.wait_for_merchants(&[(SAAS, newcomer)]).await;
+    let (s, b) = env
+        .call("GET", "/saas/order/supplier/list", &token, None)
+        .await;
+    assert_eq!((s, &b["data"]["sizeAll"]), (200, &json!(0)), "{b}");
+    let (s, b) = env
+        .call("GET", "/saas/order/channel/list", &token, None)
+        .await;
+    assert_eq!(s, 403, "a supplier's user, not a distributor's: {b}");
+    env.shutdown().await;
 }
 
 platform::on_both_backends!(
+    a_merchant_not_known_yet_is_asked_to_retry,
     order_lists_count_at_most_ten_thousand,
     every_order_action_publishes_its_event,
     a_stay_costs_its_nightly_prices_and_takes_stock_for_every_night,

@@ -278,7 +278,7 @@ async fn every_product_rule_is_a_412_naming_its_field(backend: Backend) {
     )
     .await;
     assert_eq!(p["supplierId"], json!(SUPPLIER_2));
-    env.app.shutdown().await;
+    env.shutdown().await;
 }
 
 async fn products_move_through_their_states(backend: Backend) {
@@ -395,7 +395,7 @@ async fn products_move_through_their_states(backend: Backend) {
     assert_eq!((e.on_sale, e.deleted), (false, false));
     let (_, e) = next_product_event(&mut env).await;
     assert!(e.deleted);
-    env.app.shutdown().await;
+    env.shutdown().await;
 }
 
 async fn products_stay_with_their_supplier_and_tenant(backend: Backend) {
@@ -576,7 +576,7 @@ async fn products_stay_with_their_supplier_and_tenant(backend: Backend) {
         )
         .await;
     assert_eq!((status, field(&body)), (412, "hotelId"), "{body}");
-    env.app.shutdown().await;
+    env.shutdown().await;
 }
 
 fn price(mode: &str, value: Value) -> Value {
@@ -825,7 +825,7 @@ async fn prices_change_over_dates_and_weekdays(backend: Backend) {
         (&days[0]["stock"], &days[0]["sold"], &days[0]["closed"]),
         (&json!(5), &json!(3), &json!(false))
     );
-    env.app.shutdown().await;
+    env.shutdown().await;
 }
 
 async fn distributors_get_their_own_price_and_stock(backend: Backend) {
@@ -1083,7 +1083,7 @@ async fn distributors_get_their_own_price_and_stock(backend: Backend) {
         )
         .await;
     assert_eq!(status, 403);
-    env.app.shutdown().await;
+    env.shutdown().await;
 }
 
 async fn every_endpoint_is_documented(backend: Backend) {
@@ -1120,7 +1120,7 @@ async fn every_endpoint_is_documented(backend: Backend) {
         );
         assert!(op["security"].is_array(), "{method} {path} needs a token");
     }
-    env.app.shutdown().await;
+    env.shutdown().await;
 }
 
 platform::on_both_backends!(
