@@ -44,7 +44,7 @@ fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
     // auth-center's queue existed, or into a catalogue since wiped, is not in the catalogue:
     // ask every service to declare again (each answers with its permission.declared).
     platform::db::write_tx::<_, diesel::result::Error>(&mut *pool.get()?, |conn| {
-        platform::bus::resync::request(conn, NAME, "permissions")
+        platform::bus::resync::ask(conn, NAME, platform::bus::resync::PERMISSIONS)
     })?;
     tracing::info!(kid = keys.signing.kid, "token signing key loaded");
     let shared = Arc::new(api::context::Ctx {

@@ -198,9 +198,9 @@ pub fn subscriptions() -> Subscriptions {
 }
 
 /// The copy of users' notification settings (owner: saas-main).
-pub const NOTIFY_CONFIGS: &str = "notify-configs";
+pub const NOTIFY_CONFIGS: &str = platform::bus::resync::NOTIFY_CONFIGS;
 /// The copy of the tenants' licences (owner: saas-main).
-pub const LICENCES: &str = "licences";
+pub const LICENCES: &str = platform::bus::resync::LICENCES;
 
 /// Notifies the users whose settings take what happened to `order`: on the web (and every
 /// replica's sockets), through weixin-server, and in the SMS and mail queues.

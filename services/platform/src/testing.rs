@@ -373,6 +373,9 @@ pub fn assert_same_schema(spec: &ServiceSpec) {
         let db = TestDb::new(backend);
         let pool = crate::db::connect(&db.config()).expect("connect");
         let mut conn = pool.get().expect("connection");
+        // As at start: the platform's tables first (a service's migration may read them).
+        crate::db::run_pending(&mut conn, &crate::app::PLATFORM_MIGRATIONS)
+            .expect("the platform's migrations run");
         crate::db::run_pending(&mut conn, &set).expect("migrations run");
         crate::db::schema_check::read(&mut conn).expect("schema read")
     };

@@ -18,9 +18,9 @@ use crate::{NAME, store};
 /// The copy of tenants and merchants (`tenant.updated`, `merchant.updated`).
 pub const TENANTS: &str = platform::replica::COPY;
 /// The copy of users' notification settings (`notify-config.updated`).
-pub const NOTIFY_CONFIGS: &str = "notify-configs";
+pub const NOTIFY_CONFIGS: &str = platform::bus::resync::NOTIFY_CONFIGS;
 /// The copy of the tenants' licences (`licence.updated`).
-pub const LICENCES: &str = "licences";
+pub const LICENCES: &str = platform::bus::resync::LICENCES;
 
 pub fn subscriptions() -> Subscriptions {
     Subscriptions::new()

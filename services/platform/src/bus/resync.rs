@@ -12,6 +12,13 @@ use super::v1::{ResyncCompleted, ResyncRequested};
 use super::{Outgoing, publish_in_tx};
 use crate::db::DbConnection;
 
+/// The copies of the installation, by owner: saas-main owns `tenants` (tenants and merchants,
+/// [`crate::replica::COPY`]), `notify-configs` (users' notification settings) and `licences`;
+/// every service owns its part of `permissions` (auth-center's catalogue).
+pub const NOTIFY_CONFIGS: &str = "notify-configs";
+pub const LICENCES: &str = "licences";
+pub const PERMISSIONS: &str = "permissions";
+
 /// auth-center's request to every service: declare your permission codes again.
 pub const PERMISSIONS_REQUESTED: &str = "resync.permissions.requested";
 
@@ -66,10 +73,10 @@ pub fn state(conn: &mut DbConnection, copy: &str) -> QueryResult<Option<CopyStat
         .optional()
 }
 
-/// Asks the owner of `copy` to announce it again, in the caller's transaction; the copy is
-/// `rebuilding` until the owner's answer arrives.
-pub fn request(conn: &mut DbConnection, requester: &str, copy: &str) -> QueryResult<()> {
-    let now = crate::time::now_ms();
+/// Asks the owners of `copy` to announce it again, in the caller's transaction, without keeping
+/// a state for it: for a copy whose owners answer with their rows only (auth-center's
+/// `permissions`, declared by every service, with no completion to wait for).
+pub fn ask(conn: &mut DbConnection, requester: &str, copy: &str) -> QueryResult<()> {
     let payload = ResyncRequested {
         copy: copy.to_owned(),
         requester: requester.to_owned(),
@@ -78,6 +85,14 @@ pub fn request(conn: &mut DbConnection, requester: &str, copy: &str) -> QueryRes
         conn,
         Outgoing::new(requester, &requested_key(copy), 0, &payload),
     )?;
+    Ok(())
+}
+
+/// Asks the owner of `copy` to announce it again, in the caller's transaction; the copy is
+/// `rebuilding` until the owner's answer arrives.
+pub fn request(conn: &mut DbConnection, requester: &str, copy: &str) -> QueryResult<()> {
+    let now = crate::time::now_ms();
+    ask(conn, requester, copy)?;
     let changed = diesel::update(replica_copies::table.find(copy))
         .set((
             replica_copies::state.eq(REBUILDING),
