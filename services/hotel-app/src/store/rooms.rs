@@ -87,6 +87,39 @@ pub fn name_taken(
     Ok(n > 0)
 }
 
+/// The columns a room's fields fill (checked fields: `RoomFields::check` ran).
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = rooms)]
+struct RoomColumns<'a> {
+    name: &'a str,
+    bed_type: i32,
+    room_type: i32,
+    area: &'a str,
+    floor: &'a str,
+    max_guests: i32,
+    add_bed: i32,
+    broadband: &'a str,
+    window_type: i32,
+    state: i32,
+}
+
+impl<'a> RoomColumns<'a> {
+    fn of(f: &'a RoomFields) -> Self {
+        Self {
+            name: &f.name,
+            bed_type: f.bed_type,
+            room_type: f.room_type,
+            area: &f.area,
+            floor: &f.floor,
+            max_guests: f.max_guests,
+            add_bed: f.add_bed,
+            broadband: &f.broadband,
+            window_type: f.window,
+            state: f.state,
+        }
+    }
+}
+
 pub fn insert(
     conn: &mut DbConnection,
     viewer: &Viewer,
@@ -100,16 +133,7 @@ pub fn insert(
             rooms::id.eq(id),
             rooms::saas_id.eq(viewer.saas_id),
             rooms::hotel_id.eq(hotel_id),
-            rooms::name.eq(&f.name),
-            rooms::bed_type.eq(f.bed_type),
-            rooms::room_type.eq(f.room_type),
-            rooms::area.eq(&f.area),
-            rooms::floor.eq(&f.floor),
-            rooms::max_guests.eq(f.max_guests),
-            rooms::add_bed.eq(f.add_bed),
-            rooms::broadband.eq(&f.broadband),
-            rooms::window_type.eq(f.window),
-            rooms::state.eq(f.state),
+            RoomColumns::of(f),
             rooms::created_at.eq(now),
             rooms::updated_at.eq(now),
         ))
@@ -130,19 +154,7 @@ pub fn update(
             .find(id)
             .filter(rooms::saas_id.eq(viewer.saas_id)),
     )
-    .set((
-        rooms::name.eq(&f.name),
-        rooms::bed_type.eq(f.bed_type),
-        rooms::room_type.eq(f.room_type),
-        rooms::area.eq(&f.area),
-        rooms::floor.eq(&f.floor),
-        rooms::max_guests.eq(f.max_guests),
-        rooms::add_bed.eq(f.add_bed),
-        rooms::broadband.eq(&f.broadband),
-        rooms::window_type.eq(f.window),
-        rooms::state.eq(f.state),
-        rooms::updated_at.eq(now),
-    ))
+    .set((RoomColumns::of(f), rooms::updated_at.eq(now)))
     .execute(conn)?;
     if n == 0 {
         return Ok(None);

@@ -142,6 +142,32 @@ pub fn sibling_name_taken(
     Ok(n > 0)
 }
 
+/// The columns a zone's fields fill (checked fields: `ZoneFields::check` ran and gave the
+/// geohash).
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = zones)]
+struct ZoneColumns<'a> {
+    parent_id: i64,
+    name: &'a str,
+    area_id: &'a str,
+    geo_lng: &'a str,
+    geo_hash: &'a str,
+    state: i32,
+}
+
+impl<'a> ZoneColumns<'a> {
+    fn of(f: &'a ZoneFields, geo_hash: &'a str) -> Self {
+        Self {
+            parent_id: f.parent_id,
+            name: &f.name,
+            area_id: &f.area_id,
+            geo_lng: &f.geo_lng,
+            geo_hash,
+            state: f.state,
+        }
+    }
+}
+
 pub fn insert(
     conn: &mut DbConnection,
     viewer: &Viewer,
@@ -154,12 +180,7 @@ pub fn insert(
         .values((
             zones::id.eq(id),
             zones::saas_id.eq(viewer.saas_id),
-            zones::parent_id.eq(f.parent_id),
-            zones::name.eq(&f.name),
-            zones::area_id.eq(&f.area_id),
-            zones::geo_lng.eq(&f.geo_lng),
-            zones::geo_hash.eq(geo_hash),
-            zones::state.eq(f.state),
+            ZoneColumns::of(f, geo_hash),
             zones::created_at.eq(now),
             zones::updated_at.eq(now),
         ))
@@ -181,15 +202,7 @@ pub fn update(
             .find(id)
             .filter(zones::saas_id.eq(viewer.saas_id)),
     )
-    .set((
-        zones::parent_id.eq(f.parent_id),
-        zones::name.eq(&f.name),
-        zones::area_id.eq(&f.area_id),
-        zones::geo_lng.eq(&f.geo_lng),
-        zones::geo_hash.eq(geo_hash),
-        zones::state.eq(f.state),
-        zones::updated_at.eq(now),
-    ))
+    .set((ZoneColumns::of(f, geo_hash), zones::updated_at.eq(now)))
     .execute(conn)?;
     if n == 0 {
         return Ok(None);
