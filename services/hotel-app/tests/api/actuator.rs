@@ -2,7 +2,7 @@ use diesel::RunQueryDsl;
 use diesel::migration::MigrationSource;
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness};
 use platform::db::DbConnection;
-use platform::testing::{Backend, TestDb, assert_actuator, test_config};
+use platform::testing::{Backend, TestDb, assert_actuator, assert_same_schema};
 
 platform::backend_tests! {
     spec = hotel_app::service;
@@ -12,23 +12,9 @@ platform::backend_tests! {
     }
 }
 
-/// Both sets migrated as at start: the platform's first, then hotel-app's, whose move of its
-/// merchants into the platform's copy reads `replica_merchants` (`assert_same_schema` runs the
-/// service's set alone, where that table does not exist).
 #[test]
 fn both_migration_sets_make_the_same_schema() {
-    let read = |backend| {
-        let db = TestDb::new(backend);
-        let cfg = test_config(hotel_app::NAME, Some(&db));
-        let (pool, _) = platform::app::migrate(&hotel_app::service(), &cfg).unwrap();
-        let mut conn = pool.get().unwrap();
-        platform::db::schema_check::read(&mut conn).unwrap()
-    };
-    assert_eq!(
-        read(Backend::Sqlite),
-        read(Backend::Postgres),
-        "SQLite and PostgreSQL migrations differ"
-    );
+    assert_same_schema(&hotel_app::service());
 }
 
 /// Runs the migrations of `set` older than `version`, as a database made before it holds them.
