@@ -131,7 +131,7 @@ fn ingest(pool: &DbPool, events: &[EventEnvelope]) -> f64 {
     let handler = saas_main::service()
         .consumer
         .expect("saas-main consumes")
-        .handler;
+        .handler();
     let mut conn = pool.get().unwrap();
     let start = Instant::now();
     for batch in events.chunks(BATCH) {

@@ -45,29 +45,36 @@ where
 /// registry's topology declares every retry queue with it.
 pub const DEFAULT_RETRY_DELAY: Duration = Duration::from_secs(2);
 
-/// What a service consumes: the routing keys its queue binds and the handler they go to.
+/// What a service consumes: the routing keys its queue binds and the handler they go to. Made
+/// only from [`super::Subscriptions`], which writes each key with its handler, so a key bound
+/// without a handler cannot exist.
 #[derive(Clone)]
 pub struct ConsumerSpec {
-    pub bindings: Vec<String>,
-    pub handler: Arc<dyn Handler>,
+    pub(crate) bindings: Vec<String>,
+    pub(crate) handler: Arc<dyn Handler>,
     /// Attempts before a delivery becomes a dead letter.
-    pub max_attempts: u32,
+    pub(crate) max_attempts: u32,
     /// Wait before each retry.
-    pub retry_delay: Duration,
+    pub(crate) retry_delay: Duration,
     /// Copies of other services' data the handler keeps (asked for at start when never filled,
     /// reported by the health).
-    pub copies: Vec<&'static str>,
+    pub(crate) copies: Vec<&'static str>,
 }
 
 impl ConsumerSpec {
-    pub fn new(bindings: &[&str], handler: impl Handler) -> Self {
-        Self {
-            bindings: bindings.iter().map(|b| (*b).to_owned()).collect(),
-            handler: Arc::new(handler),
-            max_attempts: 5,
-            retry_delay: DEFAULT_RETRY_DELAY,
-            copies: Vec::new(),
-        }
+    /// The routing keys the queue binds.
+    pub fn bindings(&self) -> &[String] {
+        &self.bindings
+    }
+
+    /// What applies the deliveries (for a bench that feeds it directly).
+    pub fn handler(&self) -> Arc<dyn Handler> {
+        self.handler.clone()
+    }
+
+    /// The copies of other services' data it keeps.
+    pub fn copies(&self) -> &[&'static str] {
+        &self.copies
     }
 
     /// A spec from bindings and the handler that takes them ([`super::Subscriptions`] makes
