@@ -114,7 +114,10 @@ mod tests {
     #[test]
     fn every_service_binds_what_the_registry_says() {
         for (name, spec) in SERVICES {
-            let mut bound: Vec<String> = spec().consumer.map(|c| c.bindings().to_vec()).unwrap_or_default();
+            let mut bound: Vec<String> = spec()
+                .consumer
+                .map(|c| c.bindings().to_vec())
+                .unwrap_or_default();
             bound.sort();
             let mut registered = platform::registry::get(name)
                 .map(|r| r.consumes.clone())
