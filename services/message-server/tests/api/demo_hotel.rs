@@ -1,9 +1,7 @@
 //! Booking hotel-app's demo hotel as its distributor, for the tests and the notify benchmark
 //! (which includes this file).
 
-use std::time::Duration;
-
-use platform::testing::TestApp;
+use platform::testing::{TestApp, eventually};
 use serde_json::{Value, json};
 
 /// `YYYY-MM-DD`, `n` China days from today.
@@ -15,21 +13,18 @@ pub fn day(n: i64) -> String {
 /// merchants (their events arrive a moment after the start).
 pub async fn demo_product(hotel: &TestApp, token: &str) -> Value {
     let stay = format!("checkinDate={}&checkoutDate={}&roomNum=1", day(1), day(2));
-    for _ in 0..250 {
-        let path = format!("/saas/booking/hotelBookings/list?{stay}");
-        let (s, b) = hotel.call("GET", &path, token, "en", None).await;
-        if s == 200 && b["data"]["sizeAll"] == 1 {
-            let hotel_id = &b["data"]["results"][0]["hotelId"];
-            let path =
-                format!("/saas/booking/hotelBookings/listHotelProduct?hotelId={hotel_id}&{stay}");
-            let (_, p) = hotel.call("GET", &path, token, "en", None).await;
-            let product = p["data"][0]["productId"].clone();
-            assert!(product.is_i64(), "no product in {p}");
-            return product;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    panic!("hotel-app never offered the demo hotel");
+    let path = format!("/saas/booking/hotelBookings/list?{stay}");
+    let (path, stay) = (path.as_str(), stay.as_str());
+    let hotel_id = eventually("hotel-app offering the demo hotel", || async move {
+        let (s, b) = hotel.call("GET", path, token, "en", None).await;
+        (s == 200 && b["data"]["sizeAll"] == 1).then(|| b["data"]["results"][0]["hotelId"].clone())
+    })
+    .await;
+    let path = format!("/saas/booking/hotelBookings/listHotelProduct?hotelId={hotel_id}&{stay}");
+    let (_, p) = hotel.call("GET", &path, token, "en", None).await;
+    let product = p["data"][0]["productId"].clone();
+    assert!(product.is_i64(), "no product in {p}");
+    product
 }
 
 /// Books one room of `product` for the night `night` days from today.

@@ -12,9 +12,10 @@ use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpListener;
 
+use crate::helpers::{Client, at_least, publish, publish_licence, publish_settings, start};
 use actix_web::{App, HttpResponse, HttpServer, web};
-use platform::bus::{Bus, EventEnvelope, MemoryBroker, Outgoing, v1};
-use platform::testing::{Backend, TestApp, TestDb, TestIssuer, spawn_on_bus, test_config};
+use platform::bus::{Bus, EventEnvelope, Outgoing, v1};
+use platform::testing::Backend;
 use prost::Message as _;
 use serde_json::{Value, json};
 
@@ -52,12 +53,6 @@ fn start_provider(p: Arc<Provider>) -> String {
     format!("http://127.0.0.1:{port}/send")
 }
 
-async fn publish(bus: &Bus, key: &str, out: Outgoing) {
-    bus.publish_batch(&[(key, &out.envelope_bytes())])
-        .await
-        .unwrap();
-}
-
 async fn order(bus: &Bus, saas: i64, id: i64) {
     let created = v1::OrderCreated {
         order: Some(v1::OrderRef {
@@ -79,41 +74,22 @@ async fn order(bus: &Bus, saas: i64, id: i64) {
     .await;
 }
 
-async fn rows(app: &TestApp, token: &str, path: &str, n: usize) -> Vec<Value> {
-    for _ in 0..500 {
-        let (s, b) = app.call("GET", path, token, "en", None).await;
-        assert_eq!(s, 200, "{b}");
-        let r = b["data"]["results"].as_array().unwrap().clone();
-        if r.len() >= n {
-            return r;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    panic!("fewer than {n} rows at {path}");
-}
-
 async fn texts_go_out_under_a_licence_split_and_retried(backend: Backend) {
     let provider = Arc::new(Provider::default());
     // The second part of the first text is refused once.
     provider.refuse.store(2, Ordering::SeqCst);
     let url = start_provider(provider.clone());
-    let issuer = TestIssuer::new();
-    let bus = Bus::Memory(MemoryBroker::default());
-    let mut usage = bus.broadcast("test", &["usage.recorded"]);
-    let db = TestDb::new(backend);
-    let mut cfg = test_config(message_server::NAME, Some(&db));
-    cfg.env
-        .set("TRADEWIND_MESSAGE_SERVER__SMS__PROVIDER_URL", url.as_str());
-    cfg.env
-        .set("TRADEWIND_MESSAGE_SERVER__SMS__API_KEY", "k-123");
-    cfg.env.set("TRADEWIND_MESSAGE_SERVER__SMS__POLL_MS", "20");
-    let app = spawn_on_bus(
-        message_server::service().auth_backend(issuer.clone()),
-        &cfg,
-        Some(db),
-        bus.clone(),
+    let env = start(
+        backend,
+        &[
+            ("SMS__PROVIDER_URL", url.as_str()),
+            ("SMS__API_KEY", "k-123"),
+            ("SMS__POLL_MS", "20"),
+        ],
     )
     .await;
+    let (app, bus, issuer) = (&env.app, &env.bus, &env.issuer);
+    let mut usage = bus.broadcast("test", &["usage.recorded"]);
     for saas in [SAAS, OTHER] {
         let settings = v1::NotifyConfigUpdated {
             user_id: saas,
@@ -124,28 +100,17 @@ async fn texts_go_out_under_a_licence_split_and_retried(backend: Backend) {
             language: "en".into(),
             ..Default::default()
         };
-        let out = Outgoing::new("saas-main", "notify-config.updated", saas, &settings);
-        publish(&bus, "notify-config.updated", out).await;
+        publish_settings(bus, saas, &settings).await;
     }
-    let licence = v1::LicenceUpdated {
-        license_name: "saas/notify/sms".into(),
-        license_value: 100,
-        expire_date: 0,
-        state: 1,
-    };
-    publish(
-        &bus,
-        "licence.updated",
-        Outgoing::new("saas-main", "licence.updated", SAAS, &licence),
-    )
-    .await;
+    publish_licence(bus, SAAS, "saas/notify/sms").await;
     tokio::time::sleep(Duration::from_millis(200)).await;
-    order(&bus, SAAS, 42).await;
-    order(&bus, OTHER, 43).await;
+    order(bus, SAAS, 42).await;
+    order(bus, OTHER, 43).await;
 
     // Two parts (the text is over 60 characters); the second refused once and sent again alone.
     let staff = issuer.token(99, SAAS, 0, 200);
-    let sent = rows(&app, &staff, "/saas/msg/sms/list", 1).await;
+    let staff = Client::new(app, &staff);
+    let sent = at_least(1, "a text sent", || staff.list_sms("")).await;
     assert_eq!(sent.len(), 1);
     assert_eq!(
         (sent[0]["parts"].as_i64(), sent[0]["attempts"].as_i64()),
@@ -196,49 +161,30 @@ async fn texts_go_out_under_a_licence_split_and_retried(backend: Backend) {
     // The other tenant holds no licence: refused, with the reason; sending again is refused
     // again for the same reason.
     let other_staff = issuer.token(98, OTHER, 0, 200);
-    let queue = rows(&app, &other_staff, "/saas/msg/smsQueue/list?state=4", 1).await;
+    let other_staff = Client::new(app, &other_staff);
+    let refused_texts = || other_staff.list_sms_queue("state=4");
+    let queue = at_least(1, "a text refused", refused_texts).await;
     assert!(queue[0]["lastError"].as_str().unwrap().contains("licence"));
     let id = queue[0]["id"].as_i64().unwrap();
-    let (s, _) = app
-        .call(
-            "PUT",
-            "/saas/msg/smsQueue/resend",
-            &other_staff,
-            "en",
-            Some(json!({"id": id})),
-        )
-        .await;
-    assert_eq!(s, 200);
-    let (s, b) = app
-        .call(
-            "PUT",
-            "/saas/msg/smsQueue/resend",
-            &staff,
-            "en",
-            Some(json!({"id": id})),
-        )
-        .await;
+    let a = other_staff.resend_sms(&json!(id)).await;
+    assert_eq!(a.status, 200);
+    let a = staff.resend_sms(&json!(id)).await;
     assert_eq!(
-        (s, b["code"].as_str()),
+        (a.status, a.body["code"].as_str()),
         (412, Some("not-resendable")),
         "another tenant's"
     );
-    let refused = rows(&app, &other_staff, "/saas/msg/smsQueue/list?state=4", 1).await;
+    let refused = at_least(1, "the text refused again", refused_texts).await;
     assert_eq!(refused[0]["id"], id);
-    let (_, b) = app
-        .call("GET", "/saas/msg/sms/list", &other_staff, "en", None)
-        .await;
+    let b = other_staff.list_sms("").await.body;
     assert_eq!(b["data"]["sizeAll"], 0);
     assert_eq!(
         provider.taken.lock().unwrap().len(),
         2,
         "nothing more went out"
     );
-    let (s, b) = app
-        .call("GET", "/saas/msg/smsQueue/list?state=9", &staff, "en", None)
-        .await;
-    assert_eq!((s, b["data"]["field"].as_str()), (412, Some("state")));
-    app.shutdown().await;
+    assert_eq!(staff.list_sms_queue("state=9").await.field(), "state");
+    env.app.shutdown().await;
 }
 
 platform::on_both_backends!(texts_go_out_under_a_licence_split_and_retried);
@@ -312,7 +258,7 @@ async fn start_sink(sink: Arc<Sink>) -> u16 {
     port
 }
 
-async fn settings(bus: &Bus, saas: i64, user_id: i64, email: &str, language: &str) {
+async fn mail_settings(bus: &Bus, saas: i64, user_id: i64, email: &str, language: &str) {
     let s = v1::NotifyConfigUpdated {
         user_id,
         mch_id: 2001,
@@ -322,8 +268,7 @@ async fn settings(bus: &Bus, saas: i64, user_id: i64, email: &str, language: &st
         language: language.into(),
         ..Default::default()
     };
-    let out = Outgoing::new("saas-main", "notify-config.updated", saas, &s);
-    publish(bus, "notify-config.updated", out).await;
+    publish_settings(bus, saas, &s).await;
 }
 
 async fn mail_goes_to_an_smtp_server_under_a_licence(backend: Backend) {
@@ -333,50 +278,32 @@ async fn mail_goes_to_an_smtp_server_under_a_licence(backend: Backend) {
     });
     sink.defer.store(1, Ordering::SeqCst);
     let port = start_sink(sink.clone()).await;
-    let issuer = TestIssuer::new();
-    let bus = Bus::Memory(MemoryBroker::default());
+    let port = port.to_string();
+    let env = start(
+        backend,
+        &[
+            ("MAIL__SMTP_HOST", "127.0.0.1"),
+            ("MAIL__SMTP_PORT", port.as_str()),
+            ("MAIL__TLS", "none"),
+            ("MAIL__FROM", "Tradewind <notices@tradewind.test>"),
+            ("MAIL__POLL_MS", "20"),
+        ],
+    )
+    .await;
+    let (app, bus, issuer) = (&env.app, &env.bus, &env.issuer);
     let mut usage = bus.broadcast("test", &["usage.recorded"]);
-    let db = TestDb::new(backend);
-    let mut cfg = test_config(message_server::NAME, Some(&db));
-    for (k, v) in [
-        ("SMTP_HOST", "127.0.0.1".to_owned()),
-        ("SMTP_PORT", port.to_string()),
-        ("TLS", "none".to_owned()),
-        ("FROM", "Tradewind <notices@tradewind.test>".to_owned()),
-        ("POLL_MS", "20".to_owned()),
-    ] {
-        cfg.env
-            .set(format!("TRADEWIND_MESSAGE_SERVER__MAIL__{k}"), v.as_str());
-    }
-    let app = spawn_on_bus(
-        message_server::service().auth_backend(issuer.clone()),
-        &cfg,
-        Some(db),
-        bus.clone(),
-    )
-    .await;
-    settings(&bus, SAAS, 11, "ops@example.com", "en").await;
-    settings(&bus, SAAS, 12, "nobody@example.com", "zh-cn").await;
-    settings(&bus, OTHER, 13, "ops@other.example", "en").await;
-    let licence = v1::LicenceUpdated {
-        license_name: "saas/notify/mail".into(),
-        license_value: 100,
-        expire_date: 0,
-        state: 1,
-    };
-    publish(
-        &bus,
-        "licence.updated",
-        Outgoing::new("saas-main", "licence.updated", SAAS, &licence),
-    )
-    .await;
+    mail_settings(bus, SAAS, 11, "ops@example.com", "en").await;
+    mail_settings(bus, SAAS, 12, "nobody@example.com", "zh-cn").await;
+    mail_settings(bus, OTHER, 13, "ops@other.example", "en").await;
+    publish_licence(bus, SAAS, "saas/notify/mail").await;
     tokio::time::sleep(Duration::from_millis(200)).await;
-    order(&bus, SAAS, 42).await;
-    order(&bus, OTHER, 43).await;
+    order(bus, SAAS, 42).await;
+    order(bus, OTHER, 43).await;
 
     // Deferred once by the server, then delivered, in English with its subject.
     let staff = issuer.token(99, SAAS, 0, 200);
-    let sent = rows(&app, &staff, "/saas/msg/mail/list", 1).await;
+    let staff = Client::new(app, &staff);
+    let sent = at_least(1, "a mail sent", || staff.list_mail("")).await;
     assert_eq!(sent.len(), 1);
     assert_eq!(
         (
@@ -412,7 +339,7 @@ async fn mail_goes_to_an_smtp_server_under_a_licence(backend: Backend) {
     );
 
     // A mailbox the server rejects for good fails at once, in Chinese for its zh-cn reader.
-    let failed = rows(&app, &staff, "/saas/msg/mailQueue/list?state=3", 1).await;
+    let failed = at_least(1, "a mail failed", || staff.list_mail_queue("state=3")).await;
     assert_eq!(
         (
             failed[0]["address"].as_str(),
@@ -422,47 +349,34 @@ async fn mail_goes_to_an_smtp_server_under_a_licence(backend: Backend) {
     );
     assert!(failed[0]["lastError"].as_str().unwrap().contains("550"));
     assert!(failed[0]["subject"].as_str().unwrap().contains("新订单"));
-    let (_, b) = app
-        .call(
-            "GET",
-            "/saas/msg/mailQueue/list?email=ops@&state=-99",
-            &staff,
-            "en",
-            None,
-        )
-        .await;
+    let b = staff.list_mail_queue("email=ops@&state=-99").await.body;
     assert_eq!(b["data"]["sizeAll"], 1, "filtered by the address: {b}");
 
     // The other tenant holds no mail licence: refused with the reason, and never sees ours.
     let other_staff = issuer.token(98, OTHER, 0, 200);
-    let refused = rows(&app, &other_staff, "/saas/msg/mailQueue/list?state=4", 1).await;
+    let other_staff = Client::new(app, &other_staff);
+    let refused = at_least(1, "a mail refused", || {
+        other_staff.list_mail_queue("state=4")
+    })
+    .await;
     assert!(
         refused[0]["lastError"]
             .as_str()
             .unwrap()
             .contains("saas/notify/mail")
     );
-    let (_, b) = app
-        .call("GET", "/saas/msg/mailQueue/list", &other_staff, "en", None)
-        .await;
+    let b = other_staff.list_mail_queue("").await.body;
     assert_eq!(b["data"]["sizeAll"], 1);
-    let (s, b) = app
-        .call(
-            "PUT",
-            "/saas/msg/mailQueue/resend",
-            &other_staff,
-            "en",
-            Some(json!({"id": sent[0]["id"]})),
-        )
-        .await;
-    assert_eq!((s, b["code"].as_str()), (412, Some("not-resendable")));
+    let a = other_staff.resend_mail(&sent[0]["id"]).await;
+    assert_eq!(
+        (a.status, a.body["code"].as_str()),
+        (412, Some("not-resendable"))
+    );
     // The SMS queue is a list of its own.
-    let (_, b) = app
-        .call("GET", "/saas/msg/smsQueue/list", &staff, "en", None)
-        .await;
+    let b = staff.list_sms_queue("").await.body;
     assert_eq!(b["data"]["sizeAll"], 0);
     assert_eq!(sink.mails.lock().unwrap().len(), 1, "nothing more went out");
-    app.shutdown().await;
+    env.app.shutdown().await;
 }
 
 platform::on_both_backends!(mail_goes_to_an_smtp_server_under_a_licence);

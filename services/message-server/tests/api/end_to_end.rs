@@ -6,11 +6,12 @@
 use std::time::Duration;
 
 use crate::demo_hotel;
-use awc::ws::Frame;
-use futures_util::StreamExt as _;
+use crate::helpers::{Client, Socket, open, publish, publish_settings};
 use platform::bus::rabbit::RabbitBroker;
 use platform::bus::{Bus, Outgoing, v1};
-use platform::testing::{Backend, TestDb, TestIssuer, spawn_on_bus, test_config};
+use platform::testing::{
+    Backend, TestDb, TestIssuer, eventually_within, spawn_on_bus, test_config,
+};
 use serde_json::Value;
 
 const SAAS: i64 = platform::demo::SAAS_ID;
@@ -22,23 +23,9 @@ fn amqp_url() -> String {
         .unwrap_or_else(|_| "amqp://guest:guest@127.0.0.1:5672/%2f".to_owned())
 }
 
-async fn publish(bus: &Bus, key: &str, out: Outgoing) {
-    bus.publish_batch(&[(key, &out.envelope_bytes())])
-        .await
-        .unwrap();
-}
-
-type Socket = actix_codec::Framed<awc::BoxedSocket, awc::ws::Codec>;
-
-/// The next text frame, or None when none comes within `wait`.
+/// The next text frame, or None when none comes within `wait` or the socket closes.
 async fn next_text(socket: &mut Socket, wait: Duration) -> Option<String> {
-    loop {
-        match tokio::time::timeout(wait, socket.next()).await {
-            Ok(Some(Ok(Frame::Text(t)))) => return Some(String::from_utf8(t.to_vec()).unwrap()),
-            Ok(Some(Ok(_))) => {}
-            _ => return None,
-        }
-    }
+    crate::helpers::next_text(socket, wait).await.ok().flatten()
 }
 
 async fn an_order_booked_in_hotel_app_reaches_the_suppliers_socket_once(backend: Backend) {
@@ -91,31 +78,21 @@ async fn an_order_booked_in_hotel_app_reaches_the_suppliers_socket_once(backend:
         state: 1,
         ..Default::default()
     };
-    publish(
-        &bus,
-        "notify-config.updated",
-        Outgoing::new("saas-main", "notify-config.updated", SAAS, &settings),
-    )
-    .await;
+    publish_settings(&bus, SAAS, &settings).await;
 
     issuer.grant(10, &["/saas/notify/**"]);
     issuer.grant(11, &["/saas/booking/**"]);
     let supplier = issuer.token(10, SAAS, SUPPLIER, 311);
     let distributor = issuer.token(11, SAAS, DISTRIBUTOR, 312);
-    let url = holder
-        .url(&format!("/websocket?token={supplier}"))
-        .replacen("http", "ws", 1);
-    let (_, mut socket) = awc::Client::new()
-        .ws(url)
-        .header("accept-language", "en")
-        .connect()
-        .await
-        .unwrap();
+    // Behind a lock: the probes below read it from futures a closure cannot lend it to.
+    let socket = tokio::sync::Mutex::new(open(holder, &supplier).await);
 
     // The replica's broadcast queue is bound a moment after it starts: wait until a
     // notification published straight to the broker reaches the socket.
-    let mut warm = false;
-    for id in 1..=100 {
+    let (bus_ref, socket_ref) = (&bus, &socket);
+    let mut id = 0;
+    eventually_within(Duration::from_secs(30), "a probe on the socket", || {
+        id += 1;
         let probe = v1::NotificationRequested {
             channel: "web".into(),
             user_id: 10,
@@ -123,17 +100,14 @@ async fn an_order_booked_in_hotel_app_reaches_the_suppliers_socket_once(backend:
             ref_id: "probe".into(),
             ..Default::default()
         };
-        let out = Outgoing::new("test", "notification.requested", SAAS, &probe);
-        publish(&bus, "notification.requested", out).await;
-        if next_text(&mut socket, Duration::from_millis(200))
-            .await
-            .is_some()
-        {
-            warm = true;
-            break;
+        async move {
+            let out = Outgoing::new("test", "notification.requested", SAAS, &probe);
+            publish(bus_ref, "notification.requested", out).await;
+            let mut socket = socket_ref.lock().await;
+            next_text(&mut socket, Duration::from_millis(200)).await
         }
-    }
-    assert!(warm, "the socket never received a probe");
+    })
+    .await;
 
     // The distributor books the demo hotel once hotel-app knows the merchants.
     let product = demo_hotel::demo_product(&hotel, &distributor).await;
@@ -142,25 +116,28 @@ async fn an_order_booked_in_hotel_app_reaches_the_suppliers_socket_once(backend:
     let order_id = b["data"]["orderId"].as_i64().unwrap().to_string();
 
     // Late probes may still come; the order's notification must come once.
-    let mut pushed = Value::Null;
-    while let Some(text) = next_text(&mut socket, Duration::from_secs(30)).await {
-        let v: Value = serde_json::from_str(&text).unwrap();
-        if v["refId"] == order_id.as_str() {
-            pushed = v;
-            break;
-        }
-    }
+    let order_ref = order_id.as_str();
+    let pushed = eventually_within(
+        Duration::from_secs(30),
+        "the order's notification on the socket",
+        || async move {
+            let mut socket = socket_ref.lock().await;
+            let text = next_text(&mut socket, Duration::from_millis(200)).await?;
+            let v: Value = serde_json::from_str(&text).unwrap();
+            (v["refId"] == order_ref).then_some(v)
+        },
+    )
+    .await;
     assert_eq!(
         pushed["notifyType"], 0,
         "the order's notification within 30 s"
     );
+    let mut socket = socket.into_inner();
     while let Some(text) = next_text(&mut socket, Duration::from_secs(1)).await {
         let v: Value = serde_json::from_str(&text).unwrap();
         assert_ne!(v["refId"], order_id.as_str(), "delivered twice");
     }
-    let (_, list) = first
-        .call("GET", "/saas/notify/message/list", &supplier, "en", None)
-        .await;
+    let list = Client::new(&first, &supplier).list_messages("").await.body;
     assert_eq!(list["data"]["sizeAll"], 1, "stored once: {list}");
 
     if let Some(second) = second {

@@ -4,5 +4,6 @@ mod actuator;
 mod demo_hotel;
 mod dispatch;
 mod end_to_end;
+mod helpers;
 mod notifications;
 mod websocket;

@@ -3,31 +3,15 @@
 
 use std::time::Duration;
 
-use platform::bus::{Bus, MemoryBroker, Outgoing, v1};
-use platform::testing::{Backend, TestApp, TestDb, TestIssuer, spawn_on_bus, test_config};
+use crate::helpers::{Client, at_least, publish, publish_settings, start};
+use platform::bus::{Outgoing, v1};
+use platform::testing::Backend;
 use prost::Message as _;
-use serde_json::{Value, json};
+use serde_json::json;
 
 const SAAS: i64 = 1001;
 const SUPPLIER: i64 = 2001;
 const DISTRIBUTOR: i64 = 2002;
-
-async fn call(
-    app: &TestApp,
-    method: &str,
-    path: &str,
-    token: &str,
-    lang: &str,
-    body: Option<Value>,
-) -> (u16, Value) {
-    app.call(method, path, token, lang, body).await
-}
-
-async fn publish(bus: &Bus, key: &str, out: Outgoing) {
-    bus.publish_batch(&[(key, &out.envelope_bytes())])
-        .await
-        .unwrap();
-}
 
 fn config(user_id: i64, mch_id: i64, web: &str, state: i32) -> v1::NotifyConfigUpdated {
     v1::NotifyConfigUpdated {
@@ -52,35 +36,17 @@ fn order(id: i64) -> v1::OrderRef {
     }
 }
 
-/// The types of a user's notifications, newest first, once `n` have arrived (5 s at most).
-async fn types_of(app: &TestApp, token: &str, n: usize) -> Vec<i64> {
-    for _ in 0..250 {
-        let (s, b) = call(app, "GET", "/saas/notify/message/list", token, "en", None).await;
-        assert_eq!(s, 200, "{b}");
-        let rows = b["data"]["results"].as_array().unwrap();
-        if rows.len() >= n {
-            return rows
-                .iter()
-                .map(|r| r["notifyType"].as_i64().unwrap())
-                .collect();
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    panic!("fewer than {n} notifications arrived");
+/// The types of a user's notifications, newest first, once `n` have arrived.
+async fn types_of(user: &Client<'_>, n: usize) -> Vec<i64> {
+    let rows = at_least(n, &format!("{n} notifications"), || user.list_messages("")).await;
+    rows.iter()
+        .map(|r| r["notifyType"].as_i64().unwrap())
+        .collect()
 }
 
 async fn order_events_reach_the_users_who_asked_for_them(backend: Backend) {
-    let issuer = TestIssuer::new();
-    let bus = Bus::Memory(MemoryBroker::default());
-    let db = TestDb::new(backend);
-    let cfg = test_config(message_server::NAME, Some(&db));
-    let app = spawn_on_bus(
-        message_server::service().auth_backend(issuer.clone()),
-        &cfg,
-        Some(db),
-        bus.clone(),
-    )
-    .await;
+    let env = start(backend, &[]).await;
+    let (app, bus, issuer) = (&env.app, &env.bus, &env.issuer);
     let token = |user: i64, saas: i64, mch: i64| {
         issuer.grant(user, &["/saas/notify/**"]);
         issuer.token(user, saas, mch, 311)
@@ -91,6 +57,12 @@ async fn order_events_reach_the_users_who_asked_for_them(backend: Backend) {
     let blocked = token(13, SAAS, SUPPLIER);
     let foreign = token(14, 1002, 3001);
     let staff = issuer.token(15, SAAS, 0, 200);
+    let (supplier, distributor, excluded, staff) = (
+        Client::new(app, &supplier),
+        Client::new(app, &distributor),
+        Client::new(app, &excluded),
+        Client::new(app, &staff),
+    );
     for (saas, c) in [
         (SAAS, config(10, SUPPLIER, "0,1,3", 1)),
         (SAAS, config(11, DISTRIBUTOR, "10,13", 1)),
@@ -99,15 +71,13 @@ async fn order_events_reach_the_users_who_asked_for_them(backend: Backend) {
         (1002, config(14, 3001, "0,10", 1)),
         (SAAS, config(15, 0, "0,10", 1)),
     ] {
-        let out = Outgoing::new("saas-main", "notify-config.updated", saas, &c);
-        publish(&bus, "notify-config.updated", out).await;
+        publish_settings(bus, saas, &c).await;
     }
     tokio::time::sleep(Duration::from_millis(200)).await;
     let mut requests = bus.broadcast("test", &["notification.requested"]);
     let mut weixin = config(16, SUPPLIER, "", 1);
     weixin.notify_weixin = "0".into();
-    let out = Outgoing::new("saas-main", "notify-config.updated", SAAS, &weixin);
-    publish(&bus, "notify-config.updated", out).await;
+    publish_settings(bus, SAAS, &weixin).await;
     tokio::time::sleep(Duration::from_millis(200)).await;
     let created = v1::OrderCreated {
         order: Some(order(42)),
@@ -115,9 +85,9 @@ async fn order_events_reach_the_users_who_asked_for_them(backend: Backend) {
         ..Default::default()
     };
     let out = Outgoing::new("hotel-app", "order.hotel.created", SAAS, &created);
-    publish(&bus, "order.hotel.created", out).await;
+    publish(bus, "order.hotel.created", out).await;
 
-    assert_eq!(types_of(&app, &supplier, 1).await, [0]);
+    assert_eq!(types_of(&supplier, 1).await, [0]);
     // WeChat: one request for weixin-server, for the user whose WeChat settings take it.
     let mut asked = Vec::new();
     while let Ok(Some(d)) = tokio::time::timeout(Duration::from_millis(500), requests.recv()).await
@@ -129,9 +99,9 @@ async fn order_events_reach_the_users_who_asked_for_them(backend: Backend) {
         }
     }
     assert_eq!(asked, [(16, 0, "42".to_owned())]);
-    assert_eq!(types_of(&app, &distributor, 1).await, [10]);
+    assert_eq!(types_of(&distributor, 1).await, [10]);
     assert_eq!(
-        types_of(&app, &staff, 2).await.len(),
+        types_of(&staff, 2).await.len(),
         2,
         "the tenant's staff hear both sides"
     );
@@ -142,25 +112,17 @@ async fn order_events_reach_the_users_who_asked_for_them(backend: Backend) {
         ..Default::default()
     };
     let out = Outgoing::new("hotel-app", "order.hotel.state-changed", SAAS, &confirmed);
-    publish(&bus, "order.hotel.state-changed", out).await;
-    assert_eq!(types_of(&app, &supplier, 2).await, [3, 0]);
-    assert_eq!(types_of(&app, &distributor, 2).await, [13, 10]);
+    publish(bus, "order.hotel.state-changed", out).await;
+    assert_eq!(types_of(&supplier, 2).await, [3, 0]);
+    assert_eq!(types_of(&distributor, 2).await, [13, 10]);
     // Settings that exclude the type, blocked settings and another tenant get nothing.
-    for token in [&excluded, &blocked, &foreign] {
-        let (_, b) = call(&app, "GET", "/saas/notify/message/list", token, "en", None).await;
+    for token in [excluded.token, &blocked, &foreign] {
+        let b = Client::new(app, token).list_messages("").await.body;
         assert_eq!(b["data"]["sizeAll"], 0, "{b}");
     }
 
     // In the reader's language, with the order and a link to it.
-    let (_, b) = call(
-        &app,
-        "GET",
-        "/saas/notify/message/list",
-        &supplier,
-        "en",
-        None,
-    )
-    .await;
+    let b = supplier.list_messages("").await.body;
     let newest = &b["data"]["results"][0];
     assert_eq!(
         newest["message"],
@@ -172,15 +134,7 @@ async fn order_events_reach_the_users_who_asked_for_them(backend: Backend) {
         "/saas-hotel-app/order/supplier/list?orderId=42"
     );
     assert_eq!(newest["read"], false);
-    let (_, b) = call(
-        &app,
-        "GET",
-        "/saas/notify/message/list",
-        &supplier,
-        "zh-CN",
-        None,
-    )
-    .await;
+    let b = supplier.in_lang("zh-CN").list_messages("").await.body;
     assert!(
         b["data"]["results"][0]["message"]
             .as_str()
@@ -190,39 +144,18 @@ async fn order_events_reach_the_users_who_asked_for_them(backend: Backend) {
 
     // Read: only one's own; unread first afterwards.
     let newest_id = newest["id"].as_i64().unwrap();
-    let (s, b) = call(
-        &app,
-        "PUT",
-        "/saas/notify/message/read",
-        &distributor,
-        "en",
-        Some(json!({"ids": [newest_id]})),
-    )
-    .await;
+    let a = distributor.read_messages(json!({"ids": [newest_id]})).await;
     assert_eq!(
-        (s, b["data"]["changed"].as_i64()),
+        (a.status, a.body["data"]["changed"].as_i64()),
         (200, Some(0)),
         "not the distributor's"
     );
-    let (_, b) = call(
-        &app,
-        "PUT",
-        "/saas/notify/message/read",
-        &supplier,
-        "en",
-        Some(json!({"ids": [newest_id]})),
-    )
-    .await;
+    let b = supplier
+        .read_messages(json!({"ids": [newest_id]}))
+        .await
+        .body;
     assert_eq!(b["data"]["changed"], 1);
-    let (_, b) = call(
-        &app,
-        "GET",
-        "/saas/notify/message/list",
-        &supplier,
-        "en",
-        None,
-    )
-    .await;
+    let b = supplier.list_messages("").await.body;
     let rows = b["data"]["results"].as_array().unwrap();
     assert_eq!(
         (rows[0]["notifyType"].as_i64(), rows[0]["read"].as_bool()),
@@ -232,44 +165,22 @@ async fn order_events_reach_the_users_who_asked_for_them(backend: Backend) {
         (rows[1]["id"].as_i64(), rows[1]["read"].as_bool()),
         (Some(newest_id), Some(true))
     );
-    let (_, b) = call(
-        &app,
-        "GET",
-        "/saas/notify/message/list?unread=true",
-        &supplier,
-        "en",
-        None,
-    )
-    .await;
+    let b = supplier.list_messages("unread=true").await.body;
     assert_eq!(b["data"]["sizeAll"], 1);
-    let (_, b) = call(
-        &app,
-        "PUT",
-        "/saas/notify/message/read",
-        &supplier,
-        "en",
-        Some(json!({})),
-    )
-    .await;
+    let b = supplier.read_messages(json!({})).await.body;
     assert_eq!(b["data"]["changed"], 1);
 
     // New settings take effect for the next order.
-    let out = Outgoing::new(
-        "saas-main",
-        "notify-config.updated",
-        SAAS,
-        &config(12, SUPPLIER, "0", 1),
-    );
-    publish(&bus, "notify-config.updated", out).await;
+    publish_settings(bus, SAAS, &config(12, SUPPLIER, "0", 1)).await;
     tokio::time::sleep(Duration::from_millis(200)).await;
     let next = v1::OrderCreated {
         order: Some(order(43)),
         ..Default::default()
     };
     let out = Outgoing::new("hotel-app", "order.hotel.created", SAAS, &next);
-    publish(&bus, "order.hotel.created", out).await;
-    assert_eq!(types_of(&app, &excluded, 1).await, [0]);
-    app.shutdown().await;
+    publish(bus, "order.hotel.created", out).await;
+    assert_eq!(types_of(&excluded, 1).await, [0]);
+    env.app.shutdown().await;
 }
 
 platform::on_both_backends!(order_events_reach_the_users_who_asked_for_them);

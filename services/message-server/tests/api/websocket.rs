@@ -4,36 +4,21 @@
 
 use std::time::Duration;
 
-use awc::ws::{Frame, Message};
+use crate::helpers::{self, Env, open, publish, publish_settings, ws_url};
+use awc::ws::Message;
 use base64::Engine as _;
-use futures_util::{SinkExt as _, StreamExt as _};
-use platform::bus::{Bus, MemoryBroker, Outgoing, v1};
-use platform::testing::{Backend, TestApp, TestDb, TestIssuer, spawn_on_bus, test_config};
+use futures_util::SinkExt as _;
+use platform::bus::{Bus, Outgoing, v1};
+use platform::testing::Backend;
 use serde_json::Value;
 
 const SAAS: i64 = 1001;
 const SUPPLIER: i64 = 2001;
 
-struct Env {
-    app: TestApp,
-    bus: Bus,
-    token: String,
-}
-
-async fn start(backend: Backend, idle_secs: &str) -> Env {
-    let issuer = TestIssuer::new();
-    let bus = Bus::Memory(MemoryBroker::default());
-    let db = TestDb::new(backend);
-    let mut cfg = test_config(message_server::NAME, Some(&db));
-    cfg.env
-        .set("TRADEWIND_MESSAGE_SERVER__WEBSOCKET__IDLE_SECS", idle_secs);
-    let app = spawn_on_bus(
-        message_server::service().auth_backend(issuer.clone()),
-        &cfg,
-        Some(db),
-        bus.clone(),
-    )
-    .await;
+/// message-server closing silent sockets after `idle_secs`, and the token of a supplier's user
+/// who takes web notifications of new and succeeded orders.
+async fn start(backend: Backend, idle_secs: &str) -> (Env, String) {
+    let env = helpers::start(backend, &[("WEBSOCKET__IDLE_SECS", idle_secs)]).await;
     let config = v1::NotifyConfigUpdated {
         user_id: 10,
         mch_id: SUPPLIER,
@@ -41,24 +26,10 @@ async fn start(backend: Backend, idle_secs: &str) -> Env {
         state: 1,
         ..Default::default()
     };
-    publish(
-        &bus,
-        Outgoing::new("saas-main", "notify-config.updated", SAAS, &config),
-        "notify-config.updated",
-    )
-    .await;
+    publish_settings(&env.bus, SAAS, &config).await;
     tokio::time::sleep(Duration::from_millis(200)).await;
-    Env {
-        app,
-        bus,
-        token: issuer.token(10, SAAS, SUPPLIER, 311),
-    }
-}
-
-async fn publish(bus: &Bus, out: Outgoing, key: &str) {
-    bus.publish_batch(&[(key, &out.envelope_bytes())])
-        .await
-        .unwrap();
+    let token = env.issuer.token(10, SAAS, SUPPLIER, 311);
+    (env, token)
 }
 
 async fn new_order(bus: &Bus, id: i64) {
@@ -76,42 +47,17 @@ async fn new_order(bus: &Bus, id: i64) {
     };
     publish(
         bus,
-        Outgoing::new("hotel-app", "order.hotel.created", SAAS, &created),
         "order.hotel.created",
+        Outgoing::new("hotel-app", "order.hotel.created", SAAS, &created),
     )
     .await;
 }
 
-fn ws_url(app: &TestApp, token: &str) -> String {
-    app.url(&format!("/websocket?token={token}"))
-        .replacen("http", "ws", 1)
-}
-
-type Socket = actix_codec::Framed<awc::BoxedSocket, awc::ws::Codec>;
-
-async fn open(app: &TestApp, token: &str) -> Socket {
-    let (res, socket) = awc::Client::new()
-        .ws(ws_url(app, token))
-        .header("accept-language", "en")
-        .connect()
-        .await
-        .unwrap();
-    assert_eq!(res.status().as_u16(), 101);
-    socket
-}
-
 /// The next text frame (5 s at most); None when the socket closes first.
-async fn next_text(socket: &mut Socket) -> Option<String> {
-    loop {
-        let frame = tokio::time::timeout(Duration::from_secs(5), socket.next())
-            .await
-            .expect("a frame within 5 s");
-        match frame {
-            Some(Ok(Frame::Text(t))) => return Some(String::from_utf8(t.to_vec()).unwrap()),
-            Some(Ok(Frame::Close(_))) | None | Some(Err(_)) => return None,
-            Some(Ok(_)) => {}
-        }
-    }
+async fn next_text(socket: &mut helpers::Socket) -> Option<String> {
+    helpers::next_text(socket, Duration::from_secs(5))
+        .await
+        .expect("a frame within 5 s")
 }
 
 fn session_of(token: &str) -> String {
@@ -124,7 +70,7 @@ fn session_of(token: &str) -> String {
 }
 
 async fn the_socket_carries_notifications_and_keep_alives(backend: Backend) {
-    let env = start(backend, "120").await;
+    let (env, token) = start(backend, "120").await;
     let refused = awc::Client::new()
         .ws(ws_url(&env.app, "bad"))
         .connect()
@@ -134,7 +80,7 @@ async fn the_socket_carries_notifications_and_keep_alives(backend: Backend) {
         other => panic!("expected 401, got {:?}", other.map(|(r, _)| r.status())),
     }
 
-    let mut socket = open(&env.app, &env.token).await;
+    let mut socket = open(&env.app, &token).await;
     socket.send(Message::Text("ping".into())).await.unwrap();
     assert_eq!(next_text(&mut socket).await.as_deref(), Some("success"));
     new_order(&env.bus, 42).await;
@@ -151,7 +97,7 @@ async fn the_socket_carries_notifications_and_keep_alives(backend: Backend) {
     // Reconnecting: the unread notifications of the last day, as one array.
     new_order(&env.bus, 43).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let mut again = open(&env.app, &env.token).await;
+    let mut again = open(&env.app, &token).await;
     let backlog: Value = serde_json::from_str(&next_text(&mut again).await.unwrap()).unwrap();
     let refs: Vec<&str> = backlog
         .as_array()
@@ -163,14 +109,14 @@ async fn the_socket_carries_notifications_and_keep_alives(backend: Backend) {
 
     // The session ended elsewhere (a second login, a logout): its sockets close.
     let ended = v1::SessionEnded {
-        session_id: session_of(&env.token),
+        session_id: session_of(&token),
         user_id: 10,
         reason: "replaced".into(),
     };
     publish(
         &env.bus,
-        Outgoing::new("auth-center", "session.ended", SAAS, &ended),
         "session.ended",
+        Outgoing::new("auth-center", "session.ended", SAAS, &ended),
     )
     .await;
     assert_eq!(next_text(&mut again).await, None, "closed");
@@ -178,8 +124,8 @@ async fn the_socket_carries_notifications_and_keep_alives(backend: Backend) {
 }
 
 async fn a_silent_socket_is_closed(backend: Backend) {
-    let env = start(backend, "1").await;
-    let mut socket = open(&env.app, &env.token).await;
+    let (env, token) = start(backend, "1").await;
+    let mut socket = open(&env.app, &token).await;
     socket.send(Message::Text("ping".into())).await.unwrap();
     assert_eq!(next_text(&mut socket).await.as_deref(), Some("success"));
     // Then nothing more is sent: the server closes it.
