@@ -175,6 +175,50 @@ impl Drop for TestApp {
     }
 }
 
+/// A service's answer as a test reads it: the status and the envelope.
+#[derive(Debug, Clone)]
+pub struct Answer {
+    pub status: u16,
+    pub body: serde_json::Value,
+}
+
+impl Answer {
+    /// The envelope's data of a 200 (the test fails, showing the body, on any other status).
+    pub fn data(&self) -> &serde_json::Value {
+        assert_eq!(self.status, 200, "{}", self.body);
+        &self.body["data"]
+    }
+
+    /// The field a 412 names.
+    pub fn field(&self) -> &str {
+        assert_eq!(self.status, 412, "{}", self.body);
+        self.body["data"]["field"].as_str().unwrap_or_default()
+    }
+
+    /// The rows of a page of a list.
+    pub fn rows(&self) -> Vec<serde_json::Value> {
+        self.data()["results"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+    }
+}
+
+impl TestApp {
+    /// [`TestApp::call`], answered as an [`Answer`].
+    pub async fn answer(
+        &self,
+        method: &str,
+        path: &str,
+        token: &str,
+        lang: &str,
+        body: Option<serde_json::Value>,
+    ) -> Answer {
+        let (status, body) = self.call(method, path, token, lang, body).await;
+        Answer { status, body }
+    }
+}
+
 /// Test configuration: localhost, port 0, one worker, the given database.
 pub fn test_config(name: &str, db: Option<&TestDb>) -> ServiceConfig {
     let defaults = Defaults {

@@ -9,7 +9,7 @@ use awc::ws::Frame;
 use futures_util::StreamExt as _;
 use platform::bus::{Bus, MemoryBroker, Outgoing, v1};
 use platform::testing::{
-    Backend, TestApp, TestDb, TestIssuer, eventually, spawn_on_bus, test_config,
+    Answer, Backend, TestApp, TestDb, TestIssuer, eventually, spawn_on_bus, test_config,
 };
 use serde_json::{Value, json};
 
@@ -66,30 +66,6 @@ pub async fn publish_licence(bus: &Bus, saas: i64, name: &str) {
     publish(bus, key, Outgoing::new("saas-main", key, saas, &licence)).await;
 }
 
-/// An answer: the status and the envelope.
-pub struct Answer {
-    pub status: u16,
-    pub body: Value,
-}
-
-impl Answer {
-    pub fn data(&self) -> &Value {
-        assert_eq!(self.status, 200, "{}", self.body);
-        &self.body["data"]
-    }
-
-    /// The field a 412 names.
-    pub fn field(&self) -> &str {
-        assert_eq!(self.status, 412, "{}", self.body);
-        self.body["data"]["field"].as_str().unwrap_or_default()
-    }
-
-    /// The rows of a list.
-    pub fn rows(&self) -> Vec<Value> {
-        self.data()["results"].as_array().unwrap().clone()
-    }
-}
-
 /// One caller of the service.
 pub struct Client<'a> {
     pub app: &'a TestApp,
@@ -112,11 +88,9 @@ impl<'a> Client<'a> {
     }
 
     async fn call(&self, method: &str, path: &str, body: Option<Value>) -> Answer {
-        let (status, body) = self
-            .app
-            .call(method, path, self.token, self.lang, body)
-            .await;
-        Answer { status, body }
+        self.app
+            .answer(method, path, self.token, self.lang, body)
+            .await
     }
 
     async fn list(&self, path: &str, query: &str) -> Answer {

@@ -1,7 +1,7 @@
 //! ticket-app as the tests use it: spawned with the platform's tenant fixture, called through a
 //! client with one method per endpoint.
 
-use platform::testing::{Backend, TenantFixture};
+use platform::testing::{Answer, Backend, TenantFixture};
 use serde_json::{Value, json};
 
 /// What the demo groups give merchant users in the ticket application (docs/demo-data.md).
@@ -17,25 +17,6 @@ pub async fn start(backend: Backend) -> TenantFixture {
         DISTRIBUTOR_GRANTS,
     )
     .await
-}
-
-/// An answer: the status and the envelope.
-pub struct Answer {
-    pub status: u16,
-    pub body: Value,
-}
-
-impl Answer {
-    pub fn data(&self) -> &Value {
-        assert_eq!(self.status, 200, "{}", self.body);
-        &self.body["data"]
-    }
-
-    /// The field a 412 names.
-    pub fn field(&self) -> &str {
-        assert_eq!(self.status, 412, "{}", self.body);
-        self.body["data"]["field"].as_str().unwrap_or_default()
-    }
 }
 
 /// One caller of the service.
@@ -55,12 +36,10 @@ impl<'a> Client<'a> {
     }
 
     async fn call(&self, method: &str, path: &str, body: Option<Value>) -> Answer {
-        let (status, body) = self
-            .fixture
+        self.fixture
             .app
-            .call(method, path, self.token, self.lang, body)
-            .await;
-        Answer { status, body }
+            .answer(method, path, self.token, self.lang, body)
+            .await
     }
 
     pub async fn list_scenics(&self, query: &str) -> Answer {
