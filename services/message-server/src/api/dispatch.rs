@@ -10,23 +10,10 @@ use platform::db::{DbPool, with_conn};
 use platform::http::{Json, Page, PageQuery, Query, Reply};
 use platform::i18n::Text;
 use serde::Deserialize;
-use utoipa::{IntoParams, OpenApi, ToSchema};
+use utoipa::{IntoParams, ToSchema};
 
 use crate::domain::dispatch::Channel;
 use crate::store::dispatch::{self, Dispatch, Filter, state};
-
-#[derive(OpenApi)]
-#[openapi(paths(sms_sent, sms_queue, sms_resend, mail_sent, mail_queue, mail_resend))]
-pub struct Doc;
-
-pub fn config(cfg: &mut web::ServiceConfig) {
-    cfg.service(sms_sent)
-        .service(sms_queue)
-        .service(sms_resend)
-        .service(mail_sent)
-        .service(mail_queue)
-        .service(mail_resend);
-}
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -203,3 +190,12 @@ pub async fn mail_resend(
 ) -> Result<Reply<bool>, ApiError> {
     resend(&pool, me, Channel::Mail, form.id).await
 }
+
+platform::endpoints!(
+    sms_sent,
+    sms_queue,
+    sms_resend,
+    mail_sent,
+    mail_queue,
+    mail_resend
+);

@@ -7,20 +7,9 @@ use platform::db::{DbPool, with_conn};
 use platform::http::{Json, Page, PageQuery, Query, Reply};
 use platform::i18n::Lang;
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, OpenApi, ToSchema};
+use utoipa::{IntoParams, ToSchema};
 
 use crate::store::{self, Notification};
-
-#[derive(OpenApi)]
-#[openapi(
-    paths(list, read),
-    tags((name = "message", description = "The caller's web notifications"))
-)]
-pub struct Doc;
-
-pub fn config(cfg: &mut web::ServiceConfig) {
-    cfg.service(list).service(read);
-}
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -123,3 +112,5 @@ pub async fn read(
     .await?;
     Ok(Reply(ReadResult { changed }))
 }
+
+platform::endpoints!(list, read);

@@ -15,18 +15,9 @@ use platform::auth::CurrentUser;
 use platform::db::{DbPool, with_conn};
 use platform::i18n::Lang;
 use serde::Serialize;
-use utoipa::OpenApi;
 
 use crate::hub::{Hub, Outbound};
 use crate::store::{self, Notification};
-
-#[derive(OpenApi)]
-#[openapi(paths(connect))]
-pub struct Doc;
-
-pub fn config(cfg: &mut web::ServiceConfig) {
-    cfg.service(connect);
-}
 
 /// How long a socket may stay silent before it is closed.
 #[derive(Debug, Clone, Copy)]
@@ -170,3 +161,5 @@ mod tests {
         assert_eq!(query_lang("lang=fr"), None);
     }
 }
+
+platform::endpoints!(connect);

@@ -1,0 +1,67 @@
+//! What message-server consumes from its queue `message-server.events`: order events become
+//! notifications; users' notification settings and the tenants' licences are copies of
+//! saas-main's, rebuilt from it when never filled.
+
+use platform::bus::{Event, Subscriptions, resync, v1};
+
+use crate::domain::dispatch::Channel;
+use crate::domain::notify::{self, OrderChange};
+use crate::store;
+
+/// What message-server consumes: order events become notifications for the users whose
+/// settings take their type; the settings and licences are copies of saas-main's, rebuilt from
+/// it when never filled ([`platform::bus::resync`]).
+pub fn subscriptions() -> Subscriptions {
+    let subs = resync::keep(Subscriptions::new(), NOTIFY_CONFIGS);
+    resync::keep(subs, LICENCES)
+        .on::<v1::NotifyConfigUpdated>("notify-config.updated", |conn, e| {
+            store::save_config(conn, e.saas_id, &e.payload, e.occurred_at)?;
+            Ok(())
+        })
+        .on::<v1::LicenceUpdated>("licence.updated", |conn, e| {
+            store::save_licence(conn, e.saas_id, &e.payload, e.occurred_at)?;
+            Ok(())
+        })
+        .on::<v1::OrderCreated>("order.*.created", |conn, e| {
+            notify_order(conn, &e, OrderChange::Created, e.payload.order.clone())
+        })
+        .on::<v1::OrderCancelled>("order.*.cancelled", |conn, e| {
+            notify_order(conn, &e, OrderChange::Cancelled, e.payload.order.clone())
+        })
+        .on::<v1::OrderStateChanged>("order.*.modified", |conn, e| {
+            notify_order(conn, &e, OrderChange::Modified, e.payload.order.clone())
+        })
+        .on::<v1::OrderStateChanged>("order.*.state-changed", |conn, e| {
+            let change = OrderChange::Moved(e.payload.new_order_state);
+            notify_order(conn, &e, change, e.payload.order.clone())
+        })
+}
+
+/// The copy of users' notification settings (owner: saas-main).
+pub const NOTIFY_CONFIGS: &str = platform::bus::resync::NOTIFY_CONFIGS;
+/// The copy of the tenants' licences (owner: saas-main).
+pub const LICENCES: &str = platform::bus::resync::LICENCES;
+
+/// Notifies the users whose settings take what happened to `order`: on the web (and every
+/// replica's sockets), through weixin-server, and in the SMS and mail queues.
+fn notify_order<P>(
+    conn: &mut platform::db::DbConnection,
+    e: &Event<P>,
+    change: OrderChange,
+    order: Option<v1::OrderRef>,
+) -> anyhow::Result<()> {
+    let Some(order) = order else {
+        return Ok(());
+    };
+    let notices = notify::notices(change, &order);
+    let subs = store::subscribers(conn, e.saas_id, &notices)?;
+    for n in store::notify_web(conn, e.saas_id, &subs, &notices, e.occurred_at)? {
+        store::announce(conn, &n)?;
+    }
+    store::request_weixin(conn, e.saas_id, &subs, &notices)?;
+    let now = platform::time::now_ms();
+    for channel in [Channel::Sms, Channel::Mail] {
+        store::dispatch::enqueue(conn, channel, e.saas_id, &subs, &notices, now)?;
+    }
+    Ok(())
+}
