@@ -155,15 +155,17 @@ async fn the_demo_logins_work_and_a_second_login_ends_the_first_everywhere() {
     let second = login(&client, base, "operator", "operator123").await;
     for service in ["auth-center", "hotel-app", "saas-main"] {
         let url = format!("{base}/api/{service}/client/user");
-        let mut answer = (0, serde_json::Value::Null);
-        // Within a second: the gateway hears of it from the session.ended event.
-        for _ in 0..50 {
-            answer = status_of(&client, url.clone(), &first).await;
-            if answer.0 == 401 {
-                break;
-            }
-            actix_web::rt::time::sleep(std::time::Duration::from_millis(20)).await;
-        }
+        // Soon: the gateway hears of it from the session.ended event.
+        let (client_ref, first_ref) = (&client, &first);
+        let answer =
+            platform::testing::eventually(&format!("{service} refuses the first login"), || {
+                let url = url.clone();
+                async move {
+                    let answer = status_of(client_ref, url, first_ref).await;
+                    (answer.0 == 401).then_some(answer)
+                }
+            })
+            .await;
         assert_eq!(answer.0, 401, "{service}: {}", answer.1);
         assert_eq!(answer.1["code"], "token-repeated", "{service}");
     }

@@ -2,7 +2,6 @@
 //! endpoints, and ended sessions learnt from `session.ended` events.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use actix_web::{HttpResponse, web};
 use awc::Client;
@@ -224,15 +223,12 @@ async fn an_ended_session_is_refused_with_token_repeated_from_the_event() {
     bus.publish_batch(&[("session.ended", body.as_slice())])
         .await
         .unwrap();
-    let mut refused = Value::Null;
-    for _ in 0..100 {
-        let (status, body) = call(&app, "GET", "/client/me", Some(&token)).await;
-        if status == 401 {
-            refused = body;
-            break;
-        }
-        actix_web::rt::time::sleep(Duration::from_millis(10)).await;
-    }
+    let (app_ref, token_ref) = (&app, &token);
+    let refused = platform::testing::eventually("the ended session is refused", || async move {
+        let (status, body) = call(app_ref, "GET", "/client/me", Some(token_ref)).await;
+        (status == 401).then_some(body)
+    })
+    .await;
     assert_eq!(refused["code"], "token-repeated", "{refused}");
 
     // Ended for another reason: a plain 401 (the shell refreshes, which fails, then logs in).
@@ -298,16 +294,12 @@ async fn a_new_key_id_is_fetched_from_auth_center() {
 
     // Rotation: the new key signs, the old one still verifies until its tokens expire.
     keys.lock().unwrap().keys = vec![jwk_of(&new), jwk_of(&old)];
-    let mut status = 0;
-    for _ in 0..30 {
-        // Key sets are fetched at most once a second.
-        status = call(&app, "GET", "/client/me", Some(&after)).await.0;
-        if status == 200 {
-            break;
-        }
-        actix_web::rt::time::sleep(Duration::from_millis(100)).await;
-    }
-    assert_eq!(status, 200, "the new key id was fetched");
+    // Key sets are fetched at most once a second.
+    let (app_ref, after_ref) = (&app, &after);
+    platform::testing::eventually("the new key id is fetched", || async move {
+        (call(app_ref, "GET", "/client/me", Some(after_ref)).await.0 == 200).then_some(())
+    })
+    .await;
     assert_eq!(call(&app, "GET", "/client/me", Some(&before)).await.0, 200);
     app.shutdown().await;
     server.shutdown().await;

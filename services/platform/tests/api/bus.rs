@@ -228,13 +228,7 @@ fn notes_by(app: &TestApp, order: &str) -> Vec<(i64, String)> {
 
 /// Waits (bounded) until `check` holds; the bus is asynchronous.
 async fn eventually(what: &str, mut check: impl FnMut() -> bool) {
-    for _ in 0..200 {
-        if check() {
-            return;
-        }
-        actix_web::rt::time::sleep(Duration::from_millis(25)).await;
-    }
-    panic!("timed out waiting for {what}");
+    platform::testing::eventually(what, || std::future::ready(check().then_some(()))).await
 }
 
 /// Dead letters are for platform administrators: tokens come from this stand-in issuer.
@@ -317,15 +311,12 @@ async fn failures_are_retried_then_dead_lettered_and_the_queue_flows(
         notes(&f.created).iter().map(|n| n.0).collect::<Vec<_>>(),
         vec![11, 12]
     );
-    let mut letters = Value::Null;
-    for _ in 0..100 {
-        letters = dead_letters(&f.created).await;
-        if letters["sizeAll"] == 1 {
-            break;
-        }
-        actix_web::rt::time::sleep(Duration::from_millis(25)).await;
-    }
-    assert_eq!(letters["sizeAll"], 1, "{letters}");
+    let created = &f.created;
+    let letters = platform::testing::eventually("the dead letter", || async move {
+        let letters = dead_letters(created).await;
+        (letters["sizeAll"] == 1).then_some(letters)
+    })
+    .await;
     let letter = &letters["results"][0];
     assert_eq!(letter["attempts"], 3);
     assert!(
@@ -375,15 +366,11 @@ async fn failures_are_retried_then_dead_lettered_and_the_queue_flows(
     assert_eq!(requeue(id).await.unwrap().status().as_u16(), 200);
     assert_eq!(requeue(id).await.unwrap().status().as_u16(), 412);
     assert_eq!(requeue(999).await.unwrap().status().as_u16(), 404);
-    let mut back = false;
-    for _ in 0..100 {
-        if dead_letters(&f.created).await["sizeAll"] == 2 {
-            back = true;
-            break;
-        }
-        actix_web::rt::time::sleep(Duration::from_millis(25)).await;
-    }
-    assert!(back, "the re-queued letter did not come back");
+    let created = &f.created;
+    platform::testing::eventually("the re-queued letter comes back", || async move {
+        (dead_letters(created).await["sizeAll"] == 2).then_some(())
+    })
+    .await;
     f.shutdown().await;
 }
 
@@ -522,12 +509,11 @@ async fn an_outage_delays_events_and_loses_none(backend: Backend) {
     );
     outage.restore();
 
-    for _ in 0..600 {
-        if notes(&f.all_orders).len() == 21 {
-            break;
-        }
-        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
-    }
+    // Reconnecting backs off up to 5 s (relay) and 10 s (consumer): a limit of its own.
+    platform::testing::eventually_within(Duration::from_secs(30), "all 21 events", || {
+        std::future::ready((notes(&f.all_orders).len() == 21).then_some(()))
+    })
+    .await;
     let ids: Vec<i64> = notes_by(&f.all_orders, "created_at")
         .into_iter()
         .map(|n| n.0)
