@@ -175,6 +175,37 @@ impl Drop for TestApp {
     }
 }
 
+/// A database of `db`'s backend as a start before `version` would have left it: the platform's
+/// migrations, then the service's older than `version` (the directory name's date prefix, e.g.
+/// `2026-11-25-000100`), for a test of a migration that moves data.
+pub fn migrated_before(db: &TestDb, spec: &ServiceSpec, version: &str) -> crate::db::DbPool {
+    use diesel_migrations::MigrationHarness;
+    let pool = crate::db::connect(&db.config()).expect("connect");
+    let mut conn = pool.get().expect("connection");
+    crate::db::run_pending(&mut conn, &crate::app::PLATFORM_MIGRATIONS)
+        .expect("the platform's migrations run");
+    let set = spec.migrations.expect("the service has migrations");
+    let older = |name: String| name.as_str() < version;
+    match &mut *conn {
+        crate::db::DbConnection::Postgres(c) => {
+            for m in c.pending_migrations((set.postgres)()).expect("migrations") {
+                if older(m.name().to_string()) {
+                    c.run_migration(&*m).expect("an older migration runs");
+                }
+            }
+        }
+        crate::db::DbConnection::Sqlite(c) => {
+            for m in c.pending_migrations((set.sqlite)()).expect("migrations") {
+                if older(m.name().to_string()) {
+                    c.run_migration(&*m).expect("an older migration runs");
+                }
+            }
+        }
+    }
+    drop(conn);
+    pool
+}
+
 /// A service's answer as a test reads it: the status and the envelope.
 #[derive(Debug, Clone)]
 pub struct Answer {

@@ -1,6 +1,5 @@
 use diesel::RunQueryDsl;
-use diesel_migrations::MigrationHarness;
-use platform::db::{DbConnection, DbPool};
+use platform::db::DbPool;
 use platform::replica::{MerchantCopy, TenantCopy};
 use platform::testing::{Backend, TestDb, assert_actuator};
 
@@ -15,32 +14,8 @@ platform::backend_tests! {
 /// A database of `backend` with the platform's migrations and auth-center's up to, not
 /// including, the one named `before` (all of them when `None`), in the order a start runs them.
 fn migrated(db: &TestDb, before: Option<&str>) -> DbPool {
-    let pool = platform::db::connect(&db.config()).unwrap();
-    let mut conn = pool.get().unwrap();
-    platform::db::run_pending(&mut conn, &platform::app::PLATFORM_MIGRATIONS).unwrap();
-    let set = auth_center::service().migrations.unwrap();
-    let Some(before) = before else {
-        platform::db::run_pending(&mut conn, &set).unwrap();
-        return pool;
-    };
-    let older = |name: String| name.as_str() < before;
-    match &mut *conn {
-        DbConnection::Postgres(c) => {
-            for m in c.pending_migrations((set.postgres)()).unwrap() {
-                if older(m.name().to_string()) {
-                    c.run_migration(&*m).unwrap();
-                }
-            }
-        }
-        DbConnection::Sqlite(c) => {
-            for m in c.pending_migrations((set.sqlite)()).unwrap() {
-                if older(m.name().to_string()) {
-                    c.run_migration(&*m).unwrap();
-                }
-            }
-        }
-    }
-    pool
+    // Every version sorts before "9".
+    platform::testing::migrated_before(db, &auth_center::service(), before.unwrap_or("9"))
 }
 
 #[test]

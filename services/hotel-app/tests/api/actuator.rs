@@ -1,7 +1,4 @@
 use diesel::RunQueryDsl;
-use diesel::migration::MigrationSource;
-use diesel_migrations::{EmbeddedMigrations, MigrationHarness};
-use platform::db::DbConnection;
 use platform::testing::{Backend, TestDb, assert_actuator, assert_same_schema};
 
 platform::backend_tests! {
@@ -17,36 +14,16 @@ fn both_migration_sets_make_the_same_schema() {
     assert_same_schema(&hotel_app::service());
 }
 
-/// Runs the migrations of `set` older than `version`, as a database made before it holds them.
-fn migrate_before<DB: diesel::backend::Backend>(
-    conn: &mut impl MigrationHarness<DB>,
-    set: &EmbeddedMigrations,
-    version: &str,
-) where
-    EmbeddedMigrations: MigrationSource<DB>,
-{
-    for m in MigrationSource::<DB>::migrations(set).unwrap() {
-        if m.name().to_string().as_str() < version {
-            conn.run_migration(&*m).unwrap();
-        }
-    }
-}
-
 /// A database from before the platform's copy: the merchants hotel-app had copied itself move
 /// into `replica_merchants` (a merchant already there keeps its row) and the old table goes.
 #[test]
 fn the_old_copy_of_merchants_moves_into_the_platforms() {
     for backend in [Backend::Sqlite, Backend::Postgres] {
         let db = TestDb::new(backend);
-        let pool = platform::db::connect(&db.config()).unwrap();
+        let pool =
+            platform::testing::migrated_before(&db, &hotel_app::service(), "2026-11-25-000100");
         let mut conn = pool.get().unwrap();
-        platform::db::run_pending(&mut conn, &platform::app::PLATFORM_MIGRATIONS).unwrap();
         let set = hotel_app::service().migrations.unwrap();
-        let move_version = "2026-11-25-000100";
-        match &mut *conn {
-            DbConnection::Postgres(c) => migrate_before(c, &(set.postgres)(), move_version),
-            DbConnection::Sqlite(c) => migrate_before(c, &(set.sqlite)(), move_version),
-        }
         for statement in [
             "INSERT INTO merchants VALUES (2001, 1001, 1, 'Old Supplier', 'USD', 1, 500)",
             "INSERT INTO merchants VALUES (2002, 1001, 2, 'Old Distributor', 'CNY', 1, 600)",
