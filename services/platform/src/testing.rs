@@ -582,6 +582,28 @@ impl crate::auth::AuthBackend for TestIssuer {
     }
 }
 
+/// A `merchant.updated` of `saas_id` on `bus`, as saas-main announces a merchant (state normal,
+/// CNY).
+async fn publish_merchant(
+    bus: &crate::bus::Bus,
+    saas_id: i64,
+    mch_id: i64,
+    mch_type: i32,
+    name: &str,
+) {
+    let m = crate::bus::v1::MerchantUpdated {
+        mch_id,
+        mch_type,
+        mch_name: name.into(),
+        mch_currency: "CNY".into(),
+        state: 1,
+    };
+    let out = crate::bus::Outgoing::new("saas-main", "merchant.updated", saas_id, &m);
+    bus.publish_batch(&[("merchant.updated", &out.envelope_bytes())])
+        .await
+        .expect("the in-process bus takes it");
+}
+
 /// The tenants, merchants and callers most service tests need: tenant 1001 with a supplier and
 /// a distributor, tenant 1002 with a supplier, a token for each kind of caller, and the service
 /// told about the merchants through real `merchant.updated` events on its bus (so its copy, and
@@ -650,17 +672,7 @@ impl TenantFixture {
             ),
         ];
         for (saas, mch, kind, name) in merchants {
-            let m = crate::bus::v1::MerchantUpdated {
-                mch_id: mch,
-                mch_type: kind,
-                mch_name: name.into(),
-                mch_currency: "CNY".into(),
-                state: 1,
-            };
-            let out = crate::bus::Outgoing::new("saas-main", "merchant.updated", saas, &m);
-            bus.publish_batch(&[("merchant.updated", &out.envelope_bytes())])
-                .await
-                .expect("the in-process bus takes it");
+            publish_merchant(&bus, saas, mch, kind, name).await;
         }
         let user = |id: i64, saas: i64, mch: i64, msc: i32, grants: &[&str]| {
             issuer.grant(id, grants);
@@ -698,6 +710,12 @@ impl TenantFixture {
             .wait_for_merchants(&merchants.map(|m| (m.0, m.1)))
             .await;
         fixture
+    }
+
+    /// Announces one more merchant of `saas_id` as saas-main does (then
+    /// [`Self::wait_for_merchants`] for it).
+    pub async fn publish_merchant(&self, saas_id: i64, mch_id: i64, mch_type: i32, name: &str) {
+        publish_merchant(&self.bus, saas_id, mch_id, mch_type, name).await;
     }
 
     /// Waits until the service's copy holds each `(saas_id, mch_id)`.

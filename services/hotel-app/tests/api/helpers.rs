@@ -8,7 +8,7 @@
 use std::ops::Deref;
 use std::time::Duration;
 
-use platform::bus::{EventEnvelope, Outgoing, Subscription, v1};
+use platform::bus::{EventEnvelope, Subscription};
 use platform::tenancy::{MCH_DISTRIBUTOR, MCH_SUPPLIER, msc};
 use platform::testing::{Backend, TenantFixture, TestApp};
 use prost::Message as _;
@@ -65,15 +65,12 @@ pub async fn start_with(backend: Backend, settings: &[(&str, &str)]) -> Env {
     )
     .await;
     let events = fixture.bus.broadcast("test", &["order.#", "product.#"]);
-    publish_merchant(&fixture, SAAS, SUPPLIER_2, MCH_SUPPLIER, "Second Supplier").await;
-    publish_merchant(
-        &fixture,
-        SAAS,
-        DISTRIBUTOR_2,
-        MCH_DISTRIBUTOR,
-        "Second Distributor",
-    )
-    .await;
+    fixture
+        .publish_merchant(SAAS, SUPPLIER_2, MCH_SUPPLIER, "Second Supplier")
+        .await;
+    fixture
+        .publish_merchant(SAAS, DISTRIBUTOR_2, MCH_DISTRIBUTOR, "Second Distributor")
+        .await;
     fixture
         .wait_for_merchants(&[(SAAS, SUPPLIER_2), (SAAS, DISTRIBUTOR_2)])
         .await;
@@ -87,30 +84,6 @@ pub async fn start_with(backend: Backend, settings: &[(&str, &str)]) -> Env {
         fixture,
         events,
     }
-}
-
-/// Announces a merchant of `saas_id` as saas-main does (the fixture's own merchants go the
-/// same way).
-pub async fn publish_merchant(
-    fixture: &TenantFixture,
-    saas_id: i64,
-    mch_id: i64,
-    mch_type: i32,
-    name: &str,
-) {
-    let m = v1::MerchantUpdated {
-        mch_id,
-        mch_type,
-        mch_name: name.into(),
-        mch_currency: "CNY".into(),
-        state: 1,
-    };
-    let out = Outgoing::new("saas-main", "merchant.updated", saas_id, &m);
-    fixture
-        .bus
-        .publish_batch(&[("merchant.updated", &out.envelope_bytes())])
-        .await
-        .unwrap();
 }
 
 impl Env {

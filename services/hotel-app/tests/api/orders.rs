@@ -1015,7 +1015,8 @@ async fn a_merchant_not_known_yet_is_asked_to_retry(backend: Backend) {
         b["msg"],
         "Your merchant is not known to this application yet; please retry shortly"
     );
-    publish_merchant(&env, SAAS, newcomer, MCH_SUPPLIER, "Newcomer").await;
+    env.publish_merchant(SAAS, newcomer, MCH_SUPPLIER, "Newcomer")
+        .await;
     env.wait_for_merchants(&[(SAAS, newcomer)]).await;
     let (s, b) = env
         .call("GET", "/saas/order/supplier/list", &token, None)
