@@ -12,8 +12,8 @@ use crate::store;
 /// settings take their type; the settings and licences are copies of saas-main's, rebuilt from
 /// it when never filled ([`platform::bus::resync`]).
 pub fn subscriptions() -> Subscriptions {
-    let subs = resync::keep(Subscriptions::new(), NOTIFY_CONFIGS);
-    resync::keep(subs, LICENCES)
+    let subs = resync::keep_counted(Subscriptions::new(), NOTIFY_CONFIGS, store::config_rows);
+    resync::keep_counted(subs, LICENCES, store::licence_rows)
         .on::<v1::NotifyConfigUpdated>("notify-config.updated", |conn, e| {
             store::save_config(conn, e.saas_id, &e.payload, e.occurred_at)?;
             Ok(())

@@ -532,7 +532,7 @@ impl Application {
         if let (Some(pool), Some((_, c))) = (&pool, &consumer)
             && !c.copies.is_empty()
         {
-            request_copies(&spec, pool, &c.copies)
+            request_copies(&spec, pool, c)
                 .map_err(|e| setup(format!("asking for copies: {e:#}")))?;
         }
         // Declared before serving, so nothing published from now on misses the queue (the
@@ -707,23 +707,30 @@ fn declare_permissions(spec: &ServiceSpec, pool: &DbPool) -> anyhow::Result<()> 
     Ok(())
 }
 
-/// Asks the owners of the copies the service keeps for a snapshot, for each copy never asked
-/// for before (a fresh database, or a service added to a running installation).
+/// Asks the owners of the copies the service keeps for a snapshot: each copy never asked for
+/// before (a fresh database, or a service added to a running installation), and each found empty
+/// though its owner had rows (wiped).
 fn request_copies(
     spec: &ServiceSpec,
     pool: &DbPool,
-    copies: &[&'static str],
+    consumer: &ConsumerSpec,
 ) -> anyhow::Result<()> {
     let mut conn = pool.get()?;
-    for copy in copies {
+    for copy in &consumer.copies {
+        let count = consumer
+            .counters
+            .iter()
+            .find(|(c, _)| c == copy)
+            .map(|(_, f)| *f);
         let asked = crate::db::write_tx::<_, diesel::result::Error>(&mut conn, |c| {
-            crate::bus::resync::request_if_never(c, spec.name, copy)
+            crate::bus::resync::request_at_start(c, spec.name, copy, count)
         })?;
-        if asked {
+        if let Some(why) = asked {
             tracing::info!(
                 service = spec.name,
                 copy,
-                "copy never filled: snapshot asked of its owner"
+                ?why,
+                "snapshot asked of the copy's owner"
             );
         }
     }

@@ -79,7 +79,7 @@ pub const COPY: &str = "tenants";
 /// this on its subscriptions. The copy is rebuilt from saas-main when it was never filled
 /// ([`crate::bus::resync`]).
 pub fn follow(subs: Subscriptions) -> Subscriptions {
-    crate::bus::resync::keep(subs, COPY)
+    crate::bus::resync::keep_counted(subs, COPY, rows)
         .on::<TenantUpdated>("tenant.updated", |conn, e: Event<TenantUpdated>| {
             apply_tenant(conn, e.saas_id, &e.payload, e.occurred_at)?;
             Ok(())
@@ -88,6 +88,13 @@ pub fn follow(subs: Subscriptions) -> Subscriptions {
             apply_merchant(conn, e.saas_id, &e.payload, e.occurred_at)?;
             Ok(())
         })
+}
+
+/// The rows of the copy, tenants and merchants together.
+pub fn rows(conn: &mut DbConnection) -> QueryResult<i64> {
+    let t: i64 = tenants::table.count().get_result(conn)?;
+    let m: i64 = merchants::table.count().get_result(conn)?;
+    Ok(t + m)
 }
 
 /// Applies a `tenant.updated` that occurred at `at`; answers whether the copy changed (an

@@ -57,6 +57,16 @@ pub fn save_config(
 }
 
 /// Applies a `licence.updated`; an older event changes nothing.
+/// How many users' settings the copy holds.
+pub fn config_rows(conn: &mut DbConnection) -> QueryResult<i64> {
+    notify_configs::table.count().get_result(conn)
+}
+
+/// How many licences the copy holds.
+pub fn licence_rows(conn: &mut DbConnection) -> QueryResult<i64> {
+    licences::table.count().get_result(conn)
+}
+
 pub fn save_licence(
     conn: &mut DbConnection,
     saas_id: i64,

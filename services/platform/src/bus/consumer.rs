@@ -59,6 +59,9 @@ pub struct ConsumerSpec {
     /// Copies of other services' data the handler keeps (asked for at start when never filled,
     /// reported by the health).
     pub(crate) copies: Vec<&'static str>,
+    /// How many rows each counted copy holds (a copy emptied behind the service's back is asked
+    /// for again at start).
+    pub(crate) counters: Vec<(&'static str, super::resync::CopyCounter)>,
 }
 
 impl ConsumerSpec {
@@ -86,11 +89,20 @@ impl ConsumerSpec {
             max_attempts: 5,
             retry_delay: DEFAULT_RETRY_DELAY,
             copies: Vec::new(),
+            counters: Vec::new(),
         }
     }
 
     pub(crate) fn keeping(mut self, copies: Vec<&'static str>) -> Self {
         self.copies = copies;
+        self
+    }
+
+    pub(crate) fn counting(
+        mut self,
+        counters: Vec<(&'static str, super::resync::CopyCounter)>,
+    ) -> Self {
+        self.counters = counters;
         self
     }
 

@@ -113,14 +113,42 @@ pub fn request(conn: &mut DbConnection, requester: &str, copy: &str) -> QueryRes
     Ok(())
 }
 
-/// Asks for `copy` unless it was ever asked for (a copy filled from the start's events needs no
-/// snapshot; one that was never filled does). Answers whether it asked.
-pub fn request_if_never(conn: &mut DbConnection, requester: &str, copy: &str) -> QueryResult<bool> {
-    if state(conn, copy)?.is_some() {
-        return Ok(false);
+/// Counts the rows a service holds of a copy.
+pub type CopyCounter = fn(&mut DbConnection) -> QueryResult<i64>;
+
+/// Why a copy is asked for at start, if it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Asked {
+    /// Never asked for: a fresh database, or a service new to the installation.
+    Never,
+    /// Empty although its owner announced rows the last time: wiped behind the service's back.
+    Emptied,
+}
+
+/// At start: asks for `copy` when it was never asked for, or when `count` finds it empty though
+/// the owner's last answer had rows (then, as for a new copy, readiness waits for the answer).
+pub fn request_at_start(
+    conn: &mut DbConnection,
+    requester: &str,
+    copy: &str,
+    count: Option<CopyCounter>,
+) -> QueryResult<Option<Asked>> {
+    let Some(known) = state(conn, copy)? else {
+        request(conn, requester, copy)?;
+        return Ok(Some(Asked::Never));
+    };
+    let emptied = match count {
+        Some(count) => known.row_count > 0 && count(conn)? == 0,
+        None => false,
+    };
+    if !emptied {
+        return Ok(None);
     }
     request(conn, requester, copy)?;
-    Ok(true)
+    diesel::update(replica_copies::table.find(copy))
+        .set(replica_copies::completed_at.eq(None::<i64>))
+        .execute(conn)?;
+    Ok(Some(Asked::Emptied))
 }
 
 /// The owner's answer once it has announced `rows` rows of `copy` again (in the transaction of
@@ -180,6 +208,12 @@ pub fn keep(subs: Subscriptions, copy: &'static str) -> Subscriptions {
         })
 }
 
+/// [`keep`], with what counts the copy's rows: found empty at start though the owner had rows,
+/// the copy is asked for again.
+pub fn keep_counted(subs: Subscriptions, copy: &'static str, count: CopyCounter) -> Subscriptions {
+    keep(subs, copy).keeps_counted(copy, count)
+}
+
 /// A service's consumer with what the platform consumes in every service added: the answer to
 /// auth-center's `resync.permissions.requested` (the service's `permission.declared` again).
 pub fn with_platform_subscriptions(
@@ -205,7 +239,8 @@ pub fn with_platform_subscriptions(
     if let Some(inner) = inner {
         spec = spec
             .retries(inner.max_attempts, inner.retry_delay)
-            .keeping(inner.copies);
+            .keeping(inner.copies)
+            .counting(inner.counters);
     }
     spec
 }

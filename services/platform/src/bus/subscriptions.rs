@@ -68,6 +68,8 @@ pub struct Subscriptions {
     retries: Option<(u32, Duration)>,
     /// Copies of other services' data these subscriptions keep ([`super::resync::keep`]).
     copies: Vec<&'static str>,
+    /// How many rows each counted copy holds ([`super::resync::keep_counted`]).
+    counters: Vec<(&'static str, super::resync::CopyCounter)>,
 }
 
 impl Subscriptions {
@@ -117,6 +119,15 @@ impl Subscriptions {
         self
     }
 
+    /// Marks these subscriptions as keeping `copy`, whose rows `count` counts (see
+    /// [`super::resync::keep_counted`]).
+    pub fn keeps_counted(mut self, copy: &'static str, count: super::resync::CopyCounter) -> Self {
+        self = self.keeps(copy);
+        self.counters.retain(|(c, _)| *c != copy);
+        self.counters.push((copy, count));
+        self
+    }
+
     /// The copies these subscriptions keep.
     pub fn copies(&self) -> &[&'static str] {
         &self.copies
@@ -155,7 +166,10 @@ impl Subscriptions {
     pub fn into_spec(self) -> ConsumerSpec {
         let retries = self.retries;
         let copies = self.copies.clone();
-        let spec = ConsumerSpec::from_parts(self.bindings(), Arc::new(self)).keeping(copies);
+        let counters = self.counters.clone();
+        let spec = ConsumerSpec::from_parts(self.bindings(), Arc::new(self))
+            .keeping(copies)
+            .counting(counters);
         match retries {
             Some((attempts, delay)) => spec.retries(attempts, delay),
             None => spec,

@@ -166,7 +166,7 @@ fn owner() -> ServiceSpec {
         .consumer(subs.into())
 }
 
-fn follower(issuer: &std::sync::Arc<TestIssuer>) -> ServiceSpec {
+fn follower_spec(issuer: &std::sync::Arc<TestIssuer>) -> ServiceSpec {
     ServiceSpec::new("follower", "1.0.0", 0)
         .migrations(fixture_migrations())
         .auth_backend(issuer.clone())
@@ -204,7 +204,7 @@ async fn a_new_service_gets_the_owners_snapshot_and_a_wiped_copy_is_rebuilt(back
         b.prepare("owner.events", &[resync::requested_key(replica::COPY)]);
     }
     let issuer = TestIssuer::new();
-    let follower = spawn(follower(&issuer), backend, &bus).await;
+    let follower = spawn(follower_spec(&issuer), backend, &bus).await;
     // Its request waits for the owner, and so does its readiness.
     let (code, health) = status(&follower, "/actuator/health/readiness").await;
     assert_eq!(code, 503, "{health}");
@@ -265,6 +265,33 @@ async fn a_new_service_gets_the_owners_snapshot_and_a_wiped_copy_is_rebuilt(back
         .await;
     assert_eq!(code, 200, "{body}");
     assert_eq!(body["data"][0]["copy"], "tenants");
+
+    // Wiped while the service was down (a restore from an empty backup): at its next start it
+    // finds the copy empty though the owner had rows, asks again, and is ready once filled.
+    let mut follower = follower;
+    let db = follower.db.take().expect("the follower's database");
+    follower.shutdown().await;
+    {
+        use diesel::prelude::*;
+        let pool = platform::db::connect(&db.config()).unwrap();
+        diesel::delete(replica::schema::replica_merchants::table)
+            .execute(&mut pool.get().unwrap())
+            .unwrap();
+        diesel::delete(replica::schema::replica_tenants::table)
+            .execute(&mut pool.get().unwrap())
+            .unwrap();
+    }
+    let cfg = test_config("follower", Some(&db));
+    let follower = spawn_on_bus(follower_spec(&issuer), &cfg, Some(db), bus.clone()).await;
+    eventually(
+        "the restarted follower has its copy back and is ready",
+        || async {
+            (copy_rows(&follower) == MERCHANTS
+                && status(&follower, "/actuator/health/readiness").await.0 == 200)
+                .then_some(())
+        },
+    )
+    .await;
     owner.shutdown().await;
     follower.shutdown().await;
 }
