@@ -2,13 +2,17 @@
 //! A service started into a running installation gets every copy it keeps from the owner: with
 //! saas-main already holding 1,000 merchants and 100 users' notification settings (none of them
 //! ever published to the newcomers' queues), hotel-app and message-server started afterwards
-//! have all of them within 10 s, and are ready only then.
+//! have all of them within 10 s, and are ready only then. A copy wiped is rebuilt, with the
+//! owner's rows, by the operators' call. On RabbitMQ (an exchange of the test's own) and on both
+//! databases.
 
 use std::time::Duration;
 
 use diesel::prelude::*;
 use platform::Viewer;
-use platform::bus::{Bus, MemoryBroker};
+use platform::bus::Bus;
+use platform::bus::rabbit::RabbitBroker;
+use platform::bus::topology::Topology;
 use platform::db::{DbConnection, connect};
 use platform::testing::{
     Backend, TestApp, TestDb, TestIssuer, eventually_within, spawn_on_bus, test_config,
@@ -95,8 +99,47 @@ async fn ready(app: &TestApp) -> bool {
         == 200
 }
 
+fn rabbit() -> Bus {
+    let url = std::env::var("TRADEWIND_TEST_AMQP_URL")
+        .unwrap_or_else(|_| "amqp://guest:guest@127.0.0.1:5672/%2f".to_owned());
+    let exchange = format!(
+        "tradewind.test.copies.{}",
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    );
+    Bus::Rabbit(RabbitBroker::with_topology(
+        &url,
+        &exchange,
+        true,
+        Topology::from_registry(),
+    ))
+}
+
+/// The merchants of tenant `SAAS` a service holds: (id, type, name), by id.
+fn merchants_in(conn: &mut DbConnection, table: &str) -> Vec<(i64, i32, String)> {
+    #[derive(QueryableByName)]
+    struct Row {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        mch_id: i64,
+        #[diesel(sql_type = diesel::sql_types::Integer)]
+        mch_type: i32,
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        mch_name: String,
+    }
+    diesel::sql_query(format!(
+        "SELECT mch_id, mch_type, mch_name FROM {table} WHERE saas_id = {SAAS} ORDER BY mch_id"
+    ))
+    .load::<Row>(conn)
+    .unwrap()
+    .into_iter()
+    .map(|r| (r.mch_id, r.mch_type, r.mch_name))
+    .collect()
+}
+
 async fn newcomers_get_the_owners_copies(backend: Backend) {
-    let bus = Bus::Memory(MemoryBroker::default());
+    let bus = rabbit();
     let issuer = TestIssuer::new();
     let owner = spawn(
         saas_main::service().auth_backend(issuer.clone()),
@@ -131,6 +174,27 @@ async fn newcomers_get_the_owners_copies(backend: Backend) {
         },
     )
     .await;
+
+    // Wiped by hand, the copy is rebuilt by the operators' call with the owner's rows.
+    diesel::delete(platform::replica::schema::replica_merchants::table)
+        .execute(&mut *conn_of(&hotel))
+        .unwrap();
+    let admin = issuer.token(1, 0, 0, platform::tenancy::msc::PLATFORM_ADMIN);
+    let asked = hotel
+        .answer("POST", "/internal/replica/resync", &admin, "en", None)
+        .await;
+    assert_eq!(asked.data(), &serde_json::json!(["tenants"]));
+    eventually_within(
+        Duration::from_secs(10),
+        "the wiped copy is rebuilt",
+        || async { (count(&hotel, "replica_merchants") == MERCHANTS).then_some(()) },
+    )
+    .await;
+    assert_eq!(
+        merchants_in(&mut conn_of(&hotel), "replica_merchants"),
+        merchants_in(&mut conn_of(&owner), "merchants"),
+        "the copy holds the owner's rows"
+    );
     for app in [messages, hotel, owner] {
         app.shutdown().await;
     }
