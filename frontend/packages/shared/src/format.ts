@@ -23,6 +23,18 @@ export function day(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
+/** The services count days in China time (UTC+8, no daylight saving; platform::time). */
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+
+/**
+ * The business day holding `ms` as `{ year, month (1-12), date }`, in China time as the services
+ * count it: a browser elsewhere must not ask for "today" ending before the orders of the day.
+ */
+export function businessDay(ms: number = Date.now()): { year: number; month: number; date: number } {
+  const d = new Date(ms + CHINA_OFFSET_MS);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, date: d.getUTCDate() };
+}
+
 /** A period-over-period ratio (0.1234) as a percentage with 2 decimals (12.34). */
 export function percent(ratio: number | null | undefined): string {
   if (ratio === null || ratio === undefined || Number.isNaN(ratio)) return '--';

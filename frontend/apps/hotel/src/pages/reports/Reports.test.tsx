@@ -61,3 +61,10 @@ describe('report for a distributor', () => {
     expect(screen.queryByText('Profit')).toBeNull();
   });
 });
+
+describe('the default period', () => {
+  it('ends on the business day (China time), as hotel-app dates orders', () => {
+    // 17:00 UTC on 25 November is already the 26th in China.
+    expect(defaultPeriod(Date.UTC(2026, 10, 25, 17, 0))).toEqual({ startDate: '2026-11-01', endDate: '2026-11-26' });
+  });
+});

@@ -1,5 +1,6 @@
 // The report's period: order dates from `startDate` to `endDate` inclusive, at most a year
 // (hotel-app answers 412 otherwise); the current month up to today by default.
+import { businessDay } from '@tradewind/shared';
 import { parseDay } from '../prices/calendarRules';
 
 export interface Period {
@@ -7,11 +8,12 @@ export interface Period {
   endDate: string;
 }
 
-export function defaultPeriod(now = new Date()): Period {
+export function defaultPeriod(nowMs: number = Date.now()): Period {
   const pad = (n: number) => String(n).padStart(2, '0');
-  const y = now.getFullYear();
-  const m = pad(now.getMonth() + 1);
-  return { startDate: `${y}-${m}-01`, endDate: `${y}-${m}-${pad(now.getDate())}` };
+  // The business day (China time), as hotel-app dates orders: not the browser's.
+  const today = businessDay(nowMs);
+  const m = `${today.year}-${pad(today.month)}`;
+  return { startDate: `${m}-01`, endDate: `${m}-${pad(today.date)}` };
 }
 
 /** The message id of what is wrong with the period, or null. */
