@@ -3,7 +3,11 @@
 //! The service's business endpoints arrive with their issues; until then it serves what the
 //! platform gives every service (actuator, OpenAPI) over its own database.
 
-use platform::ServiceSpec;
+pub mod api;
+pub mod domain;
+pub mod store;
+
+use platform::{Prepared, ServiceSpec};
 
 pub const NAME: &str = "weixin-server";
 pub const DEFAULT_PORT: u16 = 8085;
@@ -12,4 +16,6 @@ pub fn service() -> ServiceSpec {
     ServiceSpec::new(NAME, env!("CARGO_PKG_VERSION"), DEFAULT_PORT)
         .description("WeChat official-account and mini-program configs, followers, staff bindings")
         .migrations(platform::embed_migrations!())
+        .openapi(api::openapi())
+        .setup(|_| Ok(Prepared::new(api::routes)))
 }
