@@ -183,14 +183,18 @@ async fn status(app: &TestApp, path: &str) -> (u16, serde_json::Value) {
     app.call("GET", path, "", "en", None).await
 }
 
+/// The follower's merchants, or -1 while SQLite's lock is held by a writer (the waits retry).
 fn copy_rows(app: &TestApp) -> i64 {
     use diesel::prelude::*;
-    let pool = platform::db::connect(&app.db.as_ref().unwrap().config()).unwrap();
-    let mut conn = pool.get().unwrap();
-    replica::schema::replica_merchants::table
-        .count()
-        .get_result(&mut conn)
-        .unwrap()
+    let count = || -> Option<i64> {
+        let pool = platform::db::connect(&app.db.as_ref()?.config()).ok()?;
+        let mut conn = pool.get().ok()?;
+        replica::schema::replica_merchants::table
+            .count()
+            .get_result(&mut conn)
+            .ok()
+    };
+    count().unwrap_or(-1)
 }
 
 /// A service added to an installation that holds 1,000 merchants asks their owner at start,
@@ -218,7 +222,10 @@ async fn a_new_service_gets_the_owners_snapshot_and_a_wiped_copy_is_rebuilt(back
         (status(&follower, "/actuator/health/readiness").await.0 == 200).then_some(())
     })
     .await;
-    assert_eq!(copy_rows(&follower), MERCHANTS);
+    eventually("the snapshot's merchants", || {
+        std::future::ready((copy_rows(&follower) == MERCHANTS).then_some(()))
+    })
+    .await;
     let (_, health) = status(&follower, "/actuator/health").await;
     let tenants = &health["components"]["copies"]["details"]["tenants"];
     assert_eq!(tenants["state"], "current", "{health}");
@@ -232,7 +239,10 @@ async fn a_new_service_gets_the_owners_snapshot_and_a_wiped_copy_is_rebuilt(back
             .execute(&mut pool.get().unwrap())
             .unwrap();
     }
-    assert_eq!(copy_rows(&follower), 0);
+    eventually("the copy is empty", || {
+        std::future::ready((copy_rows(&follower) == 0).then_some(()))
+    })
+    .await;
     let admin = issuer.token(1, 0, 0, platform::tenancy::msc::PLATFORM_ADMIN);
     let (code, body) = follower
         .call(
@@ -271,16 +281,24 @@ async fn a_new_service_gets_the_owners_snapshot_and_a_wiped_copy_is_rebuilt(back
     let mut follower = follower;
     let db = follower.db.take().expect("the follower's database");
     follower.shutdown().await;
-    {
-        use diesel::prelude::*;
-        let pool = platform::db::connect(&db.config()).unwrap();
-        diesel::delete(replica::schema::replica_merchants::table)
-            .execute(&mut pool.get().unwrap())
-            .unwrap();
-        diesel::delete(replica::schema::replica_tenants::table)
-            .execute(&mut pool.get().unwrap())
-            .unwrap();
-    }
+    // The stopped service's last connections may still hold SQLite's lock for a moment.
+    let config = db.config();
+    eventually("the copy is wiped", || {
+        let wiped = (|| -> Option<()> {
+            use diesel::prelude::*;
+            let pool = platform::db::connect(&config).ok()?;
+            let mut conn = pool.get().ok()?;
+            diesel::delete(replica::schema::replica_merchants::table)
+                .execute(&mut conn)
+                .ok()?;
+            diesel::delete(replica::schema::replica_tenants::table)
+                .execute(&mut conn)
+                .ok()?;
+            Some(())
+        })();
+        std::future::ready(wiped)
+    })
+    .await;
     let cfg = test_config("follower", Some(&db));
     let follower = spawn_on_bus(follower_spec(&issuer), &cfg, Some(db), bus.clone()).await;
     eventually(
