@@ -226,7 +226,12 @@ async fn dashboards_follow_the_events(backend: Backend) {
         .await
         .1;
         let d = &overview["data"];
-        (d["today"]["orderCancel"] == 1 && d["productTotal"] == 3).then_some(overview)
+        // The overview reads the period, today and the products one after another: a batch
+        // applied between two of those reads shows in the later ones only, so wait for all.
+        (d["today"]["orderCancel"] == 1
+            && d["period"]["orderCancel"] == 1
+            && d["productTotal"] == 3)
+            .then_some(overview)
     };
     let overview = eventually_within(
         Duration::from_secs(15),
