@@ -188,8 +188,10 @@ pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
         for (login, hash) in LOGINS.iter().zip(&hashes) {
             // The platform's and the tenant's administrators manage, at the top grade.
             let administrator = login.msc_type <= msc::OPERATOR_ADMIN;
+            crate::domain::accounts::check_tenant_type(login.saas_id, login.msc_type)?;
             let form = UserForm {
                 id: None,
+                saas_id: Some(login.saas_id),
                 username: login.username.into(),
                 password: None,
                 real_name: login.real_name.into(),

@@ -32,14 +32,15 @@ pub fn service() -> ServiceSpec {
 }
 
 fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
-    let settings = settings::Settings::load(ctx.config)?;
-    let keys =
-        keys::KeyRing::load_or_create(&settings.signing_key_file, &settings.previous_key_files)?;
     let pool = ctx
         .resources
         .pool
         .clone()
         .ok_or_else(|| anyhow::anyhow!("auth-center needs its database"))?;
+    refuse_misplaced_accounts(&mut *pool.get()?)?;
+    let settings = settings::Settings::load(ctx.config)?;
+    let keys =
+        keys::KeyRing::load_or_create(&settings.signing_key_file, &settings.previous_key_files)?;
     // Every service declares its codes when it starts, but a declaration made before
     // auth-center's queue existed, or into a catalogue since wiped, is not in the catalogue:
     // ask every service to declare again (each answers with its permission.declared).
@@ -58,4 +59,39 @@ fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
         cfg.app_data(data.clone()).configure(api::routes);
     })
     .auth_backend(Arc::new(api::backend::LocalBackend(shared))))
+}
+
+/// saasId 0 holds platform administrators only, and they belong to no tenant
+/// (`domain::accounts::check_tenant_type`). Accounts that break it (made before the rule, or by
+/// hand) would let a tenant's type read the platform's accounts and logs and speak for the
+/// platform. They are not changed behind the operator's back, since only the operator knows
+/// which tenant each belongs to: auth-center does not start until they are put right, and says
+/// which they are (docs/operations.md, "Accounts in the platform's tenant").
+fn refuse_misplaced_accounts(conn: &mut platform::db::DbConnection) -> anyhow::Result<()> {
+    const SHOWN: usize = 20;
+    let found = store::users::misplaced_accounts(conn)?;
+    if found.is_empty() {
+        return Ok(());
+    }
+    let mut list: Vec<String> = found
+        .iter()
+        .take(SHOWN)
+        .map(|m| {
+            format!(
+                "{} {} \"{}\" (saasId {}, mscType {})",
+                m.kind, m.id, m.name, m.saas_id, m.msc_type
+            )
+        })
+        .collect();
+    if found.len() > SHOWN {
+        list.push(format!("and {} more", found.len() - SHOWN));
+    }
+    anyhow::bail!(
+        "saasId 0 is the platform's and holds platform administrators only, and platform \
+         administrators belong to no tenant, but {} account(s) break this: {}. Move each to its \
+         tenant, or delete it, before starting auth-center (docs/operations.md, \"Accounts in \
+         the platform's tenant\")",
+        found.len(),
+        list.join("; ")
+    )
 }

@@ -35,6 +35,11 @@ pub mod msc {
     pub const ANONYMOUS: i32 = -1;
 }
 
+/// The platform's own `saasId`: the tenant of the platform administrators and of no one else
+/// (auth-center refuses any other user there, and saas-main takes a notice there for the
+/// platform's only when a platform administrator wrote it).
+pub const PLATFORM_SAAS_ID: i64 = 0;
+
 /// Merchant types (`mchType`) as saas-main numbers them.
 pub const MCH_SUPPLIER: i32 = 1;
 pub const MCH_DISTRIBUTOR: i32 = 2;

@@ -4,6 +4,7 @@ use actix_web::{HttpRequest, get, post, put, web};
 use platform::auth::{Authenticator, CurrentUser, EndReason};
 use platform::db::{with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, Query, Reply};
+use platform::tenancy::PLATFORM_SAAS_ID;
 use platform::{ApiError, Viewer};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -205,8 +206,39 @@ pub struct Created {
     pub id: i64,
 }
 
-/// Creates a user in the caller's tenant.
-#[utoipa::path(request_body = UserForm, responses((status = 200, body = Created), (status = 412, description = "a field is invalid, the login name is taken")), security(("bearer" = [])), tag = "account", summary = "Create a user")]
+/// The scope a checked form acts in: the caller's own, or the tenant a platform administrator
+/// named, which auth-center must have heard of from saas-main (a user of a tenant that does not
+/// exist, or has not arrived yet, would dangle).
+fn scope_of(
+    conn: &mut platform::db::DbConnection,
+    viewer: Viewer,
+    saas_id: i64,
+) -> Result<Viewer, ApiError> {
+    if saas_id == viewer.saas_id {
+        return Ok(viewer);
+    }
+    if saas_id != PLATFORM_SAAS_ID && !tenants::tenant_known(conn, saas_id)? {
+        return Err(ApiError::invalid_field(
+            "saasId",
+            "租户不存在，或刚创建尚未同步到认证中心，请稍后重试",
+            "no such tenant, or one created a moment ago that auth-center has not heard of yet: retry shortly",
+        ));
+    }
+    Ok(Viewer::tenant(saas_id))
+}
+
+/// What the action log names: the login name, and the tenant when it is not the caller's.
+fn log_target(username: &str, scope: &Viewer, me: &CurrentUser) -> String {
+    if scope.saas_id == me.saas_id {
+        username.to_owned()
+    } else {
+        format!("{username} (saasId {})", scope.saas_id)
+    }
+}
+
+/// Creates a user in the caller's tenant, or (platform administrators only) in the tenant
+/// `saasId` names.
+#[utoipa::path(request_body = UserForm, responses((status = 200, body = Created), (status = 403, description = "a tenant other than the caller's named by someone not a platform administrator"), (status = 412, description = "a field is invalid, the login name is taken, the tenant is unknown, the type does not belong in the tenant")), security(("bearer" = [])), tag = "account", summary = "Create a user")]
 #[post("/saas/account/user/save")]
 pub async fn save(
     ctx: web::Data<Ctx>,
@@ -216,12 +248,13 @@ pub async fn save(
     form: Json<UserForm>,
 ) -> Result<Reply<Created>, ApiError> {
     let form = form.into_inner();
-    let password = form.check_create(&me)?;
+    let (target, password) = form.check_create(&me)?;
     let form = form.trimmed();
     let hash = password::hash(&password)?;
     let by = actor(&me, &req);
     let id = with_conn(&ctx.pool, move |conn| -> Result<i64, ApiError> {
         write_tx(conn, |conn| {
+            let scope = scope_of(conn, viewer, target.saas_id)?;
             if users::username_taken(conn, &form.username)? {
                 return Err(ApiError::invalid_field(
                     "username",
@@ -229,11 +262,12 @@ pub async fn save(
                     "this login name is taken",
                 ));
             }
-            check_references(conn, &viewer, &form)?;
+            check_references(conn, &scope, &form)?;
             let id = platform::id::next_id();
-            users::insert(conn, &viewer, id, &hash, &form, platform::time::now_ms())?;
-            users::set_user_groups(conn, &viewer, id, &form.group_ids)?;
-            logs::record_action(conn, &by, "user.create", &form.username)?;
+            users::insert(conn, &scope, id, &hash, &form, platform::time::now_ms())?;
+            users::set_user_groups(conn, &scope, id, &form.group_ids)?;
+            let what = log_target(&form.username, &scope, &me);
+            logs::record_action(conn, &by, "user.create", &what)?;
             Ok(id)
         })
     })
@@ -241,8 +275,9 @@ pub async fn save(
     Ok(Reply(Created { id }))
 }
 
-/// Changes a user of the tenant; a new password, a lock or a disable ends the user's sessions.
-#[utoipa::path(request_body = UserForm, responses((status = 200), (status = 404), (status = 412)), security(("bearer" = [])), tag = "account", summary = "Update a user")]
+/// Changes a user of the tenant (platform administrators: of the tenant `saasId` names); a new
+/// password, a lock or a disable ends the user's sessions.
+#[utoipa::path(request_body = UserForm, responses((status = 200), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = "account", summary = "Update a user")]
 #[put("/saas/account/user/update")]
 pub async fn update(
     ctx: web::Data<Ctx>,
@@ -253,24 +288,27 @@ pub async fn update(
     form: Json<UserForm>,
 ) -> Result<Reply<bool>, ApiError> {
     let form = form.into_inner();
-    let (id, new_password) = form.check_update(&me)?;
+    let (target, new_password) = form.check_update(&me)?;
+    let id = target.id;
     let hash = new_password.map(password::hash).transpose()?;
     let form = form.trimmed();
     let by = actor(&me, &req);
     let reason = update_end_reason(hash.is_some());
     let ended = with_conn(&ctx.pool, move |conn| -> Result<Vec<String>, ApiError> {
         write_tx(conn, |conn| {
-            let old = users::user_in_scope(conn, &viewer, id)?.ok_or_else(not_found)?;
+            let scope = scope_of(conn, viewer, target.saas_id)?;
+            let old = users::user_in_scope(conn, &scope, id)?.ok_or_else(not_found)?;
             // The current type must be one the caller may manage too.
             check_may_manage(&me, old.msc_type, old.mch_id)?;
-            check_references(conn, &viewer, &form)?;
+            check_references(conn, &scope, &form)?;
             let now = platform::time::now_ms();
             users::update(conn, id, &form, now)?;
             if let Some(hash) = &hash {
                 users::set_password(conn, id, hash, now)?;
             }
-            users::set_user_groups(conn, &viewer, id, &form.group_ids)?;
-            logs::record_action(conn, &by, "user.update", &old.username)?;
+            users::set_user_groups(conn, &scope, id, &form.group_ids)?;
+            let what = log_target(&old.username, &scope, &me);
+            logs::record_action(conn, &by, "user.update", &what)?;
             if form.ends_sessions(old.msc_type, old.mch_id, hash.is_some()) {
                 return Ok(sessions::end_user_sessions(conn, &old, reason, now)?);
             }

@@ -3,7 +3,8 @@
 
 use platform::ApiError;
 use platform::auth::CurrentUser;
-use platform::tenancy::msc;
+use platform::i18n::Text;
+use platform::tenancy::{PLATFORM_SAAS_ID, msc};
 
 /// mscTypes of the people of a tenant (and the platform's admins).
 pub const PERSON_TYPES: &[i32] = &[
@@ -94,6 +95,50 @@ pub fn check_may_manage(actor: &CurrentUser, msc_type: i32, mch_id: i64) -> Resu
     Ok(())
 }
 
+/// The tenant a user (or API user) form acts in: the caller's own, unless a platform
+/// administrator names another (`saasId`) to give a tenant its first administrator. Anyone else
+/// naming a tenant not their own is refused, so a tenant's administrator cannot reach past it.
+pub fn target_tenant(actor: &CurrentUser, named: Option<i64>) -> Result<i64, ApiError> {
+    match named {
+        None => Ok(actor.saas_id),
+        Some(id) if id == actor.saas_id => Ok(id),
+        Some(_) if !actor.is_platform_admin() => Err(ApiError::Forbidden {
+            msg: Text::fixed(
+                "只有平台管理员可以为其他租户创建用户",
+                "Only platform administrators create users in another tenant",
+            ),
+        }),
+        Some(id) if id < 0 => Err(ApiError::invalid_field(
+            "saasId",
+            "租户不存在",
+            "no such tenant",
+        )),
+        Some(id) => Ok(id),
+    }
+}
+
+/// The platform's own tenant (`saasId` 0) holds platform administrators and nobody else, and
+/// platform administrators belong to no other: a tenant's type in it would see the platform's
+/// accounts and logs and speak for the platform, and a platform administrator in a tenant would
+/// act across tenants from inside one.
+pub fn check_tenant_type(saas_id: i64, msc_type: i32) -> Result<(), ApiError> {
+    if saas_id == PLATFORM_SAAS_ID && msc_type != msc::PLATFORM_ADMIN {
+        return Err(ApiError::invalid_field(
+            "mscType",
+            "平台（saasId 0）只能有平台管理员，其他用户请在所属租户中创建",
+            "the platform (saasId 0) holds platform administrators only; create this user in its tenant",
+        ));
+    }
+    if saas_id != PLATFORM_SAAS_ID && msc_type == msc::PLATFORM_ADMIN {
+        return Err(ApiError::invalid_field(
+            "mscType",
+            "平台管理员只属于平台（saasId 0），不能属于租户",
+            "platform administrators belong to the platform (saasId 0), not to a tenant",
+        ));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -143,5 +188,54 @@ mod tests {
         assert!(check_may_manage(&supplier, SUPPLIER_USER, 2001).is_ok());
         assert!(check_may_manage(&supplier, SUPPLIER_USER, 2002).is_err());
         assert!(check_may_manage(&supplier, DISTRIBUTOR_USER, 2001).is_err());
+    }
+
+    /// 412 and the field named, or 403.
+    fn status(e: ApiError) -> (u16, String) {
+        match e {
+            ApiError::Invalid { field, .. } => (412, field),
+            ApiError::Forbidden { .. } => (403, String::new()),
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    #[test]
+    fn only_platform_administrators_name_another_tenant() {
+        let platform = CurrentUser {
+            saas_id: 0,
+            ..actor(msc::PLATFORM_ADMIN, 0)
+        };
+        assert_eq!(target_tenant(&platform, None).unwrap(), 0);
+        assert_eq!(target_tenant(&platform, Some(1002)).unwrap(), 1002);
+        assert_eq!(
+            status(target_tenant(&platform, Some(-5)).unwrap_err()),
+            (412, "saasId".into())
+        );
+        let admin = actor(msc::OPERATOR_ADMIN, 0);
+        assert_eq!(target_tenant(&admin, None).unwrap(), 7);
+        assert_eq!(target_tenant(&admin, Some(7)).unwrap(), 7);
+        assert_eq!(status(target_tenant(&admin, Some(8)).unwrap_err()).0, 403);
+        assert_eq!(status(target_tenant(&admin, Some(0)).unwrap_err()).0, 403);
+    }
+
+    #[test]
+    fn the_platform_tenant_holds_platform_administrators_only() {
+        assert!(check_tenant_type(0, msc::PLATFORM_ADMIN).is_ok());
+        assert!(check_tenant_type(7, msc::OPERATOR_ADMIN).is_ok());
+        for t in [
+            msc::OPERATOR_ADMIN,
+            msc::OPERATOR_USER,
+            msc::SUPPLIER_USER,
+            msc::API_USER,
+        ] {
+            assert_eq!(
+                status(check_tenant_type(0, t).unwrap_err()),
+                (412, "mscType".into())
+            );
+        }
+        assert_eq!(
+            status(check_tenant_type(7, msc::PLATFORM_ADMIN).unwrap_err()),
+            (412, "mscType".into())
+        );
     }
 }

@@ -5,7 +5,7 @@ use platform::auth::CurrentUser;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::accounts::{API_TYPES, check_may_manage, check_range};
+use super::accounts::{API_TYPES, check_may_manage, check_range, check_tenant_type};
 use super::password::random_secret;
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -32,7 +32,9 @@ impl ApiUserForm {
         platform::validate::length("name", self.name.trim(), 1, 64)?;
         check_range("mscType", self.msc_type, API_TYPES)?;
         check_range("state", self.state, &[0, 2])?;
-        check_may_manage(me, self.msc_type, self.mch_id)
+        check_may_manage(me, self.msc_type, self.mch_id)?;
+        // API users act for a tenant: the platform's own has none.
+        check_tenant_type(me.saas_id, self.msc_type)
     }
 
     /// Checks a form that changes an API user; answers its id.

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 use super::accounts::{
     PERSON_TYPES, USER_DISABLED, USER_LOCKED, USER_NORMAL, check_may_manage, check_range,
-    check_username,
+    check_tenant_type, check_username, target_tenant,
 };
 use super::{ip_filter, password};
 
@@ -19,6 +19,11 @@ pub struct UserForm {
     /// Required by update only.
     #[serde(default)]
     pub id: Option<i64>,
+    /// The user's tenant: the caller's own when left out. Only a platform administrator names
+    /// another (to give a new tenant its first administrator, or change a user of it); saasId 0,
+    /// the platform's own, holds platform administrators only.
+    #[serde(default)]
+    pub saas_id: Option<i64>,
     /// Required to create; cannot change.
     #[serde(default)]
     pub username: String,
@@ -56,10 +61,21 @@ pub struct UserForm {
     pub remarks: String,
 }
 
+/// Where a checked form acts: the tenant, and for a change the user.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Target {
+    pub saas_id: i64,
+    /// 0 for a new user.
+    pub id: i64,
+}
+
 impl UserForm {
-    fn check(&self, me: &CurrentUser) -> Result<(), ApiError> {
+    /// Checks the form; answers the tenant it acts in.
+    fn check(&self, me: &CurrentUser) -> Result<i64, ApiError> {
+        let saas_id = target_tenant(me, self.saas_id)?;
         check_range("mscType", self.msc_type, PERSON_TYPES)?;
         check_may_manage(me, self.msc_type, self.mch_id)?;
+        check_tenant_type(saas_id, self.msc_type)?;
         check_range("roleType", self.role_type, &[0, 1, 2, 3, 4, 5])?;
         check_range("userGrade", self.user_grade, &[0, 1, 2])?;
         check_range("userState", self.user_state, &[0, 1, 2])?;
@@ -67,30 +83,31 @@ impl UserForm {
         platform::validate::email("email", self.email.trim())?;
         ip_filter::check_ip_filter(self.ip_filter_type, &self.ip_filter_value)?;
         platform::validate::length("realName", &self.real_name, 0, 64)?;
-        platform::validate::length("remarks", &self.remarks, 0, 500)
+        platform::validate::length("remarks", &self.remarks, 0, 500)?;
+        Ok(saas_id)
     }
 
-    /// Checks a form that creates a user; answers the password to hash.
-    pub fn check_create(&self, me: &CurrentUser) -> Result<String, ApiError> {
+    /// Checks a form that creates a user; answers where and the password to hash.
+    pub fn check_create(&self, me: &CurrentUser) -> Result<(Target, String), ApiError> {
         check_username(self.username.trim())?;
         let password = self.password.clone().unwrap_or_default();
         password::check_password_length("password", &password)?;
-        self.check(me)?;
-        Ok(password)
+        let saas_id = self.check(me)?;
+        Ok((Target { saas_id, id: 0 }, password))
     }
 
-    /// Checks a form that changes a user; answers the user's id and the new password, if the
-    /// form sets one.
-    pub fn check_update(&self, me: &CurrentUser) -> Result<(i64, Option<&str>), ApiError> {
+    /// Checks a form that changes a user; answers where and the new password, if the form sets
+    /// one.
+    pub fn check_update(&self, me: &CurrentUser) -> Result<(Target, Option<&str>), ApiError> {
         let id = self
             .id
             .ok_or_else(|| ApiError::invalid_field("id", "请选择用户", "Please select the user"))?;
-        self.check(me)?;
+        let saas_id = self.check(me)?;
         let new_password = self.password.as_deref().filter(|p| !p.is_empty());
         if let Some(p) = new_password {
             password::check_password_length("password", p)?;
         }
-        Ok((id, new_password))
+        Ok((Target { saas_id, id }, new_password))
     }
 
     /// The form as it is stored: names, contacts and the IP filter without the blanks around
@@ -221,7 +238,8 @@ mod tests {
             "username": " op01 ", "password": "secret1", "mscType": 300,
             "realName": " Ann ", "mobile": " 13800138000 ", "remarks": " kept "
         }));
-        assert_eq!(f.check_create(&me(1)).unwrap(), "secret1");
+        let (target, password) = f.check_create(&me(1)).unwrap();
+        assert_eq!((target.saas_id, password.as_str()), (7, "secret1"));
         let f = f.trimmed();
         assert_eq!((f.username.as_str(), f.real_name.as_str()), ("op01", "Ann"));
         assert_eq!(

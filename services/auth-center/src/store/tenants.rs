@@ -41,3 +41,9 @@ pub fn merchant_in_tenant(
 ) -> QueryResult<bool> {
     Ok(platform::replica::merchant(conn, viewer.saas_id, mch_id)?.is_some())
 }
+
+/// Whether auth-center has heard of tenant `saas_id` from saas-main (its copy; a tenant created
+/// a moment ago may not have arrived yet).
+pub fn tenant_known(conn: &mut DbConnection, saas_id: i64) -> QueryResult<bool> {
+    Ok(platform::replica::tenant(conn, saas_id)?.is_some())
+}

@@ -9,7 +9,7 @@ use platform::db::DbConnection;
 use platform::http::PageRequest;
 
 use super::permissions::grants_changed;
-use super::schema::{user_groups, users};
+use super::schema::{api_users, user_groups, users};
 use crate::domain::login::Account;
 use crate::domain::users::UserForm;
 
@@ -318,4 +318,60 @@ pub fn join_groups(conn: &mut DbConnection, user_id: i64, ids: &[i64]) -> QueryR
             .execute(conn)?;
     }
     Ok(())
+}
+
+/// An account on the wrong side of the platform's tenant (see
+/// [`crate::domain::accounts::check_tenant_type`]): a user of another type in saasId 0, a
+/// platform administrator in a tenant, an API user in saasId 0.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Misplaced {
+    /// "user" or "API user".
+    pub kind: &'static str,
+    pub id: i64,
+    pub saas_id: i64,
+    /// The login name, or the API user's app key.
+    pub name: String,
+    pub msc_type: i32,
+}
+
+/// Every account that breaks the platform tenant's rule, oldest first (rows written before
+/// the rule, or by hand).
+pub fn misplaced_accounts(conn: &mut DbConnection) -> QueryResult<Vec<Misplaced>> {
+    use platform::tenancy::{PLATFORM_SAAS_ID, msc::PLATFORM_ADMIN};
+    let people: Vec<(i64, i64, String, i32)> = users::table
+        .filter(
+            users::saas_id
+                .eq(PLATFORM_SAAS_ID)
+                .and(users::msc_type.ne(PLATFORM_ADMIN))
+                .or(users::saas_id
+                    .ne(PLATFORM_SAAS_ID)
+                    .and(users::msc_type.eq(PLATFORM_ADMIN))),
+        )
+        .order(users::id)
+        .select((users::id, users::saas_id, users::username, users::msc_type))
+        .load(conn)?;
+    let apis: Vec<(i64, i64, String, i32)> = api_users::table
+        .filter(api_users::saas_id.eq(PLATFORM_SAAS_ID))
+        .order(api_users::id)
+        .select((
+            api_users::id,
+            api_users::saas_id,
+            api_users::app_key,
+            api_users::msc_type,
+        ))
+        .load(conn)?;
+    let tag = |kind: &'static str| {
+        move |(id, saas_id, name, msc_type): (i64, i64, String, i32)| Misplaced {
+            kind,
+            id,
+            saas_id,
+            name,
+            msc_type,
+        }
+    };
+    Ok(people
+        .into_iter()
+        .map(tag("user"))
+        .chain(apis.into_iter().map(tag("API user")))
+        .collect())
 }

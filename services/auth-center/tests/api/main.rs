@@ -5,4 +5,5 @@ mod actuator;
 mod catalogue;
 mod helpers;
 mod login;
+mod provisioning;
 mod tokens;
