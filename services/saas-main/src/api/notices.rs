@@ -1,6 +1,6 @@
 //! Notices (`/saas/noticeManager/notice/*`): a tenant's staff write them for the tenant's users;
-//! the platform's (tenant 0) reach every tenant. Published ones appear on the dashboard
-//! (`/saas/dashboard/index/indexNotice`).
+//! the platform's (tenant 0, written by a platform administrator) reach every tenant. Published
+//! ones appear on the dashboard (`/saas/dashboard/index/indexNotice`).
 
 use actix_web::{get, post, put, web};
 use platform::auth::CurrentUser;
@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::domain::notices::{self, PUBLISHED, WITHDRAWN};
-use crate::store::notices::{self as store, Notice};
+use crate::store::notices::{self as store, Author, Notice};
 
 fn not_found() -> ApiError {
     ApiError::not_found("公告", "notice")
@@ -65,6 +65,13 @@ impl NoticeForm {
     }
 }
 
+fn author(me: &CurrentUser) -> Author {
+    Author {
+        user_id: me.user_id,
+        msc_type: me.msc_type,
+    }
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct NoticeCreated {
     pub id: i64,
@@ -83,7 +90,7 @@ pub async fn save(
     let id = with_conn(&pool, move |conn| -> Result<i64, ApiError> {
         let id = platform::id::next_id();
         let now = platform::time::now_ms();
-        store::insert_draft(conn, &viewer, id, &title, &content, me.user_id, now)?;
+        store::insert_draft(conn, &viewer, id, &title, &content, author(&me), now)?;
         Ok(id)
     })
     .await?;
@@ -96,6 +103,7 @@ pub async fn save(
 pub async fn update(
     pool: web::Data<DbPool>,
     viewer: Viewer,
+    me: CurrentUser,
     form: Json<NoticeForm>,
 ) -> Result<Reply<bool>, ApiError> {
     let (title, content) = form.check()?;
@@ -112,6 +120,7 @@ pub async fn update(
                 id,
                 &title,
                 &content,
+                author(&me),
                 platform::time::now_ms(),
             )?;
             Ok(())
@@ -144,7 +153,7 @@ async fn set_state(
 }
 
 /// Publishes a notice: it appears on the dashboard of the tenant's users (every tenant's, for a
-/// platform notice).
+/// notice of tenant 0 a platform administrator wrote).
 #[utoipa::path(request_body = NoticeId, responses((status = 200), (status = 404)), security(("bearer" = [])), tag = "notice")]
 #[put("/saas/noticeManager/notice/publish")]
 pub async fn publish(

@@ -1,10 +1,12 @@
 //! Notices: a tenant's own (the platform's under tenant 0, its administrators' viewer), and the
-//! published ones the dashboard shows. Each is read and changed in the viewer's tenant only.
+//! published ones the dashboard shows. Each is read and changed in the viewer's tenant only; a
+//! notice of tenant 0 reaches other tenants only when a platform administrator wrote it.
 
 use diesel::prelude::*;
 use platform::Viewer;
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
+use platform::tenancy::{PLATFORM_SAAS_ID, msc};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -27,6 +29,9 @@ pub struct Notice {
     pub created_at: i64,
     #[serde(rename = "modifyDate")]
     pub updated_at: i64,
+    /// The mscType of whoever last wrote it (none for notices written before it was kept).
+    #[serde(skip)]
+    pub author_type: Option<i32>,
 }
 
 /// Notice `id` if it is the viewer's tenant's.
@@ -80,6 +85,13 @@ pub fn find(conn: &mut DbConnection, viewer: &Viewer, id: i64) -> QueryResult<Op
         .optional()
 }
 
+/// Who writes a notice: the user's id and mscType.
+#[derive(Debug, Clone, Copy)]
+pub struct Author {
+    pub user_id: i64,
+    pub msc_type: i32,
+}
+
 /// Writes a draft in the viewer's tenant.
 pub fn insert_draft(
     conn: &mut DbConnection,
@@ -87,7 +99,7 @@ pub fn insert_draft(
     id: i64,
     title: &str,
     content: &str,
-    created_by: i64,
+    author: Author,
     now: i64,
 ) -> QueryResult<()> {
     diesel::insert_into(notices::table)
@@ -97,7 +109,8 @@ pub fn insert_draft(
             notices::title.eq(title),
             notices::content.eq(content),
             notices::state.eq(DRAFT),
-            notices::created_by.eq(created_by),
+            notices::created_by.eq(author.user_id),
+            notices::author_type.eq(Some(author.msc_type)),
             notices::created_at.eq(now),
             notices::updated_at.eq(now),
         ))
@@ -105,19 +118,21 @@ pub fn insert_draft(
         .map(|_| ())
 }
 
-/// Rewrites a notice of the viewer's tenant.
+/// Rewrites a notice of the viewer's tenant; it is the writer's from now on.
 pub fn update_text(
     conn: &mut DbConnection,
     viewer: &Viewer,
     id: i64,
     title: &str,
     content: &str,
+    author: Author,
     now: i64,
 ) -> QueryResult<()> {
     diesel::update(in_tenant(viewer, id))
         .set((
             notices::title.eq(title),
             notices::content.eq(content),
+            notices::author_type.eq(Some(author.msc_type)),
             notices::updated_at.eq(now),
         ))
         .execute(conn)
@@ -142,14 +157,19 @@ pub fn set_state(
         .map(|_| ())
 }
 
-/// The `limit` latest published notices of the viewer's tenant and of the platform.
+/// The `limit` latest published notices of the viewer's tenant and of the platform. The
+/// platform's are those of saasId 0 a platform administrator wrote: saasId 0 alone says nothing
+/// of who wrote it.
 pub fn latest_published(
     conn: &mut DbConnection,
     viewer: &Viewer,
     limit: i64,
 ) -> QueryResult<Vec<Notice>> {
+    let platforms = notices::saas_id
+        .eq(PLATFORM_SAAS_ID)
+        .and(notices::author_type.eq(msc::PLATFORM_ADMIN));
     notices::table
-        .filter(notices::saas_id.eq_any([viewer.saas_id, 0]))
+        .filter(notices::saas_id.eq(viewer.saas_id).or(platforms))
         .filter(notices::state.eq(PUBLISHED))
         .order(notices::published_at.desc())
         .limit(limit)

@@ -142,6 +142,7 @@ diesel::table! {
         created_by -> BigInt,
         created_at -> BigInt,
         updated_at -> BigInt,
+        author_type -> Nullable<Integer>,
     }
 }
 

@@ -182,4 +182,114 @@ async fn published_notices_reach_the_dashboard(backend: Backend) {
     app.shutdown().await;
 }
 
-platform::on_both_backends!(published_notices_reach_the_dashboard);
+/// The titles on the dashboard of `token`'s caller.
+async fn dashboard(app: &platform::testing::TestApp, token: &str) -> Vec<String> {
+    let (status, latest) = send(app, "GET", "/saas/dashboard/index/indexNotice", token, None).await;
+    assert_eq!(status, 200, "{latest}");
+    latest["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["title"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Writes (or rewrites, withdrawing it first) and publishes a notice as `token`'s caller.
+async fn write_and_publish(
+    app: &platform::testing::TestApp,
+    token: &str,
+    id: Option<i64>,
+    title: &str,
+) -> i64 {
+    let id = match id {
+        None => {
+            let (status, body) = send(
+                app,
+                "POST",
+                "/saas/noticeManager/notice/save",
+                token,
+                Some(json!({"title": title, "content": "text"})),
+            )
+            .await;
+            assert_eq!(status, 200, "{body}");
+            body["data"]["id"].as_i64().unwrap()
+        }
+        Some(id) => {
+            for (path, body) in [
+                ("/saas/noticeManager/notice/withdraw", json!({"id": id})),
+                (
+                    "/saas/noticeManager/notice/update",
+                    json!({"id": id, "title": title, "content": "text"}),
+                ),
+            ] {
+                let (status, answer) = send(app, "PUT", path, token, Some(body)).await;
+                assert_eq!(status, 200, "{path}: {answer}");
+            }
+            id
+        }
+    };
+    let (status, body) = send(
+        app,
+        "PUT",
+        "/saas/noticeManager/notice/publish",
+        token,
+        Some(json!({"id": id})),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    id
+}
+
+/// saasId 0 alone does not make a notice the platform's: only what a platform administrator
+/// wrote there reaches every tenant's dashboard; one rewritten by another type, or written
+/// before the writer's type was kept, does not.
+async fn only_a_platform_administrators_notice_reaches_every_tenant(backend: Backend) {
+    let issuer = TestIssuer::new();
+    let db = platform::testing::TestDb::new(backend);
+    let cfg = test_config(saas_main::NAME, Some(&db));
+    let app = spawn_with(
+        saas_main::service().auth_backend(issuer.clone()),
+        &cfg,
+        Some(db),
+    )
+    .await;
+    let platform = issuer.token(1, 0, 0, 100);
+    // A tenant administrator's type in saasId 0, as rows written before auth-center refused it
+    // could be.
+    let stray = issuer.token(5, 0, 0, 200);
+    let tenant = issuer.token(2, 1001, 0, 200);
+
+    let forged = write_and_publish(&app, &stray, None, "Pay your fee here").await;
+    let real = write_and_publish(&app, &platform, None, "Maintenance").await;
+    assert_eq!(dashboard(&app, &tenant).await, ["Maintenance"]);
+    // The platform's own dashboard shows its tenant's notices, whoever wrote them.
+    let mut own = dashboard(&app, &platform).await;
+    own.sort();
+    assert_eq!(own, ["Maintenance", "Pay your fee here"]);
+
+    // Rewritten by the stray type, the platform's notice is no longer the platform's ...
+    write_and_publish(&app, &stray, Some(real), "Maintenance (changed)").await;
+    assert_eq!(dashboard(&app, &tenant).await, Vec::<String>::new());
+    // ... until a platform administrator writes it again.
+    write_and_publish(&app, &platform, Some(real), "Maintenance (checked)").await;
+    assert_eq!(dashboard(&app, &tenant).await, ["Maintenance (checked)"]);
+
+    // A notice from before the writer's type was kept is not taken for the platform's.
+    let db = app.db.as_ref().unwrap();
+    let pool = platform::db::connect(&db.config()).unwrap();
+    diesel::RunQueryDsl::execute(
+        diesel::sql_query(format!(
+            "UPDATE notices SET author_type = NULL WHERE id IN ({real}, {forged})"
+        )),
+        &mut pool.get().unwrap(),
+    )
+    .unwrap();
+    drop(pool);
+    assert_eq!(dashboard(&app, &tenant).await, Vec::<String>::new());
+    app.shutdown().await;
+}
+
+platform::on_both_backends!(
+    published_notices_reach_the_dashboard,
+    only_a_platform_administrators_notice_reaches_every_tenant,
+);

@@ -1,0 +1,1 @@
+ALTER TABLE notices DROP COLUMN author_type;
