@@ -23,6 +23,7 @@ pub struct Health {
     get,
     path = "/actuator/info",
     tag = "actuator",
+    extensions(("x-envelope" = json!(false))),
     responses((status = 200, description = "Build facts", body = Info))
 )]
 pub async fn info(state: web::Data<ServiceState>) -> HttpResponse {
@@ -33,6 +34,7 @@ pub async fn info(state: web::Data<ServiceState>) -> HttpResponse {
     get,
     path = "/actuator/health",
     tag = "actuator",
+    extensions(("x-envelope" = json!(false))),
     responses(
         (status = 200, description = "Every part is up", body = Health),
         (status = 503, description = "A part is down; it is named in components", body = Health)
@@ -80,6 +82,7 @@ async fn evaluate(state: &ServiceState, readiness: bool) -> HttpResponse {
     get,
     path = "/actuator/health/readiness",
     tag = "actuator",
+    extensions(("x-envelope" = json!(false))),
     responses(
         (status = 200, description = "Ready for traffic: every part is up and every copy of another service's data has been filled", body = Health),
         (status = 503, description = "Not ready: a part is down, or a copy waits for its owner's snapshot", body = Health)
@@ -95,6 +98,7 @@ pub async fn readiness(state: web::Data<ServiceState>) -> HttpResponse {
     get,
     path = "/actuator/health/liveness",
     tag = "actuator",
+    extensions(("x-envelope" = json!(false))),
     responses((status = 200, description = "The process serves requests", body = Health))
 )]
 pub async fn liveness() -> HttpResponse {
@@ -108,6 +112,7 @@ pub async fn liveness() -> HttpResponse {
     get,
     path = "/actuator/prometheus",
     tag = "actuator",
+    extensions(("x-envelope" = json!(false))),
     responses((status = 200, description = "Prometheus text exposition", content_type = "text/plain"))
 )]
 pub async fn prometheus(state: web::Data<ServiceState>) -> HttpResponse {
@@ -137,6 +142,7 @@ pub async fn prometheus(state: web::Data<ServiceState>) -> HttpResponse {
     get,
     path = "/openapi.json",
     tag = "actuator",
+    extensions(("x-envelope" = json!(false))),
     responses((status = 200, description = "This service's OpenAPI document", content_type = "application/json"))
 )]
 pub async fn openapi(state: web::Data<ServiceState>) -> HttpResponse {

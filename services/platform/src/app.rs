@@ -432,9 +432,8 @@ impl Application {
             reason,
         };
 
-        let openapi_json = spec
-            .full_openapi()
-            .to_json()
+        let openapi_json = crate::http::contract::complete(&spec.full_openapi(), spec.name)
+            .and_then(|doc| serde_json::to_string(&doc))
             .map_err(|e| setup(format!("OpenAPI document: {e}")))?;
         let mut health: Vec<Arc<dyn HealthCheck>> = Vec::new();
         if let (Some(pool), Some(db_cfg)) = (&pool, &cfg.database) {

@@ -81,7 +81,8 @@ enum Outcome {
         (status = 412, description = "short password, wrong credentials, locked or disabled account, refused IP"),
         (status = 429, description = "too many failed logins from this IP"),
     ),
-    tag = "auth"
+    tag = "auth",
+    extensions(("x-envelope" = json!(false)))
 )]
 #[post("/api/auth/login")]
 pub async fn login(
@@ -195,7 +196,8 @@ pub async fn login(
 #[utoipa::path(
     responses((status = 200, body = TokenAnswer), (status = 401, description = "no, invalid or ended refresh token")),
     security(("bearer" = [])),
-    tag = "auth"
+    tag = "auth",
+    extensions(("x-envelope" = json!(false)))
 )]
 #[get("/api/auth/token")]
 pub async fn refresh(ctx: web::Data<Ctx>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
@@ -219,7 +221,7 @@ pub async fn refresh(ctx: web::Data<Ctx>, req: HttpRequest) -> Result<HttpRespon
 }
 
 /// Whether an access token is valid and its session live, and whose it is.
-#[utoipa::path(params(CheckQuery), responses((status = 200, body = CheckAnswer)), tag = "auth")]
+#[utoipa::path(params(CheckQuery), responses((status = 200, body = CheckAnswer)), tag = "auth", extensions(("x-envelope" = json!(false))))]
 #[get("/api/auth/check")]
 pub async fn check(ctx: web::Data<Ctx>, q: Query<CheckQuery>) -> Result<HttpResponse, ApiError> {
     let claims = match ctx.verify(q.token.trim(), TokenKind::Access) {
@@ -293,7 +295,7 @@ pub async fn logout(
 }
 
 /// The public keys that verify access tokens.
-#[utoipa::path(responses((status = 200, body = Object, description = "a JWK set")), tag = "auth")]
+#[utoipa::path(responses((status = 200, body = Object, description = "a JWK set")), tag = "auth", extensions(("x-envelope" = json!(false))))]
 #[get("/.well-known/jwks.json")]
 pub async fn jwks(ctx: web::Data<Ctx>) -> HttpResponse {
     let set: JwkSet = ctx.keys.jwks();

@@ -63,7 +63,7 @@ fn query_lang(query: &str) -> Option<Lang> {
 
 /// Opens the caller's notification socket (`token` in the query, as browsers cannot set
 /// headers on a websocket; `lang` too, the console's language, else `Accept-Language`).
-#[utoipa::path(params(("token" = String, Query, description = "The access token"), ("lang" = Option<String>, Query, description = "zh-CN or en: the language of the messages pushed")), responses((status = 101, description = "Switching to the websocket"), (status = 401)), tag = "message", summary = "Open the notification socket")]
+#[utoipa::path(params(("token" = String, Query, description = "The access token"), ("lang" = Option<String>, Query, description = "zh-CN or en: the language of the messages pushed")), responses((status = 101, description = "Switching to the websocket"), (status = 401)), tag = "message", summary = "Open the notification socket", extensions(("x-envelope" = json!(false))))]
 #[get("/websocket")]
 pub async fn connect(
     req: HttpRequest,

@@ -41,7 +41,7 @@ fn internal(e: impl std::fmt::Display) -> ApiError {
     path = "/internal/dead-letters",
     tag = "bus",
     params(PageQuery),
-    responses((status = 200, description = "Dead letters, newest first, in the envelope"))
+    responses((status = 200, body = Page<DeadLetter>, description = "Dead letters, newest first"))
 )]
 pub async fn list(
     pool: web::Data<DbPool>,
@@ -69,7 +69,7 @@ pub async fn list(
     tag = "bus",
     params(("id" = i64, Path, description = "Dead letter id")),
     responses(
-        (status = 200, description = "Put back on the consumer's queue"),
+        (status = 200, body = i64, description = "Put back on the consumer's queue: its id"),
         (status = 404, description = "No such dead letter"),
         (status = 412, description = "Already re-queued")
     )

@@ -49,7 +49,9 @@ pub fn completed_key(copy: &str) -> String {
 }
 
 /// A copy's state as `/actuator/health` reports it.
-#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, serde::Serialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Queryable, Selectable, serde::Serialize, utoipa::ToSchema,
+)]
 #[diesel(table_name = replica_copies)]
 #[serde(rename_all = "camelCase")]
 pub struct CopyState {
@@ -316,7 +318,7 @@ pub struct CopyQuery {
     get,
     path = "/internal/replica/copies",
     tag = "bus",
-    responses((status = 200, description = "Each copy's state and its owner's watermark, in the envelope"))
+    responses((status = 200, body = Vec<CopyState>, description = "Each copy's state and its owner's watermark"))
 )]
 pub async fn copies(
     pool: actix_web::web::Data<crate::db::DbPool>,
@@ -344,7 +346,7 @@ pub async fn copies(
     tag = "bus",
     params(CopyQuery),
     responses(
-        (status = 200, description = "Asked: the copies now rebuilding, in the envelope"),
+        (status = 200, body = Vec<String>, description = "Asked: the copies now rebuilding"),
         (status = 412, description = "The service keeps no such copy")
     )
 )]
@@ -389,7 +391,7 @@ pub async fn resync(
 }
 
 #[derive(utoipa::OpenApi)]
-#[openapi(paths(copies, resync))]
+#[openapi(paths(copies, resync), components(schemas(CopyState)))]
 pub struct ResyncApi;
 
 pub fn config(cfg: &mut actix_web::web::ServiceConfig) {

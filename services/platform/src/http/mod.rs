@@ -1,6 +1,7 @@
 //! HTTP conventions shared by every service.
 
 pub mod client;
+pub mod contract;
 pub mod endpoints;
 pub mod envelope;
 pub mod extract;
