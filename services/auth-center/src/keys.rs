@@ -7,8 +7,10 @@ use std::path::Path;
 use ed25519_dalek::SigningKey;
 use ed25519_dalek::pkcs8::spki::der::pem::LineEnding;
 use ed25519_dalek::pkcs8::{DecodePrivateKey as _, EncodePrivateKey as _};
+use std::collections::HashMap;
+
 use platform::auth::JwkSet;
-use platform::auth::token::SigningPair;
+use platform::auth::token::{DecodingKey, SigningPair};
 
 #[derive(Debug, thiserror::Error)]
 pub enum KeyError {
@@ -21,6 +23,8 @@ pub enum KeyError {
 pub struct KeyRing {
     pub signing: SigningPair,
     previous: Vec<SigningPair>,
+    /// Every key that verifies, by key id: what [`KeyRing::jwks`] publishes, made once.
+    pub decoding_keys: HashMap<String, DecodingKey>,
 }
 
 fn file_error(path: &Path, reason: impl std::fmt::Display) -> KeyError {
@@ -80,10 +84,13 @@ impl KeyRing {
             .iter()
             .map(|p| read_key(p.as_ref()).map(SigningPair::new))
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Self {
+        let mut ring = Self {
             signing: SigningPair::new(key),
             previous,
-        })
+            decoding_keys: HashMap::new(),
+        };
+        ring.decoding_keys = ring.jwks().decoding_keys();
+        Ok(ring)
     }
 
     /// `/.well-known/jwks.json`: the signing key first.

@@ -250,6 +250,55 @@ impl TestApp {
     }
 }
 
+impl TestApp {
+    /// Sends a body one byte over [`crate::http::extract::BODY_LIMIT`] to every operation of the
+    /// service's OpenAPI document that takes a body (path parameters filled with 1), as the
+    /// caller of `token`; answers the operations that did not refuse it with 413 in the envelope
+    /// (`code` `payload-too-large`), each with what it answered instead.
+    pub async fn body_limit_misses(&self, token: &str) -> Vec<String> {
+        let limit = crate::http::extract::BODY_LIMIT;
+        let mut res = crate::http::client::client()
+            .get(self.url("/openapi.json"))
+            .send()
+            .await
+            .expect("the service answers");
+        let doc: serde_json::Value = res.json().limit(1 << 24).await.expect("its document");
+        let too_large = actix_web::web::Bytes::from(vec![b' '; limit + 1]);
+        let mut misses = Vec::new();
+        let paths = doc["paths"].as_object().cloned().unwrap_or_default();
+        for (path, item) in paths {
+            let filled: String = path
+                .split('/')
+                .map(|s| if s.starts_with('{') { "1" } else { s })
+                .collect::<Vec<_>>()
+                .join("/");
+            for method in ["post", "put", "patch", "delete"] {
+                if item[method]["requestBody"].is_null() {
+                    continue;
+                }
+                let mut res = crate::http::client::client()
+                    .request(
+                        method.to_uppercase().parse().expect("a method"),
+                        self.url(&filled),
+                    )
+                    .bearer_auth(token)
+                    .insert_header(("content-type", "application/json"))
+                    .timeout(std::time::Duration::from_secs(30))
+                    .send_body(too_large.clone())
+                    .await
+                    .expect("the service answers");
+                let status = res.status().as_u16();
+                let body: serde_json::Value = res.json().await.unwrap_or_default();
+                if status != 413 || body["code"] != "payload-too-large" || body["state"] != "error"
+                {
+                    misses.push(format!("{method} {path}: {status} {body}"));
+                }
+            }
+        }
+        misses
+    }
+}
+
 /// Test configuration: localhost, port 0, one worker, the given database.
 pub fn test_config(name: &str, db: Option<&TestDb>) -> ServiceConfig {
     let defaults = Defaults {
@@ -523,9 +572,8 @@ impl TestIssuer {
     pub fn end(&self, token: &str, reason: crate::auth::EndReason) {
         if let Ok(claims) = crate::auth::token::verify(
             token,
-            &self.pair.signing_key().verifying_key(),
+            &self.pair.decoding_key(),
             crate::auth::TokenKind::Access,
-            crate::auth::token::now_secs(),
         ) {
             self.ended
                 .lock()
@@ -580,6 +628,67 @@ impl crate::auth::AuthBackend for TestIssuer {
             .unwrap_or_default();
         Box::pin(async move { Ok(grants) })
     }
+}
+
+/// Tokens made from a good one that every verifier must refuse, each named: its claims altered
+/// (`mscType` 100) under the old signature; `alg: none` with no signature; algorithm confusion
+/// (`HS256` with the published public key as the HMAC secret, which a verifier trusting the
+/// header would check with the key it holds); and a key id no one published, properly shaped.
+pub fn forgeries(good: &str, jwk: &crate::auth::Jwk) -> Vec<(&'static str, String)> {
+    use base64::Engine as _;
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;
+    let parts: Vec<&str> = good.split('.').collect();
+    let (header, payload, signature) = (parts[0], parts[1], parts[2]);
+    let json = |part: &str| -> serde_json::Value {
+        serde_json::from_slice(&B64.decode(part).expect("base64url part")).expect("JSON part")
+    };
+    let encode = |v: &serde_json::Value| B64.encode(v.to_string());
+    let with = |part: &str, key: &str, value: serde_json::Value| {
+        let mut v = json(part);
+        v[key] = value;
+        encode(&v)
+    };
+
+    let altered = format!(
+        "{header}.{}.{signature}",
+        with(payload, "mscType", 100.into())
+    );
+    let none = format!("{}.{payload}.", with(header, "alg", "none".into()));
+    let hs256 = with(header, "alg", "HS256".into());
+    let secret = B64.decode(&jwk.x).expect("the JWK's x");
+    let mac = hmac_sha256(&secret, format!("{hs256}.{payload}").as_bytes());
+    let confused = format!("{hs256}.{payload}.{}", B64.encode(mac));
+    let unknown = format!(
+        "{}.{payload}.{signature}",
+        with(header, "kid", "no-such-key".into())
+    );
+    vec![
+        ("altered claims", altered),
+        ("alg none", none),
+        ("algorithm confusion", confused),
+        ("unknown kid", unknown),
+    ]
+}
+
+/// HMAC-SHA-256 (RFC 2104), only to make the algorithm-confusion forgery above.
+fn hmac_sha256(key: &[u8], message: &[u8]) -> Vec<u8> {
+    use sha2::{Digest as _, Sha256};
+    let mut block = [0u8; 64];
+    if key.len() > block.len() {
+        block[..32].copy_from_slice(&Sha256::digest(key));
+    } else {
+        block[..key.len()].copy_from_slice(key);
+    }
+    let pad = |byte: u8| block.iter().map(|b| b ^ byte).collect::<Vec<u8>>();
+    let inner = Sha256::new()
+        .chain_update(pad(0x36))
+        .chain_update(message)
+        .finalize();
+    Sha256::new()
+        .chain_update(pad(0x5c))
+        .chain_update(inner)
+        .finalize()
+        .to_vec()
 }
 
 /// A `merchant.updated` of `saas_id` on `bus`, as saas-main announces a merchant (state normal,

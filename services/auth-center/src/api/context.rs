@@ -48,16 +48,7 @@ impl Ctx {
 
     /// Verifies a token with auth-center's own keys (no fetching).
     pub fn verify(&self, raw: &str, kind: TokenKind) -> Result<Claims, token::TokenError> {
-        let kid = token::key_id(raw)?;
-        let key = self
-            .keys
-            .jwks()
-            .keys
-            .into_iter()
-            .find(|k| k.kid == kid)
-            .and_then(|k| k.verifying_key())
-            .ok_or(token::TokenError::UnknownKey(kid))?;
-        token::verify(raw, &key, kind, token::now_secs())
+        token::verify_with(raw, &self.keys.decoding_keys, kind)
     }
 }
 

@@ -69,17 +69,29 @@ async fn forged_expired_and_foreign_tokens_are_401(backend: Backend) {
             exp: token::now_secs() - 1,
         },
     );
-    for (what, bad, code) in [
-        ("tampered", tampered.as_str(), "token-invalid"),
-        ("alg none", unsigned.as_str(), "token-invalid"),
-        ("another key", other.as_str(), "token-invalid"),
-        ("expired", expired.as_str(), "token-expired"),
-        ("garbage", "abc.def.ghi", "token-invalid"),
-    ] {
+    // Algorithm confusion (HS256 keyed with the published public key) and a key id auth-center
+    // never published, made from the good token.
+    let jwks = send(&app, "GET", "/.well-known/jwks.json", None, None).await;
+    let jwk: platform::auth::Jwk = serde_json::from_value(jwks.body["keys"][0].clone()).unwrap();
+    let forged = platform::testing::forgeries(&good, &jwk);
+    let mut cases = vec![
+        ("tampered", tampered, "token-invalid"),
+        ("alg none", unsigned, "token-invalid"),
+        ("another key", other, "token-invalid"),
+        ("expired", expired.clone(), "token-expired"),
+        ("garbage", "abc.def.ghi".to_owned(), "token-invalid"),
+    ];
+    cases.extend(
+        forged
+            .into_iter()
+            .map(|(what, t)| (what, t, "token-invalid")),
+    );
+    for (what, bad, code) in &cases {
+        let bad = bad.as_str();
         let a = send(&app, "GET", "/client/user", Some(bad), None).await;
         assert_eq!(
             (a.status, a.body["code"].as_str()),
-            (401, Some(code)),
+            (401, Some(*code)),
             "{what}: {}",
             a.body
         );

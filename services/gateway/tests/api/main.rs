@@ -4,4 +4,5 @@ mod edge;
 mod helpers;
 mod proxy;
 mod spa;
+mod tokens;
 mod websocket;

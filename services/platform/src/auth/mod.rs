@@ -8,6 +8,7 @@
 //! but auth-center, which answers from its own database.
 
 pub mod access;
+mod eddsa;
 mod guard;
 pub mod remote;
 pub mod token;
@@ -16,8 +17,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
-use ed25519_dalek::VerifyingKey;
 use futures_util::future::LocalBoxFuture;
+use jsonwebtoken::DecodingKey;
 use prost::Message as _;
 
 pub use guard::{CurrentUser, bearer_token, forbidden, guard};
@@ -173,7 +174,7 @@ struct SessionEntry {
 
 #[derive(Default)]
 struct Caches {
-    keys: HashMap<String, VerifyingKey>,
+    keys: HashMap<String, DecodingKey>,
     keys_fetched: Option<Instant>,
     sessions: HashMap<String, SessionEntry>,
     permissions: HashMap<String, (Instant, Arc<Vec<String>>)>,
@@ -211,9 +212,9 @@ impl Authenticator {
         self.caches.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    async fn key(&self, kid: &str) -> Result<VerifyingKey, AuthError> {
+    async fn key(&self, kid: &str) -> Result<DecodingKey, AuthError> {
         if let Some(key) = self.caches().keys.get(kid) {
-            return Ok(*key);
+            return Ok(key.clone());
         }
         let may_fetch = self
             .caches()
@@ -222,17 +223,13 @@ impl Authenticator {
         if may_fetch {
             let set = self.backend.jwks().await?;
             let mut caches = self.caches();
-            caches.keys = set
-                .keys
-                .iter()
-                .filter_map(|k| Some((k.kid.clone(), k.verifying_key()?)))
-                .collect();
+            caches.keys = set.decoding_keys();
             caches.keys_fetched = Some(Instant::now());
         }
         self.caches()
             .keys
             .get(kid)
-            .copied()
+            .cloned()
             .ok_or_else(|| TokenError::UnknownKey(kid.to_owned()).into())
     }
 
@@ -249,7 +246,7 @@ impl Authenticator {
         }
         let kid = token::key_id(token)?;
         let key = self.key(&kid).await?;
-        let claims = token::verify(token, &key, kind, now)?;
+        let claims = token::verify(token, &key, kind)?;
         if kind == TokenKind::Access {
             let mut caches = self.caches();
             if caches.verified.len() >= VERIFIED_MAX {

@@ -304,3 +304,21 @@ async fn a_new_key_id_is_fetched_from_auth_center() {
     app.shutdown().await;
     server.shutdown().await;
 }
+
+#[actix_web::test]
+async fn forged_tokens_stop_at_the_guard() {
+    let issuer = TestIssuer::new();
+    let app = spawn_with(guarded(issuer.clone()), &test_config("guarded", None), None).await;
+    let good = issuer.token(41, 7, 0, 300);
+    assert_eq!(call(&app, "GET", "/client/me", Some(&good)).await.0, 200);
+    // The good token's verification is remembered; none of these may ride on it.
+    for (what, forged) in platform::testing::forgeries(&good, &jwk_of(&issuer)) {
+        let (status, body) = call(&app, "GET", "/client/me", Some(&forged)).await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (401, Some("token-invalid")),
+            "{what}: {body}"
+        );
+    }
+    app.shutdown().await;
+}
