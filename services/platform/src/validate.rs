@@ -89,6 +89,50 @@ pub fn length(field: &str, value: &str, min: usize, max: usize) -> Result<(), Ap
     ))
 }
 
+/// Characters no text field takes: control characters (NUL, the C0 and C1 sets, DEL) and the
+/// invisible ones that change the direction of what follows (bidirectional marks, embeddings,
+/// overrides and isolates), with which a name can be made to read as something else.
+fn is_hidden_control(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+        )
+}
+
+fn refuse_control(field: &str, value: &str, allowed: &[char]) -> Result<(), ApiError> {
+    match value
+        .chars()
+        .find(|c| is_hidden_control(*c) && !allowed.contains(c))
+    {
+        None => Ok(()),
+        Some(c) => Err(ApiError::invalid(
+            field,
+            Text::new(
+                format!("不能包含控制字符（U+{:04X}）", u32::from(c)),
+                format!(
+                    "must not contain control characters (U+{:04X})",
+                    u32::from(c)
+                ),
+            ),
+        )),
+    }
+}
+
+/// A single line of `min` to `max` characters, for names, titles and the like: no control
+/// characters (line breaks and tabs included) and no direction overrides.
+pub fn line(field: &str, value: &str, min: usize, max: usize) -> Result<(), ApiError> {
+    length(field, value, min, max)?;
+    refuse_control(field, value, &[])
+}
+
+/// A text of `min` to `max` characters that may run over several lines (remarks, descriptions):
+/// line breaks and tabs are taken, other control characters and direction overrides are not.
+pub fn text(field: &str, value: &str, min: usize, max: usize) -> Result<(), ApiError> {
+    length(field, value, min, max)?;
+    refuse_control(field, value, &['\n', '\r', '\t'])
+}
+
 /// A value from a fixed list.
 pub fn one_of<T: PartialEq + std::fmt::Display>(
     field: &str,
@@ -128,5 +172,29 @@ mod tests {
         assert!(mobile("m", "").is_ok());
         assert!(length("name", "", 1, 64).is_err());
         assert!(one_of("state", 3, &[0, 1, 2]).is_err());
+    }
+
+    #[test]
+    fn control_and_direction_characters_are_refused() {
+        assert!(line("name", "Sea View 海景", 1, 64).is_ok());
+        for bad in [
+            "a\0b",
+            "a\u{202E}b",
+            "a\nb",
+            "a\u{7F}",
+            "a\u{85}",
+            "\u{2066}x",
+        ] {
+            let err = line("name", bad, 1, 64).unwrap_err();
+            assert!(
+                matches!(err, ApiError::Invalid { ref field, .. } if field == "name"),
+                "{bad:?}"
+            );
+        }
+        assert!(text("remark", "line one\r\nline\ttwo", 0, 500).is_ok());
+        assert!(text("remark", "a\0b", 0, 500).is_err());
+        assert!(text("remark", "a\u{202E}b", 0, 500).is_err());
+        // Joiners belong to scripts and emoji, and stay.
+        assert!(line("name", "\u{200D}\u{200C}", 1, 64).is_ok());
     }
 }

@@ -29,7 +29,7 @@ impl GroupForm {
     /// The name as it is stored, if valid.
     pub fn checked_name(&self) -> Result<&str, ApiError> {
         let name = self.name.trim();
-        platform::validate::length("name", name, 1, 64)?;
+        platform::validate::line("name", name, 1, 64)?;
         Ok(name)
     }
 

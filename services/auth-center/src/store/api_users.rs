@@ -5,6 +5,7 @@ use diesel::prelude::*;
 use platform::Viewer;
 use platform::db::Backend as Db;
 use platform::db::DbConnection;
+use platform::db::SearchText as _;
 use platform::http::PageRequest;
 
 use super::schema::api_users;
@@ -46,7 +47,7 @@ pub fn list_api_users(
     let query = || {
         let mut q = visible(viewer);
         if let Some(n) = name.filter(|n| !n.is_empty()) {
-            q = q.filter(api_users::name.like(platform::db::contains_pattern(n)));
+            q = q.filter(api_users::name.contains_text(n));
         }
         q
     };

@@ -4,6 +4,7 @@ use diesel::prelude::*;
 use platform::Viewer;
 use platform::db::Backend as Db;
 use platform::db::DbConnection;
+use platform::db::SearchText as _;
 use platform::http::PageRequest;
 
 use super::schema::{group_permissions, perm_groups, user_groups};
@@ -29,7 +30,7 @@ pub fn list_groups(
             .filter(perm_groups::saas_id.eq(viewer.saas_id))
             .into_boxed::<Db>();
         if let Some(n) = name.filter(|n| !n.is_empty()) {
-            q = q.filter(perm_groups::name.like(platform::db::contains_pattern(n)));
+            q = q.filter(perm_groups::name.contains_text(n));
         }
         q
     };

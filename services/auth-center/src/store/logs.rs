@@ -8,6 +8,7 @@ use platform::Viewer;
 use platform::bus::v1;
 use platform::db::Backend as Db;
 use platform::db::DbConnection;
+use platform::db::SearchText as _;
 use platform::http::PageRequest;
 
 use super::schema::{action_logs, login_logs, users};
@@ -152,7 +153,7 @@ pub fn list_login_logs(
             q = q.filter(login_logs::user_id.eq_any(ids.clone()));
         }
         if let Some(v) = f.username.as_deref().filter(|v| !v.is_empty()) {
-            q = q.filter(login_logs::username.like(platform::db::contains_pattern(v)));
+            q = q.filter(login_logs::username.contains_text(v));
         }
         if let Some(v) = f.result {
             q = q.filter(login_logs::result.eq(v));
@@ -210,10 +211,10 @@ pub fn list_action_logs(
             q = q.filter(action_logs::user_id.eq_any(ids.clone()));
         }
         if let Some(v) = f.username.as_deref().filter(|v| !v.is_empty()) {
-            q = q.filter(action_logs::username.like(platform::db::contains_pattern(v)));
+            q = q.filter(action_logs::username.contains_text(v));
         }
         if let Some(v) = f.action.as_deref().filter(|v| !v.is_empty()) {
-            q = q.filter(action_logs::action.like(platform::db::contains_pattern(v)));
+            q = q.filter(action_logs::action.contains_text(v));
         }
         if let Some(v) = f.start_time {
             q = q.filter(action_logs::created_at.ge(v));

@@ -6,6 +6,7 @@ use diesel::prelude::*;
 use platform::Viewer;
 use platform::db::Backend as Db;
 use platform::db::DbConnection;
+use platform::db::SearchText as _;
 use platform::http::PageRequest;
 
 use super::permissions::grants_changed;
@@ -222,13 +223,13 @@ fn users_in_scope<'a>(viewer: &Viewer, f: &'a UserFilter) -> users::BoxedQuery<'
         q = q.filter(users::mch_id.eq(mch_id));
     }
     if let Some(v) = f.username.as_deref().filter(|v| !v.is_empty()) {
-        q = q.filter(users::username.like(platform::db::contains_pattern(v)));
+        q = q.filter(users::username.contains_text(v));
     }
     if let Some(v) = f.real_name.as_deref().filter(|v| !v.is_empty()) {
-        q = q.filter(users::real_name.like(platform::db::contains_pattern(v)));
+        q = q.filter(users::real_name.contains_text(v));
     }
     if let Some(v) = f.mobile.as_deref().filter(|v| !v.is_empty()) {
-        q = q.filter(users::mobile.like(platform::db::contains_pattern(v)));
+        q = q.filter(users::mobile.contains_text(v));
     }
     if let Some(v) = f.mch_id {
         q = q.filter(users::mch_id.eq(v));

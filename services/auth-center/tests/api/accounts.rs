@@ -599,8 +599,55 @@ async fn api_users_get_a_secret_shown_once(backend: Backend) {
     app.shutdown().await;
 }
 
+/// A list filter finds what was typed: `_` and `%` are themselves, not wildcards, and are not
+/// dropped (a username with `_` is found by its exact text).
+async fn filters_find_underscores_and_percent_signs_as_typed(backend: Backend) {
+    let app = start(backend).await;
+    let (admin, _) = tokens(&app, "demo", "demo123").await;
+    for (username, real_name) in [("op_1", "Half_50% off"), ("opx1", "Half 50x off")] {
+        let mut form = new_user(username);
+        form["realName"] = json!(real_name);
+        let a = send(
+            &app,
+            "POST",
+            "/saas/account/user/save",
+            Some(&admin),
+            Some(form),
+        )
+        .await;
+        assert_eq!(a.status, 200, "{}", a.body);
+    }
+    for (query, expected) in [
+        ("username=op_1", vec!["op_1"]),
+        ("username=_", vec!["op_1"]),
+        ("username=op%25", vec![]),
+        ("realName=50%25", vec!["op_1"]),
+        ("realName=f_50", vec!["op_1"]),
+        ("realName=%25", vec!["op_1"]),
+        ("username=opx1", vec!["opx1"]),
+    ] {
+        let list = send(
+            &app,
+            "GET",
+            &format!("/saas/account/user/list?{query}"),
+            Some(&admin),
+            None,
+        )
+        .await;
+        assert_eq!(list.status, 200, "{}", list.body);
+        let names: Vec<&str> = list.body["data"]["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| u["username"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, expected, "{query}");
+    }
+}
+
 platform::on_both_backends!(
     users_are_managed_within_the_tenant,
+    filters_find_underscores_and_percent_signs_as_typed,
     permissions_come_from_groups,
     api_users_get_a_secret_shown_once,
 );

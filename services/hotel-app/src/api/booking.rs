@@ -330,13 +330,13 @@ fn id_type(field: &str, v: i32) -> Result<(), ApiError> {
 
 impl OrderForm {
     fn check(&self, rooms_max_guests: i64) -> Result<Vec<NewGuest>, ApiError> {
-        platform::validate::length("contactName", self.contact_name.trim(), 1, 50)?;
+        platform::validate::line("contactName", self.contact_name.trim(), 1, 50)?;
         platform::validate::phone("contactPhone", self.contact_phone.trim())?;
         id_type("contactIdType", self.contact_id_type)?;
-        platform::validate::length("contactIdNo", &self.contact_id_no, 0, 30)?;
-        platform::validate::length("orderMemo", &self.order_memo, 0, 500)?;
-        platform::validate::length("guestMemo", &self.guest_memo, 0, 500)?;
-        platform::validate::length("channelOrderId", &self.channel_order_id, 0, 64)?;
+        platform::validate::line("contactIdNo", &self.contact_id_no, 0, 30)?;
+        platform::validate::text("orderMemo", &self.order_memo, 0, 500)?;
+        platform::validate::text("guestMemo", &self.guest_memo, 0, 500)?;
+        platform::validate::line("channelOrderId", &self.channel_order_id, 0, 64)?;
         if self.guests.is_empty() {
             return Err(ApiError::invalid_field(
                 "guests",
@@ -356,12 +356,12 @@ impl OrderForm {
         let mut out = Vec::with_capacity(self.guests.len());
         for (i, g) in self.guests.iter().enumerate() {
             let f = |name: &str| format!("guests[{i}].{name}");
-            platform::validate::length(&f("name"), g.name.trim(), 1, 50)?;
+            platform::validate::line(&f("name"), g.name.trim(), 1, 50)?;
             if !g.phone.trim().is_empty() {
                 platform::validate::phone(&f("phone"), g.phone.trim())?;
             }
             id_type(&f("idType"), g.id_type)?;
-            platform::validate::length(&f("idNo"), &g.id_no, 0, 30)?;
+            platform::validate::line(&f("idNo"), &g.id_no, 0, 30)?;
             let country = g.country.trim();
             if !country.is_empty()
                 && (!(2..=3).contains(&country.len())

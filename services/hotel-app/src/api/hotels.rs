@@ -8,7 +8,7 @@
 use actix_web::{get, post, put, web};
 use platform::auth::CurrentUser;
 use platform::db::{DbConnection, DbPool, with_conn, write_tx};
-use platform::http::extract::parse_json;
+use platform::http::extract::{Body, parse_json};
 use platform::http::{Json, Page, PageQuery, Query, Reply};
 use platform::i18n::Text;
 use platform::{ApiError, Viewer};
@@ -196,7 +196,7 @@ pub async fn save(
 pub async fn update(
     pool: web::Data<DbPool>,
     viewer: Viewer,
-    body: web::Bytes,
+    body: Body,
 ) -> Result<Reply<Hotel>, ApiError> {
     let (hotel_id, mut fields) = form_with_id::<HotelFields>(&body, "hotelId")?;
     viewer.require_tenant_staff()?;
@@ -282,7 +282,7 @@ pub async fn request_modify(
     pool: web::Data<DbPool>,
     viewer: Viewer,
     me: CurrentUser,
-    body: web::Bytes,
+    body: Body,
 ) -> Result<Reply<HotelRequest>, ApiError> {
     let (hotel_id, mut fields) = form_with_id::<HotelFields>(&body, "hotelId")?;
     let request = with_conn(&pool, move |conn| {
@@ -356,7 +356,7 @@ fn decide(
 fn decision_of(form: DecisionForm) -> Result<(i64, String), ApiError> {
     let id = required_id("id", form.id)?;
     let remark = form.remark.trim().to_owned();
-    platform::validate::length("remark", &remark, 0, 500)?;
+    platform::validate::text("remark", &remark, 0, 500)?;
     Ok((id, remark))
 }
 

@@ -289,7 +289,7 @@ fn check_remark(remark: &str, required: bool) -> Result<(), ApiError> {
             "please enter the reason",
         ));
     }
-    platform::validate::length("remark", remark, 0, 500)
+    platform::validate::text("remark", remark, 0, 500)
 }
 
 async fn act_on(
@@ -320,7 +320,7 @@ pub async fn confirm(
 ) -> Result<Reply<OrderSummary>, ApiError> {
     let f = form.into_inner();
     check_remark(&f.remark, false)?;
-    platform::validate::length("supplierOrderId", &f.supplier_order_id, 0, 64)?;
+    platform::validate::line("supplierOrderId", &f.supplier_order_id, 0, 64)?;
     let input = ActionInput {
         remark: f.remark,
         supplier_order_id: f.supplier_order_id,
@@ -456,7 +456,7 @@ pub async fn update_remark(
         ("memoInner", &f.memo_inner),
     ] {
         if let Some(v) = v {
-            platform::validate::length(field, v, 0, 500)?;
+            platform::validate::text(field, v, 0, 500)?;
         }
     }
     if f.order_memo.is_none() && f.guest_memo.is_none() && f.memo_inner.is_none() {

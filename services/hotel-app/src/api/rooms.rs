@@ -4,6 +4,7 @@
 
 use actix_web::{get, post, put, web};
 use platform::db::{DbPool, with_conn, write_tx};
+use platform::http::extract::Body;
 use platform::http::{Page, PageQuery, Query, Reply};
 use platform::{ApiError, Viewer};
 use serde::Deserialize;
@@ -118,7 +119,7 @@ pub async fn load(
 pub async fn save(
     pool: web::Data<DbPool>,
     viewer: Viewer,
-    body: web::Bytes,
+    body: Body,
 ) -> Result<Reply<Room>, ApiError> {
     let (hotel_id, mut fields) = form_with_id::<RoomFields>(&body, "hotelId")?;
     may_edit(&viewer)?;
@@ -151,7 +152,7 @@ pub async fn save(
 pub async fn update(
     pool: web::Data<DbPool>,
     viewer: Viewer,
-    body: web::Bytes,
+    body: Body,
 ) -> Result<Reply<Room>, ApiError> {
     let (room_id, mut fields) = form_with_id::<RoomFields>(&body, "roomId")?;
     may_edit(&viewer)?;

@@ -9,6 +9,8 @@ use platform::{ApiError, Viewer};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
+use platform::http::extract::Body;
+
 use super::hotels::form_with_id;
 use crate::domain::hotel::ZoneFields;
 use crate::store::zones::{self, MAX_DEPTH, Placement, Zone, ZoneFilter, ZoneNode};
@@ -150,7 +152,7 @@ pub async fn save(
 pub async fn update(
     pool: web::Data<DbPool>,
     viewer: Viewer,
-    body: web::Bytes,
+    body: Body,
 ) -> Result<Reply<Zone>, ApiError> {
     let (id, mut fields) = form_with_id::<ZoneFields>(&body, "id")?;
     viewer.require_tenant_staff()?;

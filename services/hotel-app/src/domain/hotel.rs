@@ -114,10 +114,10 @@ impl HotelFields {
         ] {
             *s = s.trim().to_owned();
         }
-        validate::length("name", &self.name, 1, 64)?;
-        validate::length("nameEn", &self.name_en, 0, 128)?;
+        validate::line("name", &self.name, 1, 64)?;
+        validate::line("nameEn", &self.name_en, 0, 128)?;
         star(self.star)?;
-        validate::length("areaId", &self.area_id, 0, 32)?;
+        validate::line("areaId", &self.area_id, 0, 32)?;
         if self.zone_id < 0 {
             return Err(ApiError::invalid_field(
                 "zoneId",
@@ -125,7 +125,7 @@ impl HotelFields {
                 "Please select the zone",
             ));
         }
-        validate::length("address", &self.address, 0, 256)?;
+        validate::line("address", &self.address, 0, 256)?;
         post_code(&self.post_code)?;
         validate::phone("phone", &self.phone)?;
         validate::phone("fax", &self.fax)?;
@@ -144,7 +144,7 @@ impl HotelFields {
         clock("checkoutTime", &self.checkout_time)?;
         coordinates(self.longitude, self.latitude)?;
         time_zone(&self.time_zone)?;
-        validate::length("serviceDesc", &self.service_desc, 0, 2000)?;
+        validate::text("serviceDesc", &self.service_desc, 0, 2000)?;
         validate::one_of("state", self.state, &[STATE_NORMAL, STATE_DISABLED])
     }
 
@@ -405,8 +405,8 @@ impl ZoneFields {
         self.name = self.name.trim().to_owned();
         self.area_id = self.area_id.trim().to_owned();
         self.geo_lng = self.geo_lng.trim().to_owned();
-        validate::length("name", &self.name, 1, 64)?;
-        validate::length("areaId", &self.area_id, 0, 32)?;
+        validate::line("name", &self.name, 1, 64)?;
+        validate::line("areaId", &self.area_id, 0, 32)?;
         let hash = parse_geo_lng(&self.geo_lng)?
             .map(|(lng, lat)| geohash(lat, lng, GEOHASH_LEN))
             .unwrap_or_default();
@@ -468,7 +468,7 @@ impl RoomFields {
         self.area = self.area.trim().to_owned();
         self.floor = self.floor.trim().to_owned();
         self.broadband = self.broadband.trim().to_owned();
-        validate::length("name", &self.name, 1, 64)?;
+        validate::line("name", &self.name, 1, 64)?;
         for (field, code) in [("bedType", self.bed_type), ("roomType", self.room_type)] {
             if !(0..=MAX_TYPE_CODE).contains(&code) {
                 return Err(ApiError::invalid_field(
@@ -478,8 +478,8 @@ impl RoomFields {
                 ));
             }
         }
-        validate::length("area", &self.area, 0, 32)?;
-        validate::length("floor", &self.floor, 0, 32)?;
+        validate::line("area", &self.area, 0, 32)?;
+        validate::line("floor", &self.floor, 0, 32)?;
         if !(1..=20).contains(&self.max_guests) {
             return Err(ApiError::invalid_field(
                 "maxGuests",

@@ -299,12 +299,12 @@ pub fn payment_types(raw: &str) -> Result<String, ApiError> {
 impl ProductFields {
     /// Trims and normalises the texts, then checks every field in the form's order.
     pub fn check(&mut self) -> Result<(), ApiError> {
-        use platform::validate::{length, one_of};
+        use platform::validate::{line, one_of, text};
         self.product_name = self.product_name.trim().to_owned();
         self.product_short_name = self.product_short_name.trim().to_owned();
-        length("productName", &self.product_name, 1, 100)?;
-        length("productShortName", &self.product_short_name, 0, 50)?;
-        length("productDesc", &self.product_desc, 0, 2000)?;
+        line("productName", &self.product_name, 1, 100)?;
+        line("productShortName", &self.product_short_name, 0, 50)?;
+        text("productDesc", &self.product_desc, 0, 2000)?;
         if self.zone_id < 0 {
             return Err(ApiError::invalid_field(
                 "zoneId",
@@ -326,7 +326,7 @@ impl ProductFields {
                 "Please select the room",
             ));
         }
-        length("cancelPolicy", &self.cancel_policy, 0, 500)?;
+        text("cancelPolicy", &self.cancel_policy, 0, 500)?;
         one_of("confirmType", self.confirm_type, &[0, 1, 2])?;
         one_of("shareType", self.share_type, &[0, 1])?;
         one_of("cancelType", self.cancel_type, &[0, 1, 2, 3])?;
@@ -368,9 +368,9 @@ impl ProductFields {
             ));
         }
         one_of("guestType", self.guest_type, &[1, 2])?;
-        length("supplierHotelId", &self.supplier_hotel_id, 0, 64)?;
-        length("supplierProductId", &self.supplier_product_id, 0, 64)?;
-        length("supplierRoomId", &self.supplier_room_id, 0, 64)
+        line("supplierHotelId", &self.supplier_hotel_id, 0, 64)?;
+        line("supplierProductId", &self.supplier_product_id, 0, 64)?;
+        line("supplierRoomId", &self.supplier_room_id, 0, 64)
     }
 
     /// Whether booking opens before it closes (hours from check-in day's midnight, as

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use diesel::prelude::*;
 use platform::ApiError;
 use platform::Viewer;
+use platform::db::SearchText as _;
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
 use serde::Serialize;
@@ -257,7 +258,7 @@ fn hotel_rows(
         h = h.filter(hotels::id.eq(id));
     }
     if let Some(n) = &s.hotel_name {
-        h = h.filter(hotels::name.like(platform::db::contains_pattern(n)));
+        h = h.filter(hotels::name.contains_text(n));
     }
     if let Some(star) = s.star {
         h = h.filter(hotels::hotel_star.eq(star));

@@ -4,6 +4,7 @@ use std::collections::HashMap;
 
 use diesel::prelude::*;
 use platform::Viewer;
+use platform::db::SearchText as _;
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
 use serde::Serialize;
@@ -189,7 +190,7 @@ fn hotels_in<'a>(viewer: &Viewer, f: &'a HotelFilter) -> hotels::BoxedQuery<'a, 
         .filter(hotels::saas_id.eq(viewer.saas_id))
         .into_boxed();
     if let Some(n) = f.name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
-        q = q.filter(hotels::name.like(platform::db::contains_pattern(n)));
+        q = q.filter(hotels::name.contains_text(n));
     }
     if let Some(s) = f.star {
         q = q.filter(hotels::hotel_star.eq(s));

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use diesel::prelude::*;
 use platform::Viewer;
 use platform::bus::{Outgoing, publish_in_tx, v1};
+use platform::db::SearchText as _;
 use platform::db::{Backend as Db, DbConnection, lower};
 use platform::http::PageRequest;
 use serde::Serialize;
@@ -179,8 +180,7 @@ fn products_in(viewer: &Viewer, f: &ProductFilter) -> hotel_products::BoxedQuery
         .filter(|n| !n.is_empty())
     {
         // Case-insensitive on both backends (PostgreSQL's LIKE is not, SQLite's is).
-        let pattern = platform::db::contains_pattern_ci(n);
-        q = q.filter(lower(hotel_products::product_name).like(pattern));
+        q = q.filter(lower(hotel_products::product_name).contains_text(&n.to_lowercase()));
     }
     if let Some(h) = f.hotel_id {
         q = q.filter(hotel_products::hotel_id.eq(h));

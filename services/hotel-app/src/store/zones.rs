@@ -4,6 +4,7 @@ use std::collections::{HashMap, HashSet};
 
 use diesel::prelude::*;
 use platform::Viewer;
+use platform::db::SearchText as _;
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
 use serde::Serialize;
@@ -56,7 +57,7 @@ fn zones_in<'a>(viewer: &Viewer, f: &'a ZoneFilter) -> zones::BoxedQuery<'a, Db>
         .filter(zones::saas_id.eq(viewer.saas_id))
         .into_boxed();
     if let Some(n) = f.name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
-        q = q.filter(zones::name.like(platform::db::contains_pattern(n)));
+        q = q.filter(zones::name.contains_text(n));
     }
     if let Some(s) = f.state {
         q = q.filter(zones::state.eq(s));

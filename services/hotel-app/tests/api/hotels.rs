@@ -1372,8 +1372,66 @@ async fn each_endpoint_is_documented_with_a_summary(backend: Backend) {
     }
 }
 
+/// One body limit on every route, refused in the envelope: rooms and hotels read their forms as
+/// a raw body (the record's id beside the fields) and answer a large one as every route does.
+async fn every_route_refuses_a_body_over_the_limit_in_the_envelope(backend: Backend) {
+    let env = start(backend).await;
+    assert_eq!(
+        env.app.body_limit_misses(&env.operator).await,
+        Vec::<String>::new()
+    );
+    env.shutdown().await;
+}
+
+/// Names are single lines: NUL, line breaks and direction overrides are a 412 naming the field,
+/// and nothing is written.
+async fn control_characters_in_names_are_refused(backend: Backend) {
+    let env = start(backend).await;
+    let hotel = add_hotel(&env, hotel_form()).await;
+    for bad in ["Sea\u{0}View", "Sea\u{202E}weiV", "Sea\nView"] {
+        let (status, body) = env
+            .call(
+                "POST",
+                "/saas/hotel/rooms/save",
+                &env.operator,
+                Some(with(&room_form(hotel), json!({"name": bad}))),
+            )
+            .await;
+        assert_eq!((status, field(&body)), (412, "name"), "{bad:?}: {body}");
+        let (status, body) = env
+            .call(
+                "PUT",
+                "/saas/hotel/hotelInfos/update",
+                &env.operator,
+                Some(with(&hotel_form(), json!({"hotelId": hotel, "name": bad}))),
+            )
+            .await;
+        assert_eq!((status, field(&body)), (412, "name"), "{bad:?}: {body}");
+        let (status, body) = env
+            .call(
+                "POST",
+                "/saas/hotel/hotelInfos/save",
+                &env.operator,
+                Some(with(&hotel_form(), json!({"nameEn": bad}))),
+            )
+            .await;
+        assert_eq!((status, field(&body)), (412, "nameEn"), "{bad:?}: {body}");
+    }
+    assert_eq!(
+        env.number("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM rooms"),
+        0
+    );
+    assert_eq!(
+        env.number("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM hotels"),
+        1
+    );
+    env.shutdown().await;
+}
+
 platform::on_both_backends!(
     every_hotel_rule_is_a_412_naming_its_field,
+    every_route_refuses_a_body_over_the_limit_in_the_envelope,
+    control_characters_in_names_are_refused,
     operators_keep_the_hotel_list,
     suppliers_request_and_operators_decide,
     zones_form_a_tree,

@@ -3,6 +3,7 @@
 
 use diesel::prelude::*;
 use platform::bus::{Outgoing, publish_in_tx, v1};
+use platform::db::SearchText as _;
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
 use serde::Serialize;
@@ -292,7 +293,7 @@ pub fn page(
             q = q.filter(dispatches::state.eq(s));
         }
         if let Some(a) = f.address.as_deref().filter(|a| !a.is_empty()) {
-            q = q.filter(dispatches::address.like(platform::db::prefix_pattern(a)));
+            q = q.filter(dispatches::address.starts_with_text(a));
         }
         q
     };

@@ -45,10 +45,7 @@ where
         span.in_scope(|| {
             lang.sync_scope(|| {
                 let mut conn = pool.get().map_err(DbError::from)?;
-                let out = f(&mut conn);
-                // Transactions end inside `f`: events written there are committed now.
-                crate::bus::relay::wake_if_written();
-                out
+                f(&mut conn)
             })
         })
     })
@@ -107,24 +104,66 @@ pub type Backend = <DbConnection as diesel::Connection>::Backend;
 
 diesel::define_sql_function! {
     /// SQL `lower`, the same on both backends for the ASCII a search box mostly holds: with
-    /// [`contains_pattern_ci`], a search that ignores case on PostgreSQL as SQLite's `LIKE`
-    /// does by itself.
+    /// [`SearchText`] on the lower-cased text, a search that ignores case on PostgreSQL as
+    /// SQLite's `LIKE` does by itself.
     fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text;
 }
 
-/// [`contains_pattern`] of the lower-cased text, to match against `lower(column)`.
-pub fn contains_pattern_ci(text: &str) -> String {
-    contains_pattern(&text.to_lowercase())
+/// The escape character of the search patterns below (`LIKE ... ESCAPE '\\'`). PostgreSQL
+/// escapes with it by default, SQLite only when told, so the clause is always written.
+pub const LIKE_ESCAPE: char = '\\';
+
+/// `text` with the `LIKE` wildcards and the escape character escaped, so it matches only itself.
+fn escape_like(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    for c in text.chars() {
+        if matches!(c, '%' | '_' | LIKE_ESCAPE) {
+            out.push(LIKE_ESCAPE);
+        }
+        out.push(c);
+    }
+    out
 }
 
-/// A `LIKE` pattern finding `text` anywhere; the wildcards a user types are dropped, so a
-/// search box matches what it shows.
-pub fn contains_pattern(text: &str) -> String {
-    format!("%{}%", text.replace(['%', '_'], ""))
+/// Searches of a list filter. What a user types is found as typed: `%` and `_` are escaped (a
+/// username `a_b` is found by `a_b`, and does not match `axb`), never dropped or taken as
+/// wildcards. For a search that ignores case on PostgreSQL as SQLite's `LIKE` does by itself,
+/// search `lower(column)` for the lower-cased text.
+pub trait SearchText: diesel::TextExpressionMethods {
+    /// `self LIKE '%text%' ESCAPE '\\'`.
+    fn contains_text(self, text: &str) -> diesel::dsl::Escape<diesel::dsl::Like<Self, String>>
+    where
+        Self::SqlType: diesel::sql_types::SqlType,
+        String: diesel::expression::AsExpression<Self::SqlType>,
+    {
+        use diesel::EscapeExpressionMethods as _;
+        self.like(format!("%{}%", escape_like(text)))
+            .escape(LIKE_ESCAPE)
+    }
+
+    /// `self LIKE 'text%' ESCAPE '\\'`: unlike [`Self::contains_text`], an index can answer
+    /// it, so large tables search by prefix.
+    fn starts_with_text(self, text: &str) -> diesel::dsl::Escape<diesel::dsl::Like<Self, String>>
+    where
+        Self::SqlType: diesel::sql_types::SqlType,
+        String: diesel::expression::AsExpression<Self::SqlType>,
+    {
+        use diesel::EscapeExpressionMethods as _;
+        self.like(format!("{}%", escape_like(text)))
+            .escape(LIKE_ESCAPE)
+    }
 }
 
-/// A `LIKE` pattern finding values that start with `text` (wildcards dropped likewise): unlike
-/// [`contains_pattern`], an index can answer it, so large tables search by prefix.
-pub fn prefix_pattern(text: &str) -> String {
-    format!("{}%", text.replace(['%', '_'], ""))
+impl<T: diesel::TextExpressionMethods> SearchText for T {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wildcards_and_the_escape_character_are_escaped() {
+        assert_eq!(escape_like("a_b%c"), "a\\_b\\%c");
+        assert_eq!(escape_like("back\\slash"), "back\\\\slash");
+        assert_eq!(escape_like("酒店"), "酒店");
+    }
 }

@@ -13,8 +13,57 @@ use serde::de::DeserializeOwned;
 use crate::error::ApiError;
 use crate::i18n::Text;
 
-/// Largest JSON body a business call accepts.
-pub const JSON_LIMIT: usize = 2 * 1024 * 1024;
+/// The largest body any route reads, JSON or raw: one limit for every service, answered with
+/// 413 in the envelope ([`ApiError::PayloadTooLarge`]) however the handler takes its body.
+pub const BODY_LIMIT: usize = 2 * 1024 * 1024;
+
+/// Reads the whole body, up to [`BODY_LIMIT`]. A body announced longer than that is refused
+/// before any of it is read; one that turns out longer (chunked) when the limit is passed.
+pub async fn read_body(req: &HttpRequest, mut payload: Payload) -> Result<Bytes, ApiError> {
+    use futures_util::StreamExt as _;
+    let announced = req
+        .headers()
+        .get(actix_web::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if announced.is_some_and(|n| n > BODY_LIMIT as u64) {
+        return Err(ApiError::PayloadTooLarge { limit: BODY_LIMIT });
+    }
+    let mut body = actix_web::web::BytesMut::with_capacity(
+        announced.map_or(0, |n| usize::try_from(n).unwrap_or(BODY_LIMIT)),
+    );
+    while let Some(chunk) = payload.next().await {
+        let chunk = chunk.map_err(payload_error)?;
+        if body.len() + chunk.len() > BODY_LIMIT {
+            return Err(ApiError::PayloadTooLarge { limit: BODY_LIMIT });
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body.freeze())
+}
+
+/// A body taken as it came, for handlers that parse it themselves (a form with its record's id
+/// beside the fields): read under [`BODY_LIMIT`] with the same answers as [`Json`]. Handlers
+/// take this, never actix's `web::Bytes` (whose limit and answers are actix's own).
+#[derive(Debug)]
+pub struct Body(pub Bytes);
+
+impl Deref for Body {
+    type Target = Bytes;
+    fn deref(&self) -> &Bytes {
+        &self.0
+    }
+}
+
+impl FromRequest for Body {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let (req, payload) = (req.clone(), payload.take());
+        Box::pin(async move { read_body(&req, payload).await.map(Body) })
+    }
+}
 
 /// A JSON body; on failure the 412 names the path of the offending field (`rooms[2].price`).
 #[derive(Debug)]
@@ -75,7 +124,7 @@ fn path_or(path: String, fallback: &str) -> String {
 
 fn payload_error(err: PayloadError) -> ApiError {
     match err {
-        PayloadError::Overflow => ApiError::PayloadTooLarge { limit: JSON_LIMIT },
+        PayloadError::Overflow => ApiError::PayloadTooLarge { limit: BODY_LIMIT },
         other => ApiError::invalid(
             "body",
             Text::new(format!("请求体读取失败：{other}"), other.to_string()),
@@ -88,15 +137,9 @@ impl<T: DeserializeOwned + 'static> FromRequest for Json<T> {
     type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let body = Bytes::from_request(req, payload);
+        let (req, payload) = (req.clone(), payload.take());
         Box::pin(async move {
-            let bytes = body.await.map_err(|e| match e.as_error::<PayloadError>() {
-                Some(PayloadError::Overflow) => ApiError::PayloadTooLarge { limit: JSON_LIMIT },
-                _ => ApiError::invalid(
-                    "body",
-                    Text::new(format!("请求体读取失败：{e}"), e.to_string()),
-                ),
-            })?;
+            let bytes = read_body(&req, payload).await?;
             parse_json(&bytes).map(Json)
         })
     }
@@ -128,16 +171,16 @@ impl<T: DeserializeOwned> FromRequest for Query<T> {
     }
 }
 
-/// Error handlers for actix's own extractors, so a handler that uses `web::Json` still answers
-/// 412 in the envelope.
+/// Limits and error handlers for actix's own extractors, so a handler that uses `web::Json`
+/// still answers 412 and 413 in the envelope, under [`BODY_LIMIT`].
 pub fn json_config() -> actix_web::web::JsonConfig {
     actix_web::web::JsonConfig::default()
-        .limit(JSON_LIMIT)
+        .limit(BODY_LIMIT)
         .error_handler(|err, _req| {
             let api = match err {
                 JsonPayloadError::Overflow { .. }
                 | JsonPayloadError::OverflowKnownLength { .. } => {
-                    ApiError::PayloadTooLarge { limit: JSON_LIMIT }
+                    ApiError::PayloadTooLarge { limit: BODY_LIMIT }
                 }
                 JsonPayloadError::Payload(p) => payload_error(p),
                 other => ApiError::invalid(

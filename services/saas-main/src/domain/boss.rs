@@ -34,7 +34,7 @@ pub fn check_top_up(amount: i64, remarks: &str) -> Result<(), ApiError> {
             ),
         ));
     }
-    validate::length("remarks", remarks, 0, 200)
+    validate::text("remarks", remarks, 0, 200)
 }
 
 /// Only a service on sale can be bought.

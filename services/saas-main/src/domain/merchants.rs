@@ -84,7 +84,7 @@ pub struct MerchantFields {
 impl MerchantFields {
     pub fn check(&mut self) -> Result<(), ApiError> {
         self.mch_name = self.mch_name.trim().to_owned();
-        validate::length("mchName", &self.mch_name, 1, 64)?;
+        validate::line("mchName", &self.mch_name, 1, 64)?;
         validate::one_of("grade", self.grade, &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9])?;
         validate::phone("contactMobile", self.contact_mobile.trim())?;
         validate::email("contactEmail", self.contact_email.trim())?;
@@ -112,7 +112,7 @@ impl MerchantFields {
             }
         }
         validate::one_of("state", self.state, &[0, 1, 2])?;
-        validate::length("remarks", &self.remarks, 0, 500)
+        validate::text("remarks", &self.remarks, 0, 500)
     }
 }
 

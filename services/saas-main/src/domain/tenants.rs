@@ -91,8 +91,8 @@ pub fn credit_fee_allowed(fee: i32) -> bool {
 impl TenantFields {
     pub fn check(&mut self) -> Result<(), ApiError> {
         self.saas_name = self.saas_name.trim().to_owned();
-        validate::length("saasName", &self.saas_name, 1, 64)?;
-        validate::length("companyName", &self.company_name, 0, 128)?;
+        validate::line("saasName", &self.saas_name, 1, 64)?;
+        validate::line("companyName", &self.company_name, 0, 128)?;
         validate::one_of("payMode", self.pay_mode, &[0, 1, 2, 3, 4, 5, 6])?;
         if !(3..=20).contains(&self.pay_service_fee) {
             return Err(ApiError::invalid(
@@ -126,7 +126,7 @@ impl TenantFields {
             &[TENANT_PENDING, TENANT_NORMAL, TENANT_STOPPED],
         )?;
         validate::one_of("saasType", self.saas_type, &[0, 1])?;
-        validate::length("remarks", &self.remarks, 0, 500)
+        validate::text("remarks", &self.remarks, 0, 500)
     }
 }
 

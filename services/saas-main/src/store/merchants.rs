@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use diesel::prelude::*;
 use platform::Viewer;
 use platform::bus::{Outgoing, publish_in_tx, v1};
+use platform::db::SearchText as _;
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
 use serde::Serialize;
@@ -156,7 +157,7 @@ fn merchants_in<'a>(
 ) -> merchants::BoxedQuery<'a, Db> {
     let mut q = visible(viewer).filter(merchants::mch_type.eq(mch_type));
     if let Some(n) = f.mch_name.as_deref().filter(|n| !n.is_empty()) {
-        q = q.filter(merchants::mch_name.like(platform::db::contains_pattern(n)));
+        q = q.filter(merchants::mch_name.contains_text(n));
     }
     if let Some(s) = f.state {
         q = q.filter(merchants::state.eq(s));

@@ -4,6 +4,7 @@
 
 use diesel::prelude::*;
 use platform::Viewer;
+use platform::db::SearchText as _;
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
 use platform::tenancy::{PLATFORM_SAAS_ID, msc};
@@ -60,7 +61,7 @@ pub fn list(
             .filter(notices::saas_id.eq(viewer.saas_id))
             .into_boxed::<Db>();
         if let Some(t) = title.filter(|t| !t.is_empty()) {
-            b = b.filter(notices::title.like(platform::db::contains_pattern(t)));
+            b = b.filter(notices::title.contains_text(t));
         }
         if let Some(s) = state {
             b = b.filter(notices::state.eq(s));

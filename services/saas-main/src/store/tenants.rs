@@ -5,6 +5,7 @@
 use diesel::prelude::*;
 use platform::Viewer;
 use platform::bus::{Outgoing, publish_in_tx, v1};
+use platform::db::SearchText as _;
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
 use serde::Serialize;
@@ -110,7 +111,7 @@ pub fn list(
     let query = || {
         let mut q = tenants::table.into_boxed::<Db>();
         if let Some(n) = name.filter(|n| !n.is_empty()) {
-            q = q.filter(tenants::saas_name.like(platform::db::contains_pattern(n)));
+            q = q.filter(tenants::saas_name.contains_text(n));
         }
         if let Some(s) = state {
             q = q.filter(tenants::state.eq(s));

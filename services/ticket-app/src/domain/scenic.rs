@@ -54,8 +54,8 @@ impl ScenicFields {
         self.address = self.address.trim().to_owned();
         self.phone = self.phone.trim().to_owned();
         self.description = self.description.trim().to_owned();
-        platform::validate::length("scenicName", &self.scenic_name, 1, NAME_MAX)?;
-        platform::validate::length("scenicNameEn", &self.scenic_name_en, 0, NAME_MAX)?;
+        platform::validate::line("scenicName", &self.scenic_name, 1, NAME_MAX)?;
+        platform::validate::line("scenicNameEn", &self.scenic_name_en, 0, NAME_MAX)?;
         if !STARS.contains(&self.star) {
             return Err(ApiError::invalid_field(
                 "star",
@@ -63,11 +63,11 @@ impl ScenicFields {
                 "must be 0 (unrated) to 5",
             ));
         }
-        platform::validate::length("address", &self.address, 0, ADDRESS_MAX)?;
+        platform::validate::line("address", &self.address, 0, ADDRESS_MAX)?;
         if !self.phone.is_empty() {
             platform::validate::phone("phone", &self.phone)?;
         }
-        platform::validate::length("description", &self.description, 0, DESCRIPTION_MAX)?;
+        platform::validate::text("description", &self.description, 0, DESCRIPTION_MAX)?;
         platform::validate::one_of("state", self.state, STATES)?;
         Ok(self)
     }

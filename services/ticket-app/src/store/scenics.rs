@@ -3,6 +3,7 @@
 
 use diesel::prelude::*;
 use platform::Viewer;
+use platform::db::SearchText as _;
 use platform::db::{Backend as Db, DbConnection, lower};
 use platform::http::PageRequest;
 use serde::Serialize;
@@ -56,11 +57,11 @@ fn visible(viewer: &Viewer) -> scenic_infos::BoxedQuery<'static, Db> {
 fn filtered(viewer: &Viewer, f: &ScenicFilter) -> scenic_infos::BoxedQuery<'static, Db> {
     let mut q = visible(viewer);
     if let Some(name) = f.name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
-        let pattern = platform::db::contains_pattern_ci(name);
+        let name = name.to_lowercase();
         q = q.filter(
             lower(scenic_infos::scenic_name)
-                .like(pattern.clone())
-                .or(lower(scenic_infos::scenic_name_en).like(pattern)),
+                .contains_text(&name)
+                .or(lower(scenic_infos::scenic_name_en).contains_text(&name)),
         );
     }
     if let Some(s) = f.state {

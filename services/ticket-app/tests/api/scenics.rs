@@ -88,6 +88,12 @@ async fn bad_input_names_the_field_and_writes_nothing(backend: Backend) {
         (json!({"scenicName": "x", "state": 5}), "state"),
         (json!({"scenicName": "x", "phone": "call me"}), "phone"),
         (json!({"scenicName": 12}), "scenicName"),
+        (json!({"scenicName": "West\u{0}Lake"}), "scenicName"),
+        (
+            json!({"scenicName": "x", "scenicNameEn": "\u{202E}ekaL"}),
+            "scenicNameEn",
+        ),
+        (json!({"scenicName": "x", "address": "a\nb"}), "address"),
     ] {
         assert_eq!(staff.save_scenic(body).await.field(), field);
     }
@@ -125,7 +131,18 @@ async fn messages_follow_the_callers_language(backend: Backend) {
     f.shutdown().await;
 }
 
+/// A body over the platform's limit is a 413 in the envelope on every route of the service.
+async fn every_route_refuses_a_body_over_the_limit_in_the_envelope(backend: Backend) {
+    let f = start(backend).await;
+    assert_eq!(
+        f.app.body_limit_misses(&f.operator).await,
+        Vec::<String>::new()
+    );
+    f.shutdown().await;
+}
+
 platform::on_both_backends!(
+    every_route_refuses_a_body_over_the_limit_in_the_envelope,
     staff_add_list_load_and_change_a_spot,
     merchants_read_normal_spots_only_and_cannot_write,
     another_tenants_spots_are_not_found,

@@ -3,6 +3,7 @@
 
 use diesel::prelude::*;
 use platform::Viewer;
+use platform::db::SearchText as _;
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
 
@@ -76,11 +77,10 @@ pub fn list(
             .map(str::trim)
             .filter(|c| !c.is_empty())
         {
-            let pattern = platform::db::prefix_pattern(c);
             q = q.filter(
                 hotel_orders::contact_name
-                    .like(pattern.clone())
-                    .or(hotel_orders::contact_phone.like(pattern)),
+                    .starts_with_text(c)
+                    .or(hotel_orders::contact_phone.starts_with_text(c)),
             );
         }
         if let Some(v) = f.order_state {
