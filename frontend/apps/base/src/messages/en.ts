@@ -307,6 +307,9 @@ const messages: Record<string, string> = {
   'base.tenant.domainFormat': 'Not a domain name',
   'base.tenant.fields.payServiceFeePermille': 'Payment service fee (‰)',
   'base.tenant.fields.creditFeePermille': 'Credit fee (‰)',
+  'base.tenant.createAdmin': 'Add admin',
+  'base.tenant.adminTitle': 'Create the tenant\'s administrator',
+  'base.tenant.adminFields.tenant': 'Tenant',
 
   'base.groups.filterCodes': 'Filter by name or code',
 

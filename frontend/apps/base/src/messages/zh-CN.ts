@@ -307,6 +307,9 @@ const messages: Record<string, string> = {
   'base.tenant.domainFormat': '域名格式错误',
   'base.tenant.fields.payServiceFeePermille': '支付服务费率（‰）',
   'base.tenant.fields.creditFeePermille': '授信费率（‰）',
+  'base.tenant.createAdmin': '添加管理员',
+  'base.tenant.adminTitle': '创建租户管理员',
+  'base.tenant.adminFields.tenant': '租户',
 
   'base.groups.filterCodes': '按名称或编码筛选',
 

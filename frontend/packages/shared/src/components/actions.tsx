@@ -1,5 +1,5 @@
 // The buttons of list pages, alike in every application: "Add" among a list's filters, and the
-// small text buttons of an actions column, kept on one line.
+// small text buttons of an actions column, kept on one line unless a page asks them to wrap.
 import type { ReactNode } from 'react';
 import { Box, Button } from '@mui/material';
 import { FormattedMessage } from 'react-intl';
@@ -21,6 +21,7 @@ export function RowAction({ label, onClick, testId, color }: { label: string; on
   );
 }
 
-export function RowActions({ children }: { children: ReactNode }) {
-  return <Box sx={{ display: 'flex', flexWrap: 'nowrap', gap: 0.5 }}>{children}</Box>;
+/** `wrap`: a row of many actions may take two lines rather than widen a full table past the page. */
+export function RowActions({ children, wrap }: { children: ReactNode; wrap?: boolean }) {
+  return <Box sx={{ display: 'flex', flexWrap: wrap ? 'wrap' : 'nowrap', gap: 0.5 }}>{children}</Box>;
 }

@@ -1,11 +1,12 @@
 // A platform administrator creates (POST /saas/platform/saasInfo/save) or changes (PUT
 // /saas/platform/saasInfo/update, starting from GET .../load) a tenant. Fees are per thousand
 // (payment service 3-20, credit 0-10 or 15-100); the subscription ends on a day, sent as its
-// first ms.
+// first ms. A tenant just created is handed back, for its first administrator to be made.
 import { useEffect } from 'react';
 import { api, day, FormDialog, FormSelect, FormText, isEmail, isPhone, rules, useForm, type Option } from '@tradewind/shared';
 import { dayStartMs } from '../../dates';
 import { LANGUAGE, SAAS_TYPE, TENANT_STATE } from '../../enums';
+import type { AdminTenant } from './AdminDialog';
 import type { TenantRow } from './types';
 
 const F = 'base.tenant.fields';
@@ -58,7 +59,7 @@ function valuesOf(t: TenantRow): Values {
   };
 }
 
-export function TenantDialog({ saasId, onClose, onSaved }: { saasId: number | null; onClose: () => void; onSaved: () => void }) {
+export function TenantDialog({ saasId, onClose, onSaved }: { saasId: number | null; onClose: () => void; onSaved: (created?: AdminTenant) => void }) {
   const form = useForm<Values>(EMPTY);
   const { reset } = form;
   useEffect(() => {
@@ -75,7 +76,8 @@ export function TenantDialog({ saasId, onClose, onSaved }: { saasId: number | nu
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [saasId]);
 
-  const submit = () =>
+  const submit = () => {
+    let created: AdminTenant | undefined;
     void form
       .submit(
         {
@@ -106,10 +108,14 @@ export function TenantDialog({ saasId, onClose, onSaved }: { saasId: number | nu
             state: Number(v.state),
             saasType: Number(v.saasType),
           };
-          return saasId === null ? api.post('saas-main', `${P}/save`, fields) : api.put('saas-main', `${P}/update`, { saasId, ...fields });
+          if (saasId !== null) return api.put('saas-main', `${P}/update`, { saasId, ...fields });
+          return api.post<{ saasId: number }>('saas-main', `${P}/save`, fields).then((r) => {
+            created = { saasId: r.saasId, saasName: fields.saasName };
+          });
         },
       )
-      .then((ok) => ok && onSaved());
+      .then((ok) => ok && onSaved(created));
+  };
 
   return (
     <FormDialog open title={saasId === null ? 'base.tenant.addTitle' : 'base.tenant.editTitle'} busy={form.busy} onClose={onClose} onSubmit={submit} testId="tenant-dialog">

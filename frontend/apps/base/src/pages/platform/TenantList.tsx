@@ -1,6 +1,7 @@
 // Every tenant, for the platform's administrators (the service answers no one else):
 // saas-main GET /saas/platform/saasInfo/list; creating and changing them in a dialog, stopping
-// one after a question, topping its balance up.
+// one after a question, topping its balance up, and giving one its administrator (auth-center),
+// which a tenant just created is offered at once.
 import { useCallback, useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
@@ -23,6 +24,7 @@ import {
 } from '@tradewind/shared';
 import { SAAS_TYPE, TENANT_STATE } from '../../enums';
 import { RechargeDialog } from '../boss/RechargeDialog';
+import { AdminDialog, type AdminTenant } from './AdminDialog';
 import { TenantDialog } from './TenantDialog';
 import type { TenantRow } from './types';
 
@@ -39,11 +41,13 @@ export default function TenantList() {
   const confirm = useConfirm();
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [topping, setTopping] = useState<number | null>(null);
+  const [staffing, setStaffing] = useState<AdminTenant | null>(null);
   const may = {
     save: useHolds(PERM.tenant.save),
     update: useHolds(PERM.tenant.update),
     stop: useHolds(PERM.tenant.stop),
     recharge: useHolds(PERM.recharge),
+    admin: useHolds(PERM.user.save),
   };
   const load = useCallback(
     (page: number, size: number) =>
@@ -67,14 +71,15 @@ export default function TenantList() {
     { key: 'saasExpireDate', title: `${F}.saasExpireDate`, render: (t) => dateTime(t.saasExpireDate, false) },
     { key: 'createDate', title: `${F}.createDate`, render: (t) => dateTime(t.createDate) },
   ];
-  if (may.update || may.stop || may.recharge) {
+  if (may.update || may.stop || may.recharge || may.admin) {
     columns.push({
       key: 'actions',
       title: 'form.actions',
       render: (t) => (
-        <RowActions>
+        <RowActions wrap>
           {may.update && <RowAction label="form.edit" onClick={() => setEditing(t.saasId)} testId={`tenant-edit-${t.saasId}`} />}
           {may.recharge && <RowAction label="base.recharge.open" onClick={() => setTopping(t.saasId)} testId={`tenant-recharge-${t.saasId}`} />}
+          {may.admin && <RowAction label="base.tenant.createAdmin" onClick={() => setStaffing(t)} testId={`tenant-admin-${t.saasId}`} />}
           {may.stop && t.state !== STOPPED && (
             <RowAction label="base.tenant.stop" color="error" onClick={() => stop(t)} testId={`tenant-stop-${t.saasId}`} />
           )}
@@ -100,12 +105,14 @@ export default function TenantList() {
         <TenantDialog
           saasId={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
-          onSaved={() => {
+          onSaved={(created) => {
             setEditing(null);
             refresh();
+            if (created && may.admin) setStaffing(created);
           }}
         />
       )}
+      {staffing && <AdminDialog tenant={staffing} onClose={() => setStaffing(null)} onSaved={() => setStaffing(null)} />}
       {topping !== null && <RechargeDialog saasId={topping} onClose={() => setTopping(null)} onSaved={() => setTopping(null)} />}
       {confirm.element}
     </ListPage>

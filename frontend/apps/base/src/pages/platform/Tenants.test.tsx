@@ -1,11 +1,11 @@
-// The platform's tenants against a stubbed saas-main: the list, the dialog, stopping and
-// topping up.
+// The platform's tenants against stubbed services: the list, the dialog, stopping, topping up,
+// and giving a tenant its first administrator (auth-center).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { session } from '@tradewind/shared';
 import en from '../../messages/en';
 import type { TenantRow } from './types';
 import TenantList from './TenantList';
-import { pageOf, renderPage, serve, setUpPageTests, type, writes, type Call } from '@tradewind/shared/src/testing';
+import { pageOf, renderPage, serve, serveRefusing, setUpPageTests, type, writes, type Call } from '@tradewind/shared/src/testing';
 
 setUpPageTests();
 
@@ -35,7 +35,10 @@ describe("the platform's tenants", () => {
   function platformAdmin() {
     session.setUser({ id: 1, username: 'admin', saasId: 0, mchId: 0, mscType: 100 }, null);
     session.setPermissions(
-      [`${P}/list:GET`, `${P}/save:POST`, `${P}/update:PUT`, `${P}/stop:PUT`, '/saas/boss/charge/recharge:POST'].map((permCode) => ({ permCode, appId: 1 })),
+      [`${P}/list:GET`, `${P}/save:POST`, `${P}/update:PUT`, `${P}/stop:PUT`, '/saas/boss/charge/recharge:POST', '/saas/account/user/save:POST'].map((permCode) => ({
+        permCode,
+        appId: 1,
+      })),
     );
   }
   const answer = (c: Call) =>
@@ -130,5 +133,65 @@ describe("the platform's tenants", () => {
     await waitFor(() => expect(writes(calls)).toHaveLength(2));
     expect(writes(calls)[1]).toMatchObject({ method: 'POST', body: { saasId: 1001, amount: 200_000, remarks: '' } });
     expect(writes(calls)[1].url.pathname).toBe('/api/saas-main/saas/boss/charge/recharge');
+  });
+
+  const ADMIN = {
+    saasId: 1001,
+    username: 'blue.admin',
+    password: 'secret-1',
+    realName: 'Lan',
+    mobile: '',
+    email: '',
+    mscType: 200,
+    isManager: true,
+    userGrade: 2,
+  };
+
+  it("gives a tenant its administrator, naming the tenant's saasId to auth-center", async () => {
+    platformAdmin();
+    const calls = serve((c) => (c.url.pathname.endsWith('/user/save') ? { id: 9 } : answer(c)));
+    const { problems } = renderPage(TenantList, en);
+    fireEvent.click(await screen.findByTestId('tenant-admin-1001'));
+    const dialog = screen.getByTestId('tenant-admin-dialog');
+    expect(within(dialog).getByText("Create the tenant's administrator")).toBeTruthy();
+    expect((screen.getByTestId('field-saasId') as HTMLInputElement).value).toBe('Demo Travel (1001)');
+    fireEvent.click(screen.getByTestId('form-submit'));
+    expect(await screen.findByText('Please enter Username')).toBeTruthy();
+    expect(writes(calls)).toEqual([]);
+    type('field-username', ' blue.admin ');
+    type('field-password', 'secret-1');
+    type('field-realName', 'Lan');
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].url.pathname).toBe('/api/auth-center/saas/account/user/save');
+    expect(writes(calls)[0].body).toEqual(ADMIN);
+    await waitFor(() => expect(screen.queryByTestId('tenant-admin-dialog')).toBeNull());
+    expect(problems).toEqual([]);
+  });
+
+  it('offers a tenant just created its administrator at once', async () => {
+    platformAdmin();
+    serve(answer);
+    renderPage(TenantList, en);
+    fireEvent.click(await screen.findByTestId('tenant-add'));
+    type('field-saasName', 'Blue Sky Tours');
+    type('field-saasExpireDate', '2027-06-30');
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await screen.findByTestId('tenant-admin-dialog');
+    expect((screen.getByTestId('field-saasId') as HTMLInputElement).value).toBe('Blue Sky Tours (1002)');
+  });
+
+  it("shows auth-center's reason under the tenant while the tenant has not reached it", async () => {
+    platformAdmin();
+    const reason = 'no such tenant, or one created a moment ago that auth-center has not heard of yet: retry shortly';
+    const calls = serveRefusing(answer, (c) => (c.url.pathname.endsWith('/user/save') ? { field: 'saasId', reason } : null));
+    renderPage(TenantList, en);
+    fireEvent.click(await screen.findByTestId('tenant-admin-1001'));
+    type('field-username', 'blue.admin');
+    type('field-password', 'secret-1');
+    fireEvent.click(screen.getByTestId('form-submit'));
+    expect(await within(screen.getByTestId('tenant-admin-dialog')).findByText(reason)).toBeTruthy();
+    expect(writes(calls)).toHaveLength(1);
+    expect(screen.getByTestId('tenant-admin-dialog')).toBeTruthy();
   });
 });

@@ -2,7 +2,8 @@
 // the tenant. The login name is fixed once made; on a change the password is sent only when a
 // new one is typed (it resets it and ends the user's sessions). Supplier and distributor users
 // belong to a merchant of that kind; a merchant's own administrator makes only users like
-// itself, of its merchant (the service refuses anything else).
+// itself, of its merchant; a platform administrator, only platform administrators (the service
+// refuses anything else).
 import { useState } from 'react';
 import { api, endpointOf, FormCheck, FormDialog, FormMultiSelect, FormSelect, FormText, isEmail, isMobile, MSC_TYPE, MscType, PERM, rules, TENANT_PERSON_TYPES, useEnumLabel, useForm, useOptions, useSession, type Option, type Page } from '@tradewind/shared';
 import { IP_FILTER, ROLE_TYPE, USER_GRADE, USER_STATE } from '../../enums';
@@ -72,7 +73,10 @@ export function UserDialog({ row, onClose, onSaved }: { row: UserRow | null; onC
   }
   const merchantPath = MERCHANT_SELECT[v.mscType];
   const merchantUser = mine.mchId !== 0;
-  const types: Option[] = (merchantUser ? [mine.mscType] : TENANT_PERSON_TYPES.filter((t) => t >= mine.mscType)).map((t) => ({
+  // The platform's own tenant holds platform administrators only (auth-center refuses the rest
+  // there); a tenant's first administrator is made from the tenant list.
+  const offered = merchantUser ? [mine.mscType] : mine.mscType === MscType.PlatformAdmin ? [MscType.PlatformAdmin] : TENANT_PERSON_TYPES.filter((t) => t >= mine.mscType);
+  const types: Option[] = offered.map((t) => ({
     value: String(t),
     text: label(MSC_TYPE, t),
   }));
