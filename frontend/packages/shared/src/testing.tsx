@@ -103,7 +103,7 @@ export function closeMenu() {
 }
 
 /** The texts of a select's options, its menu closed again. */
-export function optionsOf(label: string): string[] {
+export function optionsOf(label: string | RegExp): string[] {
   fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
   const listbox = screen.getByRole('listbox');
   const texts = within(listbox).getAllByRole('option').map((o) => o.textContent ?? '');

@@ -1,11 +1,11 @@
 // The users page against a stubbed auth-center: the list with its filters, the dialog's rules
 // and bodies, the state changes after their question; and the test harness itself.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { session } from '@tradewind/shared';
 import en from '../../messages/en';
 import UserList from './UserList';
 import type { UserRow } from './types';
-import { choose, closeMenu, gets, lastGet, pageOf, pick, renderPage, serve, serveRefusing, setUpPageTests, type, writes, type Call } from '@tradewind/shared/src/testing';
+import { choose, closeMenu, gets, lastGet, optionsOf, pageOf, pick, renderPage, serve, serveRefusing, setUpPageTests, type, writes, type Call } from '@tradewind/shared/src/testing';
 import { group, staffHolding } from '../../fixtures';
 
 const user: UserRow = {
@@ -94,6 +94,20 @@ describe('user dialog', () => {
     expect(screen.getByText('Wrong e-mail format!')).toBeTruthy();
     expect(writes(calls)).toEqual([]);
     expect(problems).toEqual([]);
+  });
+
+  it('offers the tenant types to a tenant administrator and the platform administrator type only to the platform', async () => {
+    staffHolding(...codes);
+    serve(answer);
+    renderPage(UserList, en);
+    fireEvent.click(await screen.findByTestId('user-add'));
+    expect(optionsOf(/User type/)).toEqual(['Tenant administrator', 'Operator staff', 'Supplier', 'Distributor']);
+    fireEvent.click(within(screen.getByTestId('user-dialog')).getByText('Cancel'));
+    await waitFor(() => expect(screen.queryByTestId('user-dialog')).toBeNull());
+
+    act(() => session.setUser({ id: 1, username: 'admin', saasId: 0, mchId: 0, mscType: 100 }, null));
+    fireEvent.click(screen.getByTestId('user-add'));
+    expect(optionsOf(/User type/)).toEqual(['Platform administrator']);
   });
 
   it('creates a supplier user of a merchant with its groups', async () => {
