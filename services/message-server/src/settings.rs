@@ -40,6 +40,7 @@ pub fn transports(
         let provider = sender::sms::SmsProvider {
             url,
             key: platform::secret::Secret::new(get("SMS__API_KEY")),
+            client: platform::outbound::Outbound::from_config(cfg)?,
         };
         out.push((sender::Transport::Sms(provider), "SMS__POLL_MS"));
     }

@@ -189,6 +189,74 @@ async fn texts_go_out_under_a_licence_split_and_retried(backend: Backend) {
 
 platform::on_both_backends!(texts_go_out_under_a_licence_split_and_retried);
 
+/// A provider that takes the connection and never answers: the attempt fails once the service's
+/// outbound timeout has passed, saying so, and the text waits for its next attempt; the sender
+/// is not stuck on it.
+async fn a_provider_that_does_not_answer_fails_after_the_timeout(backend: Backend) {
+    let silent = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = silent.local_addr().unwrap().port();
+    actix_web::rt::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((socket, _)) = silent.accept().await {
+            held.push(socket);
+        }
+    });
+    let url = format!("http://127.0.0.1:{port}/send");
+    let env = start(
+        backend,
+        &[
+            ("SMS__PROVIDER_URL", url.as_str()),
+            ("SMS__API_KEY", "k-123"),
+            ("SMS__POLL_MS", "20"),
+            ("OUTBOUND__TIMEOUT_SECS", "0.3"),
+        ],
+    )
+    .await;
+    let (app, bus, issuer) = (&env.app, &env.bus, &env.issuer);
+    let settings = v1::NotifyConfigUpdated {
+        user_id: SAAS,
+        mch_id: 2001,
+        notify_sms: "0".into(),
+        mobile: "13812345678".into(),
+        state: 1,
+        language: "en".into(),
+        ..Default::default()
+    };
+    publish_settings(bus, SAAS, &settings).await;
+    publish_licence(bus, SAAS, "saas/notify/sms").await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let started = std::time::Instant::now();
+    order(bus, SAAS, 44).await;
+
+    let staff = issuer.token(99, SAAS, 0, 200);
+    let staff = Client::new(app, &staff);
+    let staff = &staff;
+    let failed = platform::testing::eventually("an attempt that timed out", || async move {
+        let rows = staff.list_sms_queue("").await.rows();
+        rows.into_iter()
+            .find(|r| r["lastError"].as_str().is_some_and(|e| !e.is_empty()))
+    })
+    .await;
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "failed after {:?}",
+        started.elapsed()
+    );
+    assert_eq!(
+        failed["lastError"],
+        format!("SMS provider: {url} did not answer within 0.3 s"),
+        "{failed}"
+    );
+    assert_eq!(
+        (failed["state"].as_i64(), failed["partsSent"].as_i64()),
+        (Some(0), Some(0)),
+        "queued again, nothing taken: {failed}"
+    );
+    env.app.shutdown().await;
+}
+
+platform::on_both_backends!(a_provider_that_does_not_answer_fails_after_the_timeout);
+
 /// An SMTP server that answers `451` to the first `defer` transactions, rejects recipients at
 /// `reject` with `550`, and keeps every message it accepts (envelope and data).
 #[derive(Default)]
