@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use platform::ServiceSpec;
 use platform::bus::rabbit::RabbitBroker;
 use platform::bus::{Bus, EventEnvelope, MemoryBroker, Outgoing, Subscriptions, v1};
-use platform::db::{DbConnection, DbPool};
+use platform::db::{DbConnection, DbError, DbPool, with_conn, write_tx};
 use platform::testing::{Backend, TestApp, TestDb, spawn_on_bus, test_config};
 
 #[derive(Default)]
@@ -64,15 +64,14 @@ fn payload(i: i64, size: usize) -> v1::OrderCreated {
     }
 }
 
-/// Writes `n` events in transactions of `per_tx`.
+/// Writes `n` events in transactions of `per_tx`, as a service's store does: on a pooled
+/// connection through `with_conn`, in `write_tx`, the events written with `publish_in_tx`.
 async fn write(pool: &DbPool, first: i64, n: i64, per_tx: i64, size: usize) {
-    let pool = pool.clone();
-    actix_web::web::block(move || {
-        let mut conn = pool.get().unwrap();
-        let mut i = first;
-        while i < first + n {
-            let end = (i + per_tx).min(first + n);
-            diesel::Connection::transaction::<_, diesel::result::Error, _>(&mut *conn, |c| {
+    let mut i = first;
+    while i < first + n {
+        let end = (i + per_tx).min(first + n);
+        with_conn(pool, move |conn| {
+            write_tx::<_, DbError>(conn, |c| {
                 for j in i..end {
                     platform::bus::publish_in_tx(
                         c,
@@ -81,12 +80,11 @@ async fn write(pool: &DbPool, first: i64, n: i64, per_tx: i64, size: usize) {
                 }
                 Ok(())
             })
-            .unwrap();
-            i = end;
-        }
-    })
-    .await
-    .unwrap();
+        })
+        .await
+        .unwrap();
+        i = end;
+    }
 }
 
 async fn wait_for(seen: &Arc<Mutex<Seen>>, n: usize, limit: Duration) -> bool {

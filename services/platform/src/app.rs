@@ -398,6 +398,7 @@ pub struct Application {
     pool: Option<DbPool>,
     bus: Bus,
     consumer: Option<(String, ConsumerSpec)>,
+    relay_poll: std::time::Duration,
     metrics: crate::metrics::Metrics,
     /// Follows ended sessions for the authenticator; stops with the server.
     listener_task: actix_web::rt::task::JoinHandle<()>,
@@ -486,6 +487,14 @@ impl Application {
         if let Some(pool) = &pool {
             declare_permissions(&spec, pool).map_err(|e| setup(format!("permissions: {e}")))?;
         }
+        let relay_poll = cfg
+            .env
+            .parse_or(
+                &cfg.var(bus::relay::POLL_VARIABLE),
+                bus::relay::DEFAULT_IDLE_POLL.as_millis() as u64,
+            )
+            .map(std::time::Duration::from_millis)
+            .map_err(|e| setup(e.to_string()))?;
         if let (Some(seed), Some(pool)) = (spec.demo, &pool) {
             let wanted: bool = cfg
                 .env
@@ -603,6 +612,7 @@ impl Application {
             pool,
             bus,
             consumer,
+            relay_poll,
             metrics,
             listener_task,
             jobs,
@@ -640,6 +650,7 @@ impl Application {
                 self.bus.clone(),
                 pool.clone(),
                 self.name,
+                self.relay_poll,
             )));
             for job in self.jobs {
                 workers.push(actix_web::rt::spawn(crate::jobs::run(pool.clone(), job)));

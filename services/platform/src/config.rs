@@ -22,6 +22,7 @@ pub const SERVICE_VARIABLES: &[&str] = &[
     "DATABASE__URL",
     "DATABASE__POOL_SIZE",
     "DATABASE__CONNECT_TIMEOUT_SECS",
+    crate::bus::relay::POLL_VARIABLE,
 ];
 
 /// Variables shared by every service of a process.

@@ -1,5 +1,6 @@
 //! The transactional outbox: events are rows written with the change that caused them.
 
+use diesel::connection::{Instrumentation, InstrumentationEvent};
 use diesel::prelude::*;
 use prost::Message as _;
 
@@ -27,7 +28,8 @@ struct NewOutboxRow<'a> {
 }
 
 /// Writes `event` to the outbox inside the caller's transaction: if the transaction rolls back,
-/// the event was never published. Answers the event id.
+/// the event was never published. The relays are woken as soon as the row is committed,
+/// whichever code opens and commits the transaction ([`CommitWatch`]). Answers the event id.
 pub fn publish_in_tx(conn: &mut DbConnection, event: Outgoing) -> QueryResult<String> {
     let envelope = event.into_envelope();
     diesel::insert_into(outbox::table)
@@ -40,8 +42,73 @@ pub fn publish_in_tx(conn: &mut DbConnection, event: Outgoing) -> QueryResult<St
             created_at: envelope.occurred_at,
         })
         .execute(conn)?;
-    super::relay::written();
+    if in_transaction(conn) {
+        watch_commit(conn);
+    } else {
+        // Outside a transaction the row is committed already.
+        super::relay::wake();
+    }
     Ok(envelope.event_id)
+}
+
+fn in_transaction(conn: &mut DbConnection) -> bool {
+    use diesel::connection::{AnsiTransactionManager, TransactionManager as _};
+    // A broken transaction state counts as a transaction: the commit watch then decides.
+    crate::per_backend!(conn, |c| !matches!(
+        AnsiTransactionManager::transaction_manager_status_mut(c).transaction_depth(),
+        Ok(None)
+    ))
+}
+
+/// Marks the connection's open transaction as one that wrote events, installing the watch on
+/// the first write. The platform gives its connections no other instrumentation; one added
+/// later would have to pass its events on to this watch.
+fn watch_commit(conn: &mut DbConnection) {
+    if let Some(watch) = conn.instrumentation().downcast_mut::<CommitWatch>() {
+        watch.written = true;
+        return;
+    }
+    conn.set_instrumentation(CommitWatch {
+        written: true,
+        committing: false,
+    });
+}
+
+/// Wakes the relays once a transaction that wrote events has committed. Diesel has no commit
+/// hook, but a connection reports what it does to its instrumentation: a top-level
+/// `CommitTransaction` just before `COMMIT` runs, and that statement's `FinishQuery` just after,
+/// when the rows are visible to the relay's own connection. Waking any earlier would have the
+/// relay look before the commit, find nothing and sleep until its next poll. Being a property
+/// of the connection, it holds for `with_conn` and `write_tx`, diesel's `transaction`, a pooled
+/// or a bare connection alike.
+struct CommitWatch {
+    /// An event was written in the open transaction.
+    written: bool,
+    /// The top-level `COMMIT` of such a transaction is running.
+    committing: bool,
+}
+
+impl Instrumentation for CommitWatch {
+    fn on_connection_event(&mut self, event: InstrumentationEvent<'_>) {
+        match event {
+            InstrumentationEvent::CommitTransaction { depth, .. } if depth.get() == 1 => {
+                self.committing = self.written;
+            }
+            InstrumentationEvent::FinishQuery { error, .. } if self.committing => {
+                self.committing = false;
+                self.written = false;
+                // A failed `COMMIT` ends the transaction too, its rows gone.
+                if error.is_none() {
+                    super::relay::wake();
+                }
+            }
+            InstrumentationEvent::RollbackTransaction { depth, .. } if depth.get() == 1 => {
+                self.written = false;
+                self.committing = false;
+            }
+            _ => {}
+        }
+    }
 }
 
 /// The oldest unsent events, in the order they were written.

@@ -10,7 +10,12 @@ use super::{Bus, outbox};
 use crate::db::{DbError, DbPool, with_conn};
 
 const BATCH: i64 = 500;
-const IDLE_POLL: Duration = Duration::from_millis(50);
+/// The setting (under `TRADEWIND_<SERVICE>__`) of how often an idle relay looks at the outbox
+/// unwoken. Commits wake it at once; the poll is the safety net for rows no wake announced
+/// (committed by another process on the same database).
+pub const POLL_VARIABLE: &str = "BUS__RELAY_POLL_MS";
+/// The poll when [`POLL_VARIABLE`] is unset.
+pub const DEFAULT_IDLE_POLL: Duration = Duration::from_millis(50);
 const MAX_BACKOFF: Duration = Duration::from_secs(5);
 
 fn notify() -> &'static Notify {
@@ -18,27 +23,10 @@ fn notify() -> &'static Notify {
     WAKE.get_or_init(Notify::new)
 }
 
-/// Wakes the relays waiting for work: they look at once instead of at their next poll.
+/// Wakes the relays waiting for work: they look at once instead of at their next poll. Called
+/// when events are committed (`outbox::publish_in_tx` sees to it).
 pub fn wake() {
     notify().notify_waiters();
-}
-
-thread_local! {
-    static WRITTEN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Called when an event is written inside a transaction: waking the relays now would have them
-/// look before the commit, find nothing and sleep a whole poll, so the wake waits until the
-/// database work on this thread is over (`wake_if_written`, called by `db::with_conn`).
-pub fn written() {
-    WRITTEN.with(|w| w.set(true));
-}
-
-/// Wakes the relays if an event was written on this thread since the last call.
-pub fn wake_if_written() {
-    if WRITTEN.with(|w| w.replace(false)) {
-        wake();
-    }
 }
 
 /// Publishes one batch; answers how many rows it sent.
@@ -73,8 +61,8 @@ async fn pass(bus: &Bus, pool: &DbPool) -> Result<usize, String> {
     }
 }
 
-/// Runs until the task is dropped.
-pub async fn run(bus: Bus, pool: DbPool, service: &'static str) {
+/// Runs until the task is dropped; between passes it waits for a wake or `idle_poll`.
+pub async fn run(bus: Bus, pool: DbPool, service: &'static str, idle_poll: Duration) {
     let mut backoff = Duration::from_millis(100);
     loop {
         let wake = notify().notified();
@@ -84,7 +72,7 @@ pub async fn run(bus: Bus, pool: DbPool, service: &'static str) {
                 backoff = Duration::from_millis(100);
                 tokio::select! {
                     () = wake => {}
-                    () = tokio::time::sleep(IDLE_POLL) => {}
+                    () = tokio::time::sleep(idle_poll) => {}
                 }
             }
             Err(e) => {

@@ -8,3 +8,4 @@ mod health;
 mod helpers;
 mod migrations;
 mod replica;
+mod wake;
