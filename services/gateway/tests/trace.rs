@@ -1,76 +1,22 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 //! One trace from the browser's request to the consumer: gateway → service → RabbitMQ →
-//! consumer, exported over OTLP/HTTP to a small receiver in the test and decoded there.
+//! consumer, exported over OTLP/HTTP to the platform's test receiver and decoded there.
 //! A test binary of its own: it installs the process-wide tracing subscriber.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use actix_web::{App, HttpResponse, HttpServer, web};
+use actix_web::web;
 use diesel::Connection as _;
 use platform::bus::rabbit::RabbitBroker;
 use platform::bus::{Bus, Outgoing, Subscriptions, v1};
 use platform::config::Env;
 use platform::db::{DbError, DbPool};
 use platform::http::Reply;
+use platform::testing::otlp::OtlpReceiver;
 use platform::testing::{Backend, TestDb, spawn_on_bus, spawn_with, test_config};
 use platform::{ApiError, ServiceSpec};
-use prost::Message as _;
-
-// The parts of OTLP's ExportTraceServiceRequest this test reads (unknown fields are skipped).
-#[derive(Clone, PartialEq, prost::Message)]
-struct ExportTraceServiceRequest {
-    #[prost(message, repeated, tag = "1")]
-    resource_spans: Vec<ResourceSpans>,
-}
-#[derive(Clone, PartialEq, prost::Message)]
-struct ResourceSpans {
-    #[prost(message, repeated, tag = "2")]
-    scope_spans: Vec<ScopeSpans>,
-}
-#[derive(Clone, PartialEq, prost::Message)]
-struct ScopeSpans {
-    #[prost(message, repeated, tag = "2")]
-    spans: Vec<OtlpSpan>,
-}
-#[derive(Clone, PartialEq, prost::Message)]
-struct OtlpSpan {
-    #[prost(bytes = "vec", tag = "1")]
-    trace_id: Vec<u8>,
-    #[prost(bytes = "vec", tag = "2")]
-    span_id: Vec<u8>,
-    #[prost(string, tag = "5")]
-    name: String,
-}
-
-type Bodies = Arc<Mutex<Vec<Vec<u8>>>>;
-
-async fn receive(bodies: web::Data<Bodies>, body: web::Bytes) -> HttpResponse {
-    bodies.lock().unwrap().push(body.to_vec());
-    HttpResponse::Ok()
-        .content_type("application/x-protobuf")
-        .finish()
-}
-
-/// An OTLP/HTTP receiver on a free port (a plain actix server: traced itself, it would export
-/// its own spans to itself).
-fn start_receiver() -> (String, Bodies) {
-    let bodies: Bodies = Arc::default();
-    let data = web::Data::new(bodies.clone());
-    let server = HttpServer::new(move || {
-        App::new()
-            .app_data(data.clone())
-            .app_data(web::PayloadConfig::new(16 * 1024 * 1024))
-            .route("/v1/traces", web::post().to(receive))
-    })
-    .workers(1)
-    .bind("127.0.0.1:0")
-    .unwrap();
-    let port = server.addrs()[0].port();
-    actix_web::rt::spawn(server.run());
-    (format!("http://127.0.0.1:{port}"), bodies)
-}
 
 async fn create_order(pool: web::Data<DbPool>) -> Result<Reply<String>, ApiError> {
     platform::db::with_conn(&pool, |conn| {
@@ -90,9 +36,9 @@ async fn create_order(pool: web::Data<DbPool>) -> Result<Reply<String>, ApiError
 
 #[actix_web::test]
 async fn one_trace_runs_from_the_gateway_through_rabbitmq_to_the_consumer() {
-    let (receiver, bodies) = start_receiver();
+    let receiver = OtlpReceiver::start();
     let env = Env::from_pairs([
-        ("OTEL_EXPORTER_OTLP_ENDPOINT", receiver.as_str()),
+        ("OTEL_EXPORTER_OTLP_ENDPOINT", receiver.endpoint.as_str()),
         ("TRADEWIND_LOG", "info"),
     ]);
     let telemetry = platform::telemetry::init(&env, "tradewind-test");
@@ -153,15 +99,7 @@ async fn one_trace_runs_from_the_gateway_through_rabbitmq_to_the_consumer() {
     // Shutting the exporter down flushes every finished span to the receiver.
     drop(telemetry);
 
-    let spans: Vec<OtlpSpan> = bodies
-        .lock()
-        .unwrap()
-        .iter()
-        .map(|b| ExportTraceServiceRequest::decode(b.as_slice()).unwrap())
-        .flat_map(|r| r.resource_spans)
-        .flat_map(|r| r.scope_spans)
-        .flat_map(|s| s.spans)
-        .collect();
+    let spans = receiver.spans();
     let expected: Vec<u8> = (0..16)
         .map(|i| u8::from_str_radix(&trace_id[i * 2..i * 2 + 2], 16).unwrap())
         .collect();

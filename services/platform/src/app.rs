@@ -659,6 +659,7 @@ impl Application {
                 workers.push(actix_web::rt::spawn(bus::consumer_run(
                     self.bus.clone(),
                     pool.clone(),
+                    self.name,
                     queue,
                     spec,
                     self.metrics.clone(),

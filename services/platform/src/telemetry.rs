@@ -1,5 +1,8 @@
 //! Logs and traces: tracing-subscriber (pretty for people, JSON with `TRADEWIND_LOG_FORMAT=json`)
 //! and, when `OTEL_EXPORTER_OTLP_ENDPOINT` is set, spans exported over OTLP/HTTP.
+//!
+//! Each output has a filter of its own: `TRADEWIND_LOG` chooses what is logged, `TRADEWIND_TRACE`
+//! what is exported, so quieter logs never mean fewer traces.
 
 use opentelemetry::trace::TracerProvider as _;
 use opentelemetry_sdk::Resource;
@@ -8,6 +11,12 @@ use opentelemetry_sdk::trace::SdkTracerProvider;
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 use tracing_subscriber::{EnvFilter, Layer};
+
+/// What is logged when neither `TRADEWIND_LOG` nor `RUST_LOG` says.
+const DEFAULT_LOG: &str = "info,actix_server=warn";
+/// What is exported when `TRADEWIND_TRACE` does not say: the request and consumer spans (and
+/// the events inside them) are at `info`.
+const DEFAULT_TRACE: &str = "info";
 
 use crate::config::Env;
 
@@ -38,14 +47,12 @@ impl Drop for TelemetryGuard {
 /// Installs the process-wide subscriber. `service` names the process in exported spans.
 /// A second call (tests spawn many services in one process) keeps the first subscriber.
 pub fn init(env: &Env, service: &str) -> TelemetryGuard {
-    let filter = env
-        .get("TRADEWIND_LOG")
-        .or_else(|| env.get("RUST_LOG"))
-        .unwrap_or("info,actix_server=warn");
-    let filter = EnvFilter::try_new(filter).unwrap_or_else(|e| {
-        eprintln!("TRADEWIND_LOG is not a valid filter ({e}); using info");
-        EnvFilter::new("info")
-    });
+    let log_filter = filter(
+        "TRADEWIND_LOG",
+        env.get("TRADEWIND_LOG")
+            .or_else(|| env.get("RUST_LOG"))
+            .unwrap_or(DEFAULT_LOG),
+    );
     let json = env
         .get("TRADEWIND_LOG_FORMAT")
         .is_some_and(|f| f.eq_ignore_ascii_case("json"));
@@ -86,15 +93,20 @@ pub fn init(env: &Env, service: &str) -> TelemetryGuard {
         )
     });
     let otel_layer = provider.as_ref().map(|p| {
+        let trace_filter = filter(
+            "TRADEWIND_TRACE",
+            env.get("TRADEWIND_TRACE").unwrap_or(DEFAULT_TRACE),
+        );
         tracing_opentelemetry::layer()
             .with_tracer(p.tracer(service.to_owned()))
+            .with_filter(trace_filter)
             .boxed()
     });
     opentelemetry::global::set_text_map_propagator(TraceContextPropagator::new());
 
+    // Per-layer filters: a span the log filter drops still reaches the exporter.
     let installed = tracing_subscriber::registry()
-        .with(filter)
-        .with(fmt_layer)
+        .with(fmt_layer.with_filter(log_filter))
         .with(otel_layer)
         .try_init()
         .is_ok();
@@ -104,4 +116,13 @@ pub fn init(env: &Env, service: &str) -> TelemetryGuard {
     TelemetryGuard {
         provider: if installed { provider } else { None },
     }
+}
+
+/// A filter in `tracing` directive syntax (`warn,hotel_app=debug`); an invalid one falls back to
+/// `info`, said on stderr since no subscriber is installed yet.
+fn filter(var: &str, directives: &str) -> EnvFilter {
+    EnvFilter::try_new(directives).unwrap_or_else(|e| {
+        eprintln!("{var} is not a valid filter ({e}); using info");
+        EnvFilter::new("info")
+    })
 }

@@ -17,6 +17,8 @@ use crate::app::{Application, ServiceSpec};
 use crate::config::{DatabaseConfig, Defaults, Env, ServiceConfig};
 use crate::secret::Secret;
 
+pub mod otlp;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
     Sqlite,

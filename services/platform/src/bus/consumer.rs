@@ -179,6 +179,7 @@ pub fn process(
 /// takes them one by one.
 fn process_batch(
     conn: &mut DbConnection,
+    service: &str,
     consumer: &str,
     handler: &dyn Handler,
     items: &[(tracing::Span, Vec<u8>)],
@@ -189,7 +190,12 @@ fn process_batch(
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| e.to_string())?;
     // One span for the batch, linked to each delivery's (which continues its producer's trace).
-    let span = tracing::info_span!("consume batch", size = envelopes.len());
+    let span = tracing::info_span!(
+        "consume batch",
+        service,
+        queue = consumer,
+        size = envelopes.len()
+    );
     for (item, _) in items {
         span.follows_from(item);
     }
@@ -279,13 +285,20 @@ fn dead_letter(
     Ok(())
 }
 
-/// The span of one delivery, continuing the producer's trace; records the consumer lag.
-fn delivery_span(queue: &str, delivery: &Delivery, metrics: &Metrics) -> tracing::Span {
+/// The span of one delivery, continuing the producer's trace; records the consumer lag. It names
+/// the service (in the fleet every service shares the process's resource) and the queue.
+fn delivery_span(
+    service: &str,
+    queue: &str,
+    delivery: &Delivery,
+    metrics: &Metrics,
+) -> tracing::Span {
     use tracing_opentelemetry::OpenTelemetrySpanExt as _;
     let span = tracing::info_span!(
         "consume",
         otel.kind = "consumer",
         otel.name = %format!("consume {}", delivery.routing_key),
+        service,
         queue,
         routing_key = %delivery.routing_key,
         event_id = tracing::field::Empty,
@@ -323,13 +336,14 @@ fn count(metrics: &Metrics, outcome: &Outcome) {
 pub async fn deliver(
     bus: &Bus,
     pool: &DbPool,
+    service: &'static str,
     queue: &str,
     spec: &ConsumerSpec,
     delivery: Delivery,
     metrics: &Metrics,
 ) {
     use tracing::Instrument as _;
-    let span = delivery_span(queue, &delivery, metrics);
+    let span = delivery_span(service, queue, &delivery, metrics);
     settle(bus, pool, queue, spec, delivery, metrics)
         .instrument(span)
         .await;
@@ -340,6 +354,7 @@ pub async fn deliver(
 async fn deliver_batch(
     bus: &Bus,
     pool: &DbPool,
+    service: &'static str,
     queue: &str,
     spec: &ConsumerSpec,
     batch: Vec<Delivery>,
@@ -347,12 +362,18 @@ async fn deliver_batch(
 ) {
     let items: Vec<(tracing::Span, Vec<u8>)> = batch
         .iter()
-        .map(|d| (delivery_span(queue, d, metrics), d.body.clone()))
+        .map(|d| (delivery_span(service, queue, d, metrics), d.body.clone()))
         .collect();
     let handler = spec.handler.clone();
     let consumer = queue.to_owned();
     let result = with_conn(pool, move |c| {
-        Ok::<_, DbError>(process_batch(c, &consumer, handler.as_ref(), &items))
+        Ok::<_, DbError>(process_batch(
+            c,
+            service,
+            &consumer,
+            handler.as_ref(),
+            &items,
+        ))
     })
     .await
     .unwrap_or_else(|e| Err(e.to_string()));
@@ -367,7 +388,7 @@ async fn deliver_batch(
         }
         Err(_) => {
             for delivery in batch {
-                deliver(bus, pool, queue, spec, delivery, metrics).await;
+                deliver(bus, pool, service, queue, spec, delivery, metrics).await;
             }
         }
     }
@@ -446,8 +467,15 @@ async fn settle(
 /// Most deliveries applied in one transaction.
 const MAX_BATCH: usize = 256;
 
-/// Consumes `queue` until the task is dropped, in arrival order.
-pub async fn run(bus: Bus, pool: DbPool, queue: String, spec: ConsumerSpec, metrics: Metrics) {
+/// Consumes `queue` for `service` until the task is dropped, in arrival order.
+pub async fn run(
+    bus: Bus,
+    pool: DbPool,
+    service: &'static str,
+    queue: String,
+    spec: ConsumerSpec,
+    metrics: Metrics,
+) {
     let mut deliveries = bus.subscribe(&queue, &spec);
     while let Some(first) = deliveries.recv().await {
         let mut batch = vec![first];
@@ -459,10 +487,10 @@ pub async fn run(bus: Bus, pool: DbPool, queue: String, spec: ConsumerSpec, metr
         }
         if batch.len() == 1 {
             if let Some(delivery) = batch.pop() {
-                deliver(&bus, &pool, &queue, &spec, delivery, &metrics).await;
+                deliver(&bus, &pool, service, &queue, &spec, delivery, &metrics).await;
             }
         } else {
-            deliver_batch(&bus, &pool, &queue, &spec, batch, &metrics).await;
+            deliver_batch(&bus, &pool, service, &queue, &spec, batch, &metrics).await;
         }
     }
 }
