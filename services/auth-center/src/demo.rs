@@ -118,6 +118,8 @@ const GROUPS: &[(&str, &[&str])] = &[
             "/saas/msg/**",
             "/saas/myInfo/**",
             "/saas/dashboard/**",
+            // Its own products counted (the dashboard's), not the tenant's other statistics.
+            "/saas/stats/productStats/count:GET",
             // The distributors it prices for, picked from the tenant's list.
             "/saas/merchant/distributorInfos/loadForSelect:GET",
         ],
@@ -131,6 +133,8 @@ const GROUPS: &[(&str, &[&str])] = &[
             "/saas/msg/**",
             "/saas/myInfo/**",
             "/saas/dashboard/**",
+            // What it can sell, counted.
+            "/saas/stats/productStats/count:GET",
         ],
     ),
 ];

@@ -195,6 +195,50 @@ async fn next_text(
     }
 }
 
+/// The demo groups and the dashboards agree (docs/dashboards.md): a supplier's and a
+/// distributor's user read their own product count and overview, and not the tenant-wide
+/// activity, which is the staff's.
+#[actix_web::test]
+async fn the_demo_merchants_read_their_own_dashboard_and_not_the_tenants_activity() {
+    let fleet = start_fleet();
+    let client = awc::Client::default();
+    let base = &fleet.url;
+    let saas = |path: &str| format!("{base}/api/saas-main/saas/{path}");
+    let today = "startDate=2026-11-01&endDate=2026-11-25";
+    let operator = login(&client, base, "operator", "operator123").await;
+    for (who, password, own) in [
+        ("supplier", "supplier123", "supplierOverview"),
+        ("distributor", "distributor123", "distributorOverview"),
+    ] {
+        let token = login(&client, base, who, password).await;
+        let (client_ref, token_ref) = (&client, &token);
+        // saas-main may hear of the groups' codes a moment after the login.
+        let url = saas("stats/productStats/count?productType=10");
+        let (status, body) =
+            platform::testing::eventually(&format!("{who} counts products"), || {
+                let url = url.clone();
+                async move {
+                    let answer = status_of(client_ref, url, token_ref).await;
+                    (answer.0 == 200).then_some(answer)
+                }
+            })
+            .await;
+        assert_eq!(status, 200, "{who}: {body}");
+        let (status, body) =
+            status_of(&client, saas(&format!("dashboard/index/{own}")), &token).await;
+        assert_eq!(status, 200, "{who}: {body}");
+        for path in [
+            "dashboard/index/userActionOverview".to_owned(),
+            format!("dashboard/index/userActionStats?{today}"),
+        ] {
+            let (status, body) = status_of(&client, saas(&path), &token).await;
+            assert_eq!(status, 403, "{who} {path}: {body}");
+            let (status, body) = status_of(&client, saas(&path), &operator).await;
+            assert_eq!(status, 200, "operator {path}: {body}");
+        }
+    }
+}
+
 /// The embedded product end to end: the demo supplier asks for new-order notifications in the
 /// console's way (saas-main), opens the websocket through the gateway with its token, and sees
 /// the order the demo distributor books through the gateway (hotel-app), carried by the

@@ -25,13 +25,15 @@ pub struct Overview {
 }
 
 /// Data-changing actions of the tenant's users: today, yesterday and the last week, with the
-/// change against the period before (China calendar days).
-#[utoipa::path(responses((status = 200, body = Overview)), security(("bearer" = [])), tag = "stats")]
+/// change against the period before (China calendar days). The tenant's staff only: the counts
+/// are the whole tenant's, merchants' users included.
+#[utoipa::path(responses((status = 200, body = Overview), (status = 403)), security(("bearer" = [])), tag = "stats")]
 #[get("/saas/dashboard/index/userActionOverview")]
 pub async fn overview(
     pool: web::Data<DbPool>,
     viewer: Viewer,
 ) -> Result<Reply<Overview>, ApiError> {
+    viewer.require_tenant_staff()?;
     let today = stats::day_of_ms(platform::time::now_ms());
     let counts = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         Ok(store::activity::days(conn, &viewer, today - 13, today)?)
@@ -74,14 +76,16 @@ pub struct ActionStats {
     pub previous: Vec<DayCount>,
 }
 
-/// Actions per day over the range, and over the period of the same length before it.
-#[utoipa::path(params(RangeQuery), responses((status = 200, body = ActionStats), (status = 412)), security(("bearer" = [])), tag = "stats")]
+/// Actions per day over the range, and over the period of the same length before it (the
+/// tenant's staff only, as the overview).
+#[utoipa::path(params(RangeQuery), responses((status = 200, body = ActionStats), (status = 403), (status = 412)), security(("bearer" = [])), tag = "stats")]
 #[get("/saas/dashboard/index/userActionStats")]
 pub async fn per_day(
     pool: web::Data<DbPool>,
     viewer: Viewer,
     q: Query<RangeQuery>,
 ) -> Result<Reply<ActionStats>, ApiError> {
+    viewer.require_tenant_staff()?;
     let (first, last) = required_dates(q.start_date.as_deref(), q.end_date.as_deref())?;
     if last < first || last - first > 366 {
         return Err(ApiError::invalid_field(

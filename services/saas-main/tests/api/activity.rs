@@ -37,7 +37,9 @@ async fn activity_counts_the_recorded_actions(backend: Backend) {
     let issuer = TestIssuer::new();
     let bus = Bus::Memory(MemoryBroker::default());
     let db = TestDb::new(backend);
-    let cfg = test_config(saas_main::NAME, Some(&db));
+    let mut cfg = test_config(saas_main::NAME, Some(&db));
+    // The demo merchants, for their users below.
+    cfg.env.set("TRADEWIND_SAAS_MAIN__DEMO__ENABLED", "true");
     let app = spawn_on_bus(
         saas_main::service().auth_backend(issuer.clone()),
         &cfg,
@@ -126,6 +128,32 @@ async fn activity_counts_the_recorded_actions(backend: Backend) {
         (status, body["data"]["field"].as_str()),
         (412, Some("endDate"))
     );
+
+    // The counts are the whole tenant's: merchants' users are refused even when a group grants
+    // them the dashboard's codes (the demo groups do), and still read their own overview.
+    let merchants = [
+        (3, platform::demo::SUPPLIER_ID, 311, "supplierOverview"),
+        (
+            4,
+            platform::demo::DISTRIBUTOR_ID,
+            312,
+            "distributorOverview",
+        ),
+    ];
+    for (id, mch, msc, own) in merchants {
+        issuer.grant(id, &["/saas/dashboard/**"]);
+        let token = issuer.token(id, demo, mch, msc);
+        for path in ["/saas/dashboard/index/userActionOverview", path.as_str()] {
+            let (status, body) = get(&app, path, &token).await;
+            assert_eq!(
+                (status, body["code"].as_str()),
+                (403, Some("forbidden")),
+                "{mch} {path}: {body}"
+            );
+        }
+        let (status, body) = get(&app, &format!("/saas/dashboard/index/{own}"), &token).await;
+        assert_eq!(status, 200, "{mch}: {body}");
+    }
     app.shutdown().await;
 }
 
