@@ -477,6 +477,25 @@ def test_demo_data_is_off_unless_asked_for():
     assert "docs/demo-data.md" in next(text for path, text in notes.items() if path.endswith("NOTES.txt"))
 
 
+def test_every_process_gets_the_one_fleet_secret():
+    """The gateway signs its identity headers with the fleet secret and every service checks them
+    with it: one Secret for the release, generated once (kept across upgrades) or the operator's."""
+    manifests = default_manifests()
+    deployments = of_kind(manifests, "Deployment")
+    assert len(deployments) == len(SERVICES)
+    refs = {secret_ref(env_of(container_of(d)), "TRADEWIND_FLEET_SECRET") for d in deployments.values()}
+    assert refs == {(f"{RELEASE}-fleet-secret", "secret")}
+    secret = of_kind(manifests, "Secret")[f"{RELEASE}-fleet-secret"]
+    assert len(base64.b64decode(secret["data"]["secret"])) >= 32
+    assert secret["metadata"]["annotations"]["helm.sh/resource-policy"] == "keep"
+    assert "lookup" in (CHART / "templates" / "fleet-secret.yaml").read_text()
+
+    values = production_values()
+    deployments = of_kind(production_manifests(), "Deployment")
+    refs = {secret_ref(env_of(container_of(d)), "TRADEWIND_FLEET_SECRET") for d in deployments.values()}
+    assert refs == {(values["fleetSecret"]["existingSecret"], values["fleetSecret"]["existingSecretKey"])}
+
+
 def test_gateway_rate_limits_and_cors_origins():
     env = env_of(container_of(of_kind(default_manifests(), "Deployment")[name_of("gateway")]))
     # Unset: the gateway's built-in rules and same-origin only.

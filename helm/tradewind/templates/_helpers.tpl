@@ -194,6 +194,24 @@ create: true
 {{- end -}}
 {{- end }}
 
+{{/*
+Where the fleet secret lives (TRADEWIND_FLEET_SECRET: the gateway signs its identity headers with
+it, every service checks them): fleetSecret.existingSecret (the key named by
+fleetSecret.existingSecretKey) when set, else the Secret the chart generates (key secret).
+Returns YAML {name, key, create}; takes the root context.
+*/}}
+{{- define "tradewind.fleetSecret" -}}
+{{- if .Values.fleetSecret.existingSecret -}}
+name: {{ .Values.fleetSecret.existingSecret }}
+key: {{ default "secret" .Values.fleetSecret.existingSecretKey }}
+create: false
+{{- else -}}
+name: {{ printf "%s-fleet-secret" (include "tradewind.fullname" .) }}
+key: secret
+create: true
+{{- end -}}
+{{- end }}
+
 {{/* Where the signing key Secret is mounted (read-only) in auth-center's pods. */}}
 {{- define "tradewind.signingKeyDir" -}}
 /etc/tradewind/signing-key
@@ -269,6 +287,13 @@ Takes (dict "root" $ "service" name).
 {{ include "tradewind.commonEnv" . }}
 - name: TRADEWIND_AUTH_URL
   value: {{ include "tradewind.authUrl" $root | quote }}
+{{- /* The same in the gateway, which signs its identity headers with it, and every service. */}}
+{{- $fleet := include "tradewind.fleetSecret" $root | fromYaml }}
+- name: TRADEWIND_FLEET_SECRET
+  valueFrom:
+    secretKeyRef:
+      name: {{ $fleet.name }}
+      key: {{ $fleet.key }}
 {{- if eq .service "gateway" }}
 {{- $catalog := include "tradewind.catalog" $root | fromYaml }}
 {{- range $upstream := include "tradewind.backendServices" $root | fromYamlArray }}

@@ -10,13 +10,16 @@ use platform::auth::{AuthError, Authenticator, CurrentUser, bearer_token};
 
 use crate::ratelimit::Limiter;
 
-const USER_ID: HeaderName = HeaderName::from_static("x-tradewind-user-id");
-const SAAS_ID: HeaderName = HeaderName::from_static("x-tradewind-saas-id");
-const MCH_ID: HeaderName = HeaderName::from_static("x-tradewind-mch-id");
-const MSC_TYPE: HeaderName = HeaderName::from_static("x-tradewind-msc-type");
+use platform::http::identity::{self, FleetKey};
+
+const USER_ID: HeaderName = HeaderName::from_static(identity::USER_ID);
+const SAAS_ID: HeaderName = HeaderName::from_static(identity::SAAS_ID);
+const MCH_ID: HeaderName = HeaderName::from_static(identity::MCH_ID);
+const MSC_TYPE: HeaderName = HeaderName::from_static(identity::MSC_TYPE);
 /// The caller's address as the gateway determined it; services read it instead of
 /// `X-Forwarded-For`, which a caller can write.
-pub const CLIENT_IP: HeaderName = HeaderName::from_static(platform::http::CLIENT_IP_HEADER);
+pub const CLIENT_IP: HeaderName = HeaderName::from_static(identity::CLIENT_IP);
+const SIGNATURE: HeaderName = HeaderName::from_static(identity::SIGNATURE);
 
 /// How many proxies in front of the gateway (an ingress, a load balancer) append to
 /// `X-Forwarded-For`; only their entries are believed.
@@ -76,23 +79,40 @@ pub async fn admit(
     Ok(user)
 }
 
-/// Adds the client's address and the verified identity to the upstream request's headers.
-pub fn identify(user: Option<&CurrentUser>, client_ip: &str, out: &mut HeaderMap) {
+/// Adds the client's address and the verified identity to the upstream request's headers, and
+/// signs them with the fleet key for the request the service will receive (`method` and
+/// `path_and_query` as sent upstream), so a service can tell them from headers a caller wrote.
+pub fn identify(
+    key: &FleetKey,
+    method: &str,
+    path_and_query: &str,
+    user: Option<&CurrentUser>,
+    client_ip: &str,
+    out: &mut HeaderMap,
+) {
+    let ids = user
+        .map(|u| [u.user_id, u.saas_id, u.mch_id, i64::from(u.msc_type)].map(|n| n.to_string()));
+    // Each header is signed with the value it was sent with ("" when it was not sent).
+    let mut signed = ["", "", "", "", ""];
     if let Ok(v) = HeaderValue::from_str(client_ip) {
         out.insert(CLIENT_IP, v);
+        signed[0] = client_ip;
     }
-    let Some(user) = user else {
-        return;
-    };
-    for (name, value) in [
-        (USER_ID, user.user_id.to_string()),
-        (SAAS_ID, user.saas_id.to_string()),
-        (MCH_ID, user.mch_id.to_string()),
-        (MSC_TYPE, user.msc_type.to_string()),
-    ] {
-        if let Ok(v) = HeaderValue::from_str(&value) {
-            out.insert(name, v);
+    if let Some(ids) = &ids {
+        for (i, (name, value)) in [USER_ID, SAAS_ID, MCH_ID, MSC_TYPE]
+            .into_iter()
+            .zip(ids)
+            .enumerate()
+        {
+            if let Ok(v) = HeaderValue::from_str(value) {
+                out.insert(name, v);
+                signed[i + 1] = value;
+            }
         }
+    }
+    let signature = key.sign(platform::time::now_ms(), method, path_and_query, signed);
+    if let Ok(v) = HeaderValue::from_str(&signature) {
+        out.insert(SIGNATURE, v);
     }
 }
 

@@ -6,6 +6,7 @@ use awc::Client;
 use awc::body::SizedStream;
 use awc::error::{ConnectError, SendRequestError};
 use platform::ApiError;
+use platform::http::identity::FleetKey;
 
 use platform::auth::Authenticator;
 
@@ -107,7 +108,22 @@ pub async fn forward(
         outgoing.headers_mut(),
         edge::is_identity_header,
     );
-    edge::identify(user.as_ref(), &client_ip, outgoing.headers_mut());
+    // The platform gives every service the fleet key; the services check what it signs.
+    if let Some(key) = req.app_data::<web::Data<FleetKey>>() {
+        let path_and_query = outgoing
+            .get_uri()
+            .path_and_query()
+            .map_or("/", |p| p.as_str())
+            .to_owned();
+        edge::identify(
+            key,
+            req.method().as_str(),
+            &path_and_query,
+            user.as_ref(),
+            &client_ip,
+            outgoing.headers_mut(),
+        );
+    }
 
     let chunked = req.headers().contains_key(header::TRANSFER_ENCODING);
     let sent = match content_length(req.headers()) {

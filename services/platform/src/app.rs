@@ -571,6 +571,14 @@ impl Application {
         let jobs = prepared.jobs;
         let tasks = prepared.tasks;
         let authenticator = web::Data::new(authenticator);
+        // Checks the gateway's identity headers (`http::identity`); the gateway signs with it.
+        let fleet_key = web::Data::new(cfg.fleet_key());
+        if cfg.fleet_secret_is_default() && matches!(bus, Bus::Rabbit(_)) {
+            tracing::warn!(
+                service = spec.name,
+                "TRADEWIND_FLEET_SECRET is not set: the public development secret signs the gateway's identity headers, so anyone who can reach a service directly can forge them"
+            );
+        }
         let server = HttpServer::new(move || {
             // Middleware runs last-wrapped first: observe (request id, language) before guard.
             let mut app = App::new()
@@ -581,6 +589,7 @@ impl Application {
                 .wrap(from_fn(observe::observe))
                 .app_data(state.clone())
                 .app_data(authenticator.clone())
+                .app_data(fleet_key.clone())
                 .app_data(extract::json_config())
                 .app_data(extract::query_config())
                 .app_data(extract::path_config());

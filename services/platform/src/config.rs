@@ -33,6 +33,7 @@ pub const GLOBAL_VARIABLES: &[&str] = &[
     "TRADEWIND_AUTH_URL",
     "TRADEWIND_AUTH_SESSION_CACHE_SECS",
     "TRADEWIND_AUTH_PERMISSION_CACHE_SECS",
+    "TRADEWIND_FLEET_SECRET",
     "TRADEWIND_LOG",
     "TRADEWIND_LOG_FORMAT",
     "TRADEWIND_TRACE",
@@ -179,6 +180,9 @@ pub struct ServiceConfig {
     /// None for the gateway, which keeps no database.
     pub database: Option<DatabaseConfig>,
     pub auth: AuthConfig,
+    /// Signs the gateway's identity headers (the gateway) and checks them (every service): see
+    /// [`crate::http::identity`]. The same in every process of an installation.
+    pub fleet_secret: Secret<String>,
     /// The environment it was read from, for a service's own settings ([`Self::var`]).
     pub env: Env,
 }
@@ -232,13 +236,41 @@ impl ServiceConfig {
             http,
             database,
             auth: AuthConfig::load(env)?,
+            fleet_secret: fleet_secret(env)?,
             env: env.clone(),
         })
+    }
+
+    /// The key the gateway's identity headers are signed and checked with.
+    pub fn fleet_key(&self) -> crate::http::identity::FleetKey {
+        crate::http::identity::FleetKey::new(self.fleet_secret.expose().as_bytes())
+    }
+
+    /// Whether the fleet secret is the public development one (`TRADEWIND_FLEET_SECRET` unset).
+    pub fn fleet_secret_is_default(&self) -> bool {
+        self.fleet_secret.expose() == crate::http::identity::DEVELOPMENT_SECRET
     }
 
     /// The variable `TRADEWIND_<SERVICE>__<key>` of this service, for its own settings.
     pub fn var(&self, key: &str) -> String {
         service_var(&self.name, key)
+    }
+}
+
+/// `TRADEWIND_FLEET_SECRET`, or the development secret when unset (the fleet's gateway and
+/// services, and the tests, then share it without being told). A secret shorter than
+/// [`crate::http::identity::MIN_SECRET_LEN`] bytes is refused without being shown.
+fn fleet_secret(env: &Env) -> Result<Secret<String>, ConfigError> {
+    use crate::http::identity::{DEVELOPMENT_SECRET, MIN_SECRET_LEN};
+    const VAR: &str = "TRADEWIND_FLEET_SECRET";
+    match env.get(VAR) {
+        None => Ok(Secret::new(DEVELOPMENT_SECRET.to_owned())),
+        Some(s) if s.len() < MIN_SECRET_LEN => Err(ConfigError::Invalid {
+            var: VAR.to_owned(),
+            value: format!("({} bytes, not shown)", s.len()),
+            reason: format!("at least {MIN_SECRET_LEN} bytes (openssl rand -base64 48)"),
+        }),
+        Some(s) => Ok(Secret::new(s.to_owned())),
     }
 }
 
@@ -319,6 +351,20 @@ mod tests {
         let ConfigError::Invalid { var, value, .. } = err;
         assert_eq!(var, "TRADEWIND_HOTEL_APP__HTTP__PORT");
         assert_eq!(value, "eighty");
+    }
+
+    #[test]
+    fn the_fleet_secret_defaults_to_the_development_one_and_must_be_long() {
+        let cfg = ServiceConfig::load(&Env::default(), "hotel-app", DEFAULTS).unwrap();
+        assert!(cfg.fleet_secret_is_default());
+        let env = Env::from_pairs([("TRADEWIND_FLEET_SECRET", "short")]);
+        let ConfigError::Invalid { var, value, .. } =
+            ServiceConfig::load(&env, "hotel-app", DEFAULTS).unwrap_err();
+        assert_eq!(var, "TRADEWIND_FLEET_SECRET");
+        assert!(!value.contains("short"), "{value}");
+        let env = Env::from_pairs([("TRADEWIND_FLEET_SECRET", "x".repeat(32))]);
+        let cfg = ServiceConfig::load(&env, "hotel-app", DEFAULTS).unwrap();
+        assert!(!cfg.fleet_secret_is_default());
     }
 
     #[test]

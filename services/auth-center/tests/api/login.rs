@@ -310,8 +310,106 @@ async fn a_login_is_a_user_action(backend: Backend) {
     app.shutdown().await;
 }
 
+/// A login sent to auth-center directly, with the headers the gateway would set.
+async fn login_claiming(
+    app: &platform::testing::TestApp,
+    username: &str,
+    password: &str,
+    headers: &[(&str, &str)],
+) -> (u16, serde_json::Value) {
+    let mut req = awc::Client::default()
+        .post(app.url("/api/auth/login"))
+        .insert_header(("accept-language", "en"));
+    for (k, v) in headers {
+        req = req.insert_header((*k, *v));
+    }
+    let mut res = req
+        .send_json(&json!({"username": username, "password": password}))
+        .await
+        .unwrap();
+    let status = res.status().as_u16();
+    (status, res.json().await.unwrap_or_default())
+}
+
+/// A caller that reaches auth-center without the gateway cannot choose its address: identity
+/// headers not signed with the fleet secret are ignored, so an IP whitelist and the per-IP limit
+/// apply to the real peer; the gateway's signed header is believed.
+async fn forged_identity_headers_do_not_move_a_direct_caller(backend: Backend) {
+    use platform::http::identity::{CLIENT_IP, DEVELOPMENT_SECRET, FleetKey, SIGNATURE};
+    let app = start_with(
+        backend,
+        &[("TRADEWIND_AUTH_CENTER__LOGIN__IP_MAX_FAILURES", "3")],
+    )
+    .await;
+    sql(
+        &app,
+        "UPDATE users SET ip_filter_type = 1, ip_filter_value = '203.0.113.7' WHERE username = 'operator'",
+    );
+    let key = FleetKey::new(DEVELOPMENT_SECRET.as_bytes());
+    let signed = key.sign(
+        platform::time::now_ms(),
+        "POST",
+        "/api/auth/login",
+        ["203.0.113.7", "", "", "", ""],
+    );
+    let stale = key.sign(
+        platform::time::now_ms() - 3_600_000,
+        "POST",
+        "/api/auth/login",
+        ["203.0.113.7", "", "", "", ""],
+    );
+    let other_key = FleetKey::new(b"a fleet secret the services do not share").sign(
+        platform::time::now_ms(),
+        "POST",
+        "/api/auth/login",
+        ["203.0.113.7", "", "", "", ""],
+    );
+    // The whitelist: only the gateway's word moves the caller to the listed address.
+    for forged in [
+        vec![(CLIENT_IP, "203.0.113.7")],
+        vec![
+            (CLIENT_IP, "203.0.113.7"),
+            (SIGNATURE, "1764000000000.AAAA"),
+        ],
+        vec![(CLIENT_IP, "203.0.113.7"), (SIGNATURE, stale.as_str())],
+        vec![(CLIENT_IP, "203.0.113.7"), (SIGNATURE, other_key.as_str())],
+        vec![(CLIENT_IP, "203.0.113.8"), (SIGNATURE, signed.as_str())],
+        vec![("x-forwarded-for", "203.0.113.7")],
+    ] {
+        let (status, body) = login_claiming(&app, "operator", "operator123", &forged).await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (412, Some("ip-refused")),
+            "{forged:?}: {body}"
+        );
+    }
+    let through_gateway = [(CLIENT_IP, "203.0.113.7"), (SIGNATURE, signed.as_str())];
+    let (status, body) = login_claiming(&app, "operator", "operator123", &through_gateway).await;
+    assert_eq!(status, 200, "{body}");
+
+    // The per-IP limit: failures under ever new forged addresses all count against the peer.
+    for n in 1..=3 {
+        let ip = format!("198.51.100.{n}");
+        let (status, body) =
+            login_claiming(&app, "nobody", "whatever", &[(CLIENT_IP, ip.as_str())]).await;
+        assert_eq!(status, 412, "{body}");
+    }
+    let (status, body) =
+        login_claiming(&app, "demo", "demo123", &[(CLIENT_IP, "198.51.100.4")]).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (429, Some("too-many-requests")),
+        "{body}"
+    );
+    // The address the gateway signed has no failures of its own.
+    let (status, body) = login_claiming(&app, "operator", "operator123", &through_gateway).await;
+    assert_eq!(status, 200, "{body}");
+    app.shutdown().await;
+}
+
 platform::on_both_backends!(
     a_login_is_a_user_action,
+    forged_identity_headers_do_not_move_a_direct_caller,
     login_answers_tokens_and_the_user,
     each_failure_of_the_catalogue_is_a_412_with_its_message,
     five_wrong_passwords_lock_the_account,

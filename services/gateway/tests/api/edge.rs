@@ -84,6 +84,45 @@ async fn the_verified_identity_replaces_whatever_the_caller_claims() {
     assert!(headers.get("forwarded").is_none(), "{headers}");
 }
 
+/// The identity headers are signed with the fleet secret: the service behind the gateway believes
+/// the address the gateway decided, and a caller who reaches the service directly and writes the
+/// same headers (even with a signature of its own) is taken for its peer.
+#[actix_web::test]
+async fn services_believe_the_gateways_signed_address_and_nobody_elses() {
+    // One ingress in front: the address it appended is the client's.
+    let stack = spawn_stack_with(&[("TRADEWIND_GATEWAY__TRUSTED_PROXY_HOPS", "1")]).await;
+    let mut res = stack
+        .client()
+        .post(stack.url("/api/hotel-app/saas/x/y/z?a=1"))
+        .insert_header(("x-forwarded-for", "203.0.113.9"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    let echoed: Value = res.json().await.unwrap();
+    assert_eq!(echoed["headers"]["x-tradewind-client-ip"], "203.0.113.9");
+    assert!(
+        echoed["headers"]["x-tradewind-signature"].is_string(),
+        "{echoed}"
+    );
+    assert_eq!(echoed["clientIp"], "203.0.113.9", "{echoed}");
+
+    // The same headers sent to the service directly: not believed.
+    let direct = stack._upstream.url("/saas/x/y/z?a=1");
+    let forged_signature = echoed["headers"]["x-tradewind-signature"].as_str().unwrap();
+    for signature in ["", "1764000000000.AAAA", forged_signature] {
+        let mut req = Client::default()
+            .get(&direct)
+            .insert_header(("x-tradewind-client-ip", "203.0.113.9"))
+            .insert_header(("x-tradewind-user-id", "5"));
+        if !signature.is_empty() {
+            req = req.insert_header(("x-tradewind-signature", signature));
+        }
+        let echoed: Value = req.send().await.unwrap().json().await.unwrap();
+        assert_eq!(echoed["clientIp"], "127.0.0.1", "{signature}: {echoed}");
+    }
+}
+
 #[actix_web::test]
 async fn over_the_limit_is_429_with_retry_after() {
     let stack = spawn_stack_with(&[(

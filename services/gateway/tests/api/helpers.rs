@@ -29,6 +29,8 @@ async fn echo(req: HttpRequest, body: web::Bytes) -> HttpResponse {
             "query": req.query_string(),
             "headers": headers,
             "body": String::from_utf8_lossy(&body),
+            // What the platform believes of the gateway's signed headers.
+            "clientIp": platform::http::client_ip(&req),
         }))
 }
 
