@@ -200,8 +200,8 @@ echo
 # memory of 10,000 idle sockets (BENCH_NOTIFY_ORDERS, BENCH_NOTIFY_SOCKETS, BENCH_NOTIFY_IDLE).
 bash scripts/ensure-infra.sh rabbitmq >/dev/null
 bash scripts/ensure-infra.sh postgres >/dev/null
-echo "== notifications (cargo bench -p message-server --bench notify)"
-cargo bench --locked -q -p message-server --bench notify
+echo "== notifications (cargo bench -p fleet --bench notify)"
+cargo bench --locked -q -p fleet --bench notify
 
 echo
 # The console: bundle sizes (gzip) and login -> dashboard chart in headless Chromium against the

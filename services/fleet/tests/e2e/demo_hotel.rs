@@ -1,5 +1,5 @@
-//! Booking hotel-app's demo hotel as its distributor, for the tests and the notify benchmark
-//! (which includes this file).
+//! Booking hotel-app's demo hotel as its distributor, for these tests and the notify benchmark
+//! (`benches/notify.rs`, which includes this file).
 
 use platform::testing::{TestApp, eventually};
 use serde_json::{Value, json};

@@ -1,7 +1,8 @@
 //! Through the real RabbitMQ: a hotel order booked through hotel-app's API reaches the
 //! supplier's socket as a type-0 notification; with two message-server replicas on one broker
 //! and one PostgreSQL database, it arrives once, from the replica holding the socket. (SQLite
-//! is the one-process embedded mode: one replica there.)
+//! is the one-process embedded mode: one replica there.) It spans services, so it lives in the
+//! fleet's crate, not in message-server's.
 
 use std::time::Duration;
 

@@ -1,4 +1,5 @@
-//! `make bench` (notification part). Prints; asserts nothing.
+//! `make bench` (notification part). Prints; asserts nothing. In the fleet's crate, the one that
+//! may depend on several services: it runs hotel-app and message-server together.
 //!
 //! 1. Latency: hotel-app (demo hotel) and message-server on PostgreSQL, joined by the real
 //!    RabbitMQ; 1,000 websockets connected (10 users of the demo supplier who take new-order
@@ -14,7 +15,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[path = "../tests/api/demo_hotel.rs"]
+#[path = "../tests/e2e/demo_hotel.rs"]
 mod demo_hotel;
 
 use std::io::{BufRead, Write};

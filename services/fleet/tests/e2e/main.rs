@@ -1,0 +1,10 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+//! Tests that span services, with each service started from its own crate: the fleet's crate is
+//! the one crate that may depend on several services (`layering.rs` checks that no other does).
+
+mod demo_hotel;
+// message-server's own test helpers (its socket, client and bus publishing), used as they are.
+#[path = "../../../message-server/tests/api/helpers.rs"]
+#[allow(dead_code)]
+mod helpers;
+mod notify;
