@@ -29,7 +29,7 @@ pub struct ApiUserForm {
 
 impl ApiUserForm {
     pub fn check(&self, me: &CurrentUser) -> Result<(), ApiError> {
-        platform::validate::length("name", self.name.trim(), 1, 64)?;
+        platform::validate::line("name", self.name.trim(), 1, 64)?;
         check_range("mscType", self.msc_type, API_TYPES)?;
         check_range("state", self.state, &[0, 2])?;
         check_may_manage(me, self.msc_type, self.mch_id)?;

@@ -82,8 +82,8 @@ impl UserForm {
         platform::validate::mobile("mobile", self.mobile.trim())?;
         platform::validate::email("email", self.email.trim())?;
         ip_filter::check_ip_filter(self.ip_filter_type, &self.ip_filter_value)?;
-        platform::validate::length("realName", &self.real_name, 0, 64)?;
-        platform::validate::length("remarks", &self.remarks, 0, 500)?;
+        platform::validate::line("realName", &self.real_name, 0, 64)?;
+        platform::validate::text("remarks", &self.remarks, 0, 500)?;
         Ok(saas_id)
     }
 

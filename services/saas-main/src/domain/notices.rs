@@ -11,9 +11,9 @@ pub const WITHDRAWN: i32 = 2;
 /// The title and content, trimmed: a title of 1 to 100 characters, content of 1 to 10,000.
 pub fn check_text(title: &str, content: &str) -> Result<(String, String), ApiError> {
     let title = title.trim().to_owned();
-    validate::length("title", &title, 1, 100)?;
+    validate::line("title", &title, 1, 100)?;
     let content = content.trim();
-    validate::length("content", content, 1, 10_000)?;
+    validate::text("content", content, 1, 10_000)?;
     Ok((title, content.to_owned()))
 }
 

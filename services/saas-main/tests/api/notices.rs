@@ -20,18 +20,35 @@ async fn published_notices_reach_the_dashboard(backend: Backend) {
     let other = issuer.token(4, 2002, 0, 200);
     let platform = issuer.token(1, 0, 0, 100);
 
-    let (status, body) = send(
-        &app,
-        "POST",
-        "/saas/noticeManager/notice/save",
-        &admin,
-        Some(json!({"title": " ", "content": "x"})),
-    )
-    .await;
-    assert_eq!(
-        (status, body["data"]["field"].as_str()),
-        (412, Some("title"))
-    );
+    for (field, form) in [
+        ("title", json!({"title": " ", "content": "x"})),
+        (
+            "title",
+            json!({"title": "Holiday\u{0}hours", "content": "x"}),
+        ),
+        (
+            "title",
+            json!({"title": "\u{202E}syadiloH", "content": "x"}),
+        ),
+        (
+            "content",
+            json!({"title": "Holiday hours", "content": "a\u{0}b"}),
+        ),
+    ] {
+        let (status, body) = send(
+            &app,
+            "POST",
+            "/saas/noticeManager/notice/save",
+            &admin,
+            Some(form),
+        )
+        .await;
+        assert_eq!(
+            (status, body["data"]["field"].as_str()),
+            (412, Some(field)),
+            "{body}"
+        );
+    }
     let (status, body) = send(
         &app,
         "POST",
