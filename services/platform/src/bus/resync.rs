@@ -95,23 +95,23 @@ pub fn ask(conn: &mut DbConnection, requester: &str, copy: &str) -> QueryResult<
 pub fn request(conn: &mut DbConnection, requester: &str, copy: &str) -> QueryResult<()> {
     let now = crate::time::now_ms();
     ask(conn, requester, copy)?;
-    let changed = diesel::update(replica_copies::table.find(copy))
+    // One statement: replicas starting together all ask, and an update-then-insert of two of
+    // them raced into a duplicate key that stopped the second (seen in the production shape).
+    let upsert = diesel::insert_into(replica_copies::table)
+        .values((
+            replica_copies::copy_name.eq(copy),
+            replica_copies::state.eq(REBUILDING),
+            replica_copies::requested_at.eq(now),
+            replica_copies::row_count.eq(0_i64),
+            replica_copies::watermark.eq(0_i64),
+        ))
+        .on_conflict(replica_copies::copy_name)
+        .do_update()
         .set((
             replica_copies::state.eq(REBUILDING),
             replica_copies::requested_at.eq(now),
-        ))
-        .execute(conn)?;
-    if changed == 0 {
-        diesel::insert_into(replica_copies::table)
-            .values((
-                replica_copies::copy_name.eq(copy),
-                replica_copies::state.eq(REBUILDING),
-                replica_copies::requested_at.eq(now),
-                replica_copies::row_count.eq(0_i64),
-                replica_copies::watermark.eq(0_i64),
-            ))
-            .execute(conn)?;
-    }
+        ));
+    crate::per_backend!(conn, |c| upsert.execute(c))?;
     Ok(())
 }
 
