@@ -190,6 +190,13 @@ impl Outgoing {
         }
     }
 
+    /// The event as having happened at `ms` rather than now: a change made as of another time
+    /// (hotel-app's demo history, replayed through its real order path) tells it when.
+    pub fn at(mut self, ms: i64) -> Self {
+        self.envelope.occurred_at = ms;
+        self
+    }
+
     pub fn event_id(&self) -> &str {
         &self.envelope.event_id
     }

@@ -62,8 +62,10 @@ fn contact(o: &OrderSummary) -> v1::Contact {
     }
 }
 
-fn publish(conn: &mut DbConnection, out: Outgoing) -> QueryResult<()> {
-    publish_in_tx(conn, out).map(|_| ())
+/// The event happened when the change did (`ctx.now`, also written into the order and its
+/// log entry), so a change made as of another time is counted on its own day.
+fn publish(conn: &mut DbConnection, ctx: &OrderCtx, out: Outgoing) -> QueryResult<()> {
+    publish_in_tx(conn, out.at(ctx.now)).map(|_| ())
 }
 
 fn state_changed(o: &OrderSummary, c: &Change, ctx: &OrderCtx) -> v1::OrderStateChanged {
@@ -97,6 +99,7 @@ pub(super) fn created(
     };
     publish(
         conn,
+        ctx,
         Outgoing::new(NAME, "order.hotel.created", ctx.viewer.saas_id, &created),
     )
 }
@@ -128,7 +131,7 @@ pub(super) fn acted(
     } else {
         Outgoing::new(NAME, &key, ctx.viewer.saas_id, &state_changed(o, c, ctx))
     };
-    publish(conn, out)
+    publish(conn, ctx, out)
 }
 
 /// `order.hotel.modified` for a change that leaves the states as they were.
@@ -140,6 +143,7 @@ pub(super) fn modified(
 ) -> QueryResult<()> {
     publish(
         conn,
+        ctx,
         Outgoing::new(
             NAME,
             "order.hotel.modified",
