@@ -649,7 +649,21 @@ async fn filters_find_underscores_and_percent_signs_as_typed(backend: Backend) {
     }
 }
 
+/// A body over the platform's limit is a 413 in the envelope on every route of the service, the
+/// public sign-in included.
+async fn every_route_refuses_a_body_over_the_limit_in_the_envelope(backend: Backend) {
+    let app = start(backend).await;
+    let (admin, _) = tokens(&app, "demo", "demo123").await;
+    let (platform, _) = tokens(&app, "admin", "admin123").await;
+    assert_eq!(
+        app.body_limit_misses(&[&admin, &platform]).await,
+        Vec::<String>::new()
+    );
+    app.shutdown().await;
+}
+
 platform::on_both_backends!(
+    every_route_refuses_a_body_over_the_limit_in_the_envelope,
     users_are_managed_within_the_tenant,
     filters_find_underscores_and_percent_signs_as_typed,
     permissions_come_from_groups,

@@ -1377,7 +1377,7 @@ async fn each_endpoint_is_documented_with_a_summary(backend: Backend) {
 async fn every_route_refuses_a_body_over_the_limit_in_the_envelope(backend: Backend) {
     let env = start(backend).await;
     assert_eq!(
-        env.app.body_limit_misses(&env.operator).await,
+        env.app.body_limit_misses(&[&env.operator]).await,
         Vec::<String>::new()
     );
     env.shutdown().await;

@@ -481,7 +481,24 @@ async fn merchants_stay_in_their_tenant(backend: Backend) {
     env.app.shutdown().await;
 }
 
+/// A body over the platform's limit is a 413 in the envelope on every route of the service, for
+/// the tenant's administrator and for a platform administrator (whose routes are its own).
+async fn every_route_refuses_a_body_over_the_limit_in_the_envelope(backend: Backend) {
+    let env = start(backend, true).await;
+    let demo = platform::demo::SAAS_ID;
+    let (admin, platform) = (
+        env.issuer.token(2, demo, 0, 200),
+        env.issuer.token(1, 0, 0, 100),
+    );
+    assert_eq!(
+        env.app.body_limit_misses(&[&admin, &platform]).await,
+        Vec::<String>::new()
+    );
+    env.app.shutdown().await;
+}
+
 platform::on_both_backends!(
     platform_admins_manage_tenants,
-    merchants_stay_in_their_tenant
+    merchants_stay_in_their_tenant,
+    every_route_refuses_a_body_over_the_limit_in_the_envelope,
 );

@@ -135,7 +135,7 @@ async fn messages_follow_the_callers_language(backend: Backend) {
 async fn every_route_refuses_a_body_over_the_limit_in_the_envelope(backend: Backend) {
     let f = start(backend).await;
     assert_eq!(
-        f.app.body_limit_misses(&f.operator).await,
+        f.app.body_limit_misses(&[&f.operator]).await,
         Vec::<String>::new()
     );
     f.shutdown().await;
