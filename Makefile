@@ -23,13 +23,17 @@ run: frontend build ## build and start every service in one process (SQLite unde
 build: ## build every service binary
 	$(CARGO) build --profile $(PROFILE) --workspace --bins
 
-# `npm install` rather than `npm ci`: packages with per-platform binaries (@swc/core) leave the
-# other platforms' entries out of the lock file when the registry mirror lacks them, and `npm ci`
-# refuses such a lock; `npm install` follows the lock for everything it holds.
-NPM_INSTALL := npm install --no-audit --no-fund
+# `npm ci`: installs exactly what frontend/package-lock.json holds and never rewrites it, so a
+# fresh clone stays clean (deploy/tests/test_clean_tree.py). The lock carries every platform's
+# optional binaries (@swc/core-*), as `npm install` writes it; a lock without them is one `npm ci`
+# refuses. Run again only when a manifest or the lock changed (npm writes
+# node_modules/.package-lock.json at each install).
+FRONTEND_DEPS := frontend/node_modules/.package-lock.json
+$(FRONTEND_DEPS): frontend/package-lock.json $(wildcard frontend/package.json frontend/*/package.json frontend/*/*/package.json)
+	cd frontend && npm ci --no-audit --no-fund
 
-frontend: ## build the web console into frontend/dist (host at /, remotes under /remotes/)
-	cd frontend && $(NPM_INSTALL) && npm run build
+frontend: $(FRONTEND_DEPS) ## build the web console into frontend/dist (host at /, remotes under /remotes/)
+	cd frontend && npm run build
 
 migrate: build ## bring every service's database up to date
 	$(BIN_DIR)/fleet migrate --target all
@@ -51,8 +55,8 @@ test-rust: ## unit and integration tests (each service on SQLite and PostgreSQL)
 		$(CARGO) test --workspace --locked; \
 	fi
 
-test-frontend: ## the console's type check, lint and unit tests
-	cd frontend && $(NPM_INSTALL) && npm run check
+test-frontend: $(FRONTEND_DEPS) ## the console's type check, lint and unit tests
+	cd frontend && npm run check
 
 test-e2e: frontend ## browser tests: Debian's Chromium against the fleet serving the built console
 	bash scripts/ensure-infra.sh chromium

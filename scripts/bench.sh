@@ -207,6 +207,6 @@ echo
 # The console: bundle sizes (gzip) and login -> dashboard chart in headless Chromium against the
 # fleet (release build, the console built by `make frontend`).
 bash scripts/ensure-infra.sh chromium >/dev/null
-(cd frontend && npm install --no-audit --no-fund >/dev/null && npm run build >/dev/null)
+(cd frontend && npm ci --no-audit --no-fund >/dev/null && npm run build >/dev/null)
 echo "== web console"
 (cd frontend/e2e && FLEET_BIN="$BIN/fleet" node bench.mjs)

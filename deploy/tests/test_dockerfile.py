@@ -74,7 +74,7 @@ def test_frontend_stage_tolerates_a_missing_frontend():
     frontend = dict((n, a) for n, a in stages()[0] if n in ("COPY", "RUN"))
     # A wildcard copy: it copies nothing when frontend/ does not exist, where "frontend/" fails.
     assert frontend["COPY"].split()[0] == "frontend*"
-    assert "npm install" in frontend["RUN"] and "npm run build" in frontend["RUN"]
+    assert "npm ci" in frontend["RUN"] and "npm run build" in frontend["RUN"]
     assert "mkdir -p dist" in frontend["RUN"]
 
 
