@@ -178,6 +178,64 @@ async fn the_demo_logins_work_and_a_second_login_ends_the_first_everywhere() {
     assert_eq!(status, 200);
 }
 
+/// The demo's year of hotel orders (docs/demo-data.md) reaches the tenant's dashboard:
+/// hotel-app replays it on first start with its events dated in the past, and saas-main counts
+/// them on those days, so the default period shows orders and today only today's.
+#[actix_web::test]
+async fn the_demo_history_fills_the_tenants_dashboard() {
+    let fleet = start_fleet();
+    let client = awc::Client::default();
+    let base = &fleet.url;
+    let demo = login(&client, base, "demo", "demo123").await;
+    let (status, orders) = status_of(
+        &client,
+        format!("{base}/api/hotel-app/saas/order/sys/list?resultNum=1"),
+        &demo,
+    )
+    .await;
+    assert_eq!(status, 200, "{orders}");
+    let total = orders["data"]["sizeAll"].as_i64().unwrap();
+    assert!(total > 300, "{total} demo orders");
+    let url = format!("{base}/api/saas-main/saas/dashboard/index/saasOverview");
+    let (client_ref, demo_ref) = (&client, &demo);
+    // Counted once saas-main has taken in the events: until then the figures grow.
+    let overview = platform::testing::eventually_within(
+        std::time::Duration::from_secs(60),
+        "the dashboard counts the demo history",
+        || {
+            let url = url.clone();
+            async move {
+                let (status, body) = status_of(client_ref, url, demo_ref).await;
+                let period = &body["data"]["period"];
+                (status == 200
+                    && period["orderNum"].as_i64() >= Some(20)
+                    && period["orderSuccess"].as_i64() >= Some(10)
+                    && period["orderCancel"].as_i64() >= Some(1))
+                .then_some(body)
+            }
+        },
+    )
+    .await;
+    let data = &overview["data"];
+    let period = data["period"]["orderNum"].as_i64().unwrap();
+    assert!(
+        period < total / 3,
+        "the period holds its 30 days, not the year: {data}"
+    );
+    assert!(
+        data["today"]["orderNum"].as_i64().unwrap() < period,
+        "{data}"
+    );
+    assert!(
+        data["period"]["orderTotalMoney"].as_i64().unwrap() > 0,
+        "{data}"
+    );
+    assert!(
+        data["activeDistributorNum"].as_i64().unwrap() >= 1,
+        "{data}"
+    );
+}
+
 /// The next text frame within `wait`, or None.
 async fn next_text(
     socket: &mut actix_codec::Framed<awc::BoxedSocket, awc::ws::Codec>,
