@@ -502,8 +502,16 @@ impl Application {
                 .map_err(|e| setup(e.to_string()))?;
             if wanted {
                 let mut conn = pool.get().map_err(|e| setup(format!("demo data: {e}")))?;
-                if seed(&mut conn).map_err(|e| setup(format!("demo data: {e:#}")))? {
-                    tracing::info!(service = spec.name, "demo data made");
+                // In one transaction: replicas starting together all try, the first commits and
+                // the others meet its rows as a duplicate key (after waiting for its commit),
+                // which only means the demo data is there.
+                match crate::db::write_tx::<_, anyhow::Error>(&mut conn, |c| seed(c)) {
+                    Ok(true) => tracing::info!(service = spec.name, "demo data made"),
+                    Ok(false) => {}
+                    Err(e) if is_duplicate_key(&e) => {
+                        tracing::info!(service = spec.name, "demo data made by another replica")
+                    }
+                    Err(e) => return Err(setup(format!("demo data: {e:#}"))),
                 }
             }
         }
@@ -591,6 +599,7 @@ impl Application {
                 .app_data(authenticator.clone())
                 .app_data(fleet_key.clone())
                 .app_data(extract::json_config())
+                .app_data(extract::payload_config())
                 .app_data(extract::query_config())
                 .app_data(extract::path_config());
             if let Some(pool) = &resources.pool {
@@ -755,4 +764,15 @@ fn request_copies(
         }
     }
     Ok(())
+}
+
+/// Whether a failure is, at its root, a unique key another transaction took first.
+fn is_duplicate_key(e: &anyhow::Error) -> bool {
+    use diesel::result::{DatabaseErrorKind, Error};
+    e.chain().any(|cause| {
+        matches!(
+            cause.downcast_ref::<Error>(),
+            Some(Error::DatabaseError(DatabaseErrorKind::UniqueViolation, _))
+        )
+    })
 }

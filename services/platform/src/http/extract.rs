@@ -192,6 +192,12 @@ pub fn json_config() -> actix_web::web::JsonConfig {
         })
 }
 
+/// actix's own `web::Bytes` and `String` extractors under [`BODY_LIMIT`] too (their default is
+/// 256 KiB). Their 413 is actix's bare text: handlers take [`Body`] or [`Json`] instead.
+pub fn payload_config() -> actix_web::web::PayloadConfig {
+    actix_web::web::PayloadConfig::new(BODY_LIMIT)
+}
+
 pub fn query_config() -> actix_web::web::QueryConfig {
     actix_web::web::QueryConfig::default().error_handler(|err: QueryPayloadError, _req| {
         ApiError::invalid(
