@@ -505,7 +505,7 @@ impl Application {
                 // In one transaction: replicas starting together all try, the first commits and
                 // the others meet its rows as a duplicate key (after waiting for its commit),
                 // which only means the demo data is there.
-                match crate::db::write_tx::<_, anyhow::Error>(&mut conn, |c| seed(c)) {
+                match crate::db::write_tx::<_, anyhow::Error>(&mut conn, seed) {
                     Ok(true) => tracing::info!(service = spec.name, "demo data made"),
                     Ok(false) => {}
                     Err(e) if is_duplicate_key(&e) => {
