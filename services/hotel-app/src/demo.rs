@@ -32,26 +32,24 @@ fn checked(e: ApiError) -> anyhow::Error {
 /// When the demo hotel is listed: before the history's first order.
 const LISTED_DAYS_AGO: i64 = history::DAYS + 30;
 
-/// Creates the demo hotel and its history, in one transaction; answers whether it made
-/// anything.
+/// Creates the demo hotel and its history; answers whether it made anything. The platform
+/// runs it in one transaction, so a start that fails half-way leaves nothing.
 pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
     let now = platform::time::now_ms();
     let listed = now - LISTED_DAYS_AGO * platform::time::DAY_MS;
-    platform::db::write_tx::<_, anyhow::Error>(conn, |conn| {
-        let hotel = hotel(conn, now, listed)?;
-        let started = std::time::Instant::now();
-        let made = history::make(conn, now, listed)?;
-        if let Some(m) = made {
-            tracing::info!(
-                orders = m.orders,
-                steps = m.steps,
-                refused = m.refused,
-                ms = started.elapsed().as_millis() as u64,
-                "demo order history made"
-            );
-        }
-        Ok(hotel || made.is_some())
-    })
+    let hotel = hotel(conn, now, listed)?;
+    let started = std::time::Instant::now();
+    let made = history::make(conn, now, listed)?;
+    if let Some(m) = made {
+        tracing::info!(
+            orders = m.orders,
+            steps = m.steps,
+            refused = m.refused,
+            ms = started.elapsed().as_millis() as u64,
+            "demo order history made"
+        );
+    }
+    Ok(hotel || made.is_some())
 }
 
 /// The hotel, its rooms and products (listed at `listed`, priced from today at `now`);
