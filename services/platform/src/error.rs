@@ -139,15 +139,47 @@ impl ApiError {
 }
 
 /// A database failure is a fault: 500, with the cause in the log.
+/// What a caller is told while the service cannot reach its database: a 503 it may retry
+/// (readiness says the same), not a fault of the request.
+const DATABASE_AWAY: Text = Text::fixed(
+    "暂时无法访问数据库，请稍后重试",
+    "The service cannot reach its database for now; please retry shortly",
+);
+
 impl From<crate::db::DbError> for ApiError {
     fn from(e: crate::db::DbError) -> Self {
-        Self::Internal(e.into())
+        use crate::db::DbError;
+        match e {
+            DbError::Pool(cause) => {
+                tracing::warn!(error = %cause, "no database connection");
+                Self::Unavailable {
+                    reason: DATABASE_AWAY,
+                }
+            }
+            DbError::Connect(cause) => {
+                tracing::warn!(error = %cause, "no database connection");
+                Self::Unavailable {
+                    reason: DATABASE_AWAY,
+                }
+            }
+            DbError::Query(e) => e.into(),
+            other => Self::Internal(other.into()),
+        }
     }
 }
 
 impl From<diesel::result::Error> for ApiError {
     fn from(e: diesel::result::Error) -> Self {
-        Self::Internal(e.into())
+        use diesel::result::{DatabaseErrorKind, Error};
+        match e {
+            Error::DatabaseError(DatabaseErrorKind::ClosedConnection, info) => {
+                tracing::warn!(error = %info.message(), "database connection lost");
+                Self::Unavailable {
+                    reason: DATABASE_AWAY,
+                }
+            }
+            e => Self::Internal(e.into()),
+        }
     }
 }
 

@@ -46,6 +46,11 @@ async fn health_turns_503_naming_the_database_when_it_goes_away() {
     assert_eq!(ready.status().as_u16(), 503);
     let alive = probe("/actuator/health/liveness").await.unwrap();
     assert_eq!(alive.status().as_u16(), 200);
+    // A request needing the database is told to retry (503 in the envelope), not a fault (500).
+    let mut listed = probe("/notes").await.unwrap();
+    assert_eq!(listed.status().as_u16(), 503);
+    let body: Value = listed.json().await.unwrap();
+    assert_eq!(body["code"], "unavailable", "{body}");
     app.shutdown().await;
 }
 

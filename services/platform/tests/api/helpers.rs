@@ -57,22 +57,22 @@ async fn create(pool: web::Data<DbPool>, body: Json<NewNote>) -> Result<Reply<i6
 
 async fn list(pool: web::Data<DbPool>, q: Query<PageQuery>) -> Result<Reply<Page<Note>>, ApiError> {
     let page = q.into_inner().validate()?;
-    let pool = pool.get_ref().clone();
-    web::block(move || -> anyhow::Result<Page<Note>> {
-        let mut conn = pool.get()?;
-        let total: Vec<Count> =
-            diesel::sql_query("SELECT COUNT(*) AS n FROM notes").load(&mut conn)?;
-        let rows: Vec<Note> =
-            diesel::sql_query("SELECT id, title FROM notes ORDER BY id LIMIT $1 OFFSET $2")
-                .bind::<BigInt, _>(page.limit())
-                .bind::<BigInt, _>(page.offset())
-                .load(&mut conn)?;
-        Ok(Page::new(rows, total.first().map_or(0, |c| c.n), page))
-    })
+    // Through with_conn, as services read: an unreachable database is its 503, not a 500.
+    platform::db::with_conn(
+        pool.get_ref(),
+        move |conn| -> Result<Page<Note>, ApiError> {
+            let total: Vec<Count> =
+                diesel::sql_query("SELECT COUNT(*) AS n FROM notes").load(conn)?;
+            let rows: Vec<Note> =
+                diesel::sql_query("SELECT id, title FROM notes ORDER BY id LIMIT $1 OFFSET $2")
+                    .bind::<BigInt, _>(page.limit())
+                    .bind::<BigInt, _>(page.offset())
+                    .load(conn)?;
+            Ok(Page::new(rows, total.first().map_or(0, |c| c.n), page))
+        },
+    )
     .await
-    .map_err(|e| ApiError::Internal(e.into()))?
     .map(Reply)
-    .map_err(ApiError::Internal)
 }
 
 async fn fail() -> Result<Reply<()>, ApiError> {
