@@ -77,6 +77,15 @@ where
     let DbConnection::Sqlite(inner) = conn else {
         return conn.transaction(f);
     };
+    // Inside a transaction already (the platform runs each demo seed in one, and a seed may
+    // call code that opens its own): the write lock is held, and SQLite refuses a second
+    // `BEGIN`; a savepoint nests as `transaction` would.
+    if !matches!(
+        AnsiTransactionManager::transaction_manager_status_mut(inner).transaction_depth(),
+        Ok(None)
+    ) {
+        return conn.transaction(f);
+    }
     // The multi-connection keeps its transaction state in the inner connection, so nested
     // `transaction` calls inside `f` become savepoints as usual.
     AnsiTransactionManager::begin_transaction_sql(inner, "BEGIN IMMEDIATE")?;
