@@ -159,8 +159,9 @@ describe('hotel pages', () => {
 
     // The product form opens on the supplier's product with its fields loaded.
     await page.goto(`${ctx.fleet.url}/saas-hotel-app/product/list`);
-    const edit = page.locator('[data-testid^=product-edit-]').first();
-    await edit.click();
+    // Its form is in the row's menu.
+    await page.locator('[data-testid^=product-actions-]').first().click();
+    await page.locator('[data-testid^=product-edit-]').first().click();
     const form = page.getByTestId('product-dialog');
     await form.waitFor();
     assert.match(await page.locator('[data-testid="field-productName"]').inputValue(), /Sea-view|Garden/);

@@ -17,7 +17,7 @@ export { DateFilter, SelectFilter, TextFilter } from './components/filters';
 export { useFilters, type Filters } from './components/useFilters';
 export { useHolds, useIsTenantStaff } from './components/perm';
 export { useLoaded, useLoadState, useOptions } from './components/useOptions';
-export { AddButton, RowAction, RowActions } from './components/actions';
+export { AddButton, RowAction, RowActions, RowMenu, type RowMenuItem } from './components/actions';
 export {
   ConfirmDialog,
   FormCheck,

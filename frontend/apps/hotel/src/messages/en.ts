@@ -528,7 +528,6 @@ const messages: Record<string, string> = {
   'hotel.orderActions.rules.amountNeeded': 'Please enter an amount to adjust',
   'hotel.orderActions.rules.reason': 'Please enter the reason',
 
-  'hotel.products.changeState': 'State ▾',
 
   'hotel.enum.meal.0': 'None',
   'hotel.enum.meal.1': 'One',

@@ -528,7 +528,6 @@ const messages: Record<string, string> = {
   'hotel.orderActions.rules.amountNeeded': '请输入要调整的金额',
   'hotel.orderActions.rules.reason': '请输入原因',
 
-  'hotel.products.changeState': '状态 ▾',
 
   'hotel.enum.meal.0': '不含',
   'hotel.enum.meal.1': '单份',

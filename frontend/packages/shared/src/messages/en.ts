@@ -16,6 +16,7 @@ const messages: Record<string, string> = {
   'form.add': 'Add',
   'form.edit': 'Edit',
   'form.actions': 'Actions',
+  'form.moreActions': 'More actions',
   'form.enter': 'Please enter {name}',
   'form.select': 'Please select {name}',
   'form.repeatPassword': 'Please input the password again!',

@@ -16,6 +16,7 @@ const messages: Record<string, string> = {
   'form.add': '新增',
   'form.edit': '修改',
   'form.actions': '操作',
+  'form.moreActions': '更多操作',
   'form.enter': '请输入{name}',
   'form.select': '请选择{name}',
   'form.repeatPassword': '请再次输入密码！',

@@ -1,15 +1,16 @@
 // The tenant's hotel products (a supplier: its own), newest first:
 // hotel-app GET /saas/product/hotelProducts/list. Each row opens the product's price calendar, for
-// a user who may read it, its form, and the state changes its state allows (after a question):
-// PUT /saas/product/hotelProducts/changeState.
+// a user who may read it; its form and the state changes its state allows (after a question:
+// PUT /saas/product/hotelProducts/changeState) sit in the row's menu, so the widest list still
+// shows its actions whole at 1440 px.
 import { useCallback, useState } from 'react';
-import { Box, Link } from '@mui/material';
-import { AddButton, api, DataTable, dateTime, ListPage, PERM, SelectFilter, TextFilter, useConfirm, useEnumLabel, useFilters, useHolds, type Column, type Page } from '@tradewind/shared';
+import { Link } from '@mui/material';
+import { AddButton, api, DataTable, dateTime, ListPage, PERM, RowActions, RowMenu, SelectFilter, TextFilter, useConfirm, useEnumLabel, useFilters, useHolds, type Column, type Page, type RowMenuItem } from '@tradewind/shared';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { calendarPath } from '../prices/PriceCalendar';
 import { ProductDialog } from './ProductDialog';
-import { StateMenu } from './StateMenu';
+import { actionsFor } from './productStates';
 import { BREAKFAST, CANCEL_TYPE, CONFIRM_TYPE, ONLINE_PAY, PRODUCT_STATE } from '../../enums';
 import type { ProductRow } from './types';
 
@@ -31,6 +32,17 @@ export default function ProductList() {
     confirm.ask(intl.formatMessage({ id: `hotel.products.confirm.${action}` }, { name: r.productName }), () =>
       api.put('hotel-app', '/saas/product/hotelProducts/changeState', { productId: r.productId, action }).then(() => f.refresh()),
     );
+  const menuOf = (r: ProductRow): RowMenuItem[] => [
+    ...(mayEdit && r.state !== -1 ? [{ label: 'hotel.hotels.edit', onClick: () => setEditing(r.productId), testId: `product-edit-${r.productId}` }] : []),
+    ...(mayChange
+      ? actionsFor(r.state).map((a): RowMenuItem => ({
+          label: `hotel.products.action.${a}`,
+          onClick: () => change(r, a),
+          testId: `product-${a}-${r.productId}`,
+          color: a === 'delete' ? 'error' : undefined,
+        }))
+      : []),
+  ];
   const load = useCallback(
     (page: number, size: number) =>
       api.get<Page<ProductRow>>('hotel-app', '/saas/product/hotelProducts/list', {
@@ -62,19 +74,14 @@ export default function ProductList() {
             key: 'actions',
             title: 'hotel.products.actions',
             render: (r: ProductRow) => (
-              <Box sx={{ display: 'flex', columnGap: 1.5, whiteSpace: 'nowrap' }}>
+              <RowActions>
                 {mayPrice && (
-                  <Link component={RouterLink} to={calendarPath(r.productId)} data-testid={`product-prices-${r.productId}`}>
+                  <Link component={RouterLink} to={calendarPath(r.productId)} data-testid={`product-prices-${r.productId}`} sx={{ whiteSpace: 'nowrap' }}>
                     <FormattedMessage id="hotel.products.prices" />
                   </Link>
                 )}
-                {mayEdit && r.state !== -1 && (
-                  <Link component="button" onClick={() => setEditing(r.productId)} data-testid={`product-edit-${r.productId}`}>
-                    <FormattedMessage id="hotel.hotels.edit" />
-                  </Link>
-                )}
-                {mayChange && <StateMenu productId={r.productId} state={r.state} onPick={(a) => change(r, a)} />}
-              </Box>
+                <RowMenu testId={`product-actions-${r.productId}`} items={menuOf(r)} />
+              </RowActions>
             ),
           },
         ]

@@ -111,10 +111,10 @@ describe('product form and states', () => {
     hold('/saas/product/hotelProducts/changeState:PUT');
     const calls = serve(answer);
     const { problems } = renderPage(ProductList, en);
-    fireEvent.click(await screen.findByTestId('product-states-21'));
+    fireEvent.click(await screen.findByTestId('product-actions-21'));
     expect(await screen.findByTestId('product-restore-21')).toBeTruthy();
     fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
-    fireEvent.click(screen.getByTestId('product-states-23'));
+    fireEvent.click(screen.getByTestId('product-actions-23'));
     expect(screen.queryByTestId('product-delete-23')).toBeNull();
     fireEvent.click(await screen.findByTestId('product-unshelve-23'));
     expect(await screen.findByText('Take "On sale" off the shelf?')).toBeTruthy();
@@ -195,6 +195,7 @@ describe('product form and states', () => {
     hold('/saas/product/hotelProducts/updateHotelProduct:PUT', PERM.zone.tree);
     const calls = serve(answer);
     renderPage(ProductList, en);
+    fireEvent.click(await screen.findByTestId('product-actions-23'));
     fireEvent.click(await screen.findByTestId('product-edit-23'));
     const dialog = await screen.findByTestId('product-dialog');
     expect(query(calls.find((c) => c.url.pathname.endsWith('/hotelProducts/load')) as Call)).toEqual({ productId: '23' });
