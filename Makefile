@@ -10,7 +10,7 @@ CARGO ?= cargo
 PROFILE ?= dev
 BIN_DIR := $(CARGO_TARGET_DIR)/$(if $(filter dev,$(PROFILE)),debug,$(PROFILE))
 
-.PHONY: help run build frontend test test-rust test-frontend test-e2e test-contract test-deploy infra lint fmt bench migrate clean
+.PHONY: help run build frontend test test-rust test-frontend test-e2e test-contract test-prod-shape test-deploy infra lint fmt bench migrate clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -38,7 +38,7 @@ frontend: $(FRONTEND_DEPS) ## build the web console into frontend/dist (host at 
 migrate: build ## bring every service's database up to date
 	$(BIN_DIR)/fleet migrate --target all
 
-test: infra lint test-rust test-frontend test-e2e test-contract test-deploy ## everything: infrastructure, lint, all tests on both databases, the console's checks and browser tests, the API contract, deployment checks
+test: infra lint test-rust test-frontend test-e2e test-contract test-prod-shape test-deploy ## everything: infrastructure, lint, all tests on both databases, the console's checks and browser tests, the API contract, the production shape under faults, deployment checks
 
 infra: ## start (or install) PostgreSQL and RabbitMQ for the tests
 	bash scripts/ensure-infra.sh all
@@ -66,6 +66,9 @@ test-e2e: frontend ## browser tests: Debian's Chromium against the fleet serving
 test-contract: ## every service's OpenAPI document against the running fleet (schemathesis): no 5xx, no undocumented status, no answer off its schema
 	$(CARGO) build --profile $(PROFILE) --bin fleet --locked
 	PROFILE=$(PROFILE) bash scripts/check-contract.sh
+
+test-prod-shape: ## every service binary its own processes with replicas, PostgreSQL and RabbitMQ, under faults (broker cut, replicas killed, a database cut)
+	bash scripts/prod-shape.sh
 
 test-deploy: ## lint the Dockerfile, check the compose file, lint, render and validate the Helm chart
 	bash scripts/check-deploy.sh

@@ -87,6 +87,7 @@ def login(url: str, username: str, password: str) -> str:
 
 
 def run(url: str, service: str, token: str, examples: int, only: str | None, report: Path) -> bool:
+    # schemathesis keeps a cache (.schemathesis/) in its working directory: the run's, not the clone.
     st = Path(sys.executable).parent / "schemathesis"
     args = [
         str(st),
@@ -115,7 +116,7 @@ def run(url: str, service: str, token: str, examples: int, only: str | None, rep
     if only:
         args += ["--include-path-regex", only]
     print(f"contract: {service}", flush=True)
-    return subprocess.run(args).returncode == 0
+    return subprocess.run(args, cwd=report.parent).returncode == 0
 
 
 def main() -> int:

@@ -23,6 +23,7 @@ SCRIPTS = [
     DEPLOY / "postgres" / "init-databases.sh",
     REPO / "scripts" / "check-deploy.sh",
     REPO / "scripts" / "check-contract.sh",
+    REPO / "scripts" / "prod-shape.sh",
     REPO / "scripts" / "lib" / "venv.sh",
 ]
 

@@ -329,7 +329,11 @@ Takes (dict "root" $ "service" name).
 - name: TRADEWIND_AUTH_CENTER__KEYS__PREVIOUS_KEY_FILES
   value: {{ join "," $files | quote }}
 {{- end }}
-- name: TRADEWIND_AUTH_CENTER__DEMO__ENABLED
+{{- end }}
+{{- /* The demo data is every service's part of one demo (auth-center's logins, saas-main's tenant
+  and merchants, hotel-app's hotel, ticket-app's scenic spots): all on or all off. */}}
+{{- if (include "tradewind.spec" . | fromYaml).database }}
+- name: TRADEWIND_{{ $spec.env }}__DEMO__ENABLED
   value: {{ $root.Values.demoData.enabled | toString | quote }}
 {{- end }}
 {{- with $values.extraEnv }}

@@ -6,68 +6,18 @@
 //! distributor searches and books the demo hotel, the supplier sees the order, the tenant's
 //! dashboard counts it.
 
+mod support;
+
 use std::collections::HashMap;
-use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use platform::testing::{Backend, TestDb, eventually_within};
-use serde_json::{Value, json};
+use serde_json::json;
+use support::{Vhost, call, day, free_port, login};
 
 /// How long the installation may take to converge once every process answers.
 const CONVERGED_WITHIN: Duration = Duration::from_secs(10);
-
-/// A RabbitMQ vhost of the test's own, deleted afterwards.
-struct Vhost(String);
-
-impl Vhost {
-    fn new() -> Self {
-        let name = format!("tradewind-converge-{}", uuid_like());
-        let ctl = |args: &[&str]| {
-            let out = Command::new("rabbitmqctl").args(args).output().expect(
-                "rabbitmqctl (RabbitMQ's CLI, from Debian's rabbitmq-server, which make infra installs)",
-            );
-            assert!(out.status.success(), "rabbitmqctl {args:?}: {out:?}");
-        };
-        ctl(&["add_vhost", &name]);
-        ctl(&["set_permissions", "-p", &name, "guest", ".*", ".*", ".*"]);
-        Self(name)
-    }
-
-    fn url(&self) -> String {
-        let base = std::env::var("TRADEWIND_TEST_AMQP_URL")
-            .unwrap_or_else(|_| "amqp://guest:guest@127.0.0.1:5672/%2f".to_owned());
-        let root = base.rsplit_once('/').map_or(base.as_str(), |(r, _)| r);
-        format!("{root}/{}", self.0)
-    }
-}
-
-impl Drop for Vhost {
-    fn drop(&mut self) {
-        let _ = Command::new("rabbitmqctl")
-            .args(["delete_vhost", &self.0])
-            .output();
-    }
-}
-
-fn uuid_like() -> String {
-    format!(
-        "{:x}{:x}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos()
-    )
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
 
 /// One installation: a port and a database per service, one vhost, one data directory.
 struct Install {
@@ -104,7 +54,7 @@ impl Install {
         Self {
             ports,
             dbs,
-            vhost: Vhost::new(),
+            vhost: Vhost::new("converge"),
             data: tempfile::tempdir().unwrap(),
             children: Vec::new(),
         }
@@ -167,48 +117,8 @@ impl Install {
     }
 }
 
-async fn call(method: &str, url: &str, token: Option<&str>, body: Option<Value>) -> (u16, Value) {
-    let client = awc::Client::default();
-    let mut req = client
-        .request(method.parse().unwrap(), url)
-        .timeout(Duration::from_secs(10));
-    if let Some(t) = token {
-        req = req.bearer_auth(t);
-    }
-    let sent = match body {
-        Some(b) => req.send_json(&b).await,
-        None => req.send().await,
-    };
-    match sent {
-        Ok(mut res) => {
-            let status = res.status().as_u16();
-            (
-                status,
-                res.json().limit(1 << 22).await.unwrap_or(Value::Null),
-            )
-        }
-        Err(_) => (0, Value::Null),
-    }
-}
-
-async fn login(base: &str, username: &str, password: &str) -> Option<String> {
-    let (status, body) = call(
-        "POST",
-        &format!("{base}/api/auth-center/api/auth/login"),
-        None,
-        Some(json!({"username": username, "password": password})),
-    )
-    .await;
-    (status == 200)
-        .then(|| body["token"].as_str().map(str::to_owned))
-        .flatten()
-}
-
 /// One pass of what the demo users do; `None` (with the step that failed) until it all works.
 async fn demo_users_work(base: &str) -> Result<(), String> {
-    let day = |n: i64| {
-        platform::time::format_day(platform::time::day_of_ms(platform::time::now_ms()) + n)
-    };
     let distributor = login(base, "distributor", "distributor123")
         .await
         .ok_or("distributor login")?;

@@ -146,6 +146,20 @@ const DATABASE_AWAY: Text = Text::fixed(
     "The service cannot reach its database for now; please retry shortly",
 );
 
+/// Whether a database error is the connection going away rather than the statement failing:
+/// libpq reports a pooled connection whose server vanished with these texts and diesel gives
+/// them no kind of their own.
+fn connection_lost(message: &str) -> bool {
+    const LOST: [&str; 5] = [
+        "no connection to the server",
+        "server closed the connection",
+        "terminating connection",
+        "could not receive data from server",
+        "could not send data to server",
+    ];
+    LOST.iter().any(|l| message.contains(l))
+}
+
 impl From<crate::db::DbError> for ApiError {
     fn from(e: crate::db::DbError) -> Self {
         use crate::db::DbError;
@@ -172,7 +186,10 @@ impl From<diesel::result::Error> for ApiError {
     fn from(e: diesel::result::Error) -> Self {
         use diesel::result::{DatabaseErrorKind, Error};
         match e {
-            Error::DatabaseError(DatabaseErrorKind::ClosedConnection, info) => {
+            Error::DatabaseError(kind, info)
+                if kind == DatabaseErrorKind::ClosedConnection
+                    || connection_lost(info.message()) =>
+            {
                 tracing::warn!(error = %info.message(), "database connection lost");
                 Self::Unavailable {
                     reason: DATABASE_AWAY,
@@ -220,5 +237,31 @@ impl ResponseError for ApiError {
             ));
         }
         resp.json(body)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lost_database_connection_is_a_503_and_a_failed_statement_a_500() {
+        use diesel::result::{DatabaseErrorKind, Error};
+        let lost = Error::DatabaseError(
+            DatabaseErrorKind::Unknown,
+            Box::new("no connection to the server\n".to_owned()),
+        );
+        assert_eq!(
+            ApiError::from(lost).status_code(),
+            StatusCode::SERVICE_UNAVAILABLE
+        );
+        let failed = Error::DatabaseError(
+            DatabaseErrorKind::Unknown,
+            Box::new("syntax error at or near \"FROM\"".to_owned()),
+        );
+        assert_eq!(
+            ApiError::from(failed).status_code(),
+            StatusCode::INTERNAL_SERVER_ERROR
+        );
     }
 }
