@@ -17,7 +17,8 @@ describe('the session', () => {
     await page.getByTestId('app-saas-hotel-app').click();
     await page.getByTestId('menu-/saas-hotel-app/order').click();
     await page.getByTestId('menu-/saas-hotel-app/order/sys/list').click();
-    await page.getByTestId('hotel-orders-table').getByText('No data').waitFor();
+    // The list loads: the demo history's orders of the demo hotel.
+    await page.getByTestId('hotel-orders-table').getByText('Demo Seaside Hotel').first().waitFor();
     assert.equal(new URL(page.url()).pathname, '/saas-hotel-app/order/sys/list');
     const second = await page.evaluate(() => sessionStorage.getItem('token'));
     assert.ok(second && second !== first, 'a new access token was taken');
