@@ -3,7 +3,9 @@
 use std::path::PathBuf;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    // Read when the script runs, not baked in when it is compiled: checkouts at other paths
+    // share one target directory (and this script's binary), and must read their own files.
+    let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR")?).join("..");
     let files: Vec<PathBuf> = std::fs::read_dir(root.join("tradewind/events/v1"))?
         .filter_map(Result::ok)
         .map(|e| e.path())

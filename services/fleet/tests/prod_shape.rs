@@ -1,6 +1,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 //! The production shape under faults (support/shape.rs: every service binary its own processes,
-//! two replicas of saas-main, hotel-app and message-server, PostgreSQL per service, RabbitMQ on
+//! two replicas of saas-main, hotel-app and message-server (each claiming its id node), PostgreSQL per service, RabbitMQ on
 //! a vhost of its own, the gateway in front, the chart's environment). Run by
 //! `scripts/prod-shape.sh` (part of `make test`), which builds the binaries first; ignored in the
 //! plain `cargo nextest run`.
@@ -286,6 +286,15 @@ async fn the_production_shape_holds_under_faults() {
     eprintln!("prod-shape: logs in {}", shape.dir.path().display());
     shape.start_all().await;
     let base = shape.gateway();
+    // As in the chart, no replica is given TRADEWIND_NODE_ID: each claimed a node of its own.
+    for service in ["saas-main", "hotel-app", "message-server"] {
+        let nodes = count(
+            &shape,
+            service,
+            "SELECT COUNT(DISTINCT node_id) AS n FROM node_claims",
+        );
+        assert_eq!(nodes, 2, "{service}'s replicas claim distinct nodes");
+    }
 
     // The installation works: the demo distributor books and the dashboard counts it.
     let admin = eventually_within(Duration::from_secs(30), "the demo users work", || {

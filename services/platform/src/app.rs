@@ -432,6 +432,29 @@ impl Application {
             service: spec.name.to_owned(),
             reason,
         };
+        // Before any id is made here: the node of this process's ids, claimed among the
+        // replicas sharing the database (platform::node).
+        let node_claim = match &pool {
+            Some(pool) if crate::id::configured_node().is_none() => {
+                let holder = crate::node::holder();
+                let wanted = crate::id::current_node().and_then(|n| i32::try_from(n).ok());
+                let mut conn = pool.get().map_err(|e| setup(format!("node claim: {e}")))?;
+                let node = crate::node::claim(&mut conn, &holder, wanted, crate::time::now_ms())
+                    .map_err(|e| setup(format!("node claim: {e}")))?;
+                let used = crate::id::set_node(i64::from(node));
+                if used != i64::from(node) {
+                    // Only where several services share a process (the fleet) and so one node.
+                    tracing::warn!(
+                        service = spec.name,
+                        node,
+                        used,
+                        "ids keep the process's node"
+                    );
+                }
+                Some((holder, node))
+            }
+            _ => None,
+        };
 
         let openapi_json = crate::http::contract::complete(&spec.full_openapi(), spec.name)
             .and_then(|doc| serde_json::to_string(&doc))
@@ -576,7 +599,22 @@ impl Application {
                 })
             });
         let configure = prepared.configure;
-        let jobs = prepared.jobs;
+        let mut jobs = prepared.jobs;
+        if let Some((holder, node)) = node_claim {
+            jobs.push(crate::jobs::Job::new(
+                "node claim",
+                crate::node::HEARTBEAT,
+                move |c| {
+                    if !crate::node::refresh(c, &holder, node, crate::time::now_ms())? {
+                        tracing::error!(
+                            node,
+                            "another replica holds this process's id node now: ids may collide; restart this replica"
+                        );
+                    }
+                    Ok(0)
+                },
+            ));
+        }
         let tasks = prepared.tasks;
         let authenticator = web::Data::new(authenticator);
         // Checks the gateway's identity headers (`http::identity`); the gateway signs with it.

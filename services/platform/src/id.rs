@@ -7,7 +7,7 @@
 use std::sync::Mutex;
 
 const EPOCH_MS: i64 = 1_704_067_200_000;
-const NODE_BITS: u32 = 5;
+pub const NODE_BITS: u32 = 5;
 const SEQ_BITS: u32 = 8;
 const SEQ_MASK: i64 = (1 << SEQ_BITS) - 1;
 
@@ -18,17 +18,36 @@ struct State {
 
 static STATE: Mutex<State> = Mutex::new(State { last_ms: 0, seq: 0 });
 
-/// The node part: `TRADEWIND_NODE_ID` (0-31) when replicas share a database, else from the
-/// process id, so two replicas rarely collide even unconfigured.
+static NODE: std::sync::OnceLock<i64> = std::sync::OnceLock::new();
+
+/// The node part: `TRADEWIND_NODE_ID` (0-31) when set, else the node this process claimed in
+/// its database at start ([`set_node`], `platform::node`), else the process id (a process
+/// without a database, or ids made before the claim).
 fn node() -> i64 {
-    static NODE: std::sync::OnceLock<i64> = std::sync::OnceLock::new();
     *NODE.get_or_init(|| {
-        std::env::var("TRADEWIND_NODE_ID")
-            .ok()
-            .and_then(|v| v.parse::<i64>().ok())
-            .unwrap_or_else(|| i64::from(std::process::id()))
-            & ((1 << NODE_BITS) - 1)
+        configured_node().unwrap_or_else(|| i64::from(std::process::id())) & NODE_MASK
     })
+}
+
+const NODE_MASK: i64 = (1 << NODE_BITS) - 1;
+
+/// `TRADEWIND_NODE_ID`, when set.
+pub fn configured_node() -> Option<i64> {
+    std::env::var("TRADEWIND_NODE_ID")
+        .ok()
+        .and_then(|v| v.parse::<i64>().ok())
+        .map(|n| n & NODE_MASK)
+}
+
+/// The node this process makes ids with from now on, unless it has made some already (then
+/// the node it made them with stays, and is answered).
+pub fn set_node(node: i64) -> i64 {
+    *NODE.get_or_init(|| node & NODE_MASK)
+}
+
+/// The node ids are made with, if already fixed.
+pub fn current_node() -> Option<i64> {
+    NODE.get().copied()
 }
 
 /// The next id: strictly increasing within the process.

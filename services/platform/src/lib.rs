@@ -18,6 +18,7 @@ pub mod i18n;
 pub mod id;
 pub mod jobs;
 pub mod metrics;
+pub mod node;
 pub mod outbound;
 pub mod registry;
 pub mod replica;

@@ -1,6 +1,7 @@
 //! The production shape on one machine: every service its own processes (the service binaries,
 //! `<service> migrate` and then `<service> serve`, as the image's entrypoint runs them), replicas
-//! with distinct `TRADEWIND_NODE_ID`, each service on its own PostgreSQL database reached through
+//! (no `TRADEWIND_NODE_ID`: as in the chart, each claims its node in the database), each service
+//! on its own PostgreSQL database reached through
 //! a relay the test can cut, RabbitMQ on a vhost of the test's own behind another, and the
 //! gateway in front of a round-robin relay per service (a Kubernetes Service's part).
 //!
@@ -26,7 +27,6 @@ const POOL_SIZE: &str = "4";
 
 pub struct Replica {
     pub port: u16,
-    pub node_id: u32,
     child: Option<Child>,
 }
 
@@ -101,20 +101,15 @@ impl Shape {
             .parse()
             .unwrap_or_else(|_| addr(broker_port));
         let mut services = BTreeMap::new();
-        let mut node_id = 1;
         for s in platform::registry::all() {
             let count = replicas
                 .iter()
                 .find(|(n, _)| *n == s.name)
                 .map_or(1, |(_, c)| *c);
             let replicas: Vec<Replica> = (0..count)
-                .map(|_| {
-                    node_id += 1;
-                    Replica {
-                        port: free_port(),
-                        node_id,
-                        child: None,
-                    }
+                .map(|_| Replica {
+                    port: free_port(),
+                    child: None,
                 })
                 .collect();
             let balancer = Relay::new(replicas.iter().map(|r| addr(r.port)).collect());
@@ -220,10 +215,6 @@ impl Shape {
             };
             env.push((name, value));
         }
-        env.push((
-            "TRADEWIND_NODE_ID".to_owned(),
-            s.replicas[i].node_id.to_string(),
-        ));
         env.push((
             "TRADEWIND_DATA_DIR".to_owned(),
             self.dir

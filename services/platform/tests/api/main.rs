@@ -7,5 +7,6 @@ mod envelope;
 mod health;
 mod helpers;
 mod migrations;
+mod node;
 mod replica;
 mod wake;
