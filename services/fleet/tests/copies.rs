@@ -21,6 +21,7 @@ use platform::testing::{
 const MERCHANTS: i64 = 1000;
 const SETTINGS: i64 = 100;
 const SAAS: i64 = 4242;
+const COPIES_WITHIN: Duration = Duration::from_secs(60);
 
 async fn spawn(spec: platform::ServiceSpec, backend: Backend, bus: &Bus) -> TestApp {
     let db = TestDb::new(backend);
@@ -161,8 +162,10 @@ async fn newcomers_get_the_owners_copies(backend: Backend) {
         &bus,
     )
     .await;
+    // A bound for "it happens", not a timing (the bench measures that): on a loaded two-core
+    // machine 1,000 merchants over RabbitMQ into PostgreSQL took over 10 s once.
     eventually_within(
-        Duration::from_secs(10),
+        COPIES_WITHIN,
         "the newcomers' copies are filled and they are ready",
         || async {
             (count(&hotel, "replica_merchants") == MERCHANTS
@@ -184,11 +187,9 @@ async fn newcomers_get_the_owners_copies(backend: Backend) {
         .answer("POST", "/internal/replica/resync", &admin, "en", None)
         .await;
     assert_eq!(asked.data(), &serde_json::json!(["tenants"]));
-    eventually_within(
-        Duration::from_secs(10),
-        "the wiped copy is rebuilt",
-        || async { (count(&hotel, "replica_merchants") == MERCHANTS).then_some(()) },
-    )
+    eventually_within(COPIES_WITHIN, "the wiped copy is rebuilt", || async {
+        (count(&hotel, "replica_merchants") == MERCHANTS).then_some(())
+    })
     .await;
     assert_eq!(
         merchants_in(&mut conn_of(&hotel), "replica_merchants"),

@@ -262,7 +262,10 @@ async fn the_demo_merchants_read_their_own_dashboard_and_not_the_tenants_activit
     let client = awc::Client::default();
     let base = &fleet.url;
     let saas = |path: &str| format!("{base}/api/saas-main/saas/{path}");
-    let today = "startDate=2026-11-01&endDate=2026-11-25";
+    let day = |n: i64| {
+        platform::time::format_day(platform::time::day_of_ms(platform::time::now_ms()) + n)
+    };
+    let today = format!("startDate={}&endDate={}", day(-24), day(0));
     let operator = login(&client, base, "operator", "operator123").await;
     for (who, password, own) in [
         ("supplier", "supplier123", "supplierOverview"),
@@ -380,7 +383,9 @@ async fn an_order_booked_through_the_gateway_reaches_the_suppliers_socket() {
     assert_eq!(res.status().as_u16(), 200, "{booked}");
     let order_id = booked["data"]["orderId"].to_string();
     let mut toast = None;
-    while let Some(text) = next_text(&mut socket, std::time::Duration::from_secs(10)).await {
+    // The order's event may queue behind the demo history's (a year of orders replayed at first
+    // start): a bound for "it arrives", not a timing.
+    while let Some(text) = next_text(&mut socket, std::time::Duration::from_secs(60)).await {
         let v: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
         if v["notifyType"] == 0 && v["refId"].as_str() == Some(order_id.trim_matches('"')) {
             toast = Some(v);

@@ -95,15 +95,7 @@ impl Booker {
                 self.base
             ),
             Some(&self.token),
-            Some(json!({
-                "productId": product,
-                "checkinDate": day(night),
-                "checkoutDate": day(night + 1),
-                "roomNum": 1,
-                "contactName": "Li Lei",
-                "contactPhone": "13812345678",
-                "guests": [{"name": "Li Lei"}]
-            })),
+            Some(support::demo_hotel::order_form(product, night)),
         )
         .await;
         match (status, body["data"]["orderId"].as_i64()) {

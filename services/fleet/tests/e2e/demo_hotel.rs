@@ -1,5 +1,5 @@
-//! Booking hotel-app's demo hotel as its distributor, for these tests and the notify benchmark
-//! (`benches/notify.rs`, which includes this file).
+//! Booking hotel-app's demo hotel as its distributor, for these tests, the notify benchmark
+//! (`benches/notify.rs`) and the multi-process tests (`tests/support`), which include this file.
 
 use platform::testing::{TestApp, eventually};
 use serde_json::{Value, json};
@@ -27,9 +27,9 @@ pub async fn demo_product(hotel: &TestApp, token: &str) -> Value {
     product
 }
 
-/// Books one room of `product` for the night `night` days from today.
-pub async fn book(hotel: &TestApp, token: &str, product: &Value, night: i64) -> (u16, Value) {
-    let body = json!({
+/// The order form of one room of `product` for the night `night` days from today.
+pub fn order_form(product: &Value, night: i64) -> Value {
+    json!({
         "productId": product,
         "checkinDate": day(night),
         "checkoutDate": day(night + 1),
@@ -37,7 +37,12 @@ pub async fn book(hotel: &TestApp, token: &str, product: &Value, night: i64) -> 
         "contactName": "Li Lei",
         "contactPhone": "13812345678",
         "guests": [{"name": "Li Lei"}]
-    });
+    })
+}
+
+/// Books one room of `product` for the night `night` days from today.
+pub async fn book(hotel: &TestApp, token: &str, product: &Value, night: i64) -> (u16, Value) {
+    let body = order_form(product, night);
     hotel
         .call(
             "POST",

@@ -3,8 +3,12 @@
 //! shape (every service its own processes).
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "../e2e/demo_hotel.rs"]
+pub mod demo_hotel;
 pub mod relay;
 pub mod shape;
+
+pub use demo_hotel::day;
 
 use std::net::TcpListener;
 use std::process::Command;
@@ -118,9 +122,4 @@ pub async fn login(base: &str, username: &str, password: &str) -> Option<String>
     (status == 200)
         .then(|| body["token"].as_str().map(str::to_owned))
         .flatten()
-}
-
-/// `n` days from today (China time, as the services date things), `YYYY-MM-DD`.
-pub fn day(n: i64) -> String {
-    platform::time::format_day(platform::time::day_of_ms(platform::time::now_ms()) + n)
 }
