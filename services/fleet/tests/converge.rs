@@ -13,7 +13,6 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use platform::testing::{Backend, TestDb, eventually_within};
-use serde_json::json;
 use support::{Vhost, call, day, free_port, login};
 
 /// How long the installation may take to converge once every process answers.
@@ -150,15 +149,10 @@ async fn demo_users_work(base: &str) -> Result<(), String> {
         "POST",
         &format!("{base}/api/hotel-app/saas/booking/hotelBookings/order"),
         Some(&distributor),
-        Some(json!({
-            "productId": products["data"][0]["productId"],
-            "checkinDate": day(2),
-            "checkoutDate": day(3),
-            "roomNum": 1,
-            "contactName": "Li Lei",
-            "contactPhone": "13812345678",
-            "guests": [{"name": "Li Lei"}]
-        })),
+        Some(support::demo_hotel::order_form(
+            &products["data"][0]["productId"],
+            2,
+        )),
     )
     .await;
     if status != 200 {

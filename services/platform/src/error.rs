@@ -138,7 +138,6 @@ impl ApiError {
     }
 }
 
-/// A database failure is a fault: 500, with the cause in the log.
 /// What a caller is told while the service cannot reach its database: a 503 it may retry
 /// (readiness says the same), not a fault of the request.
 const DATABASE_AWAY: Text = Text::fixed(
@@ -163,15 +162,10 @@ fn connection_lost(message: &str) -> bool {
 impl From<crate::db::DbError> for ApiError {
     fn from(e: crate::db::DbError) -> Self {
         use crate::db::DbError;
+        // Any other database failure is a fault: 500, with the cause in the log.
         match e {
-            DbError::Pool(cause) => {
-                tracing::warn!(error = %cause, "no database connection");
-                Self::Unavailable {
-                    reason: DATABASE_AWAY,
-                }
-            }
-            DbError::Connect(cause) => {
-                tracing::warn!(error = %cause, "no database connection");
+            DbError::Pool(_) | DbError::Connect(_) => {
+                tracing::warn!(error = %e, "no database connection");
                 Self::Unavailable {
                     reason: DATABASE_AWAY,
                 }
