@@ -17,6 +17,8 @@ pub use platform::demo::{
 
 /// One demo account.
 pub struct DemoLogin {
+    /// Fixed (`platform::demo`), so other services' demo data can name the user.
+    pub user_id: i64,
     pub username: &'static str,
     pub password: &'static str,
     pub msc_type: i32,
@@ -29,7 +31,10 @@ pub struct DemoLogin {
     pub role: &'static str,
 }
 
+// One call per row of `LOGINS`, which reads as the table it is.
+#[allow(clippy::too_many_arguments)]
 const fn demo(
+    user_id: i64,
     username: &'static str,
     password: &'static str,
     msc_type: i32,
@@ -44,6 +49,7 @@ const fn demo(
         DEMO_SAAS_ID
     };
     DemoLogin {
+        user_id,
         username,
         password,
         msc_type,
@@ -57,6 +63,7 @@ const fn demo(
 
 pub const LOGINS: &[DemoLogin] = &[
     demo(
+        platform::demo::ADMIN_USER_ID,
         "admin",
         "admin123",
         msc::PLATFORM_ADMIN,
@@ -66,6 +73,7 @@ pub const LOGINS: &[DemoLogin] = &[
         "platform admin",
     ),
     demo(
+        platform::demo::DEMO_USER_ID,
         "demo",
         "demo123",
         msc::OPERATOR_ADMIN,
@@ -75,6 +83,7 @@ pub const LOGINS: &[DemoLogin] = &[
         "operator admin, Demo Travel",
     ),
     demo(
+        platform::demo::OPERATOR_USER_ID,
         "operator",
         "operator123",
         msc::OPERATOR_USER,
@@ -84,6 +93,7 @@ pub const LOGINS: &[DemoLogin] = &[
         "operator, Demo Travel",
     ),
     demo(
+        platform::demo::SUPPLIER_USER_ID,
         "supplier",
         "supplier123",
         msc::SUPPLIER_USER,
@@ -93,6 +103,7 @@ pub const LOGINS: &[DemoLogin] = &[
         "supplier, Demo Supplier",
     ),
     demo(
+        platform::demo::DISTRIBUTOR_USER_ID,
         "distributor",
         "distributor123",
         msc::DISTRIBUTOR_USER,
@@ -213,7 +224,7 @@ pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
                 group_ids: Vec::new(),
                 remarks: "demo login: change its password".into(),
             };
-            let id = platform::id::next_id();
+            let id = login.user_id;
             users::insert(conn, &Viewer::tenant(login.saas_id), id, hash, &form, now)?;
             if let Some((_, gid)) = login
                 .group
@@ -225,4 +236,22 @@ pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
         Ok(())
     })?;
     Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_demo_notification_settings_name_demo_logins_of_their_merchant() {
+        let mut ids: Vec<i64> = LOGINS.iter().map(|l| l.user_id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), LOGINS.len(), "one id per login");
+        for s in platform::demo::NOTIFY_SETTINGS {
+            let login = LOGINS.iter().find(|l| l.user_id == s.user_id);
+            let login = login.map(|l| (l.saas_id, l.mch_id));
+            assert_eq!(login, Some((DEMO_SAAS_ID, s.mch_id)), "{s:?}");
+        }
+    }
 }

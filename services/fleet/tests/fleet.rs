@@ -236,6 +236,68 @@ async fn the_demo_history_fills_the_tenants_dashboard() {
     );
 }
 
+/// `make run`'s first start leaves the demo users a few notifications from the demo hotel's
+/// history (docs/demo-data.md): the settings the demo saved for them in saas-main, the history's
+/// last two days in their lists through the gateway, unread; and no flood of toasts when their
+/// socket opens (the history is quiet: only news is pushed).
+#[actix_web::test]
+async fn the_demo_users_find_the_historys_notifications_without_a_flood_of_toasts() {
+    let fleet = start_fleet();
+    let client = awc::Client::default();
+    let base = &fleet.url;
+    let client_ref = &client;
+    for (who, password, web) in [
+        ("demo", "demo123", "0,1"),
+        ("supplier", "supplier123", "0,1,2"),
+        ("distributor", "distributor123", "11,13"),
+    ] {
+        let token = login(&client, base, who, password).await;
+        let (status, settings) = status_of(
+            &client,
+            format!("{base}/api/saas-main/saas/notify/config/load"),
+            &token,
+        )
+        .await;
+        assert_eq!(status, 200, "{who}: {settings}");
+        assert_eq!(settings["data"]["notifyWeb"], web, "{who}: {settings}");
+        let url = format!("{base}/api/message-server/saas/notify/message/list?resultNum=500");
+        let token_ref = &token;
+        // Listed once message-server has taken in the history's events (they queue at start).
+        let listed = platform::testing::eventually_within(
+            std::time::Duration::from_secs(120),
+            &format!("{who}'s notifications from the history"),
+            || {
+                let url = url.clone();
+                async move {
+                    let (status, body) = status_of(client_ref, url, token_ref).await;
+                    let rows = body["data"]["results"].as_array().cloned()?;
+                    (status == 200 && !rows.is_empty()).then_some(rows)
+                }
+            },
+        )
+        .await;
+        let two_days_ago = platform::time::now_ms() - 2 * 24 * 3600 * 1000 - 60_000;
+        for m in &listed {
+            assert!(m["createDate"].as_i64() >= Some(two_days_ago), "{who}: {m}");
+            assert_eq!(m["read"], false, "{who}: {m}");
+        }
+        assert!(listed.len() <= 60, "{who}: {} notifications", listed.len());
+
+        let ws =
+            format!("{base}/api/message-server/websocket?token={token}").replacen("http", "ws", 1);
+        let (answer, mut socket) = client.ws(ws).connect().await.unwrap();
+        assert_eq!(answer.status().as_u16(), 101);
+        if let Some(text) = next_text(&mut socket, std::time::Duration::from_secs(2)).await {
+            let pushed = match serde_json::from_str(&text).unwrap_or_default() {
+                serde_json::Value::Array(a) => a.len(),
+                _ => 1,
+            };
+            // News only: an order of the history booked in its last minutes, if the draw has one.
+            assert!(pushed <= 3, "{who}: {pushed} toasts at login: {text}");
+        }
+    }
+}
+
 /// The next text frame within `wait`, or None.
 async fn next_text(
     socket: &mut actix_codec::Framed<awc::BoxedSocket, awc::ws::Codec>,

@@ -5,7 +5,7 @@
 use platform::bus::{Event, Subscriptions, resync, v1};
 
 use crate::domain::dispatch::Channel;
-use crate::domain::notify::{self, OrderChange};
+use crate::domain::notify::{self, OrderChange, Reach};
 use crate::store;
 
 /// What message-server consumes: order events become notifications for the users whose
@@ -42,8 +42,9 @@ pub const NOTIFY_CONFIGS: &str = platform::bus::resync::NOTIFY_CONFIGS;
 /// The copy of the tenants' licences (owner: saas-main).
 pub const LICENCES: &str = platform::bus::resync::LICENCES;
 
-/// Notifies the users whose settings take what happened to `order`: on the web (and every
-/// replica's sockets), through weixin-server, and in the SMS and mail queues.
+/// Notifies the users whose settings take what happened to `order`: news on the web (and every
+/// replica's sockets), through weixin-server, and in the SMS and mail queues; history of the last
+/// days only in the users' lists, quietly; older history not at all ([`notify::reach`]).
 fn notify_order<P>(
     conn: &mut platform::db::DbConnection,
     e: &Event<P>,
@@ -53,13 +54,22 @@ fn notify_order<P>(
     let Some(order) = order else {
         return Ok(());
     };
+    let now = platform::time::now_ms();
+    let reach = notify::reach(e.occurred_at, notify::recorded_at(&e.event_id), now);
+    if reach == Reach::Skip {
+        return Ok(());
+    }
     let notices = notify::notices(change, &order);
     let subs = store::subscribers(conn, e.saas_id, &notices)?;
-    for n in store::notify_web(conn, e.saas_id, &subs, &notices, e.occurred_at)? {
+    let quiet = reach == Reach::Quiet;
+    let stored = store::notify_web(conn, e.saas_id, &subs, &notices, e.occurred_at, quiet)?;
+    if quiet {
+        return Ok(());
+    }
+    for n in stored {
         store::announce(conn, &n)?;
     }
     store::request_weixin(conn, e.saas_id, &subs, &notices)?;
-    let now = platform::time::now_ms();
     for channel in [Channel::Sms, Channel::Mail] {
         store::dispatch::enqueue(conn, channel, e.saas_id, &subs, &notices, now)?;
     }

@@ -7,6 +7,7 @@
 //! `notification.requested` on channel `weixin`.
 
 pub mod api;
+pub mod demo;
 pub mod domain;
 pub mod events;
 pub mod hub;
@@ -33,6 +34,7 @@ pub fn service() -> ServiceSpec {
         .openapi(api::openapi())
         .variables(settings::VARIABLES)
         .consumer(events::subscriptions().into())
+        .demo(demo::seed)
         .setup(setup)
 }
 

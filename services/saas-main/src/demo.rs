@@ -1,13 +1,15 @@
-//! The demo tenant and its two merchants (`DEMO__ENABLED`, on in the fleet; the platform runs
-//! [`seed`] after the migrations), created once; their events bring the other services' copies
-//! in step.
+//! The demo tenant, its two merchants and the demo logins' notification settings
+//! (`DEMO__ENABLED`, on in the fleet; the platform runs [`seed`] after the migrations), created
+//! once; their events bring the other services' copies in step.
 
 use platform::Viewer;
 use platform::db::{DbConnection, write_tx};
+use platform::tenancy::MerchantKind;
 
 use crate::domain::merchants::{DISTRIBUTOR, MerchantFields, SUPPLIER};
+use crate::domain::notify::Settings;
 use crate::domain::tenants::{TENANT_NORMAL, TenantFields};
-use crate::store::{merchants, tenants};
+use crate::store::{merchants, notify, tenants};
 
 pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
     if tenants::find(conn, platform::demo::SAAS_ID)?.is_some() {
@@ -76,6 +78,19 @@ pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
             &merchant("Demo Distributor"),
             now,
         )?;
+        // Saved as each user would in the console's settings dialog, and announced the same
+        // way (`notify-config.updated`), so message-server tells them of the demo's orders.
+        for d in platform::demo::NOTIFY_SETTINGS {
+            let viewer = match d.mch_id {
+                0 => tenant_staff,
+                platform::demo::SUPPLIER_ID => {
+                    Viewer::merchant(platform::demo::SAAS_ID, d.mch_id, MerchantKind::Supplier)
+                }
+                _ => Viewer::merchant(platform::demo::SAAS_ID, d.mch_id, MerchantKind::Distributor),
+            };
+            let settings = Settings::check(d.web, "", "", "", "", "", 1)?;
+            notify::save(conn, &viewer, d.user_id, &settings, "zh-cn", now)?;
+        }
         Ok(())
     })?;
     Ok(true)

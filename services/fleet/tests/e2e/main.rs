@@ -3,6 +3,7 @@
 //! the one crate that may depend on several services (`layering.rs` checks that no other does).
 
 mod demo_hotel;
+mod demo_notifications;
 // message-server's own test helpers (its socket, client and bus publishing), used as they are.
 #[path = "../../../message-server/tests/api/helpers.rs"]
 #[allow(dead_code)]

@@ -304,7 +304,9 @@ fn story(rng: &mut Rng, at: i64) -> Planned {
 
 /// A few orders of the last hours and days whose stories are written out, so each open state
 /// (awaiting payment, awaiting the supplier, a cancellation asked for, confirmed, arranged) is
-/// there on first start whatever the draw.
+/// there on first start whatever the draw, and each demo user's notifications of the last days
+/// (docs/demo-data.md) have something: new orders and a cancellation asked for (the supplier's,
+/// the tenant's), a confirmation (the distributor's).
 fn recent(rng: &mut Rng, now: i64) -> Vec<Planned> {
     use Who::*;
     let today = day_of_ms(now);
@@ -349,6 +351,16 @@ fn recent(rng: &mut Rng, now: i64) -> Vec<Planned> {
             Room::SeaView,
             3,
             &[(5 * 24 * 60 - 60, Action::ApplyCancel, Distributor)],
+        ),
+        order(
+            rng,
+            20 * 60,
+            Room::Garden,
+            6,
+            &[
+                (10, Action::Pay, Distributor),
+                (17 * 60, Action::Confirm, Supplier),
+            ],
         ),
     ]
 }
@@ -614,6 +626,24 @@ mod tests {
             .filter(|o| o.room == Room::Garden && o.steps.is_empty())
             .count();
         assert!(unpaid >= 2);
+    }
+
+    #[test]
+    fn the_last_two_days_hold_news_for_each_demo_user_whatever_the_day() {
+        // message-server lists the history of the last two days (docs/demo-data.md).
+        for day in ["2026-11-25", "2027-02-10", "2027-07-01"] {
+            let now = noon(day);
+            let since = now - 48 * HOUR_MS;
+            let p = plan(now);
+            assert!(p.iter().any(|o| o.created_at > since), "{day}: a new order");
+            for a in [Action::Confirm, Action::ApplyCancel] {
+                let told = p
+                    .iter()
+                    .flat_map(|o| &o.steps)
+                    .any(|s| s.action == a && s.at > since);
+                assert!(told, "{day}: {a:?}");
+            }
+        }
     }
 
     #[test]

@@ -137,6 +137,58 @@ pub fn notices(change: OrderChange, o: &v1::OrderRef) -> Vec<Notice> {
         .collect()
 }
 
+/// How far an order event's notifications go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    /// News: stored, pushed to the user's sockets, and sent by WeChat, SMS and mail as the
+    /// settings say; however late it is delivered (a broker or message-server outage delays
+    /// news, it does not make it history).
+    Live,
+    /// History of the last days (told as of the past, such as the demo hotel's year of orders):
+    /// stored in the user's list, unread, but neither pushed, nor in a new socket's backlog,
+    /// nor sent: a person opening the console reads it and is not sent hundreds of toasts.
+    Quiet,
+    /// Older history: not news to anyone; nothing is made.
+    Skip,
+}
+
+/// An event told more than this after it happened (its id made this long after its
+/// `occurredAt`) was told as of the past: its producer replayed history. A change made through
+/// the API is told within its request, well under this.
+pub const TOLD_LATE_MS: i64 = 10 * 60 * 1000;
+
+/// History reaches the lists back this far: the last two days' changes, a few notifications
+/// per demo user, not the year.
+pub const HISTORY_KEPT_MS: i64 = 2 * 24 * 3600 * 1000;
+
+/// How far the notifications of an event go: news (`recorded_at`, when the producer wrote it,
+/// no later than [`TOLD_LATE_MS`] after `occurred_at`, or unknown) is live; history is quiet
+/// when it happened within [`HISTORY_KEPT_MS`] of `now`, else skipped.
+pub fn reach(occurred_at: i64, recorded_at: Option<i64>, now: i64) -> Reach {
+    let history = recorded_at.is_some_and(|r| r - occurred_at > TOLD_LATE_MS);
+    if !history {
+        Reach::Live
+    } else if now - occurred_at <= HISTORY_KEPT_MS {
+        Reach::Quiet
+    } else {
+        Reach::Skip
+    }
+}
+
+/// When the producer wrote an event (ms): the time in its id, a UUID v7 (the envelope's
+/// contract); None for an id of another kind.
+pub fn recorded_at(event_id: &str) -> Option<i64> {
+    let id = uuid::Uuid::parse_str(event_id).ok()?;
+    if id.get_version_num() != 7 {
+        return None;
+    }
+    let (secs, nanos) = id.get_timestamp()?.to_unix();
+    i64::try_from(secs)
+        .ok()?
+        .checked_mul(1000)?
+        .checked_add(i64::from(nanos / 1_000_000))
+}
+
 /// Whether a comma-joined list of types (as the settings keep them) holds `t`.
 pub fn wants(list: &str, t: i32) -> bool {
     list.split(',')
@@ -195,6 +247,53 @@ mod tests {
             "/saas-hotel-app/order/channel/list?orderId=42"
         );
         assert_eq!(n[1].ref_id, "42");
+    }
+
+    const MIN: i64 = 60 * 1000;
+    const DAY: i64 = 24 * 60 * MIN;
+
+    #[test]
+    fn news_is_live_however_late_it_arrives() {
+        let now = 1_790_000_000_000;
+        assert_eq!(reach(now, Some(now), now), Reach::Live);
+        assert_eq!(reach(now - 3 * DAY, Some(now - 3 * DAY), now), Reach::Live);
+        assert_eq!(
+            reach(now - 2 * MIN, Some(now), now),
+            Reach::Live,
+            "told within its request"
+        );
+        assert_eq!(
+            reach(now - 5 * DAY, None, now),
+            Reach::Live,
+            "time of telling unknown"
+        );
+        assert_eq!(
+            reach(now + MIN, Some(now), now),
+            Reach::Live,
+            "another clock ahead"
+        );
+    }
+
+    #[test]
+    fn history_of_the_last_days_is_quiet_and_older_history_is_skipped() {
+        let now = 1_790_000_000_000;
+        assert_eq!(reach(now - 11 * MIN, Some(now), now), Reach::Quiet);
+        assert_eq!(reach(now - 2 * DAY, Some(now), now), Reach::Quiet);
+        assert_eq!(reach(now - 2 * DAY - 1, Some(now), now), Reach::Skip);
+        assert_eq!(reach(now - 300 * DAY, Some(now), now), Reach::Skip);
+        // Heard a day after it was told, it is as old as it was.
+        assert_eq!(reach(now - 3 * DAY, Some(now - DAY), now), Reach::Skip);
+    }
+
+    #[test]
+    fn an_event_id_tells_when_it_was_written() {
+        let at = 1_790_000_000_123_u64;
+        let ts =
+            uuid::Timestamp::from_unix(uuid::NoContext, at / 1000, (at % 1000) as u32 * 1_000_000);
+        let id = uuid::Uuid::new_v7(ts).to_string();
+        assert_eq!(recorded_at(&id), Some(at as i64));
+        assert_eq!(recorded_at(&uuid::Uuid::new_v4().to_string()), None);
+        assert_eq!(recorded_at("not an id"), None);
     }
 
     #[test]

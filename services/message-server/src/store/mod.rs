@@ -135,13 +135,14 @@ pub fn subscribers(
 }
 
 /// Stores each notice for every user whose settings take it on the web; answers the stored
-/// rows (to push to connected browsers).
+/// rows (to push to connected browsers, unless `quiet`: history, listed but never pushed).
 pub fn notify_web(
     conn: &mut DbConnection,
     saas_id: i64,
     subs: &[Subscriber],
     notices: &[Notice],
     at: i64,
+    quiet: bool,
 ) -> QueryResult<Vec<Notification>> {
     let mut out = Vec::new();
     for n in notices {
@@ -173,6 +174,7 @@ pub fn notify_web(
                     notifications::action_url.eq(&row.action_url),
                     notifications::created_at.eq(row.created_at),
                     notifications::read_at.eq(0_i64),
+                    notifications::quiet.eq(quiet),
                 ))
                 .execute(conn)?;
             out.push(row);
@@ -278,7 +280,7 @@ pub fn page(
 }
 
 /// The user's unread notifications made since `since` (ms), oldest first: the backlog a new
-/// socket receives.
+/// socket receives (not the quiet ones, history that was never to be pushed).
 pub fn unread_since(
     conn: &mut DbConnection,
     saas_id: i64,
@@ -289,6 +291,7 @@ pub fn unread_since(
         .filter(notifications::saas_id.eq(saas_id))
         .filter(notifications::user_id.eq(user_id))
         .filter(notifications::read_at.eq(0))
+        .filter(notifications::quiet.eq(false))
         .filter(notifications::created_at.ge(since))
         .order((notifications::created_at.asc(), notifications::id.asc()))
         .limit(200)

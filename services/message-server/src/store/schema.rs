@@ -40,6 +40,7 @@ diesel::table! {
         action_url -> Text,
         created_at -> BigInt,
         read_at -> BigInt,
+        quiet -> Bool,
     }
 }
 

@@ -183,4 +183,103 @@ async fn order_events_reach_the_users_who_asked_for_them(backend: Backend) {
     env.app.shutdown().await;
 }
 
-platform::on_both_backends!(order_events_reach_the_users_who_asked_for_them);
+/// History (order events told as of the past, such as the demo hotel's year of orders): the last
+/// two days' are listed, unread, and neither pushed nor sent; older ones make nothing. News told
+/// as it happens goes everywhere, as always.
+async fn history_is_listed_quietly_and_older_history_not_at_all(backend: Backend) {
+    let env = start(backend, &[]).await;
+    let (app, bus, issuer) = (&env.app, &env.bus, &env.issuer);
+    issuer.grant(10, &["/saas/notify/**"]);
+    issuer.grant(15, &["/saas/msg/**"]);
+    let supplier = issuer.token(10, SAAS, SUPPLIER, 311);
+    let staff = issuer.token(15, SAAS, 0, 200);
+    let mut settings = config(10, SUPPLIER, "0", 1);
+    settings.notify_weixin = "0".into();
+    settings.notify_sms = "0".into();
+    settings.mobile = "13800138000".into();
+    publish_settings(bus, SAAS, &settings).await;
+    crate::helpers::publish_licence(bus, SAAS, "saas/notify/sms").await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut requests = bus.broadcast("test", &["notification.requested"]);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+
+    let now = platform::time::now_ms();
+    let created = |id: i64| v1::OrderCreated {
+        order: Some(order(id)),
+        ..Default::default()
+    };
+    let day = 24 * 3600 * 1000;
+    // Told now as of a day ago, as of three days ago, then news.
+    for (id, at) in [(50, Some(now - day)), (51, Some(now - 3 * day)), (52, None)] {
+        let mut out = Outgoing::new("hotel-app", "order.hotel.created", SAAS, &created(id));
+        if let Some(at) = at {
+            out = out.at(at);
+        }
+        publish(bus, "order.hotel.created", out).await;
+    }
+
+    // Delivered in order: once the news is listed, the history before it was taken in.
+    let supplier = Client::new(app, &supplier);
+    let rows = at_least(2, "the news and the recent history", || {
+        supplier.list_messages("")
+    })
+    .await;
+    let listed: Vec<(&str, bool)> = rows
+        .iter()
+        .map(|r| (r["refId"].as_str().unwrap(), r["read"].as_bool().unwrap()))
+        .collect();
+    assert_eq!(
+        listed,
+        [("52", false), ("50", false)],
+        "newest first, none of 51"
+    );
+    assert_eq!(
+        rows[1]["createDate"].as_i64(),
+        Some(now - day),
+        "listed when it happened"
+    );
+
+    // Only the news was announced: to the sockets and to weixin-server.
+    let mut announced = Vec::new();
+    while let Ok(Some(d)) = tokio::time::timeout(Duration::from_millis(500), requests.recv()).await
+    {
+        let e = platform::bus::EventEnvelope::decode(d.body.as_slice()).unwrap();
+        let r = v1::NotificationRequested::decode(e.payload.as_slice()).unwrap();
+        announced.push((r.channel, r.ref_id));
+    }
+    announced.sort();
+    assert_eq!(
+        announced,
+        [
+            ("web".to_owned(), "52".to_owned()),
+            ("weixin".to_owned(), "52".to_owned())
+        ]
+    );
+    // Only the news was queued as a text.
+    let texts = Client::new(app, &staff)
+        .list_sms_queue("state=-99")
+        .await
+        .rows();
+    let texts: Vec<&str> = texts.iter().map(|t| t["refId"].as_str().unwrap()).collect();
+    assert_eq!(texts, ["52"]);
+    // A new socket's backlog is the news, not the history.
+    let mut socket = crate::helpers::open(app, supplier.token).await;
+    let text = crate::helpers::next_text(&mut socket, Duration::from_secs(5))
+        .await
+        .unwrap()
+        .unwrap();
+    let backlog: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let refs: Vec<&str> = backlog
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["refId"].as_str().unwrap())
+        .collect();
+    assert_eq!(refs, ["52"]);
+    env.app.shutdown().await;
+}
+
+platform::on_both_backends!(
+    order_events_reach_the_users_who_asked_for_them,
+    history_is_listed_quietly_and_older_history_not_at_all
+);

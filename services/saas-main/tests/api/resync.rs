@@ -169,14 +169,20 @@ async fn every_notification_setting_is_announced_again(backend: Backend) {
         })
         .collect();
     settings.sort();
+    // With the demo logins' own, saved with the demo tenant.
+    let demo =
+        |user_id, mch_id, web: &str| (SAAS_ID, user_id, mch_id, web.to_owned(), "zh-cn".to_owned());
     assert_eq!(
         settings,
         [
             (SAAS_ID, 2, 0, "3".to_owned(), "zh-cn".to_owned()),
             (SAAS_ID, 5, SUPPLIER_ID, "0,10".to_owned(), "en".to_owned()),
+            demo(platform::demo::DEMO_USER_ID, 0, "0,1"),
+            demo(platform::demo::SUPPLIER_USER_ID, SUPPLIER_ID, "0,1,2"),
+            demo(platform::demo::DISTRIBUTOR_USER_ID, DISTRIBUTOR_ID, "11,13"),
         ]
     );
-    assert_answer(&done, "notify-configs", 2);
+    assert_answer(&done, "notify-configs", 5);
     env.app.shutdown().await;
 }
 
