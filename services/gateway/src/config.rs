@@ -21,6 +21,8 @@ pub const GATEWAY_VARIABLES: &[&str] = &[
 pub struct Upstream {
     /// The service name, also the path prefix: `/api/<service>/`.
     pub service: String,
+    /// `/api/<service>`, made once rather than per request.
+    pub prefix: String,
     /// Base URL without a trailing slash: `http://127.0.0.1:8083`.
     pub url: String,
     /// Longest wait for the response head.
@@ -68,6 +70,7 @@ impl GatewayConfig {
             }
             upstreams.push(Upstream {
                 service: service.to_owned(),
+                prefix: format!("/api/{service}"),
                 url: url.trim_end_matches('/').to_owned(),
                 timeout: env.seconds_or(
                     &upstream_var(service, "TIMEOUT_SECS"),

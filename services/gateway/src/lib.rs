@@ -63,18 +63,20 @@ fn routes(
     // pool of upstream connections.
     let client = Client::builder().disable_redirects().finish();
     c.app_data(web::Data::new(client));
-    docs::config(c, &cfg.upstreams);
     c.app_data(limiter.clone())
         .app_data(web::Data::new(edge::TrustedProxies(cfg.trusted_proxy_hops)))
         .app_data(web::Data::new(cors::Origins(cfg.cors_origins.clone())));
     for upstream in &cfg.upstreams {
         c.service(
-            web::scope(&format!("/api/{}", upstream.service))
+            web::scope(&upstream.prefix)
                 .wrap(actix_web::middleware::from_fn(cors::cors))
                 .app_data(web::Data::new(upstream.clone()))
                 .default_service(web::to(proxy::forward)),
         );
     }
+    // After the services' scopes: the reference's pattern is a regex, and routes are tried in
+    // the order they are registered, so every proxied request would pay for matching it.
+    docs::config(c, &cfg.upstreams);
     c.app_data(web::Data::new(spa::StaticDir(cfg.static_dir.clone())))
         .route("/{path:.*}", web::route().to(spa::serve));
 }

@@ -19,10 +19,10 @@ use crate::websocket;
 /// The upstream URL for a request under `/api/<service>`: the rest of the path and the query,
 /// exactly as the caller sent them.
 pub fn upstream_url(upstream: &Upstream, req: &HttpRequest) -> String {
-    let prefix = format!("/api/{}", upstream.service);
+    let prefix = &upstream.prefix;
     // A prefix written with percent-escapes (`/api/%68otel-app/`) routed here all the same:
     // then the tail is taken from the decoded path.
-    let tail = match req.uri().path().strip_prefix(&prefix) {
+    let tail = match req.uri().path().strip_prefix(prefix.as_str()) {
         Some(tail) => tail,
         None => req.match_info().as_str().get(prefix.len()..).unwrap_or(""),
     };
@@ -57,6 +57,59 @@ fn send_error(upstream: &Upstream, err: &SendRequestError) -> ApiError {
     }
 }
 
+/// Methods a client may repeat without changing the outcome (RFC 9110 §9.2.2): the only ones
+/// the gateway sends again on its own.
+fn is_idempotent(method: &Method) -> bool {
+    matches!(
+        *method,
+        Method::GET | Method::HEAD | Method::OPTIONS | Method::PUT | Method::DELETE
+    )
+}
+
+/// Whether a failed send may be tried again on another connection: the replica refused it,
+/// was stopping (a pooled connection it closed), or went away before answering. A timeout is
+/// not: the service may still be working on it, and the caller has already waited.
+fn worth_retrying(err: &SendRequestError) -> bool {
+    match err {
+        SendRequestError::Connect(ConnectError::Timeout) | SendRequestError::Timeout => false,
+        SendRequestError::Connect(_)
+        | SendRequestError::Send(_)
+        | SendRequestError::Response(_) => true,
+        _ => false,
+    }
+}
+
+/// Pauses before each further try: long enough for a Service to route around a replica that
+/// is stopping, short against the caller's wait.
+const RETRY_PAUSES: [std::time::Duration; 2] = [
+    std::time::Duration::from_millis(50),
+    std::time::Duration::from_millis(250),
+];
+
+/// Sends a request without a body, and again (at most twice) if the replica could not take
+/// it: during a rolling restart a stopping replica refuses or drops connections.
+async fn send_with_retries(
+    outgoing: awc::ClientRequest,
+    upstream: &Upstream,
+) -> Result<awc::ClientResponse, SendRequestError> {
+    let frozen = match outgoing.freeze() {
+        Ok(frozen) => frozen,
+        Err(e) => return Err(e.into()),
+    };
+    let mut sent = frozen.send().await;
+    for pause in RETRY_PAUSES {
+        match &sent {
+            Err(e) if worth_retrying(e) => {
+                tracing::info!(service = %upstream.service, error = %e, "upstream failed; sending again");
+                actix_web::rt::time::sleep(pause).await;
+                sent = frozen.send().await;
+            }
+            _ => break,
+        }
+    }
+    sent
+}
+
 /// Forwards any request under `/api/<service>/` to that service.
 #[utoipa::path(
     method(get, post, put, patch, delete),
@@ -70,7 +123,7 @@ fn send_error(upstream: &Upstream, err: &SendRequestError) -> ApiError {
         (status = 200, description = "Whatever the service answers"),
         (status = 401, description = "No, an invalid or an ended session's token (`token-repeated` after a newer login)"),
         (status = 429, description = "Over a rate limit; `Retry-After` says when to retry"),
-        (status = 502, description = "The service is unreachable; the envelope names it"),
+        (status = 502, description = "The service is unreachable (a request without a body and of an idempotent method is sent up to three times first); the envelope names it"),
         (status = 504, description = "The service did not answer within its timeout"),
     )
 )]
@@ -84,7 +137,7 @@ pub async fn forward(
     proxies: web::Data<edge::TrustedProxies>,
 ) -> Result<HttpResponse, ApiError> {
     let url = upstream_url(&upstream, &req);
-    let prefix = format!("/api/{}", upstream.service);
+    let prefix = upstream.prefix.as_str();
     // Classified as the service's router will see it: percent-decoded.
     let decoded = req.match_info().as_str().to_owned();
     let service_path = decoded.get(prefix.len()..).unwrap_or("");
@@ -96,7 +149,7 @@ pub async fn forward(
     let client_ip = edge::client_ip(&req, **proxies);
     let user = edge::admit(&req, service_path, &client_ip, &auth, &limiter).await?;
     if websocket::is_upgrade(&req) {
-        return websocket::forward(req, payload, &upstream, &client, &url, &prefix).await;
+        return websocket::forward(req, payload, &upstream, &client, &url, prefix).await;
     }
 
     let mut outgoing = client
@@ -104,7 +157,7 @@ pub async fn forward(
         .timeout(upstream.timeout);
     headers::forward(
         &req,
-        &prefix,
+        prefix,
         outgoing.headers_mut(),
         edge::is_identity_header,
     );
@@ -129,6 +182,7 @@ pub async fn forward(
     let sent = match content_length(req.headers()) {
         Some(len) if len > 0 => outgoing.send_body(SizedStream::new(len, payload)).await,
         _ if chunked => outgoing.send_stream(payload).await,
+        _ if is_idempotent(req.method()) => send_with_retries(outgoing, &upstream).await,
         _ => outgoing.send().await,
     };
     let response = sent.map_err(|e| send_error(&upstream, &e))?;
@@ -156,4 +210,25 @@ pub async fn forward(
         Some(len) => out.body(SizedStream::new(len, response)),
         None => out.streaming(response),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_idempotent_methods_are_sent_again_and_only_when_the_replica_could_not_take_them() {
+        assert!(is_idempotent(&Method::GET) && is_idempotent(&Method::DELETE));
+        assert!(!is_idempotent(&Method::POST) && !is_idempotent(&Method::PATCH));
+        let refused = std::io::Error::from(std::io::ErrorKind::ConnectionRefused);
+        assert!(worth_retrying(&SendRequestError::Connect(
+            ConnectError::Io(refused)
+        )));
+        let reset = std::io::Error::from(std::io::ErrorKind::ConnectionReset);
+        assert!(worth_retrying(&SendRequestError::Send(reset)));
+        assert!(!worth_retrying(&SendRequestError::Timeout));
+        assert!(!worth_retrying(&SendRequestError::Connect(
+            ConnectError::Timeout
+        )));
+    }
 }

@@ -1,8 +1,12 @@
+use std::io::{Read as _, Write as _};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use awc::Client;
 use bytes::Bytes;
 use serde_json::Value;
 
-use crate::helpers::spawn_stack;
+use crate::helpers::{spawn_stack, spawn_stack_with};
 
 #[actix_web::test]
 async fn a_request_reaches_the_service_with_method_query_body_and_headers() {
@@ -133,4 +137,67 @@ async fn the_gateway_has_its_own_actuator_and_api_reference() {
     let init = String::from_utf8(res.body().await.unwrap().to_vec()).unwrap();
     assert!(init.contains("/api/hotel-app/openapi.json"), "{init}");
     assert!(init.contains("/api/finance-app/openapi.json"), "{init}");
+}
+
+/// A bare upstream that drops its first `drop_first` connections without answering (a replica
+/// stopping during a rolling restart) and answers `200 ok` on the later ones; counts them all.
+fn flaky_upstream(drop_first: usize) -> (String, Arc<AtomicUsize>) {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let seen = Arc::new(AtomicUsize::new(0));
+    let counter = seen.clone();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { return };
+            if counter.fetch_add(1, Ordering::SeqCst) < drop_first {
+                drop(stream);
+                continue;
+            }
+            let mut head = Vec::new();
+            let mut byte = [0u8; 1];
+            while !head.ends_with(b"\r\n\r\n") && stream.read(&mut byte).unwrap_or(0) == 1 {
+                head.push(byte[0]);
+            }
+            let _ = stream
+                .write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\nconnection: close\r\n\r\nok");
+        }
+    });
+    (url, seen)
+}
+
+#[actix_web::test]
+async fn a_read_is_sent_again_when_a_replica_drops_it_and_a_write_is_not() {
+    let (reads, read_connections) = flaky_upstream(1);
+    let (writes, write_connections) = flaky_upstream(1);
+    let stack = spawn_stack_with(&[
+        (
+            "TRADEWIND_GATEWAY__UPSTREAMS__TICKET_APP__URL",
+            reads.as_str(),
+        ),
+        (
+            "TRADEWIND_GATEWAY__UPSTREAMS__MALL_APP__URL",
+            writes.as_str(),
+        ),
+    ])
+    .await;
+
+    let mut res = stack
+        .client()
+        .get(stack.url("/api/ticket-app/saas/anything"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    assert_eq!(res.body().await.unwrap(), "ok");
+    assert_eq!(read_connections.load(Ordering::SeqCst), 2);
+
+    // A POST may have been acted on before the connection dropped: never sent twice.
+    let res = stack
+        .client()
+        .post(stack.url("/api/mall-app/saas/anything"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 502);
+    assert_eq!(write_connections.load(Ordering::SeqCst), 1);
 }

@@ -54,13 +54,14 @@ pub async fn observe(
             .get(actix_web::http::header::ACCEPT_LANGUAGE)
             .and_then(|v| v.to_str().ok()),
     );
-    let method = req.method().as_str().to_owned();
+    // A clone of a standard method copies no string.
+    let method = req.method().clone();
     let span = tracing::info_span!(
         "request",
         otel.kind = "server",
         // Named now: once the parent is set, the exporter no longer takes a new name (the route
         // pattern is only known after routing; it is recorded as http.route).
-        otel.name = %format!("{method} {}", req.path()),
+        otel.name = %format_args!("{method} {}", req.path()),
         service,
         http.method = %method,
         http.path = %req.path(),
@@ -97,7 +98,7 @@ pub async fn observe(
     if let Some(state) = &state {
         state
             .metrics
-            .observe_request(&method, &route, status, elapsed.as_secs_f64());
+            .observe_request(method.as_str(), &route, status, elapsed.as_secs_f64());
     }
     tracing::info!(
         parent: &span,
