@@ -15,7 +15,7 @@ use super::hotels::not_found as hotel_not_found;
 use super::orders::order_ctx;
 use crate::domain::booking::{self, Stay};
 use crate::settings::OrderSettings;
-use crate::store::bookable::{self, Bookable, BookableHotel, HotelSearch, Quote};
+use crate::store::bookable::{self, Bookable, BookableHotel, ForBooking, HotelSearch, Quote};
 use crate::store::hotels;
 use crate::store::orders::{self, NewGuest, NewOrder, OrderSummary};
 
@@ -414,10 +414,10 @@ pub async fn order(
                     "please select the distributor",
                 ));
             }
-            let product = bookable::bookable(conn, &viewer, f.product_id)?;
+            let ForBooking { product, currency } =
+                bookable::for_booking(conn, &viewer, f.product_id, distributor)?;
             let guests = f.check(i64::from(product.max_guests.max(1)) * stay.rooms)?;
-            let currency = platform::replica::merchant(conn, viewer.saas_id, distributor)?
-                .map_or_else(|| "CNY".to_owned(), |m| m.mch_currency);
+            let currency = currency.unwrap_or_else(|| "CNY".to_owned());
             let n = NewOrder {
                 product_id: f.product_id,
                 distributor_id: distributor,

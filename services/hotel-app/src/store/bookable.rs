@@ -14,7 +14,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::calendar::{self, Source};
-use super::schema::{hotel_products, hotels, product_terms, rooms};
+use super::schema::{hotel_products, hotels, product_terms, replica_merchants, rooms};
 use crate::domain::booking::{self, Night, NightRefusal, Stay, Terms};
 
 /// A product as booking needs it: on sale, with its terms and hotel.
@@ -34,11 +34,74 @@ pub struct Bookable {
     pub terms: Terms,
 }
 
-type BookableRow = (
-    (i64, i64, i64, i64, String, i32, i32),
-    (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32),
-    (String, String, i32),
-);
+/// A [`Bookable`] as read: the product with its terms, hotel and room.
+#[derive(Debug, Queryable, Selectable)]
+#[diesel(table_name = hotel_products)]
+struct BookableRow {
+    id: i64,
+    supplier_id: i64,
+    hotel_id: i64,
+    room_id: i64,
+    product_name: String,
+    confirm_type: i32,
+    is_online_pay: i32,
+    #[diesel(embed)]
+    terms: TermsRow,
+    #[diesel(select_expression = hotels::name)]
+    hotel_name: String,
+    #[diesel(select_expression = rooms::name)]
+    room_name: String,
+    #[diesel(select_expression = rooms::max_guests)]
+    max_guests: i32,
+}
+
+/// The terms booking applies (`product_terms`).
+#[derive(Debug, Queryable, Selectable)]
+#[diesel(table_name = product_terms)]
+struct TermsRow {
+    earliest_booking_days: i32,
+    earliest_booking_hours: i32,
+    latest_booking_days: i32,
+    latest_booking_hours: i32,
+    serial_checkin_min: i32,
+    serial_checkin_max: i32,
+    room_count_min: i32,
+    room_count_max: i32,
+    cancel_type: i32,
+    moveup_cancel_days: i32,
+    moveup_cancel_hours: i32,
+}
+
+impl From<BookableRow> for Bookable {
+    fn from(r: BookableRow) -> Self {
+        let t = r.terms;
+        Bookable {
+            product_id: r.id,
+            supplier_id: r.supplier_id,
+            hotel_id: r.hotel_id,
+            room_id: r.room_id,
+            hotel_name: r.hotel_name,
+            product_name: r.product_name,
+            confirm_type: r.confirm_type,
+            is_online_pay: r.is_online_pay,
+            room_name: r.room_name,
+            max_guests: r.max_guests,
+            terms: Terms {
+                earliest_booking_days: t.earliest_booking_days,
+                earliest_booking_hours: t.earliest_booking_hours,
+                latest_booking_days: t.latest_booking_days,
+                latest_booking_hours: t.latest_booking_hours,
+                serial_checkin_min: t.serial_checkin_min,
+                serial_checkin_max: t.serial_checkin_max,
+                room_count_min: t.room_count_min,
+                room_count_max: t.room_count_max,
+                cancel_type: t.cancel_type,
+                moveup_cancel_days: t.moveup_cancel_days,
+                moveup_cancel_hours: t.moveup_cancel_hours,
+            },
+        }
+    }
+}
 
 /// The tenant's on-sale products of `hotel_id` (all hotels when None) with their terms.
 pub fn bookable_products(
@@ -63,60 +126,55 @@ pub fn bookable_products(
     }
     let rows: Vec<BookableRow> = q
         .order(hotel_products::id)
-        .select((
-            (
-                hotel_products::id,
-                hotel_products::supplier_id,
-                hotel_products::hotel_id,
-                hotel_products::room_id,
-                hotel_products::product_name,
-                hotel_products::confirm_type,
-                hotel_products::is_online_pay,
-            ),
-            (
-                product_terms::earliest_booking_days,
-                product_terms::earliest_booking_hours,
-                product_terms::latest_booking_days,
-                product_terms::latest_booking_hours,
-                product_terms::serial_checkin_min,
-                product_terms::serial_checkin_max,
-                product_terms::room_count_min,
-                product_terms::room_count_max,
-                product_terms::cancel_type,
-                product_terms::moveup_cancel_days,
-                product_terms::moveup_cancel_hours,
-            ),
-            (hotels::name, rooms::name, rooms::max_guests),
-        ))
+        .select(BookableRow::as_select())
         .load(conn)?;
-    Ok(rows
-        .into_iter()
-        .map(|(p, t, (hotel_name, room_name, max_guests))| Bookable {
-            product_id: p.0,
-            supplier_id: p.1,
-            hotel_id: p.2,
-            room_id: p.3,
-            product_name: p.4,
-            confirm_type: p.5,
-            is_online_pay: p.6,
-            max_guests,
-            room_name,
-            hotel_name,
-            terms: Terms {
-                earliest_booking_days: t.0,
-                earliest_booking_hours: t.1,
-                latest_booking_days: t.2,
-                latest_booking_hours: t.3,
-                serial_checkin_min: t.4,
-                serial_checkin_max: t.5,
-                room_count_min: t.6,
-                room_count_max: t.7,
-                cancel_type: t.8,
-                moveup_cancel_days: t.9,
-                moveup_cancel_hours: t.10,
-            },
-        })
-        .collect())
+    Ok(rows.into_iter().map(Bookable::from).collect())
+}
+
+/// What a booking needs before its nights: the product on sale, and the booking distributor's
+/// currency as the copy of merchants has it (None when the copy does not have it).
+#[derive(Debug, Clone)]
+pub struct ForBooking {
+    pub product: Bookable,
+    pub currency: Option<String>,
+}
+
+/// The tenant's product on sale for a booking by `distributor_id`, with that distributor's
+/// currency, in one statement; the 412 on `productId` when there is no such product.
+pub fn for_booking(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    product_id: i64,
+    distributor_id: i64,
+) -> Result<ForBooking, ApiError> {
+    let found: Option<(BookableRow, Option<String>)> = hotel_products::table
+        .inner_join(product_terms::table.on(product_terms::product_id.eq(hotel_products::id)))
+        .inner_join(hotels::table.on(hotels::id.eq(hotel_products::hotel_id)))
+        .inner_join(rooms::table.on(rooms::id.eq(hotel_products::room_id)))
+        .left_join(
+            replica_merchants::table.on(replica_merchants::mch_id
+                .eq(distributor_id)
+                .and(replica_merchants::saas_id.eq(viewer.saas_id))),
+        )
+        .filter(hotel_products::id.eq(product_id))
+        .filter(hotel_products::saas_id.eq(viewer.saas_id))
+        .filter(hotel_products::state.eq(1))
+        .filter(hotels::state.eq(1))
+        .select((
+            BookableRow::as_select(),
+            replica_merchants::mch_currency.nullable(),
+        ))
+        .first(conn)
+        .optional()?;
+    let (row, currency) = found.ok_or_else(no_such_product)?;
+    Ok(ForBooking {
+        product: row.into(),
+        currency,
+    })
+}
+
+fn no_such_product() -> ApiError {
+    ApiError::invalid_field("productId", "产品不存在或未上架", "no such product on sale")
 }
 
 /// A stay priced for a distributor: each night's offer, or why it cannot be booked.
@@ -147,6 +205,11 @@ pub fn quote(
         stay.checkin,
         stay.checkout,
     )?;
+    Ok(priced(p, offers, stay, now))
+}
+
+/// The quote of `stay` of `p` at `now` from the offers of its nights (`calendar::offers`).
+pub fn priced(p: &Bookable, offers: Vec<Option<calendar::Offer>>, stay: &Stay, now: i64) -> Quote {
     let mut refusal = booking::check_terms(&p.terms, stay, now).err();
     let mut nights = Vec::with_capacity(offers.len());
     for (i, o) in offers.into_iter().enumerate() {
@@ -173,27 +236,13 @@ pub fn quote(
         p.confirm_type,
         nights.iter().any(|o| o.source == Source::Unlimited),
     );
-    Ok(Quote {
+    Quote {
         price: booking::stay_price(&priced, stay.rooms),
         nights,
         priced,
         refusal,
         need_confirm,
-    })
-}
-
-/// The tenant's product on sale, for booking; the 412 on `productId` otherwise.
-pub fn bookable(
-    conn: &mut DbConnection,
-    viewer: &Viewer,
-    product_id: i64,
-) -> Result<Bookable, ApiError> {
-    bookable_products(conn, viewer, None, Some(product_id))?
-        .into_iter()
-        .next()
-        .ok_or_else(|| {
-            ApiError::invalid_field("productId", "产品不存在或未上架", "no such product on sale")
-        })
+    }
 }
 
 /// The tenant's products on sale (a hotel's, when given), each priced for `stay` by
@@ -318,4 +367,103 @@ pub fn bookable_hotels(
         .take(page.limit() as usize)
         .collect();
     Ok((rows, total))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use calendar::Offer;
+
+    fn product(confirm_type: i32) -> Bookable {
+        Bookable {
+            product_id: 1,
+            supplier_id: 2,
+            hotel_id: 3,
+            room_id: 4,
+            hotel_name: "Seaside".into(),
+            product_name: "Twin".into(),
+            confirm_type,
+            is_online_pay: 0,
+            room_name: "Deluxe Twin".into(),
+            max_guests: 2,
+            terms: Terms::default(),
+        }
+    }
+
+    fn offer(day: &str, price: i64, source: Source, left: Option<i64>) -> Option<Offer> {
+        Some(Offer {
+            day: day.into(),
+            price,
+            purchase_price: price - 1_000,
+            retail_price: price + 1_000,
+            closed: false,
+            source,
+            left,
+        })
+    }
+
+    fn stay(nights: i64, rooms: i64) -> Stay {
+        let checkin = platform::time::parse_date("d", "2026-12-01").unwrap_or_default();
+        Stay {
+            checkin,
+            checkout: checkin + nights,
+            rooms,
+        }
+    }
+
+    fn refusal_code(q: &Quote) -> Option<&'static str> {
+        match q.refusal {
+            Some(ApiError::Rule { code, .. }) => Some(code),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn a_stay_is_priced_night_by_night_for_every_room() {
+        let s = stay(2, 2);
+        let now = platform::time::day_start_ms(s.checkin);
+        let offers = vec![
+            offer("2026-12-01", 10_000, Source::Common, Some(5)),
+            offer("2026-12-02", 12_000, Source::Authorized, Some(2)),
+        ];
+        let q = priced(&product(1), offers, &s, now);
+        assert!(q.refusal.is_none(), "{:?}", q.refusal);
+        assert_eq!(q.price.order_price, 2 * (10_000 + 12_000));
+        assert_eq!(q.price.supplier_price, 2 * (9_000 + 11_000));
+        assert_eq!(q.priced.len(), 2);
+        assert!(!q.need_confirm, "instant confirmation, limited stock");
+    }
+
+    #[test]
+    fn the_first_night_that_cannot_be_had_says_why() {
+        let s = stay(3, 2);
+        let now = platform::time::day_start_ms(s.checkin);
+        let offers = vec![
+            offer("2026-12-01", 10_000, Source::Common, Some(1)),
+            None,
+            offer("2026-12-03", 10_000, Source::Common, Some(5)),
+        ];
+        let q = priced(&product(1), offers, &s, now);
+        assert_eq!(refusal_code(&q), Some("sold-out"));
+        let offers = vec![
+            offer("2026-12-01", 10_000, Source::Common, Some(5)),
+            None,
+            offer("2026-12-03", 10_000, Source::Common, Some(5)),
+        ];
+        let q = priced(&product(1), offers, &s, now);
+        assert_eq!(refusal_code(&q), Some("no-price"));
+    }
+
+    #[test]
+    fn a_night_without_a_stock_limit_waits_for_the_supplier() {
+        let s = stay(1, 1);
+        let now = platform::time::day_start_ms(s.checkin);
+        let q = priced(
+            &product(1),
+            vec![offer("2026-12-01", 10_000, Source::Unlimited, None)],
+            &s,
+            now,
+        );
+        assert!(q.refusal.is_none() && q.need_confirm);
+    }
 }

@@ -134,7 +134,8 @@ pub fn own_range(
 }
 
 /// One entry per night from `first` to before `end`: the offer, or None where the supplier has
-/// set no price (such a night cannot be booked).
+/// set no price (such a night cannot be booked). One statement: the distributor's own nights
+/// come joined to the common ones (an own night without a common one is never offered).
 pub fn offers(
     conn: &mut DbConnection,
     product_id: i64,
@@ -142,23 +143,44 @@ pub fn offers(
     first: i64,
     end: i64,
 ) -> QueryResult<Vec<Option<Offer>>> {
-    let common = common_range(conn, product_id, first, end)?;
-    let own = match distributor_id {
-        Some(d) => own_range(conn, product_id, d, first, end)?,
-        None => Vec::new(),
+    let nights: Vec<(CommonNight, Option<OwnNight>)> = match distributor_id {
+        Some(d) => price_calendar::table
+            .left_join(
+                price_distributor::table.on(price_distributor::product_id
+                    .eq(price_calendar::product_id)
+                    .and(price_distributor::day.eq(price_calendar::day))
+                    .and(price_distributor::distributor_id.eq(d))),
+            )
+            .filter(price_calendar::product_id.eq(product_id))
+            .filter(price_calendar::day.ge(format_day(first)))
+            .filter(price_calendar::day.lt(format_day(end)))
+            .order(price_calendar::day)
+            .select((CommonNight::as_select(), Option::<OwnNight>::as_select()))
+            .load(conn)?,
+        None => common_range(conn, product_id, first, end)?
+            .into_iter()
+            .map(|c| (c, None))
+            .collect(),
     };
-    let own: std::collections::HashMap<&str, &OwnNight> =
-        own.iter().map(|o| (o.day.as_str(), o)).collect();
-    let by_day: std::collections::HashMap<&str, &CommonNight> =
-        common.iter().map(|c| (c.day.as_str(), c)).collect();
-    Ok((first..end)
+    Ok(nightly(first, end, &nights))
+}
+
+/// The offers of the nights from `first` to before `end` made of the calendar rows found (a
+/// common night with the distributor's own, if any): None for a night without a row.
+pub fn nightly(
+    first: i64,
+    end: i64,
+    rows: &[(CommonNight, Option<OwnNight>)],
+) -> Vec<Option<Offer>> {
+    let by_day: std::collections::HashMap<&str, &(CommonNight, Option<OwnNight>)> =
+        rows.iter().map(|r| (r.0.day.as_str(), r)).collect();
+    (first..end)
         .map(|d| {
-            let day = format_day(d);
             by_day
-                .get(day.as_str())
-                .map(|c| merge(c, own.get(day.as_str()).copied()))
+                .get(format_day(d).as_str())
+                .map(|(c, own)| merge(c, own.as_ref()))
         })
-        .collect())
+        .collect()
 }
 
 /// Takes `rooms` rooms of each night from the stock its offer named. Answers false, having
@@ -171,6 +193,8 @@ pub fn take(
     nights: &[(String, Source)],
     rooms: i64,
 ) -> QueryResult<bool> {
+    // A statement per night rather than one for all: concurrent bookings then lock the nights
+    // they share in the same order (by day), so they wait for each other and never deadlock.
     for (day, source) in nights {
         let common = price_calendar::table
             .filter(price_calendar::product_id.eq(product_id))
@@ -296,6 +320,27 @@ mod tests {
         let o = merge(&common(false, 0), None);
         assert_eq!((o.source, o.left), (Source::Unlimited, None));
         assert!(o.bookable(50));
+    }
+
+    #[test]
+    fn nights_are_laid_out_by_day_with_the_distributors_own() {
+        let first = platform::time::parse_date("d", "2026-12-01").unwrap_or_default();
+        let mut second = common(true, 3);
+        second.day = "2026-12-02".into();
+        // Nothing on the 3rd: the supplier has not priced it.
+        let rows = vec![
+            (common(true, 5), Some(own(Some(9_500), Some(2)))),
+            (second, None),
+        ];
+        let offers = nightly(first, first + 3, &rows);
+        assert_eq!(offers.len(), 3);
+        let o = offers[0].as_ref().map(|o| (o.price, o.source, o.left));
+        assert_eq!(o, Some((9_500, Source::Authorized, Some(2))));
+        let o = offers[1]
+            .as_ref()
+            .map(|o| (o.day.as_str(), o.price, o.source));
+        assert_eq!(o, Some(("2026-12-02", 10_000, Source::Common)));
+        assert_eq!(offers[2], None);
     }
 
     #[test]

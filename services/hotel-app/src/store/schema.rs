@@ -285,3 +285,18 @@ diesel::allow_tables_to_appear_in_same_query!(
     order_logs,
     interface_logs,
 );
+
+// The platform's copy of merchants, read with a product a booking takes (the distributor's
+// currency, `store::bookable::for_booking`).
+pub use platform::replica::schema::replica_merchants;
+
+/// Lets `replica_merchants` join these tables. Written out, for
+/// `allow_tables_to_appear_in_same_query!` also pairs the tables' `ONLY` forms, which only the
+/// crate of one of the two tables may do.
+macro_rules! join_replica_merchants {
+    ($($table:ident),+) => {$(
+        impl diesel::query_source::TableNotEqual<$table::table> for replica_merchants::table {}
+        impl diesel::query_source::TableNotEqual<replica_merchants::table> for $table::table {}
+    )+};
+}
+join_replica_merchants!(hotel_products, product_terms, hotels, rooms);

@@ -999,6 +999,88 @@ async fn order_lists_count_at_most_ten_thousand(backend: Backend) {
     env.shutdown().await;
 }
 
+/// An order keeps its guests in the order given, a night per night of the stay, and the
+/// currency of the distributor it was booked for, whoever books.
+async fn an_order_keeps_its_guests_nights_and_the_distributors_currency(backend: Backend) {
+    let env = start(backend).await;
+    let p = env.seed(&Seed::default());
+    env.sql(&format!(
+        "UPDATE replica_merchants SET mch_currency = 'USD' WHERE mch_id = {DISTRIBUTOR_2}"
+    ));
+    let mut body = booking(p.product_id, 1, 4, 2);
+    body["guests"] = json!([
+        {"name": "Li Lei", "country": "cn"},
+        {"name": "Han Meimei", "phone": "13912345678"},
+        {"name": "Jim Green", "idType": 2, "idNo": "E12345678"},
+    ]);
+    let (s, b) = book(&env, &env.distributor_2, body.clone()).await;
+    assert_eq!(s, 200, "{b}");
+    let (s, d) = env
+        .call(
+            "GET",
+            &format!("/saas/order/sys/load?orderId={}", order_id(&b)),
+            &env.operator,
+            None,
+        )
+        .await;
+    assert_eq!(s, 200, "{d}");
+    assert_eq!(d["data"]["currency"], "USD", "{d}");
+    assert_eq!(d["data"]["personNum"], 3);
+    let guests: Vec<_> = d["data"]["guests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            (
+                g["name"].as_str().unwrap().to_owned(),
+                g["country"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        guests,
+        [
+            ("Li Lei".to_owned(), "CN".to_owned()),
+            ("Han Meimei".to_owned(), String::new()),
+            ("Jim Green".to_owned(), String::new()),
+        ]
+    );
+    assert_eq!(d["data"]["guests"][2]["idNo"], "E12345678");
+    let days: Vec<_> = d["data"]["nightly"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["day"].as_str().unwrap_or_default().to_owned())
+        .collect();
+    assert_eq!(days, [day(1), day(2), day(3)], "{d}");
+
+    // The tenant's staff booking for that distributor: its currency, not a default.
+    body["distributorId"] = json!(DISTRIBUTOR_2);
+    let (s, b) = book(&env, &env.operator, body).await;
+    assert_eq!(s, 200, "{b}");
+    let (_, d) = env
+        .call(
+            "GET",
+            &format!("/saas/order/sys/load?orderId={}", order_id(&b)),
+            &env.operator,
+            None,
+        )
+        .await;
+    assert_eq!(d["data"]["currency"], "USD", "{d}");
+    // The first distributor's copy says CNY.
+    let (_, b) = book(&env, &env.distributor, booking(p.product_id, 1, 2, 1)).await;
+    let (_, d) = env
+        .call(
+            "GET",
+            &format!("/saas/order/sys/load?orderId={}", order_id(&b)),
+            &env.operator,
+            None,
+        )
+        .await;
+    assert_eq!(d["data"]["currency"], "CNY", "{d}");
+    env.shutdown().await;
+}
+
 /// A merchant's user whose merchant hotel-app has not heard of yet is asked to retry rather
 /// than guessed to be a supplier or a distributor; once saas-main's `merchant.updated` is in,
 /// it is its merchant's kind.
@@ -1030,6 +1112,7 @@ async fn a_merchant_not_known_yet_is_asked_to_retry(backend: Backend) {
 }
 
 platform::on_both_backends!(
+    an_order_keeps_its_guests_nights_and_the_distributors_currency,
     a_merchant_not_known_yet_is_asked_to_retry,
     order_lists_count_at_most_ten_thousand,
     every_order_action_publishes_its_event,

@@ -14,6 +14,10 @@ use crate::store::bookable::{Bookable, quote};
 use crate::store::calendar::{self, Source};
 use crate::store::schema::{hotel_orders, order_details, order_guests, order_nights};
 
+/// Rows per multi-row insert: far more than a booking has (at most 90 nights, and 20 guests a
+/// room), and with eight columns a row well under SQLite's 32,766 parameters.
+const ROWS_PER_INSERT: usize = 500;
+
 /// A guest as the booking form gives it (checked by the caller).
 #[derive(Debug, Clone)]
 pub struct NewGuest {
@@ -118,30 +122,41 @@ pub fn place(
             currency: n.currency.clone(),
         })
         .execute(conn)?;
-    for (i, g) in n.guests.iter().enumerate() {
-        diesel::insert_into(order_guests::table)
-            .values(super::Guest {
-                id: platform::id::next_id(),
-                order_id,
-                seq: i as i32,
-                name: g.name.clone(),
-                phone: g.phone.clone(),
-                id_type: g.id_type,
-                id_no: g.id_no.clone(),
-                country: g.country.clone(),
-            })
-            .execute(conn)?;
+    let guests: Vec<super::Guest> = n
+        .guests
+        .iter()
+        .enumerate()
+        .map(|(i, g)| super::Guest {
+            id: platform::id::next_id(),
+            order_id,
+            seq: i as i32,
+            name: g.name.clone(),
+            phone: g.phone.clone(),
+            id_type: g.id_type,
+            id_no: g.id_no.clone(),
+            country: g.country.clone(),
+        })
+        .collect();
+    // One statement per table, not per row; diesel builds a multi-row insert for one backend
+    // at a time.
+    for rows in guests.chunks(ROWS_PER_INSERT) {
+        let insert = diesel::insert_into(order_guests::table).values(rows);
+        platform::per_backend!(conn, |c| insert.execute(c))?;
     }
-    for night in &q.nights {
-        diesel::insert_into(order_nights::table)
-            .values(OrderNight {
-                order_id,
-                day: night.day.clone(),
-                price: night.price,
-                purchase_price: night.purchase_price,
-                stock_source: night.source as i32,
-            })
-            .execute(conn)?;
+    let nights: Vec<OrderNight> = q
+        .nights
+        .iter()
+        .map(|night| OrderNight {
+            order_id,
+            day: night.day.clone(),
+            price: night.price,
+            purchase_price: night.purchase_price,
+            stock_source: night.source as i32,
+        })
+        .collect();
+    for rows in nights.chunks(ROWS_PER_INSERT) {
+        let insert = diesel::insert_into(order_nights::table).values(rows);
+        platform::per_backend!(conn, |c| insert.execute(c))?;
     }
     log::write(
         conn,
