@@ -338,6 +338,8 @@ pub struct ServiceState {
     pub pool: Option<DbPool>,
     pub health: Vec<Arc<dyn HealthCheck>>,
     pub openapi_json: web::Bytes,
+    /// The kinds of merchants the [`crate::Viewer`] extractor has resolved through the copy.
+    pub known_kinds: crate::tenancy::KnownKinds,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -492,6 +494,7 @@ impl Application {
             pool: pool.clone(),
             health,
             openapi_json: web::Bytes::from(openapi_json),
+            known_kinds: Default::default(),
         });
 
         let addr = format!("{}:{}", cfg.http.host, cfg.http.port);

@@ -6,7 +6,8 @@
 //! verified token (the merchant's type from the service's copy of merchants), never from the
 //! request.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
 use futures_util::future::LocalBoxFuture;
@@ -194,6 +195,32 @@ where
     }
 }
 
+/// The kinds of the merchants a service's copy of merchants has told, kept for the life of the
+/// process (one per service, in its `ServiceState`). A merchant's kind is set when saas-main
+/// creates it and never changes, and the copy keeps every merchant it was told of, so asking the
+/// database again on each request of a merchant's user only repeats the answer. A merchant not
+/// known yet is not kept: its users are asked to retry, and it is asked about again.
+#[derive(Debug, Clone, Default)]
+pub struct KnownKinds(Arc<Mutex<HashMap<(i64, i64), MerchantKind>>>);
+
+impl KnownKinds {
+    /// Far more merchants than a fleet has; past it, the kinds are forgotten and asked again.
+    const MAX: usize = 100_000;
+
+    pub fn get(&self, saas_id: i64, mch_id: i64) -> Option<MerchantKind> {
+        let kinds = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        kinds.get(&(saas_id, mch_id)).copied()
+    }
+
+    pub fn remember(&self, saas_id: i64, mch_id: i64, kind: MerchantKind) {
+        let mut kinds = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if kinds.len() >= Self::MAX {
+            kinds.clear();
+        }
+        kinds.insert((saas_id, mch_id), kind);
+    }
+}
+
 /// The directory a service's requests resolve viewers with (app data set by the platform).
 #[derive(Clone)]
 pub struct Directory(pub Arc<dyn MerchantDirectory>);
@@ -212,22 +239,38 @@ impl FromRequest for Viewer {
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let user = CurrentUser::from_request(req, payload).into_inner();
         let state = req.app_data::<web::Data<ServiceState>>().cloned();
-        let directory = req
+        let own_directory = req
             .app_data::<web::Data<Directory>>()
-            .map(|d| d.get_ref().clone())
-            .unwrap_or_default();
+            .map(|d| d.get_ref().clone());
         Box::pin(async move {
             let user = user?;
             if !user.is_merchant_user() {
                 return Ok(Viewer::tenant(user.saas_id));
             }
+            let state =
+                state.ok_or_else(|| anyhow::anyhow!("a viewer needs the service's database"))?;
+            // Only the copy's answers are kept: a service with a directory of its own (saas-main,
+            // whose merchants can be deleted) is asked every time.
+            let known = own_directory.is_none().then(|| state.known_kinds.clone());
+            if let Some(kind) = known
+                .as_ref()
+                .and_then(|k| k.get(user.saas_id, user.mch_id))
+            {
+                return Ok(Viewer::merchant(user.saas_id, user.mch_id, kind));
+            }
             let pool = state
-                .and_then(|s| s.pool.clone())
+                .pool
+                .clone()
                 .ok_or_else(|| anyhow::anyhow!("a viewer needs the service's database"))?;
-            crate::db::with_conn(&pool, move |conn| {
+            let directory = own_directory.unwrap_or_default();
+            let viewer = crate::db::with_conn(&pool, move |conn| {
                 Viewer::resolve(conn, &user, directory.0.as_ref())
             })
-            .await
+            .await?;
+            if let (Some(known), Some(m)) = (known, viewer.merchant) {
+                known.remember(viewer.saas_id, m.id, m.kind);
+            }
+            Ok(viewer)
         })
     }
 }
@@ -253,6 +296,18 @@ mod tests {
         assert!(v.sees_merchant(43));
         assert_eq!(v.mch_id(), None);
         assert!(v.require_tenant_staff().is_ok());
+    }
+
+    #[test]
+    fn known_kinds_are_kept_per_tenant_and_merchant() {
+        let known = KnownKinds::default();
+        assert_eq!(known.get(7, 42), None);
+        known.remember(7, 42, MerchantKind::Distributor);
+        assert_eq!(known.get(7, 42), Some(MerchantKind::Distributor));
+        assert_eq!(known.get(8, 42), None, "another tenant's merchant 42");
+        let shared = known.clone();
+        shared.remember(7, 43, MerchantKind::Supplier);
+        assert_eq!(known.get(7, 43), Some(MerchantKind::Supplier));
     }
 
     #[test]
