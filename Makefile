@@ -76,7 +76,7 @@ test-deploy: ## lint the Dockerfile, check the compose file, lint, render and va
 fmt: ## format the code
 	$(CARGO) fmt --all
 
-bench: ## gateway overhead against direct and nginx, idle memory and start-up time per service
+bench: ## every benchmark, ending with one table of figures and targets (BENCH=gateway,bus,... for some parts)
 	bash scripts/bench.sh
 
 clean: ## remove local data (SQLite files) and built frontend

@@ -275,6 +275,14 @@ async fn latency() {
         ms(samples.last().copied().unwrap_or_default()),
         samples.len()
     );
+    let p99 = percentile(&samples, 0.99);
+    platform::testing::bench::summary(
+        "notify",
+        &format!("API answer -> websocket p99, {sockets} sockets"),
+        ms(p99),
+        "< 50 ms",
+        Some(missing == 0 && p99 < Duration::from_millis(50)),
+    );
     drop(idle);
     hotel.shutdown().await;
     msg.shutdown().await;
@@ -348,6 +356,14 @@ async fn idle_sockets() {
         before / 1024,
         after / 1024,
         after.saturating_sub(before) as f64 / held.max(1) as f64
+    );
+    let per_socket = after.saturating_sub(before) as f64 / held.max(1) as f64;
+    platform::testing::bench::summary(
+        "notify",
+        &format!("memory per idle socket, {held} sockets"),
+        format!("{per_socket:.1} KB"),
+        "< 20 KB",
+        Some(held > 0 && per_socket < 20.0),
     );
     drop(said.1);
     let _ = child.wait();

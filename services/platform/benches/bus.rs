@@ -136,6 +136,14 @@ async fn measure(label: &str, bus: Bus, events: i64) {
         lags.len(),
         if complete { "" } else { ", timed out" }
     );
+    let p99 = percentile(&lags, 0.99);
+    platform::testing::bench::summary(
+        "bus",
+        &format!("{label}: p99 at 500 events/s"),
+        format!("{p99} ms"),
+        "< 50 ms",
+        Some(complete && p99 < 50),
+    );
     drop(consumer_app);
 
     // Throughput: `events` events of 1 KB written in transactions of 500 while the relay and
@@ -155,6 +163,19 @@ async fn measure(label: &str, bus: Bus, events: i64) {
         elapsed.as_secs_f64(),
         written.as_secs_f64(),
         if complete { "" } else { "; timed out" }
+    );
+    let rate = s.count as f64 / elapsed.as_secs_f64();
+    let target = if label == "rabbitmq" {
+        5_000.0
+    } else {
+        20_000.0
+    };
+    platform::testing::bench::summary(
+        "bus",
+        &format!("{label}: throughput, 1 KB events"),
+        format!("{rate:.0} events/s"),
+        &format!(">= {target:.0} events/s"),
+        Some(complete && rate >= target),
     );
 }
 

@@ -17,6 +17,7 @@ use crate::app::{Application, ServiceSpec};
 use crate::config::{DatabaseConfig, Defaults, Env, ServiceConfig};
 use crate::secret::Secret;
 
+pub mod bench;
 pub mod otlp;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

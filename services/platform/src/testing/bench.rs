@@ -1,0 +1,46 @@
+//! The line a benchmark prints for `make bench`'s closing table (scripts/bench.sh collects every
+//! line starting `summary|` from every part, whatever language printed it).
+
+use std::fmt::Display;
+
+/// Whether a figure meets its target; `None` when the figure has no target of its own.
+pub fn summary(part: &str, figure: &str, value: impl Display, target: &str, met: Option<bool>) {
+    println!("{}", summary_line(part, figure, value, target, met));
+}
+
+fn summary_line(
+    part: &str,
+    figure: &str,
+    value: impl Display,
+    target: &str,
+    met: Option<bool>,
+) -> String {
+    // `|` separates the columns: a value that held one would shift them.
+    let clean = |s: String| s.replace('|', "/");
+    let met = match met {
+        Some(true) => "met",
+        Some(false) => "MISSED",
+        None => "-",
+    };
+    format!(
+        "summary|{}|{}|{}|{}|{met}",
+        clean(part.to_owned()),
+        clean(figure.to_owned()),
+        clean(value.to_string()),
+        clean(target.to_owned()),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_has_six_columns_whatever_the_value_holds() {
+        let line = summary_line("bus", "p99 a|b", "4 ms", "< 50 ms", Some(true));
+        assert_eq!(line, "summary|bus|p99 a/b|4 ms|< 50 ms|met");
+        let line = summary_line("bus", "x", 3, "", Some(false));
+        assert_eq!(line.split('|').count(), 6);
+        assert!(line.ends_with("|MISSED"));
+    }
+}
