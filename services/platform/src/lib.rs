@@ -31,12 +31,6 @@ pub mod validate;
 #[cfg(feature = "test-support")]
 pub mod testing;
 
-/// Every binary that links the platform (each service, the fleet, their tests and benches)
-/// allocates with mimalloc: a request allocates and frees a few buffers and header maps, and
-/// glibc's allocator took about a seventh of the gateway's CPU under load (docs/benchmarks.md).
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 pub use app::{Application, Prepared, Resources, ServiceSpec, SetupContext};
 pub use error::ApiError;
 pub use tenancy::Viewer;
