@@ -12,8 +12,9 @@ use platform::config::Env;
 use platform::testing::{TestApp, TestIssuer, spawn_with, test_config};
 use serde_json::json;
 
-/// Long enough for an 8 MB body to stream both ways in a debug build on a loaded machine.
-pub const UPSTREAM_TIMEOUT: Duration = Duration::from_millis(2000);
+/// Long enough for an 8 MB body to stream both ways in a debug build on a loaded machine (2 s
+/// was seen too short in CI, with the whole suite running on two cores).
+pub const UPSTREAM_TIMEOUT: Duration = Duration::from_millis(6000);
 
 async fn echo(req: HttpRequest, body: web::Bytes) -> HttpResponse {
     let headers: serde_json::Map<String, serde_json::Value> = req

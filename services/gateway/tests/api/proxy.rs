@@ -60,6 +60,8 @@ async fn a_large_body_streams_through_both_ways_intact() {
     let mut res = stack
         .client()
         .post(stack.url("/api/hotel-app/mirror"))
+        // Beyond the gateway's own wait for the upstream (helpers::UPSTREAM_TIMEOUT).
+        .timeout(std::time::Duration::from_secs(15))
         .send_body(body.clone())
         .await
         .unwrap();
