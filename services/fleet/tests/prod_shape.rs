@@ -289,13 +289,13 @@ async fn the_production_shape_holds_under_faults() {
     }
 
     // The installation works: the demo distributor books and the dashboard counts it.
-    let admin = eventually_within(Duration::from_secs(30), "the demo users work", || {
+    let admin = eventually_within(SETTLES_WITHIN, "the demo users work", || {
         let base = base.clone();
         async move { login(&base, "demo", "demo123").await }
     })
     .await;
     let mut booker = eventually_within(
-        Duration::from_secs(30),
+        SETTLES_WITHIN,
         "the demo hotel is bookable",
         || {
             let base = base.clone();
