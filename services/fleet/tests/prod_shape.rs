@@ -294,17 +294,13 @@ async fn the_production_shape_holds_under_faults() {
         async move { login(&base, "demo", "demo123").await }
     })
     .await;
-    let mut booker = eventually_within(
-        SETTLES_WITHIN,
-        "the demo hotel is bookable",
-        || {
-            let base = base.clone();
-            async move {
-                let booker = Booker::new(&base).await;
-                Some(booker)
-            }
-        },
-    )
+    let mut booker = eventually_within(SETTLES_WITHIN, "the demo hotel is bookable", || {
+        let base = base.clone();
+        async move {
+            let booker = Booker::new(&base).await;
+            Some(booker)
+        }
+    })
     .await;
     // The supplier's user takes new-order notifications on the web (its own save, over the
     // demo's settings), and message-server's copy of the setting has it before the first
