@@ -146,6 +146,13 @@ const GROUPS: &[(&str, &[&str])] = &[
             "/saas/dashboard/**",
             // What it can sell, counted.
             "/saas/stats/productStats/count:GET",
+            // Its own credit account, balance and prepaid money (finance-app shows it nothing
+            // else).
+            "/saas/finance/credit/list:GET",
+            "/saas/finance/credit/changes:GET",
+            "/saas/finance/credit/check:GET",
+            "/saas/balance/info/**",
+            "/saas/cash/log/list:GET",
         ],
     ),
 ];

@@ -1,17 +1,30 @@
-//! finance-app's HTTP endpoints (credit, receipts, payments, reconciliation): one module per resource, each ending with
-//! `platform::endpoints!(...)` and listed once in [`MODULES`] for its routes and OpenAPI paths
-//! (services/ticket-app is the reference). None are served yet: they arrive with the service's
-//! issue.
+//! finance-app's HTTP endpoints, one module per resource. Each module ends with
+//! `platform::endpoints!(...)`, which makes its routes and its OpenAPI paths from one list;
+//! [`MODULES`] lists the modules once for both.
+
+pub mod balance;
+pub mod banks;
+pub mod cash;
+pub mod credit;
 
 use actix_web::web;
 use platform::http::endpoints::{self, Module};
+use utoipa::OpenApi;
 
-const MODULES: &[Module] = &[];
+const MODULES: &[Module] = &[credit::MODULE, balance::MODULE, cash::MODULE, banks::MODULE];
+
+#[derive(OpenApi)]
+#[openapi(tags(
+    (name = "credit", description = "Distributors' credit limits and the credit check"),
+    (name = "balance", description = "Balances, their chart and the cash log (prepaid money)"),
+    (name = "bank", description = "The tenant's bank accounts")
+))]
+struct ApiDoc;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     endpoints::serve(MODULES, cfg);
 }
 
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    endpoints::document(utoipa::openapi::OpenApiBuilder::new().build(), MODULES)
+    endpoints::document(ApiDoc::openapi(), MODULES)
 }

@@ -1,2 +1,6 @@
-//! finance-app's rules without I/O (credit limits and the payment saga's states), as plain functions with unit tests; none yet
-//! (docs/adding-a-service.md).
+//! finance-app's rules without I/O: credit accounts (limits, what is available, whether a
+//! credit payment may be taken) and the tenant's bank accounts, as plain functions with unit
+//! tests (docs/adding-a-service.md).
+
+pub mod bank;
+pub mod credit;

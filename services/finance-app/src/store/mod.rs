@@ -1,2 +1,7 @@
-//! finance-app's persistence (credit logs, receipts, payments, balances, bank accounts): diesel schema, rows and queries scoped by
-//! `platform::Viewer`, outbox writes; none yet (docs/adding-a-service.md).
+//! finance-app's persistence: the diesel schema, rows and queries. Every function that reads or
+//! writes tenant data for a caller takes the caller's [`platform::Viewer`]; the saga's handlers
+//! take the tenant the event names.
+
+pub mod accounts;
+pub mod banks;
+pub mod schema;

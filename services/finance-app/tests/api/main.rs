@@ -1,1 +1,7 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod actuator;
+mod banks;
+mod cash;
+mod credit;
+mod helpers;

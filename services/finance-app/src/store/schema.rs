@@ -1,0 +1,97 @@
+//! finance-app's tables (migrations in `migrations/postgres` and `migrations/sqlite`); the
+//! platform's (outbox, copies of tenants and merchants) are in `platform`.
+
+diesel::table! {
+    credit_accounts (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        mch_id -> BigInt,
+        currency -> Text,
+        credit -> BigInt,
+        temp_credit -> BigInt,
+        temp_credit_until -> BigInt,
+        used_credit -> BigInt,
+        balance -> BigInt,
+        state -> Integer,
+        version -> BigInt,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    credit_changes (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        mch_id -> BigInt,
+        user_id -> BigInt,
+        username -> Text,
+        reason -> Text,
+        credit_before -> BigInt,
+        credit_after -> BigInt,
+        temp_credit_before -> BigInt,
+        temp_credit_after -> BigInt,
+        temp_until_before -> BigInt,
+        temp_until_after -> BigInt,
+        state_before -> Integer,
+        state_after -> Integer,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    cash_logs (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        mch_id -> BigInt,
+        currency -> Text,
+        money -> BigInt,
+        balance_after -> BigInt,
+        user_id -> BigInt,
+        username -> Text,
+        remark -> Text,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    account_days (saas_id, mch_id, day) {
+        saas_id -> BigInt,
+        mch_id -> BigInt,
+        day -> BigInt,
+        balance -> BigInt,
+        used_credit -> BigInt,
+    }
+}
+
+diesel::table! {
+    bank_accounts (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        bank_name -> Text,
+        account_name -> Text,
+        account_no -> Text,
+        branch -> Text,
+        currency -> Text,
+        remark -> Text,
+        state -> Integer,
+        created_by -> BigInt,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    credit_reservations (saas_id, order_id) {
+        saas_id -> BigInt,
+        order_id -> BigInt,
+        mch_id -> BigInt,
+        product_type -> Integer,
+        amount -> BigInt,
+        currency -> Text,
+        state -> Integer,
+        reason -> Text,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
