@@ -38,6 +38,9 @@ payloads! {
     UserActionsRecorded => "recorded",
     ResyncRequested => "requested",
     ResyncCompleted => "completed",
+    CreditPaymentRequested => "requested",
+    CreditReleaseRequested => "release-requested",
+    CreditPaymentAnswered => "credit-answered",
 }
 
 #[cfg(test)]

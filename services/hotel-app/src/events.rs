@@ -1,10 +1,19 @@
 //! What hotel-app consumes from its queue `hotel-app.events`: saas-main's tenants and
 //! merchants, kept in the platform's local copy, from which each request's [`platform::Viewer`]
 //! learns whether a merchant's user books as a distributor or supplies as a supplier, and the
-//! lists take the merchants' names.
+//! lists take the merchants' names; and finance-app's answers to the credit payments of hotel
+//! orders (docs/finance.md).
 
-use platform::bus::Subscriptions;
+use platform::bus::{Subscriptions, v1};
+
+use crate::store;
 
 pub fn subscriptions() -> Subscriptions {
-    platform::replica::follow(Subscriptions::new())
+    platform::replica::follow(Subscriptions::new()).on::<v1::CreditPaymentAnswered>(
+        "finance.hotel.credit-answered",
+        |conn, e| {
+            store::orders::credit_answered(conn, e.saas_id, &e.payload, platform::time::now_ms())?;
+            Ok(())
+        },
+    )
 }

@@ -4,4 +4,5 @@
 
 pub mod accounts;
 pub mod banks;
+pub mod saga;
 pub mod schema;

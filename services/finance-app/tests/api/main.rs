@@ -5,3 +5,4 @@ mod banks;
 mod cash;
 mod credit;
 mod helpers;
+mod saga;

@@ -2,6 +2,7 @@
 //! Tests that span services, with each service started from its own crate: the fleet's crate is
 //! the one crate that may depend on several services (`layering.rs` checks that no other does).
 
+mod credit;
 mod demo_hotel;
 mod demo_notifications;
 // message-server's own test helpers (its socket, client and bus publishing), used as they are.

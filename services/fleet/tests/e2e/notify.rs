@@ -19,7 +19,7 @@ const SAAS: i64 = platform::demo::SAAS_ID;
 const SUPPLIER: i64 = platform::demo::SUPPLIER_ID;
 const DISTRIBUTOR: i64 = platform::demo::DISTRIBUTOR_ID;
 
-fn amqp_url() -> String {
+pub(crate) fn amqp_url() -> String {
     std::env::var("TRADEWIND_TEST_AMQP_URL")
         .unwrap_or_else(|_| "amqp://guest:guest@127.0.0.1:5672/%2f".to_owned())
 }

@@ -43,7 +43,11 @@ pub mod progress {
 /// Payment state (`payState`).
 pub mod pay {
     pub const UNPAID: i32 = 0;
+    /// A credit payment asked of finance-app, not answered yet.
+    pub const PAYING: i32 = 20;
     pub const SUCCESS: i32 = 21;
+    /// finance-app refused the credit payment (the reason is kept on the order).
+    pub const FAIL: i32 = 29;
     pub const REFUNDED: i32 = 51;
 }
 
@@ -281,6 +285,12 @@ pub enum TransitionError {
     Forbidden { action: Action, from: i32, to: i32 },
     #[error("{role:?} may not {action:?}")]
     NotYours { action: Action, role: Role },
+    /// A credit payment is under way: nothing happens to the order until finance-app answers.
+    #[error("a credit payment of the order is under way")]
+    Paying,
+    /// An answer of finance-app for an order that is not waiting for one.
+    #[error("the order is not waiting for a credit payment")]
+    NotPaying,
 }
 
 impl From<TransitionError> for ApiError {
@@ -297,6 +307,20 @@ impl From<TransitionError> for ApiError {
                 }
             }
             TransitionError::NotYours { .. } => platform::auth::forbidden(),
+            TransitionError::Paying => ApiError::Rule {
+                code: "order-paying",
+                msg: Text::fixed(
+                    "订单正在授信支付中，请等待支付结果",
+                    "A credit payment of this order is under way; wait for its outcome",
+                ),
+            },
+            TransitionError::NotPaying => ApiError::Rule {
+                code: "order-not-paying",
+                msg: Text::fixed(
+                    "订单不在授信支付中",
+                    "The order is not being paid by credit",
+                ),
+            },
         }
     }
 }
@@ -322,8 +346,12 @@ fn resolve(to: To, s: &OrderStates) -> i32 {
     }
 }
 
-/// The order's states after `action` by `role`, or why it may not happen.
+/// The order's states after `action` by `role`, or why it may not happen. Nothing happens to an
+/// order while a credit payment of it is under way ([`credit_settled`] ends it).
 pub fn apply(action: Action, role: Role, s: &OrderStates) -> Result<OrderStates, TransitionError> {
+    if s.pay == pay::PAYING {
+        return Err(TransitionError::Paying);
+    }
     let Some((_, from, to, roles)) = TABLE
         .iter()
         .find(|(a, from, ..)| *a == action && from.contains(&s.order))
@@ -389,6 +417,40 @@ pub fn apply(action: Action, role: Role, s: &OrderStates) -> Result<OrderStates,
         Action::Complete => n = n.all(progress::COMPLETED),
     }
     Ok(n)
+}
+
+/// The distributor (or the tenant's staff) pays by credit: the order stays unpaid, its payment
+/// state becomes paying (20) until finance-app answers ([`credit_settled`]). Whoever may pay may
+/// do this, from the states paying may start from (a refused credit payment, 29, may be tried
+/// again).
+pub fn start_credit(role: Role, s: &OrderStates) -> Result<OrderStates, TransitionError> {
+    let paid = apply(Action::Pay, role, s)?;
+    debug_assert_eq!(paid.pay, pay::SUCCESS);
+    Ok(OrderStates {
+        pay: pay::PAYING,
+        ..*s
+    })
+}
+
+/// finance-app's answer to a credit payment: taken, the order moves as a payment moves it
+/// (paid, or confirmed at once) with payment state 21; refused, it stays unpaid with payment
+/// state 29.
+pub fn credit_settled(s: &OrderStates, accepted: bool) -> Result<OrderStates, TransitionError> {
+    if s.pay != pay::PAYING {
+        return Err(TransitionError::NotPaying);
+    }
+    let before = OrderStates {
+        pay: pay::UNPAID,
+        ..*s
+    };
+    if accepted {
+        apply(Action::Pay, Role::Distributor, &before)
+    } else {
+        Ok(OrderStates {
+            pay: pay::FAIL,
+            ..*s
+        })
+    }
 }
 
 /// Which event a change publishes: `cancelled` when the order ends cancelled or refunded,
@@ -516,6 +578,41 @@ mod tests {
         assert_eq!((r.order, r.pay), (INVALID, pay::REFUNDED));
         assert_eq!(event_kind(&c), "cancelled");
         assert_eq!(event_kind(&r), "state-changed");
+    }
+
+    #[test]
+    fn a_credit_payment_waits_for_finance_and_blocks_everything_meanwhile() {
+        let unpaid = initial(true, true);
+        let paying = start_credit(D, &unpaid).unwrap();
+        assert_eq!((paying.order, paying.pay), (UNPAID, pay::PAYING));
+        assert!(start_credit(S, &unpaid).is_err(), "a supplier cannot pay");
+        for action in Action::ALL {
+            for role in [O, S, D, Y] {
+                assert_eq!(
+                    apply(action, role, &paying),
+                    Err(TransitionError::Paying),
+                    "{action:?} by {role:?} while paying"
+                );
+            }
+        }
+        assert_eq!(start_credit(D, &paying), Err(TransitionError::Paying));
+        let paid = credit_settled(&paying, true).unwrap();
+        assert_eq!(
+            (paid.order, paid.pay, paid.supplier),
+            (PAID, pay::SUCCESS, 30)
+        );
+        let instant = credit_settled(&start_credit(D, &initial(true, false)).unwrap(), true);
+        assert_eq!(instant.unwrap().order, CONFIRMED);
+        let failed = credit_settled(&paying, false).unwrap();
+        assert_eq!((failed.order, failed.pay), (UNPAID, pay::FAIL));
+        assert_eq!(
+            credit_settled(&failed, true),
+            Err(TransitionError::NotPaying)
+        );
+        // A refused payment may be tried again, by credit or otherwise.
+        assert_eq!(start_credit(D, &failed).unwrap().pay, pay::PAYING);
+        assert_eq!(apply(Action::Pay, D, &failed).unwrap().pay, pay::SUCCESS);
+        assert_eq!(apply(Action::Cancel, D, &failed).unwrap().order, CANCELLED);
     }
 
     #[test]

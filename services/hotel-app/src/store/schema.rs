@@ -211,6 +211,7 @@ diesel::table! {
         memo_inner -> Text,
         pre_cancel_state -> Integer,
         currency -> Text,
+        pay_fail_reason -> Text,
     }
 }
 

@@ -27,7 +27,7 @@ pub const OTHER_SUPPLIER: i64 = TenantFixture::OTHER_SUPPLIER;
 /// `other_supplier`, through `Deref`), with a second supplier and distributor of the tenant.
 pub struct Env {
     pub fixture: TenantFixture,
-    /// What hotel-app publishes: `order.#` and `product.#`.
+    /// What hotel-app publishes: `order.#`, `product.#` and `credit.#`.
     pub events: Subscription,
     pub supplier_2: String,
     pub distributor_2: String,
@@ -64,7 +64,9 @@ pub async fn start_with(backend: Backend, settings: &[(&str, &str)]) -> Env {
         DISTRIBUTOR_GRANTS,
     )
     .await;
-    let events = fixture.bus.broadcast("test", &["order.#", "product.#"]);
+    let events = fixture
+        .bus
+        .broadcast("test", &["order.#", "product.#", "credit.#"]);
     fixture
         .publish_merchant(SAAS, SUPPLIER_2, MCH_SUPPLIER, "Second Supplier")
         .await;

@@ -354,7 +354,7 @@ async fn order_actions_follow_the_state_machine_and_publish_their_events(backend
         &env,
         &env.distributor,
         "/saas/order/channel/pay",
-        json!({"orderId": second, "payType": 1}),
+        json!({"orderId": second, "payType": 2}),
     )
     .await;
     assert_eq!(env.stock(p.product_id, 4), 7);
@@ -760,7 +760,7 @@ async fn unpaid_orders_cancel_themselves_and_return_their_rooms(backend: Backend
         &env,
         &env.distributor,
         "/saas/order/channel/pay",
-        json!({"orderId": paid, "payType": 1}),
+        json!({"orderId": paid, "payType": 2}),
     )
     .await;
     assert_eq!(env.stock(p.product_id, 1), 7);
@@ -845,7 +845,7 @@ async fn every_order_action_publishes_its_event(backend: Backend) {
         env.supplier.clone(),
         env.distributor.clone(),
     );
-    let pay = |id: i64| json!({"orderId": id, "payType": 1});
+    let pay = |id: i64| json!({"orderId": id, "payType": 2});
     let plain = |id: i64| json!({"orderId": id, "remark": "because"});
     let steps: Vec<(&str, &str, Value, &str, i32)> = vec![
         (
@@ -1111,7 +1111,147 @@ async fn a_merchant_not_known_yet_is_asked_to_retry(backend: Backend) {
     env.shutdown().await;
 }
 
+/// finance-app's answer, as it publishes it onto the bus.
+async fn answer_credit(env: &Env, order_id: i64, amount: i64, refusal: Option<(&str, &str)>) {
+    let (zh, en) = refusal.unwrap_or_default();
+    let answer = v1::CreditPaymentAnswered {
+        order_id,
+        product_type: v1::ProductType::Hotel as i32,
+        distributor_mch_id: DISTRIBUTOR,
+        amount,
+        currency: "CNY".into(),
+        accepted: refusal.is_none(),
+        reason_zh: zh.into(),
+        reason_en: en.into(),
+    };
+    let key = "finance.hotel.credit-answered";
+    let out = platform::bus::Outgoing::new("finance-app", key, SAAS, &answer);
+    env.bus
+        .publish_batch(&[(key, &out.envelope_bytes())])
+        .await
+        .unwrap();
+}
+
+async fn pay_state_of(env: &Env, id: i64) -> (i64, i64, Value) {
+    let (s, b) = env
+        .call(
+            "GET",
+            &format!("/saas/order/sys/load?orderId={id}"),
+            &env.operator,
+            None,
+        )
+        .await;
+    assert_eq!(s, 200, "{b}");
+    let d = &b["data"];
+    (
+        d["orderState"].as_i64().unwrap(),
+        d["payState"].as_i64().unwrap(),
+        d.clone(),
+    )
+}
+
+/// Paying by credit asks finance-app and waits (payment state 20, nothing else may happen);
+/// a refusal leaves the order unpaid with payment state 29 and the reason shown; paying again
+/// and being accepted pays it (21) with what was taken; cancelling it then asks for the amount
+/// back. An answer told twice changes nothing.
+async fn a_credit_payment_waits_for_finances_answer(backend: Backend) {
+    let mut env = start(backend).await;
+    let p = env.seed(&Seed {
+        is_online_pay: 1,
+        confirm_type: 2,
+        ..Seed::default()
+    });
+    let (_, b) = book(&env, &env.distributor, booking(p.product_id, 1, 2, 1)).await;
+    let id = order_id(&b);
+    let price = b["data"]["orderPrice"].as_i64().unwrap();
+    env.drain_events();
+    let pay = json!({"orderId": id, "payType": 1});
+    let (s, b) = act(
+        &env,
+        &env.distributor,
+        "/saas/order/channel/pay",
+        pay.clone(),
+    )
+    .await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(
+        (
+            b["data"]["orderState"].as_i64(),
+            b["data"]["payState"].as_i64()
+        ),
+        (Some(2), Some(20))
+    );
+    let e = env.next_event("credit.hotel.requested").await;
+    let asked = v1::CreditPaymentRequested::decode(e.payload.as_slice()).unwrap();
+    assert_eq!((asked.amount, asked.currency.as_str()), (price, "CNY"));
+    let order = asked.order.unwrap();
+    assert_eq!((order.order_id, order.product_type), (id, 10));
+    assert_eq!(order.distributor_mch_id, DISTRIBUTOR);
+
+    // While paying, nothing else happens to the order, and it does not time out.
+    for (token, path) in [
+        (&env.distributor, "/saas/order/channel/cancel"),
+        (&env.distributor, "/saas/order/channel/pay"),
+        (&env.supplier, "/saas/order/supplier/confirm"),
+    ] {
+        let (s, b) = act(&env, token, path, json!({"orderId": id, "payType": 2})).await;
+        assert_eq!(
+            (s, b["code"].as_str()),
+            (412, Some("order-paying")),
+            "{path}: {b}"
+        );
+    }
+
+    answer_credit(&env, id, price, Some(("可用授信不足", "not enough credit"))).await;
+    let (order_state, pay_state, full) = eventually("the refusal reaches the order", || async {
+        let got = pay_state_of(&env, id).await;
+        (got.1 == 29).then_some(got)
+    })
+    .await;
+    assert_eq!(order_state, 2, "still unpaid");
+    assert_eq!(pay_state, 29);
+    assert_eq!(full["payFailReason"], "可用授信不足 / not enough credit");
+    assert_eq!(full["payType"], 1);
+
+    // Paid by credit after all: the amount taken is the payment's.
+    let (s, b) = act(&env, &env.distributor, "/saas/order/channel/pay", pay).await;
+    assert_eq!((s, b["data"]["payState"].as_i64()), (200, Some(20)), "{b}");
+    env.drain_events();
+    answer_credit(&env, id, price, None).await;
+    let e = env.next_event("order.hotel.state-changed").await;
+    let changed = v1::OrderStateChanged::decode(e.payload.as_slice()).unwrap();
+    assert_eq!((changed.old_order_state, changed.new_order_state), (2, 3));
+    let (order_state, pay_state, full) = pay_state_of(&env, id).await;
+    assert_eq!((order_state, pay_state), (3, 21));
+    assert_eq!(full["payFailReason"], "");
+    assert_eq!(full["payPrice"], price);
+    // Told again (a duplicate answer): nothing changes.
+    answer_credit(&env, id, price, Some(("x", "x"))).await;
+    answer_credit(&env, id, price, None).await;
+
+    let (s, b) = act(
+        &env,
+        &env.distributor,
+        "/saas/order/channel/cancel",
+        json!({"orderId": id}),
+    )
+    .await;
+    assert_eq!((s, b["data"]["payState"].as_i64()), (200, Some(51)), "{b}");
+    let e = env.next_event("credit.hotel.release-requested").await;
+    let back = v1::CreditReleaseRequested::decode(e.payload.as_slice()).unwrap();
+    assert_eq!((back.amount, back.order.unwrap().order_id), (price, id));
+    let (order_state, pay_state, full) = pay_state_of(&env, id).await;
+    assert_eq!(
+        (order_state, pay_state),
+        (6, 51),
+        "refunded, whatever the late answers said"
+    );
+    assert_eq!(full["payFailReason"], "");
+    env.shutdown().await;
+}
+
 platform::on_both_backends!(
+    a_credit_payment_waits_for_finances_answer,
     an_order_keeps_its_guests_nights_and_the_distributors_currency,
     a_merchant_not_known_yet_is_asked_to_retry,
     order_lists_count_at_most_ten_thousand,

@@ -4,6 +4,7 @@
 
 use diesel::prelude::*;
 use platform::ApiError;
+use platform::bus::v1;
 use platform::db::DbConnection;
 use platform::i18n::Text;
 
@@ -12,8 +13,9 @@ use super::log::{self, Entry};
 use super::queries::{find, nights};
 use super::rows::states_of;
 use super::{OrderCtx, OrderSummary, not_found};
+use crate::domain::order_rules::pay_type;
 use crate::domain::order_rules::{self, ActionFacts, Stamp};
-use crate::domain::order_state::{self, Action, state};
+use crate::domain::order_state::{self, Action, OrderStates, pay, state};
 use crate::store::calendar::{self, Source};
 use crate::store::schema::{hotel_orders, order_details};
 
@@ -25,6 +27,10 @@ pub struct ActionInput {
     pub pay_type: i32,
     /// For `Confirm`: the supplier's own order number.
     pub supplier_order_id: String,
+    /// For `Pay` by credit: the payment was settled before finance-app kept credit (the demo
+    /// history, told as of the past), so the order is paid at once and finance-app is not asked.
+    /// A release of such an order finds nothing reserved there and changes nothing.
+    pub credit_settled: bool,
 }
 
 /// The `updated_at` of a change: never the same as before, which the optimistic update of
@@ -33,7 +39,10 @@ fn touched(now: i64, before: i64) -> i64 {
     now.max(before + 1)
 }
 
-/// Applies `action` to an order the caller may see; answers the order as it now is.
+/// Applies `action` to an order the caller may see; answers the order as it now is. Paying by
+/// credit (`Pay` with pay type 1) only asks finance-app (`credit.hotel.requested`): the order
+/// waits in payment state 20 for [`credit_answered`]. A credit-paid order that is refunded asks
+/// for its amount back (`credit.hotel.release-requested`).
 pub fn act(
     conn: &mut DbConnection,
     ctx: &OrderCtx,
@@ -44,7 +53,13 @@ pub fn act(
     let now = ctx.now;
     let (o, d) = find(conn, &ctx.viewer, order_id)?.ok_or_else(not_found)?;
     let before = states_of(&o, &d);
-    let after = order_state::apply(action, ctx.role, &before)?;
+    let by_credit =
+        action == Action::Pay && input.pay_type == pay_type::CREDIT && !input.credit_settled;
+    let after = if by_credit {
+        order_state::start_credit(ctx.role, &before)?
+    } else {
+        order_state::apply(action, ctx.role, &before)?
+    };
     order_rules::check_action(
         action,
         &ActionFacts {
@@ -55,44 +70,28 @@ pub fn act(
         },
         now,
     )?;
-    // Only the state read above may change: a concurrent action makes this update miss.
-    let changed = diesel::update(
-        hotel_orders::table
-            .filter(hotel_orders::order_id.eq(order_id))
-            .filter(hotel_orders::order_state.eq(before.order))
-            .filter(hotel_orders::updated_at.eq(o.updated_at)),
-    )
-    .set((
-        hotel_orders::order_state.eq(after.order),
-        hotel_orders::real_order_state.eq(after.real),
-        hotel_orders::supplier_order_state.eq(after.supplier),
-        hotel_orders::channel_order_state.eq(after.channel),
-        hotel_orders::pay_state.eq(after.pay),
-        hotel_orders::cancel_apply.eq(after.cancel_apply),
-        hotel_orders::pay_deadline.eq(order_rules::pay_deadline(after.order, o.pay_deadline)),
-        hotel_orders::updated_at.eq(touched(now, o.updated_at)),
-    ))
-    .execute(conn)?;
-    if changed == 0 {
-        return Err(ApiError::Rule {
-            code: "order-changed",
-            msg: Text::fixed(
-                "订单已被他人修改，请刷新后重试",
-                "The order was changed meanwhile; reload it and try again",
-            ),
-        });
-    }
+    write_states(conn, &o, &after, now)?;
     let details = || order_details::table.filter(order_details::order_id.eq(order_id));
     diesel::update(details())
         .set(order_details::pre_cancel_state.eq(after.pre_cancel))
         .execute(conn)?;
     match order_rules::stamp(action) {
+        Some(Stamp::Paid) if by_credit => {
+            // Stamped with the amount and date when finance-app has taken it.
+            diesel::update(details())
+                .set((
+                    order_details::pay_type.eq(pay_type::CREDIT),
+                    order_details::pay_fail_reason.eq(""),
+                ))
+                .execute(conn)?;
+        }
         Some(Stamp::Paid) => {
             diesel::update(details())
                 .set((
                     order_details::pay_type.eq(input.pay_type),
                     order_details::pay_price.eq(o.order_price),
                     order_details::pay_date.eq(now),
+                    order_details::pay_fail_reason.eq(""),
                 ))
                 .execute(conn)?;
         }
@@ -129,28 +128,148 @@ pub fn act(
         ctx,
         order_id,
         Entry {
-            action: action.as_str(),
+            action: if by_credit {
+                "pay-credit"
+            } else {
+                action.as_str()
+            },
             from: before.order,
             to: after.order,
             remark: &input.remark,
         },
     )?;
-    let now_o = OrderSummary {
-        order_state: after.order,
-        real_order_state: after.real,
-        supplier_order_state: after.supplier,
-        channel_order_state: after.channel,
-        pay_state: after.pay,
-        cancel_apply: after.cancel_apply,
-        ..o
-    };
+    let now_o = with_states(o, &after);
+    if by_credit {
+        events::credit_requested(conn, ctx, &now_o, &d.currency)?;
+        return Ok(now_o);
+    }
     let change = Change {
         before,
         after,
         reason: reason(action.as_str(), &input.remark),
     };
     events::acted(conn, ctx, &now_o, &change, &d.currency)?;
+    if before.pay == pay::SUCCESS && after.pay == pay::REFUNDED && d.pay_type == pay_type::CREDIT {
+        events::credit_released(conn, ctx, &now_o, d.pay_price, &d.currency, &change.reason)?;
+    }
     Ok(now_o)
+}
+
+/// `o` with the states `s`.
+fn with_states(o: OrderSummary, s: &OrderStates) -> OrderSummary {
+    OrderSummary {
+        order_state: s.order,
+        real_order_state: s.real,
+        supplier_order_state: s.supplier,
+        channel_order_state: s.channel,
+        pay_state: s.pay,
+        cancel_apply: s.cancel_apply,
+        ..o
+    }
+}
+
+/// Writes the states `after` into order `o`, as read: a concurrent change makes this a 412.
+fn write_states(
+    conn: &mut DbConnection,
+    o: &OrderSummary,
+    after: &OrderStates,
+    now: i64,
+) -> Result<(), ApiError> {
+    // Only the state read above may change: a concurrent action makes this update miss.
+    let changed = diesel::update(
+        hotel_orders::table
+            .filter(hotel_orders::order_id.eq(o.order_id))
+            .filter(hotel_orders::order_state.eq(o.order_state))
+            .filter(hotel_orders::pay_state.eq(o.pay_state))
+            .filter(hotel_orders::updated_at.eq(o.updated_at)),
+    )
+    .set((
+        hotel_orders::order_state.eq(after.order),
+        hotel_orders::real_order_state.eq(after.real),
+        hotel_orders::supplier_order_state.eq(after.supplier),
+        hotel_orders::channel_order_state.eq(after.channel),
+        hotel_orders::pay_state.eq(after.pay),
+        hotel_orders::cancel_apply.eq(after.cancel_apply),
+        hotel_orders::pay_deadline.eq(order_rules::pay_deadline(after.order, o.pay_deadline)),
+        hotel_orders::updated_at.eq(touched(now, o.updated_at)),
+    ))
+    .execute(conn)?;
+    if changed == 0 {
+        return Err(ApiError::Rule {
+            code: "order-changed",
+            msg: Text::fixed(
+                "订单已被他人修改，请刷新后重试",
+                "The order was changed meanwhile; reload it and try again",
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// finance-app's answer to a credit payment of order `answer.order_id` of tenant `saas_id`: taken,
+/// the order is paid (payment state 21, the order state as a payment moves it, its payment
+/// amount what was taken) and `order.hotel.state-changed` is published; refused, payment state
+/// 29 with the reason kept on the order. An answer for an order that is not waiting for one (told
+/// twice, or an unknown order) changes nothing. Answers the order as it now is, if it changed.
+pub fn credit_answered(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    answer: &v1::CreditPaymentAnswered,
+    now: i64,
+) -> Result<Option<OrderSummary>, ApiError> {
+    let ctx = OrderCtx::system(saas_id, now);
+    let order_id = answer.order_id;
+    let Some((o, d)) = find(conn, &ctx.viewer, order_id)? else {
+        return Ok(None);
+    };
+    let before = states_of(&o, &d);
+    let Ok(after) = order_state::credit_settled(&before, answer.accepted) else {
+        return Ok(None);
+    };
+    write_states(conn, &o, &after, now)?;
+    let details = || order_details::table.filter(order_details::order_id.eq(order_id));
+    let why = if answer.accepted {
+        diesel::update(details())
+            .set((
+                order_details::pay_price.eq(answer.amount),
+                order_details::pay_date.eq(now),
+                order_details::pay_fail_reason.eq(""),
+            ))
+            .execute(conn)?;
+        String::new()
+    } else {
+        let why = format!("{} / {}", answer.reason_zh, answer.reason_en);
+        diesel::update(details())
+            .set(order_details::pay_fail_reason.eq(&why))
+            .execute(conn)?;
+        why
+    };
+    let action = if answer.accepted {
+        "credit-paid"
+    } else {
+        "credit-refused"
+    };
+    log::write(
+        conn,
+        &ctx,
+        order_id,
+        Entry {
+            action,
+            from: before.order,
+            to: after.order,
+            remark: &why,
+        },
+    )?;
+    let now_o = with_states(o, &after);
+    if answer.accepted {
+        let change = Change {
+            before,
+            after,
+            reason: reason("pay", "credit"),
+        };
+        events::acted(conn, &ctx, &now_o, &change, &d.currency)?;
+    }
+    Ok(Some(now_o))
 }
 
 /// A change that is not a move of the state machine: remarks, or the operator's adjustment of
@@ -242,6 +361,8 @@ pub fn cancel_unpaid(conn: &mut DbConnection, now: i64) -> anyhow::Result<usize>
         .filter(hotel_orders::pay_deadline.gt(0))
         .filter(hotel_orders::pay_deadline.le(now))
         .filter(hotel_orders::order_state.eq(state::UNPAID))
+        // A credit payment under way waits for finance-app's answer, whatever the deadline.
+        .filter(hotel_orders::pay_state.ne(pay::PAYING))
         .select((hotel_orders::saas_id, hotel_orders::order_id))
         .limit(500)
         .load(conn)?;

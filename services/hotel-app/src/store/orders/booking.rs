@@ -120,6 +120,7 @@ pub fn place(
             memo_inner: String::new(),
             pre_cancel_state: state::VALID,
             currency: n.currency.clone(),
+            pay_fail_reason: String::new(),
         })
         .execute(conn)?;
     let guests: Vec<super::Guest> = n

@@ -152,3 +152,52 @@ pub(super) fn modified(
         ),
     )
 }
+
+/// `credit.hotel.requested`: the distributor pays `o` by credit; finance-app answers with
+/// `finance.hotel.credit-answered`.
+pub(super) fn credit_requested(
+    conn: &mut DbConnection,
+    ctx: &OrderCtx,
+    o: &OrderSummary,
+    currency: &str,
+) -> QueryResult<()> {
+    let asked = v1::CreditPaymentRequested {
+        order: Some(order_ref(o)),
+        amount: o.order_price,
+        currency: currency.to_owned(),
+        requested_by: ctx.actor.user_id,
+    };
+    publish(
+        conn,
+        ctx,
+        Outgoing::new(NAME, "credit.hotel.requested", ctx.viewer.saas_id, &asked),
+    )
+}
+
+/// `credit.hotel.release-requested`: the credit-paid order `o` was refunded; the `amount` its
+/// payment took goes back to the distributor's credit.
+pub(super) fn credit_released(
+    conn: &mut DbConnection,
+    ctx: &OrderCtx,
+    o: &OrderSummary,
+    amount: i64,
+    currency: &str,
+    reason: &str,
+) -> QueryResult<()> {
+    let released = v1::CreditReleaseRequested {
+        order: Some(order_ref(o)),
+        amount,
+        currency: currency.to_owned(),
+        reason: reason.to_owned(),
+    };
+    publish(
+        conn,
+        ctx,
+        Outgoing::new(
+            NAME,
+            "credit.hotel.release-requested",
+            ctx.viewer.saas_id,
+            &released,
+        ),
+    )
+}

@@ -11,7 +11,7 @@ mod queries;
 mod report;
 mod rows;
 
-pub use actions::{ActionInput, Modification, act, cancel_unpaid, modify};
+pub use actions::{ActionInput, Modification, act, cancel_unpaid, credit_answered, modify};
 pub use booking::{NewGuest, NewOrder, place};
 pub use log::{OrderLog, log_page, logs_of};
 pub use queries::{COUNT_CAP, OrderFilter, find, guests, list, nights};

@@ -80,6 +80,9 @@ pub struct OrderDetail {
     #[serde(skip)]
     pub pre_cancel_state: i32,
     pub currency: String,
+    /// Why finance-app refused the credit payment (payment state 29), "zh / en"; empty
+    /// otherwise.
+    pub pay_fail_reason: String,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable, Serialize, ToSchema)]

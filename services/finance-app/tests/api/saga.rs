@@ -1,0 +1,255 @@
+//! The finance side of the credit-payment saga, driven over the bus as an order service drives
+//! it: a request is taken from the distributor's available credit or refused with the reason,
+//! answered either way; the same order asked again (a redelivery, or a new event) takes nothing
+//! more; a release gives back once; concurrent requests never go over the limit.
+
+use std::time::Duration;
+
+use platform::bus::{EventEnvelope, Outgoing, Subscription, v1};
+use platform::testing::{Backend, TenantFixture, eventually};
+use prost::Message as _;
+
+use crate::helpers::{Client, SECOND_DISTRIBUTOR, start};
+
+const SAAS: i64 = TenantFixture::SAAS;
+const DISTRIBUTOR: i64 = TenantFixture::DISTRIBUTOR;
+
+fn order(order_id: i64, mch_id: i64) -> v1::OrderRef {
+    v1::OrderRef {
+        order_id,
+        order_no: order_id.to_string(),
+        product_type: v1::ProductType::Hotel as i32,
+        distributor_mch_id: mch_id,
+        supplier_mch_id: TenantFixture::SUPPLIER,
+        ..Default::default()
+    }
+}
+
+fn request(order_id: i64, mch_id: i64, amount: i64) -> Outgoing {
+    let asked = v1::CreditPaymentRequested {
+        order: Some(order(order_id, mch_id)),
+        amount,
+        currency: "CNY".into(),
+        requested_by: 3,
+    };
+    Outgoing::new("hotel-app", "credit.hotel.requested", SAAS, &asked)
+}
+
+fn release(order_id: i64, mch_id: i64, amount: i64) -> Outgoing {
+    let back = v1::CreditReleaseRequested {
+        order: Some(order(order_id, mch_id)),
+        amount,
+        currency: "CNY".into(),
+        reason: "cancel".into(),
+    };
+    Outgoing::new("hotel-app", "credit.hotel.release-requested", SAAS, &back)
+}
+
+async fn send(f: &TenantFixture, key: &str, out: &Outgoing) {
+    f.bus
+        .publish_batch(&[(key, &out.envelope_bytes())])
+        .await
+        .unwrap();
+}
+
+/// The next answer finance-app published (10 s at most).
+async fn next_answer(answers: &mut Subscription) -> (String, v1::CreditPaymentAnswered) {
+    let d = tokio::time::timeout(Duration::from_secs(10), answers.recv())
+        .await
+        .expect("an answer within 10 s")
+        .unwrap();
+    let e = EventEnvelope::decode(d.body.as_slice()).unwrap();
+    (
+        d.routing_key,
+        v1::CreditPaymentAnswered::decode(e.payload.as_slice()).unwrap(),
+    )
+}
+
+async fn used_credit(staff: &Client<'_>, mch_id: i64) -> i64 {
+    staff.check_credit(&format!("mchId={mch_id}")).await.data()["usedCredit"]
+        .as_i64()
+        .unwrap()
+}
+
+async fn a_payment_is_taken_when_covered_and_refused_beyond_with_the_reason(backend: Backend) {
+    let f = start(backend).await;
+    let mut answers = f.bus.broadcast("test", &["finance.#"]);
+    let staff = Client::new(&f, &f.operator);
+    staff.set_credit(DISTRIBUTOR, 10_000).await;
+
+    send(
+        &f,
+        "credit.hotel.requested",
+        &request(1, DISTRIBUTOR, 6_000),
+    )
+    .await;
+    let (key, a) = next_answer(&mut answers).await;
+    assert_eq!(key, "finance.hotel.credit-answered");
+    assert!(a.accepted, "{a:?}");
+    assert_eq!((a.order_id, a.amount, a.product_type), (1, 6_000, 10));
+    assert_eq!(used_credit(&staff, DISTRIBUTOR).await, 6_000);
+
+    send(
+        &f,
+        "credit.hotel.requested",
+        &request(2, DISTRIBUTOR, 4_001),
+    )
+    .await;
+    let (_, a) = next_answer(&mut answers).await;
+    assert!(!a.accepted);
+    assert_eq!(
+        a.reason_en,
+        "not enough credit: 40.00 available, 40.01 needed"
+    );
+    assert_eq!(a.reason_zh, "可用授信不足：可用 40.00，需要 40.01");
+    // No account, and an account that is not valid.
+    send(
+        &f,
+        "credit.hotel.requested",
+        &request(3, SECOND_DISTRIBUTOR, 1),
+    )
+    .await;
+    let (_, a) = next_answer(&mut answers).await;
+    assert_eq!(a.reason_en, "the distributor has no credit account");
+    let held =
+        serde_json::json!({"mchId": DISTRIBUTOR, "credit": 10_000, "state": 0, "reason": "hold"});
+    staff.update_credit(held).await.data();
+    send(&f, "credit.hotel.requested", &request(4, DISTRIBUTOR, 1)).await;
+    let (_, a) = next_answer(&mut answers).await;
+    assert_eq!(a.reason_en, "the distributor's credit account is not valid");
+    assert_eq!(used_credit(&staff, DISTRIBUTOR).await, 6_000);
+
+    // A refused order may be asked again once credit is there.
+    staff.set_credit(DISTRIBUTOR, 20_000).await;
+    send(
+        &f,
+        "credit.hotel.requested",
+        &request(2, DISTRIBUTOR, 4_001),
+    )
+    .await;
+    let (_, a) = next_answer(&mut answers).await;
+    assert!(a.accepted, "{a:?}");
+    assert_eq!(used_credit(&staff, DISTRIBUTOR).await, 10_001);
+    // The chart's day shows what is used.
+    let graph = staff.balance_graph(&format!("mchId={DISTRIBUTOR}")).await;
+    assert_eq!(graph.data()[29]["usedCredit"], 10_001);
+    f.shutdown().await;
+}
+
+async fn an_order_asked_again_or_redelivered_takes_nothing_more(backend: Backend) {
+    let f = start(backend).await;
+    let mut answers = f.bus.broadcast("test", &["finance.#"]);
+    let staff = Client::new(&f, &f.operator);
+    staff.set_credit(DISTRIBUTOR, 10_000).await;
+    let first = request(7, DISTRIBUTOR, 3_000);
+    send(&f, "credit.hotel.requested", &first).await;
+    assert!(next_answer(&mut answers).await.1.accepted);
+    // The same event delivered again: the consumer's record makes it nothing.
+    send(&f, "credit.hotel.requested", &first).await;
+    // The same order asked in a new event: answered as before, nothing taken.
+    send(
+        &f,
+        "credit.hotel.requested",
+        &request(7, DISTRIBUTOR, 3_000),
+    )
+    .await;
+    let (_, again) = next_answer(&mut answers).await;
+    assert!(again.accepted);
+    assert_eq!(again.amount, 3_000);
+    assert_eq!(used_credit(&staff, DISTRIBUTOR).await, 3_000);
+
+    // Released twice (a redelivery, a second event): given back once.
+    let back = release(7, DISTRIBUTOR, 3_000);
+    send(&f, "credit.hotel.release-requested", &back).await;
+    send(&f, "credit.hotel.release-requested", &back).await;
+    send(
+        &f,
+        "credit.hotel.release-requested",
+        &release(7, DISTRIBUTOR, 3_000),
+    )
+    .await;
+    eventually("the release", || async {
+        (used_credit(&staff, DISTRIBUTOR).await == 0).then_some(())
+    })
+    .await;
+    // Asked once more after its release: refused, nothing taken.
+    send(
+        &f,
+        "credit.hotel.requested",
+        &request(7, DISTRIBUTOR, 3_000),
+    )
+    .await;
+    let (_, late) = next_answer(&mut answers).await;
+    assert!(!late.accepted);
+    assert_eq!(late.reason_en, "the order's credit was already returned");
+    // A further payment shows the releases counted once: 10,000 available, not 13,000 or more.
+    send(
+        &f,
+        "credit.hotel.requested",
+        &request(8, DISTRIBUTOR, 10_001),
+    )
+    .await;
+    assert!(!next_answer(&mut answers).await.1.accepted);
+    send(
+        &f,
+        "credit.hotel.requested",
+        &request(9, DISTRIBUTOR, 10_000),
+    )
+    .await;
+    assert!(next_answer(&mut answers).await.1.accepted);
+    assert_eq!(used_credit(&staff, DISTRIBUTOR).await, 10_000);
+    // Another tenant's event never touches this tenant's account.
+    let theirs = Outgoing::new(
+        "hotel-app",
+        "credit.hotel.release-requested",
+        TenantFixture::OTHER_SAAS,
+        &v1::CreditReleaseRequested {
+            order: Some(order(9, DISTRIBUTOR)),
+            amount: 10_000,
+            ..Default::default()
+        },
+    );
+    send(&f, "credit.hotel.release-requested", &theirs).await;
+    send(&f, "credit.hotel.requested", &request(10, DISTRIBUTOR, 1)).await;
+    assert!(
+        !next_answer(&mut answers).await.1.accepted,
+        "still all used"
+    );
+    f.shutdown().await;
+}
+
+async fn concurrent_payments_never_go_over_the_limit(backend: Backend) {
+    let f = start(backend).await;
+    let mut answers = f.bus.broadcast("test", &["finance.#"]);
+    let staff = Client::new(&f, &f.operator);
+    // Credit for 10 payments of 1,000; 40 asked at once, in several batches.
+    staff.set_credit(DISTRIBUTOR, 10_000).await;
+    let requests: Vec<Outgoing> = (100..140)
+        .map(|id| request(id, DISTRIBUTOR, 1_000))
+        .collect();
+    let bodies: Vec<Vec<u8>> = requests.iter().map(Outgoing::envelope_bytes).collect();
+    let sends = bodies.chunks(8).map(|chunk| {
+        let bus = f.bus.clone();
+        let batch: Vec<(&str, &[u8])> = chunk
+            .iter()
+            .map(|b| ("credit.hotel.requested", b.as_slice()))
+            .collect();
+        async move { bus.publish_batch(&batch).await.unwrap() }
+    });
+    futures_util::future::join_all(sends).await;
+    let mut accepted = 0;
+    for _ in 0..40 {
+        if next_answer(&mut answers).await.1.accepted {
+            accepted += 1;
+        }
+    }
+    assert_eq!(accepted, 10);
+    assert_eq!(used_credit(&staff, DISTRIBUTOR).await, 10_000);
+    f.shutdown().await;
+}
+
+platform::on_both_backends!(
+    a_payment_is_taken_when_covered_and_refused_beyond_with_the_reason,
+    an_order_asked_again_or_redelivered_takes_nothing_more,
+    concurrent_payments_never_go_over_the_limit,
+);
