@@ -13,7 +13,7 @@ export const PROGRESS: Enumeration = {
 };
 
 /** `payState`. */
-export const PAY_STATE: Enumeration = { id: 'hotel.enum.payState', values: [0, 21, 51] };
+export const PAY_STATE: Enumeration = { id: 'hotel.enum.payState', values: [0, 20, 21, 29, 51] };
 
 /** `cancelApply`. */
 export const CANCEL_APPLY: Enumeration = { id: 'hotel.enum.cancelApply', values: [0, 40, 41] };

@@ -80,6 +80,7 @@ export const full: OrderFull = {
   contactIdNo: '',
   payType: 1,
   payPrice: 123_400,
+  payFailReason: '',
   payDate: 1_767_225_700_000,
   confirmDate: 0,
   finishDate: 0,

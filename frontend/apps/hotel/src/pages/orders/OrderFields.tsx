@@ -48,6 +48,7 @@ export function OrderFields({ order: o }: { order: OrderFull }) {
     { label: `${F}.payType`, value: label(PAY_TYPE, o.payType) },
     { label: `${F}.payPrice`, value: money(o.payPrice) },
     { label: `${F}.payDate`, value: dateTime(o.payDate) },
+    ...(o.payFailReason ? [{ label: `${F}.payFailReason`, value: o.payFailReason }] : []),
     { label: `${F}.allowedCancel`, value: label(YES_NO, o.allowedCancel) },
     { label: `${F}.cancelDeadline`, value: dateTime(o.cancelDeadline) },
     { label: `${F}.cancelPrice`, value: money(o.cancelPrice) },

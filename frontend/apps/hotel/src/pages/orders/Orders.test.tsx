@@ -109,6 +109,23 @@ describe('order detail', () => {
     expect(within(screen.getByTestId('order-nights')).queryByText('Purchase price per room')).toBeNull();
   });
 
+  it("shows why a credit payment failed, and nothing of it otherwise", async () => {
+    merchantUser(2);
+    serve(() => ({ ...full, orderState: 2, payState: 29, payType: 1, payFailReason: '可用授信不足 / not enough credit' }));
+    renderPage(OrderDetail, en, '/saas-hotel-app/order/detail?orderId=42');
+    expect(await screen.findByText('可用授信不足 / not enough credit')).toBeTruthy();
+    expect(screen.getByText('Payment failed')).toBeTruthy();
+    expect(screen.getByText('Why the payment failed')).toBeTruthy();
+  });
+
+  it("shows a credit payment under way without a failure's reason", async () => {
+    merchantUser(2);
+    serve(() => ({ ...full, orderState: 2, payState: 20, payType: 1 }));
+    renderPage(OrderDetail, en, '/saas-hotel-app/order/detail?orderId=42');
+    expect(await screen.findByText('Paying')).toBeTruthy();
+    expect(screen.queryByText('Why the payment failed')).toBeNull();
+  });
+
   it('asks for an order when none is named, without calling', async () => {
     const calls = serve(() => full);
     const { problems } = renderPage(OrderDetail, en, '/saas-hotel-app/order/detail');

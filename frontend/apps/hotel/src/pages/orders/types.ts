@@ -78,6 +78,8 @@ export interface OrderFull extends OrderRow {
   contactIdNo: string;
   payType: number;
   payPrice: number;
+  /** Why finance refused the credit payment (payment state 29), "zh / en"; empty otherwise. */
+  payFailReason: string;
   payDate: number;
   confirmDate: number;
   finishDate: number;
