@@ -153,6 +153,7 @@ const GROUPS: &[(&str, &[&str])] = &[
             "/saas/finance/credit/check:GET",
             "/saas/balance/info/**",
             "/saas/cash/log/list:GET",
+            "/saas/credit/log/list:GET",
         ],
     ),
 ];

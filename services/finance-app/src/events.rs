@@ -1,15 +1,23 @@
 //! What finance-app consumes from its queue `finance-app.events`: saas-main's tenants and
 //! merchants, kept in the platform's local copy, from which each request's [`platform::Viewer`]
 //! learns whether a merchant's user is a distributor's (who sees its own credit account) and the
-//! lists take the distributors' names and currencies; and the order services' credit payments
-//! and releases (the saga of docs/finance.md, `store::saga`).
+//! lists take the distributors' names and currencies; the order services' order events, from
+//! which the credit log is kept (`store::credit_logs`); and their credit payments and releases
+//! (the saga of docs/finance.md, `store::saga`).
 
 use platform::bus::{Subscriptions, v1};
 
-use crate::store::saga;
+use crate::store::{credit_logs, saga};
 
 pub fn subscriptions() -> Subscriptions {
     platform::replica::follow(Subscriptions::new())
+        .on::<v1::OrderCreated>("order.*.created", |conn, e| credit_logs::created(conn, &e))
+        .on::<v1::OrderStateChanged>("order.*.state-changed", |conn, e| {
+            credit_logs::state_changed(conn, &e)
+        })
+        .on::<v1::OrderCancelled>("order.*.cancelled", |conn, e| {
+            credit_logs::cancelled(conn, &e)
+        })
         .on::<v1::CreditPaymentRequested>("credit.*.requested", |conn, e| saga::reserve(conn, &e))
         .on::<v1::CreditReleaseRequested>("credit.*.release-requested", |conn, e| {
             saga::release(conn, &e)

@@ -24,6 +24,11 @@ pub const TEXTS: PermissionTexts = &[
         "查询分销商可用授信",
     ),
     (
+        "/saas/credit/log/list:GET",
+        "List the credit log (one row per order)",
+        "查看授信流水（每个订单一条）",
+    ),
+    (
         "/saas/balance/info/list:GET",
         "List balances",
         "查看余额列表",

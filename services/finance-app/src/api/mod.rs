@@ -6,12 +6,19 @@ pub mod balance;
 pub mod banks;
 pub mod cash;
 pub mod credit;
+pub mod credit_logs;
 
 use actix_web::web;
 use platform::http::endpoints::{self, Module};
 use utoipa::OpenApi;
 
-const MODULES: &[Module] = &[credit::MODULE, balance::MODULE, cash::MODULE, banks::MODULE];
+const MODULES: &[Module] = &[
+    credit::MODULE,
+    credit_logs::MODULE,
+    balance::MODULE,
+    cash::MODULE,
+    banks::MODULE,
+];
 
 #[derive(OpenApi)]
 #[openapi(tags(

@@ -4,3 +4,4 @@
 
 pub mod bank;
 pub mod credit;
+pub mod credit_log;

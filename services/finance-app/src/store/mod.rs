@@ -4,5 +4,6 @@
 
 pub mod accounts;
 pub mod banks;
+pub mod credit_logs;
 pub mod saga;
 pub mod schema;

@@ -95,3 +95,39 @@ diesel::table! {
         updated_at -> BigInt,
     }
 }
+
+diesel::table! {
+    credit_logs (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        supplier_mch_id -> BigInt,
+        distributor_mch_id -> BigInt,
+        sale_user_id -> BigInt,
+        order_id -> BigInt,
+        product_type -> Integer,
+        product_id -> BigInt,
+        product_name -> Text,
+        order_number -> Text,
+        contact_name -> Text,
+        contact_phone -> Text,
+        travel_date -> Text,
+        end_travel_date -> Text,
+        order_date -> BigInt,
+        currency_code -> Text,
+        order_num -> Integer,
+        order_price -> BigInt,
+        supplier_price -> BigInt,
+        distributor_price -> BigInt,
+        receipt_date -> BigInt,
+        receipt_progress -> Integer,
+        receipt_id -> BigInt,
+        payment_date -> BigInt,
+        payment_progress -> Integer,
+        payment_id -> BigInt,
+        statement_price -> BigInt,
+        state -> Integer,
+        order_state -> Integer,
+        state_at -> BigInt,
+        created_at -> BigInt,
+    }
+}

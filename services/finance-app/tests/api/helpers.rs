@@ -6,7 +6,12 @@ use serde_json::{Value, json};
 
 /// What merchant users are granted here: everything finance-app serves, so that what they see
 /// is decided by the scoping under test, not by a missing grant.
-pub const MERCHANT_GRANTS: &[&str] = &["/saas/finance/**", "/saas/balance/**", "/saas/cash/**"];
+pub const MERCHANT_GRANTS: &[&str] = &[
+    "/saas/finance/**",
+    "/saas/balance/**",
+    "/saas/cash/**",
+    "/saas/credit/**",
+];
 
 /// A second distributor of the fixture's tenant, with a user of its own.
 pub const SECOND_DISTRIBUTOR: i64 = 2003;
@@ -92,6 +97,11 @@ impl<'a> Client<'a> {
 
     pub async fn check_credit(&self, query: &str) -> Answer {
         self.call("GET", &format!("/saas/finance/credit/check?{query}"), None)
+            .await
+    }
+
+    pub async fn list_credit_log(&self, query: &str) -> Answer {
+        self.call("GET", &format!("/saas/credit/log/list?{query}"), None)
             .await
     }
 

@@ -4,5 +4,6 @@ mod actuator;
 mod banks;
 mod cash;
 mod credit;
+mod credit_logs;
 mod helpers;
 mod saga;

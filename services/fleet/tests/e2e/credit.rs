@@ -3,7 +3,7 @@
 //! is paid once finance-app has taken its amount; refused for lack of credit it shows payment
 //! state 29 with the reason; cancelled, its amount goes back; events told again change nothing;
 //! and 200 concurrent credit payments of one distributor whose credit covers 50 leave exactly 50
-//! paid, with the used credit their sum.
+//! paid, with the used credit their sum; finance-app's credit log follows the orders.
 
 use platform::bus::rabbit::RabbitBroker;
 use platform::bus::{Bus, MemoryBroker, Outgoing, v1};
@@ -256,6 +256,17 @@ impl Saga {
         b["data"]["results"].as_array().unwrap().clone()
     }
 
+    /// How many rows of finance-app's credit log are this test's orders, with the filter `q`.
+    async fn credit_logs(&self, q: &str) -> i64 {
+        let path = format!("/saas/credit/log/list?contact=Saga&resultNum=1{q}");
+        let (s, b) = self
+            .finance
+            .call("GET", &path, &self.operator, "en", None)
+            .await;
+        assert_eq!(s, 200, "{b}");
+        b["data"]["sizeAll"].as_i64().unwrap()
+    }
+
     async fn shutdown(self) {
         self.hotel.shutdown().await;
         self.finance.shutdown().await;
@@ -388,6 +399,17 @@ async fn the_saga(backend: Backend, bus: Bus) {
     let sum: i64 = paid.iter().map(|o| o["orderPrice"].as_i64().unwrap()).sum();
     assert_eq!(sum, 50 * price);
     assert_eq!(saga.used_credit().await, sum);
+
+    // finance-app's credit log has a row for each of these orders, from hotel-app's order
+    // events: the two refunded ones failed (nothing to settle), the 50 paid ones waiting for
+    // the supplier, the 150 refused ones still unpaid.
+    eventually("the credit log of every order", || async {
+        (saga.credit_logs("").await == 202 && saga.credit_logs("&state=1").await == 50)
+            .then_some(())
+    })
+    .await;
+    assert_eq!(saga.credit_logs("&state=3").await, 2);
+    assert_eq!(saga.credit_logs("&state=5").await, 150);
     saga.shutdown().await;
 }
 
