@@ -71,6 +71,7 @@ struct Asked {
 fn answer(
     conn: &mut DbConnection,
     product: &str,
+    request_id: &str,
     a: &Asked,
     refusal: Option<&str>,
 ) -> QueryResult<()> {
@@ -90,6 +91,7 @@ fn answer(
         accepted: refusal.is_none(),
         reason_zh: zh,
         reason_en: en,
+        request_id: request_id.to_owned(),
     };
     let key = format!("finance.{product}.credit-answered");
     publish_in_tx(conn, Outgoing::new(NAME, &key, a.saas_id, &payload)).map(|_| ())
@@ -165,7 +167,7 @@ pub fn reserve(
             RELEASED => Some(Refusal::Released.line()),
             _ => Some(r.reason),
         };
-        answer(conn, product, &told, refusal.as_deref())?;
+        answer(conn, product, &e.event_id, &told, refusal.as_deref())?;
         return Ok(());
     }
     let today = platform::time::day_of_ms(now);
@@ -200,7 +202,7 @@ pub fn reserve(
         ))
         .execute(conn)?;
     let refusal = verdict.err().map(|_| reason);
-    answer(conn, product, &a, refusal.as_deref())?;
+    answer(conn, product, &e.event_id, &a, refusal.as_deref())?;
     Ok(())
 }
 

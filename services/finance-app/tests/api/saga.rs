@@ -143,18 +143,21 @@ async fn an_order_asked_again_or_redelivered_takes_nothing_more(backend: Backend
     staff.set_credit(DISTRIBUTOR, 10_000).await;
     let first = request(7, DISTRIBUTOR, 3_000);
     send(&f, "credit.hotel.requested", &first).await;
-    assert!(next_answer(&mut answers).await.1.accepted);
+    let (_, answered) = next_answer(&mut answers).await;
+    assert!(answered.accepted);
+    assert_eq!(
+        answered.request_id,
+        first.event_id(),
+        "the answer names its request"
+    );
     // The same event delivered again: the consumer's record makes it nothing.
     send(&f, "credit.hotel.requested", &first).await;
     // The same order asked in a new event: answered as before, nothing taken.
-    send(
-        &f,
-        "credit.hotel.requested",
-        &request(7, DISTRIBUTOR, 3_000),
-    )
-    .await;
+    let second = request(7, DISTRIBUTOR, 3_000);
+    send(&f, "credit.hotel.requested", &second).await;
     let (_, again) = next_answer(&mut answers).await;
     assert!(again.accepted);
+    assert_eq!(again.request_id, second.event_id());
     assert_eq!(again.amount, 3_000);
     assert_eq!(used_credit(&staff, DISTRIBUTOR).await, 3_000);
 

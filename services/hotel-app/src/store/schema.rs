@@ -212,6 +212,7 @@ diesel::table! {
         pre_cancel_state -> Integer,
         currency -> Text,
         pay_fail_reason -> Text,
+        pay_request_id -> Text,
     }
 }
 

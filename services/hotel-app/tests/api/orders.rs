@@ -1112,7 +1112,13 @@ async fn a_merchant_not_known_yet_is_asked_to_retry(backend: Backend) {
 }
 
 /// finance-app's answer, as it publishes it onto the bus.
-async fn answer_credit(env: &Env, order_id: i64, amount: i64, refusal: Option<(&str, &str)>) {
+async fn answer_credit(
+    env: &Env,
+    order_id: i64,
+    request_id: &str,
+    amount: i64,
+    refusal: Option<(&str, &str)>,
+) {
     let (zh, en) = refusal.unwrap_or_default();
     let answer = v1::CreditPaymentAnswered {
         order_id,
@@ -1123,6 +1129,7 @@ async fn answer_credit(env: &Env, order_id: i64, amount: i64, refusal: Option<(&
         accepted: refusal.is_none(),
         reason_zh: zh.into(),
         reason_en: en.into(),
+        request_id: request_id.into(),
     };
     let key = "finance.hotel.credit-answered";
     let out = platform::bus::Outgoing::new("finance-app", key, SAAS, &answer);
@@ -1182,6 +1189,7 @@ async fn a_credit_payment_waits_for_finances_answer(backend: Backend) {
         (Some(2), Some(20))
     );
     let e = env.next_event("credit.hotel.requested").await;
+    let first_request = e.event_id.clone();
     let asked = v1::CreditPaymentRequested::decode(e.payload.as_slice()).unwrap();
     assert_eq!((asked.amount, asked.currency.as_str()), (price, "CNY"));
     let order = asked.order.unwrap();
@@ -1202,7 +1210,16 @@ async fn a_credit_payment_waits_for_finances_answer(backend: Backend) {
         );
     }
 
-    answer_credit(&env, id, price, Some(("可用授信不足", "not enough credit"))).await;
+    // An answer to no request of this order changes nothing.
+    answer_credit(&env, id, "another request", price, None).await;
+    answer_credit(
+        &env,
+        id,
+        &first_request,
+        price,
+        Some(("可用授信不足", "not enough credit")),
+    )
+    .await;
     let (order_state, pay_state, full) = eventually("the refusal reaches the order", || async {
         let got = pay_state_of(&env, id).await;
         (got.1 == 29).then_some(got)
@@ -1213,11 +1230,14 @@ async fn a_credit_payment_waits_for_finances_answer(backend: Backend) {
     assert_eq!(full["payFailReason"], "可用授信不足 / not enough credit");
     assert_eq!(full["payType"], 1);
 
-    // Paid by credit after all: the amount taken is the payment's.
+    // Paid by credit after all: the amount taken is the payment's. The first attempt's answer,
+    // told again meanwhile, is not this attempt's and changes nothing.
     let (s, b) = act(&env, &env.distributor, "/saas/order/channel/pay", pay).await;
     assert_eq!((s, b["data"]["payState"].as_i64()), (200, Some(20)), "{b}");
+    let second_request = env.next_event("credit.hotel.requested").await.event_id;
     env.drain_events();
-    answer_credit(&env, id, price, None).await;
+    answer_credit(&env, id, &first_request, price, Some(("旧", "stale"))).await;
+    answer_credit(&env, id, &second_request, price, None).await;
     let e = env.next_event("order.hotel.state-changed").await;
     let changed = v1::OrderStateChanged::decode(e.payload.as_slice()).unwrap();
     assert_eq!((changed.old_order_state, changed.new_order_state), (2, 3));
@@ -1226,8 +1246,8 @@ async fn a_credit_payment_waits_for_finances_answer(backend: Backend) {
     assert_eq!(full["payFailReason"], "");
     assert_eq!(full["payPrice"], price);
     // Told again (a duplicate answer): nothing changes.
-    answer_credit(&env, id, price, Some(("x", "x"))).await;
-    answer_credit(&env, id, price, None).await;
+    answer_credit(&env, id, &second_request, price, Some(("x", "x"))).await;
+    answer_credit(&env, id, &second_request, price, None).await;
 
     let (s, b) = act(
         &env,

@@ -140,7 +140,10 @@ pub fn act(
     )?;
     let now_o = with_states(o, &after);
     if by_credit {
-        events::credit_requested(conn, ctx, &now_o, &d.currency)?;
+        let request = events::credit_requested(conn, ctx, &now_o, &d.currency)?;
+        diesel::update(details())
+            .set(order_details::pay_request_id.eq(request))
+            .execute(conn)?;
         return Ok(now_o);
     }
     let change = Change {
@@ -210,7 +213,8 @@ fn write_states(
 /// the order is paid (payment state 21, the order state as a payment moves it, its payment
 /// amount what was taken) and `order.hotel.state-changed` is published; refused, payment state
 /// 29 with the reason kept on the order. An answer for an order that is not waiting for one (told
-/// twice, or an unknown order) changes nothing. Answers the order as it now is, if it changed.
+/// twice, an answer to an earlier attempt, or an unknown order) changes nothing. Answers the
+/// order as it now is, if it changed.
 pub fn credit_answered(
     conn: &mut DbConnection,
     saas_id: i64,
@@ -222,6 +226,10 @@ pub fn credit_answered(
     let Some((o, d)) = find(conn, &ctx.viewer, order_id)? else {
         return Ok(None);
     };
+    // The answer to an earlier attempt (told again) is not this attempt's.
+    if answer.request_id != d.pay_request_id {
+        return Ok(None);
+    }
     let before = states_of(&o, &d);
     let Ok(after) = order_state::credit_settled(&before, answer.accepted) else {
         return Ok(None);

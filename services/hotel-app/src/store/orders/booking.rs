@@ -121,6 +121,7 @@ pub fn place(
             pre_cancel_state: state::VALID,
             currency: n.currency.clone(),
             pay_fail_reason: String::new(),
+            pay_request_id: String::new(),
         })
         .execute(conn)?;
     let guests: Vec<super::Guest> = n

@@ -154,24 +154,21 @@ pub(super) fn modified(
 }
 
 /// `credit.hotel.requested`: the distributor pays `o` by credit; finance-app answers with
-/// `finance.hotel.credit-answered`.
+/// `finance.hotel.credit-answered`. Answers the request's event id.
 pub(super) fn credit_requested(
     conn: &mut DbConnection,
     ctx: &OrderCtx,
     o: &OrderSummary,
     currency: &str,
-) -> QueryResult<()> {
+) -> QueryResult<String> {
     let asked = v1::CreditPaymentRequested {
         order: Some(order_ref(o)),
         amount: o.order_price,
         currency: currency.to_owned(),
         requested_by: ctx.actor.user_id,
     };
-    publish(
-        conn,
-        ctx,
-        Outgoing::new(NAME, "credit.hotel.requested", ctx.viewer.saas_id, &asked),
-    )
+    let out = Outgoing::new(NAME, "credit.hotel.requested", ctx.viewer.saas_id, &asked);
+    publish_in_tx(conn, out.at(ctx.now))
 }
 
 /// `credit.hotel.release-requested`: the credit-paid order `o` was refunded; the `amount` its

@@ -83,6 +83,9 @@ pub struct OrderDetail {
     /// Why finance-app refused the credit payment (payment state 29), "zh / en"; empty
     /// otherwise.
     pub pay_fail_reason: String,
+    /// The event id of the credit payment under way (or last asked); only its answer counts.
+    #[serde(skip)]
+    pub pay_request_id: String,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable, Serialize, ToSchema)]

@@ -1,0 +1,1 @@
+ALTER TABLE order_details DROP COLUMN pay_request_id;
