@@ -34,6 +34,8 @@ pub struct Resources {
 pub struct SetupContext<'a> {
     pub resources: &'a Resources,
     pub config: &'a ServiceConfig,
+    /// The service's metrics: a set-up registers its own in `metrics.registry()`.
+    pub metrics: &'a Metrics,
 }
 
 /// What a service's set-up made once for the whole process: its routes, for every worker, and
@@ -340,6 +342,8 @@ pub struct ServiceState {
     pub openapi_json: web::Bytes,
     /// The kinds of merchants the [`crate::Viewer`] extractor has resolved through the copy.
     pub known_kinds: crate::tenancy::KnownKinds,
+    /// Set once a stop signal arrived: every answer then closes its connection.
+    pub drain: crate::drain::Drain,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -406,6 +410,7 @@ pub struct Application {
     listener_task: actix_web::rt::task::JoinHandle<()>,
     jobs: Vec<crate::jobs::Job>,
     tasks: Vec<Task>,
+    drain: crate::drain::Drain,
 }
 
 impl Application {
@@ -461,7 +466,8 @@ impl Application {
         let openapi_json = crate::http::contract::complete(&spec.full_openapi(), spec.name)
             .and_then(|doc| serde_json::to_string(&doc))
             .map_err(|e| setup(format!("OpenAPI document: {e}")))?;
-        let mut health: Vec<Arc<dyn HealthCheck>> = Vec::new();
+        let drain = crate::drain::Drain::default();
+        let mut health: Vec<Arc<dyn HealthCheck>> = vec![Arc::new(drain.clone())];
         if let (Some(pool), Some(db_cfg)) = (&pool, &cfg.database) {
             let backend = db::DbUrl::parse(db_cfg.url.expose())
                 .map(|u| u.backend())
@@ -495,6 +501,7 @@ impl Application {
             health,
             openapi_json: web::Bytes::from(openapi_json),
             known_kinds: Default::default(),
+            drain: drain.clone(),
         });
 
         let addr = format!("{}:{}", cfg.http.host, cfg.http.port);
@@ -544,6 +551,7 @@ impl Application {
         let prepared = (spec.setup)(&SetupContext {
             resources: &resources,
             config: cfg,
+            metrics: &metrics,
         })
         .map_err(|e| setup(format!("{e:#}")))?;
         let backend = prepared
@@ -676,6 +684,7 @@ impl Application {
             listener_task,
             jobs,
             tasks,
+            drain,
         })
     }
 
@@ -690,6 +699,12 @@ impl Application {
 
     pub fn pool(&self) -> Option<&DbPool> {
         self.pool.as_ref()
+    }
+
+    /// Says the service is leaving traffic ([`crate::drain`]); stop it after a while with
+    /// [`Self::handle`].
+    pub fn drain(&self) -> crate::drain::Drain {
+        self.drain.clone()
     }
 
     /// Stops the server: `handle().stop(true)` lets in-flight requests finish.

@@ -95,9 +95,16 @@ async fn serve(spec: ServiceSpec, cfg: ServiceConfig, bus: crate::bus::Bus) -> R
         .map_err(|e| e.to_string())?;
     tracing::info!(service = app.name(), port = app.port(), "listening");
     let handle = app.handle();
+    let drain = app.drain();
+    let drain_for = cfg.http.drain;
     actix_web::rt::spawn(async move {
         shutdown_signal().await;
-        tracing::info!("stop signal received, finishing in-flight requests");
+        drain.start();
+        tracing::info!(
+            drain_secs = drain_for.as_secs_f64(),
+            "stop signal received, leaving traffic, then finishing in-flight requests"
+        );
+        actix_web::rt::time::sleep(drain_for).await;
         handle.stop(true).await;
     });
     app.run().await.map_err(|e| e.to_string())

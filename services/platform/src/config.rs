@@ -19,6 +19,7 @@ pub const SERVICE_VARIABLES: &[&str] = &[
     "HTTP__PORT",
     "HTTP__WORKERS",
     "HTTP__SHUTDOWN_TIMEOUT_SECS",
+    "HTTP__DRAIN_SECS",
     "DATABASE__URL",
     "DATABASE__POOL_SIZE",
     "DATABASE__CONNECT_TIMEOUT_SECS",
@@ -136,6 +137,9 @@ pub struct HttpConfig {
     pub workers: usize,
     /// How long in-flight requests may run on after a stop signal.
     pub shutdown_timeout: Duration,
+    /// How long the process leaves traffic after a stop signal before its server stops
+    /// (`crate::drain`).
+    pub drain: Duration,
 }
 
 #[derive(Debug, Clone)]
@@ -210,6 +214,7 @@ impl ServiceConfig {
                 .max(1),
             shutdown_timeout: env
                 .seconds_or(&var("HTTP__SHUTDOWN_TIMEOUT_SECS"), Duration::from_secs(10))?,
+            drain: env.seconds_or(&var("HTTP__DRAIN_SECS"), Duration::from_secs(5))?,
         };
         let database = if defaults.with_database {
             let default_url = format!("sqlite://{}/{name}.db", env.data_dir().display());

@@ -11,6 +11,7 @@ pub mod cli;
 pub mod config;
 pub mod db;
 pub mod demo;
+pub mod drain;
 pub mod error;
 pub mod health;
 pub mod http;

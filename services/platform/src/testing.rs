@@ -122,6 +122,8 @@ pub struct TestApp {
     pub db: Option<TestDb>,
     /// The service's data directory (`TRADEWIND_DATA_DIR`), unless the test gave one.
     pub data_dir: Option<tempfile::TempDir>,
+    /// What a stop signal sets before the server stops (`crate::drain`).
+    pub drain: crate::drain::Drain,
     handle: ServerHandle,
     task: Option<actix_web::rt::task::JoinHandle<std::io::Result<()>>>,
 }
@@ -367,12 +369,14 @@ pub async fn spawn_on_bus(
         .expect("service starts");
     let port = app.port();
     let handle = app.handle();
+    let drain = app.drain();
     let task = Some(actix_web::rt::spawn(app.run()));
     TestApp {
         address: format!("http://127.0.0.1:{port}"),
         port,
         db,
         data_dir,
+        drain,
         handle,
         task,
     }

@@ -95,11 +95,14 @@ pub async fn observe(
         span.record("http.route", route.as_str());
         span.record("http.status", status);
     }
-    if let Some(state) = &state {
+    let closing = if let Some(state) = &state {
         state
             .metrics
             .observe_request(method.as_str(), &route, status, elapsed.as_secs_f64());
-    }
+        state.drain.draining()
+    } else {
+        false
+    };
     tracing::info!(
         parent: &span,
         status,
@@ -109,6 +112,12 @@ pub async fn observe(
     result.map(|mut res| {
         if let Ok(value) = HeaderValue::from_str(&request_id) {
             res.headers_mut().insert(REQUEST_ID, value);
+        }
+        if closing {
+            // The caller drops its pooled connection after this answer (`crate::drain`).
+            res.response_mut()
+                .head_mut()
+                .set_connection_type(actix_web::http::ConnectionType::Close);
         }
         res
     })

@@ -68,3 +68,62 @@ async fn an_unreachable_database_stops_start_up_with_the_real_cause() {
     assert!(text.contains("cannot connect to the database"), "{text}");
     assert!(text.contains("127.0.0.1"), "{text}");
 }
+
+#[actix_web::test]
+async fn a_stopping_service_leaves_traffic_before_it_stops() {
+    let db = TestDb::new(Backend::Sqlite);
+    let cfg = test_config("notes", Some(&db));
+    let app = spawn_with(notes_service(), &cfg, Some(db)).await;
+    let client = Client::default();
+    let ready = client
+        .get(app.url("/actuator/health/readiness"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(ready.status().as_u16(), 200);
+    assert_ne!(
+        ready.headers().get("connection").map(|v| v.as_bytes()),
+        Some(&b"close"[..])
+    );
+
+    // What the stop signal does first (`platform::cli`), the server's stop comes later.
+    app.drain.start();
+
+    let mut ready = client
+        .get(app.url("/actuator/health/readiness"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        ready.status().as_u16(),
+        503,
+        "the Service stops sending it traffic"
+    );
+    assert_eq!(
+        ready.headers().get("connection").map(|v| v.as_bytes()),
+        Some(&b"close"[..]),
+        "callers drop their pooled connection after the answer"
+    );
+    let body: Value = ready.json().await.unwrap();
+    assert_eq!(body["components"]["drain"]["status"], "DOWN", "{body}");
+    // Still serving what reaches it, and alive: the pod is not restarted meanwhile.
+    let listed = client.get(app.url("/notes")).send().await.unwrap();
+    assert_eq!(listed.status().as_u16(), 200);
+    assert_eq!(
+        listed.headers().get("connection").map(|v| v.as_bytes()),
+        Some(&b"close"[..])
+    );
+    let alive = client
+        .get(app.url("/actuator/health/liveness"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(alive.status().as_u16(), 200);
+    let health = client
+        .get(app.url("/actuator/health"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(health.status().as_u16(), 200, "draining is no fault");
+    app.shutdown().await;
+}
