@@ -36,6 +36,7 @@ payloads! {
     LicenceUpdated => "updated",
     UsageRecorded => "recorded",
     UserActionsRecorded => "recorded",
+    RateLimitCounted => "counted",
     ResyncRequested => "requested",
     ResyncCompleted => "completed",
     CreditPaymentRequested => "requested",

@@ -35,7 +35,6 @@ struct ApiDoc;
 
 pub fn service(cfg: GatewayConfig) -> ServiceSpec {
     let auth = platform::auth::remote::RemoteBackend::new(&cfg.auth_url(), Duration::from_secs(5));
-    let limiter = web::Data::new(ratelimit::Limiter::new(cfg.rate_limits.clone()));
     ServiceSpec::new(NAME, env!("CARGO_PKG_VERSION"), DEFAULT_PORT)
         .description("The public entry: routing, websocket proxy, web console, API reference")
         .openapi(ApiDoc::openapi())
@@ -46,11 +45,20 @@ pub fn service(cfg: GatewayConfig) -> ServiceSpec {
         .setup(move |ctx| {
             // One sender of user actions for the whole process, on the service's bus.
             let recorder = web::Data::new(activity::Recorder::start(ctx.resources.bus.clone()));
-            let (cfg, limiter) = (cfg.clone(), limiter.clone());
+            let shared = prometheus::IntCounter::new(
+                "gateway_rate_limit_shared_total",
+                "Requests other gateway replicas let through, counted here against the same limits",
+            )?;
+            ctx.metrics.registry().register(Box::new(shared.clone()))?;
+            // Made at each start, so two replicas built from one spec (tests) count apart.
+            let limiter = web::Data::new(ratelimit::Limiter::new(cfg.rate_limits.clone()));
+            let (bus, counts) = (ctx.resources.bus.clone(), limiter.clone().into_inner());
+            let cfg = cfg.clone();
             Ok(platform::Prepared::new(move |c| {
                 c.app_data(recorder.clone());
                 routes(c, &cfg, &limiter);
-            }))
+            })
+            .task(move || Box::pin(ratelimit::share(counts, bus, shared))))
         })
 }
 

@@ -7,10 +7,12 @@
 //! a session is counted by IP whatever the target.
 
 use std::collections::HashMap;
-use std::sync::{Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 use platform::auth::CurrentUser;
+use platform::bus::{Bus, EventEnvelope, Outgoing, v1};
+use prost::Message as _;
 
 /// What `TRADEWIND_GATEWAY__RATE_LIMITS` is when unset.
 pub const DEFAULT_RULES: &str = "POST /api/auth-center/api/auth/login=0:30/60; \
@@ -141,13 +143,55 @@ fn key(
     Some(format!("{rule_index}|{per}"))
 }
 
-/// Fixed-window counters for every key seen, in this replica.
+/// A key's count in its current window: what this replica let through (`local`, of which
+/// `unsent` not yet told to the others) and what the other replicas told (`remote`).
+#[derive(Debug, Clone, Copy)]
+struct Window {
+    index: u64,
+    window_ms: u64,
+    local: u32,
+    unsent: u32,
+    remote: u32,
+}
+
+impl Window {
+    fn new(index: u64, window_ms: u64) -> Self {
+        Self {
+            index,
+            window_ms,
+            local: 0,
+            unsent: 0,
+            remote: 0,
+        }
+    }
+
+    fn ended_before(&self, now_ms: u64) -> bool {
+        (self.index + 1) * self.window_ms <= now_ms
+    }
+}
+
+/// What one replica let through under one key in one window, to tell the others.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Count {
+    pub key: String,
+    pub window: u64,
+    pub count: u32,
+}
+
+/// Fixed-window counters for every key seen. Windows are aligned on the epoch, so every
+/// replica's windows are the same; with [`share`] running each replica also counts what the
+/// others let through, told at most [`SHARE_EVERY`] late (so the replicas together can let a
+/// caller through a little over a limit, by what they let through in that time).
 pub struct Limiter {
     rules: Vec<Rule>,
-    windows: Mutex<HashMap<String, (Instant, u32)>>,
+    windows: Mutex<HashMap<String, Window>>,
 }
 
 const SWEEP_ABOVE: usize = 50_000;
+
+fn now_ms() -> u64 {
+    u64::try_from(platform::time::now_ms()).unwrap_or(0)
+}
 
 impl Limiter {
     pub fn new(rules: Vec<Rule>) -> Self {
@@ -165,6 +209,17 @@ impl Limiter {
         ip: &str,
         user: Option<&CurrentUser>,
     ) -> Result<(), u64> {
+        self.check_at(now_ms(), method, path, ip, user)
+    }
+
+    fn check_at(
+        &self,
+        now_ms: u64,
+        method: &str,
+        path: &str,
+        ip: &str,
+        user: Option<&CurrentUser>,
+    ) -> Result<(), u64> {
         let Some((index, rule)) = self
             .rules
             .iter()
@@ -176,33 +231,166 @@ impl Limiter {
         let Some(key) = key(index, rule, path, ip, user) else {
             return Ok(());
         };
+        let window_ms = u64::try_from(rule.window.as_millis()).unwrap_or(u64::MAX);
+        let current = now_ms / window_ms;
         let mut windows = self.windows.lock().unwrap_or_else(PoisonError::into_inner);
         if windows.len() > SWEEP_ABOVE {
-            let longest = self
-                .rules
-                .iter()
-                .map(|r| r.window)
-                .max()
-                .unwrap_or_default();
-            windows.retain(|_, (start, _)| start.elapsed() < longest);
+            windows.retain(|_, w| !w.ended_before(now_ms) || w.unsent > 0);
         }
-        let now = Instant::now();
-        let entry = windows.entry(key).or_insert((now, 0));
-        if now.duration_since(entry.0) >= rule.window {
-            *entry = (now, 0);
+        let entry = windows
+            .entry(key)
+            .or_insert_with(|| Window::new(current, window_ms));
+        if entry.index != current {
+            // What was not sent of the last window no longer matters to anyone.
+            *entry = Window::new(current, window_ms);
         }
-        if entry.1 >= rule.limit {
-            let left = rule.window.saturating_sub(now.duration_since(entry.0));
-            return Err(left.as_secs().max(1));
+        if entry.local.saturating_add(entry.remote) >= rule.limit {
+            let left_ms = (current + 1) * window_ms - now_ms;
+            return Err(left_ms.div_ceil(1000).max(1));
         }
-        entry.1 += 1;
+        entry.local += 1;
+        entry.unsent += 1;
         Ok(())
     }
+
+    /// What this replica let through since it last said, to tell the others (the counts of
+    /// windows still open).
+    pub fn take_unsent(&self) -> Vec<Count> {
+        self.take_unsent_at(now_ms())
+    }
+
+    fn take_unsent_at(&self, now: u64) -> Vec<Count> {
+        let mut windows = self.windows.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut counts = Vec::new();
+        for (key, w) in windows.iter_mut() {
+            if w.unsent > 0 && !w.ended_before(now) {
+                counts.push(Count {
+                    key: key.clone(),
+                    window: w.index,
+                    count: w.unsent,
+                });
+            }
+            w.unsent = 0;
+        }
+        counts
+    }
+
+    /// Counts another replica let through; answers how many applied (those of windows past, or
+    /// of keys whose rule this replica does not have, are dropped).
+    pub fn heard(&self, counts: &[Count]) -> u64 {
+        let mut windows = self.windows.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut applied = 0;
+        for c in counts {
+            let Some(window_ms) = self.window_of(&c.key) else {
+                continue;
+            };
+            let entry = windows
+                .entry(c.key.clone())
+                .or_insert_with(|| Window::new(c.window, window_ms));
+            if entry.index < c.window {
+                // The other replica is in a window this one has not counted in yet.
+                *entry = Window::new(c.window, window_ms);
+            }
+            if entry.index == c.window {
+                entry.remote = entry.remote.saturating_add(c.count);
+                applied += u64::from(c.count);
+            }
+        }
+        applied
+    }
+
+    /// The window of the rule a key was counted under (its leading `index|`).
+    fn window_of(&self, key: &str) -> Option<u64> {
+        let (index, _) = key.split_once('|')?;
+        let rule = self.rules.get(index.parse::<usize>().ok()?)?;
+        u64::try_from(rule.window.as_millis()).ok()
+    }
+}
+
+/// How often a replica tells the others what it let through.
+pub const SHARE_EVERY: Duration = Duration::from_millis(100);
+/// The routing key of the counts the replicas share.
+pub const ROUTE_COUNTED: &str = "gateway.rate-limit.counted";
+
+/// Shares this replica's counts with the other gateway replicas over the bus, and counts
+/// theirs, until the process ends. Best effort: while the broker is away each replica counts
+/// alone (a caller then gets up to a limit on each replica it reaches), and the counts of that
+/// time are not sent later. `heard` counts what the others told (a metric).
+pub async fn share(limiter: Arc<Limiter>, bus: Bus, heard: prometheus::IntCounter) {
+    let replica = uuid::Uuid::now_v7().to_string();
+    let mut subscription = bus.broadcast(crate::NAME, &[ROUTE_COUNTED]);
+    let listen = async {
+        while let Some(delivery) = subscription.recv().await {
+            match decode(&delivery.body) {
+                Ok(told) if told.replica != replica => {
+                    heard.inc_by(limiter.heard(&told.counts));
+                }
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "undecodable rate-limit counts ignored"),
+            }
+            if let Some(ack) = delivery.ack {
+                ack.ack().await;
+            }
+        }
+    };
+    let tell = async {
+        let mut every = actix_web::rt::time::interval(SHARE_EVERY);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            every.tick().await;
+            let counts = limiter.take_unsent();
+            if counts.is_empty() {
+                continue;
+            }
+            let payload = v1::RateLimitCounted {
+                replica: replica.clone(),
+                counts: counts
+                    .into_iter()
+                    .map(|c| v1::RateLimitCount {
+                        key: c.key,
+                        window: c.window,
+                        count: c.count,
+                    })
+                    .collect(),
+            };
+            let body = Outgoing::new(crate::NAME, ROUTE_COUNTED, 0, &payload).envelope_bytes();
+            if let Err((_, e)) = bus.publish_batch(&[(ROUTE_COUNTED, body.as_slice())]).await {
+                tracing::debug!(error = %e, "rate-limit counts not shared");
+            }
+        }
+    };
+    // Neither ends before the process does; the task stops with the server.
+    futures_util::future::join(listen, tell).await;
+}
+
+struct Told {
+    replica: String,
+    counts: Vec<Count>,
+}
+
+fn decode(body: &[u8]) -> Result<Told, prost::DecodeError> {
+    let envelope = EventEnvelope::decode(body)?;
+    let told = v1::RateLimitCounted::decode(envelope.payload.as_slice())?;
+    Ok(Told {
+        replica: told.replica,
+        counts: told
+            .counts
+            .into_iter()
+            .map(|c| Count {
+                key: c.key,
+                window: c.window,
+                count: c.count,
+            })
+            .collect(),
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Ten seconds into a minute: every 60 s window of the tests has 50 s left.
+    const T: u64 = 29_000_000 * 60_000 + 10_000;
 
     fn user(id: i64, saas: i64, mch: i64) -> CurrentUser {
         CurrentUser {
@@ -247,18 +435,30 @@ mod tests {
         let limiter = Limiter::new(
             parse_rules("POST /login=0:2/60; /api/x/**=5:3/60; /api/**=-1:0/60").unwrap(),
         );
-        assert!(limiter.check("POST", "/login", "1.1.1.1", None).is_ok());
-        assert!(limiter.check("POST", "/login", "1.1.1.1", None).is_ok());
-        let wait = limiter
-            .check("POST", "/login", "1.1.1.1", None)
-            .unwrap_err();
-        assert!((1..=60).contains(&wait));
         assert!(
-            limiter.check("POST", "/login", "2.2.2.2", None).is_ok(),
+            limiter
+                .check_at(T, "POST", "/login", "1.1.1.1", None)
+                .is_ok()
+        );
+        assert!(
+            limiter
+                .check_at(T, "POST", "/login", "1.1.1.1", None)
+                .is_ok()
+        );
+        let wait = limiter
+            .check_at(T, "POST", "/login", "1.1.1.1", None)
+            .unwrap_err();
+        assert_eq!(wait, 50, "the seconds left in the window");
+        assert!(
+            limiter
+                .check_at(T, "POST", "/login", "2.2.2.2", None)
+                .is_ok(),
             "per IP"
         );
         assert!(
-            limiter.check("GET", "/login", "1.1.1.1", None).is_ok(),
+            limiter
+                .check_at(T, "GET", "/login", "1.1.1.1", None)
+                .is_ok(),
             "another method"
         );
 
@@ -267,23 +467,27 @@ mod tests {
         for u in [&a, &b, &a] {
             assert!(
                 limiter
-                    .check("GET", "/api/x/list", "9.9.9.9", Some(u))
+                    .check_at(T, "GET", "/api/x/list", "9.9.9.9", Some(u))
                     .is_ok()
             );
         }
         assert!(
             limiter
-                .check("GET", "/api/x/list", "9.9.9.9", Some(&b))
+                .check_at(T, "GET", "/api/x/list", "9.9.9.9", Some(&b))
                 .is_err()
         );
         assert!(
             limiter
-                .check("GET", "/api/x/list", "9.9.9.9", Some(&c))
+                .check_at(T, "GET", "/api/x/list", "9.9.9.9", Some(&c))
                 .is_ok()
         );
         // Unlimited.
         for _ in 0..10 {
-            assert!(limiter.check("GET", "/api/y", "9.9.9.9", Some(&a)).is_ok());
+            assert!(
+                limiter
+                    .check_at(T, "GET", "/api/y", "9.9.9.9", Some(&a))
+                    .is_ok()
+            );
         }
     }
 
@@ -291,8 +495,58 @@ mod tests {
     fn per_resource_targets_count_each_path_apart() {
         let limiter = Limiter::new(parse_rules("/api/**=11:1/60").unwrap());
         let u = user(1, 7, 0);
-        assert!(limiter.check("GET", "/api/a", "ip", Some(&u)).is_ok());
-        assert!(limiter.check("GET", "/api/b", "ip", Some(&u)).is_ok());
-        assert!(limiter.check("GET", "/api/a", "ip", Some(&u)).is_err());
+        assert!(limiter.check_at(T, "GET", "/api/a", "ip", Some(&u)).is_ok());
+        assert!(limiter.check_at(T, "GET", "/api/b", "ip", Some(&u)).is_ok());
+        assert!(
+            limiter
+                .check_at(T, "GET", "/api/a", "ip", Some(&u))
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn replicas_that_share_their_counts_hold_one_limit_together() {
+        let rules = || parse_rules("/api/**=1:5/60").unwrap();
+        let (a, b) = (Limiter::new(rules()), Limiter::new(rules()));
+        let u = user(1, 7, 0);
+        let on = |l: &Limiter, at: u64| l.check_at(at, "GET", "/api/x", "ip", Some(&u));
+        for _ in 0..3 {
+            assert!(on(&a, T).is_ok());
+        }
+        let told = a.take_unsent_at(T);
+        assert_eq!(told.len(), 1);
+        assert_eq!(told[0].count, 3);
+        assert_eq!(b.heard(&told), 3);
+        assert!(a.take_unsent_at(T).is_empty(), "each count told once");
+        assert!(on(&b, T + 1).is_ok());
+        assert!(on(&b, T + 1).is_ok());
+        assert!(on(&b, T + 2).is_err(), "3 let through by a, 2 by b");
+        assert_eq!(a.heard(&b.take_unsent_at(T + 2)), 2);
+        assert!(on(&a, T + 3).is_err(), "a knows of b's 2");
+
+        // The next window starts again on both, and counts of the past one change nothing.
+        let next = T + 60_000;
+        assert!(on(&b, next).is_ok());
+        let late = Count {
+            key: told[0].key.clone(),
+            window: told[0].window,
+            count: 100,
+        };
+        assert_eq!(b.heard(std::slice::from_ref(&late)), 0);
+        assert!(on(&b, next).is_ok());
+        // A count of a window this replica has not reached yet (its clock a little behind).
+        let ahead = Count {
+            window: told[0].window + 2,
+            ..late
+        };
+        assert_eq!(a.heard(&[ahead]), 100);
+        assert!(on(&a, T + 120_000).is_err());
+        // Keys of rules this replica does not have are ignored.
+        let unknown = Count {
+            key: "9|user:1".to_owned(),
+            window: 0,
+            count: 1,
+        };
+        assert_eq!(a.heard(&[unknown]), 0);
     }
 }

@@ -127,7 +127,9 @@ async fn services_believe_the_gateways_signed_address_and_nobody_elses() {
 async fn over_the_limit_is_429_with_retry_after() {
     let stack = spawn_stack_with(&[(
         "TRADEWIND_GATEWAY__RATE_LIMITS",
-        "GET /api/hotel-app/limited=1:2/60; /api/**=-1:0/60",
+        // A day's window: windows are aligned on the epoch, and one ending between the requests
+        // would start the count again.
+        "GET /api/hotel-app/limited=1:2/86400; /api/**=-1:0/60",
     )])
     .await;
     let client = stack.client();
@@ -154,7 +156,7 @@ async fn over_the_limit_is_429_with_retry_after() {
         .unwrap()
         .parse()
         .unwrap();
-    assert!((1..=60).contains(&wait));
+    assert!((1..=86_400).contains(&wait));
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["code"], "too-many-requests");
     // Per user: another user is not held back; other routes are unlimited.
@@ -267,4 +269,69 @@ async fn data_changing_calls_are_recorded_as_user_actions() {
         ),
         (5, "POST", "/api/hotel-app/saas/a/b/save", 200)
     );
+}
+
+/// The gateway's `/actuator/prometheus` figure `name`.
+async fn figure(gateway: &platform::testing::TestApp, name: &str) -> f64 {
+    let mut res = Client::default()
+        .get(gateway.url("/actuator/prometheus"))
+        .send()
+        .await
+        .unwrap();
+    let text = String::from_utf8(res.body().await.unwrap().to_vec()).unwrap();
+    text.lines()
+        .find(|l| l.starts_with(name))
+        .and_then(|l| l.rsplit(' ').next())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no {name} in {text}"))
+}
+
+#[actix_web::test]
+async fn replicas_hold_one_limit_together() {
+    let stack = spawn_stack_with(&[(
+        "TRADEWIND_GATEWAY__RATE_LIMITS",
+        "GET /api/hotel-app/limited=1:4/86400; /api/**=-1:0/60",
+    )])
+    .await;
+    // A second replica on the same broker, as a Kubernetes Service spreads callers over them.
+    let other = stack.replica().await;
+    let shared = "tradewind_gateway_rate_limit_shared_total";
+    assert_eq!(figure(&other, shared).await, 0.0);
+    let client = stack.client();
+    for _ in 0..4 {
+        let res = client
+            .get(stack.url("/api/hotel-app/limited"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status().as_u16(), 200);
+    }
+    platform::testing::eventually("the other replica hears the four", || async {
+        (figure(&other, shared).await >= 4.0).then_some(())
+    })
+    .await;
+    let res = client
+        .get(other.url("/api/hotel-app/limited"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        res.status().as_u16(),
+        429,
+        "the limit is the same four on every replica, not four on each"
+    );
+    // And the other way: what this replica refuses, the first one hears nothing of (a refused
+    // request is not counted), while another user is counted apart.
+    let someone = Client::default()
+        .get(other.url("/api/hotel-app/limited"))
+        .bearer_auth(stack.issuer.token(6, 7, 0, 300))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(someone.status().as_u16(), 200);
+    platform::testing::eventually("the first replica hears the other user's", || async {
+        (figure(&stack.gateway, shared).await >= 1.0).then_some(())
+    })
+    .await;
+    assert_eq!(figure(&stack.gateway, shared).await, 1.0);
 }

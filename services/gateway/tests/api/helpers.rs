@@ -105,11 +105,23 @@ pub struct Stack {
     /// Kept alive for the length of the test.
     pub _upstream: TestApp,
     pub static_dir: tempfile::TempDir,
+    spec: platform::ServiceSpec,
 }
 
 impl Stack {
     pub fn url(&self, path: &str) -> String {
         self.gateway.url(path)
+    }
+
+    /// Another replica of the gateway: the same configuration, upstreams and broker.
+    pub async fn replica(&self) -> TestApp {
+        platform::testing::spawn_on_bus(
+            self.spec.clone(),
+            &test_config("gateway", None),
+            None,
+            self.bus.clone(),
+        )
+        .await
     }
 
     /// A client that calls as a logged-in operator of tenant 7.
@@ -162,14 +174,19 @@ pub async fn spawn_stack_with(vars: &[(&str, &str)]) -> Stack {
     let issuer = TestIssuer::new();
     let spec = gateway::service(cfg).auth_backend(issuer.clone());
     let bus = platform::bus::Bus::Memory(platform::bus::MemoryBroker::default());
-    let gateway =
-        platform::testing::spawn_on_bus(spec, &test_config("gateway", None), None, bus.clone())
-            .await;
+    let gateway = platform::testing::spawn_on_bus(
+        spec.clone(),
+        &test_config("gateway", None),
+        None,
+        bus.clone(),
+    )
+    .await;
     Stack {
         gateway,
         issuer,
         bus,
         _upstream: upstream,
         static_dir,
+        spec,
     }
 }
