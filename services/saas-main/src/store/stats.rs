@@ -61,11 +61,22 @@ fn from_row(r: OrderRow) -> (String, OrderFacts) {
     )
 }
 
+/// The stored facts of `keys`' orders. Two replicas can take events of one order at the same
+/// moment (its creation and its cancellation, released together after a broker outage), and
+/// each works out the change from what it read and replaces it: on PostgreSQL the rows are
+/// locked as they are read (in key order, so two batches never wait on each other), so the
+/// second waits for the first and then reads what it wrote, or, the row replaced meanwhile,
+/// finds none, meets the unique key when it inserts and is retried. SQLite runs one writing
+/// transaction at a time.
 fn load(conn: &mut DbConnection, keys: &[&str]) -> QueryResult<HashMap<String, OrderFacts>> {
+    let mut keys = keys.to_vec();
+    keys.sort_unstable();
+    keys.dedup();
     let mut out = HashMap::with_capacity(keys.len());
     for chunk in keys.chunks(LOOKUP_CHUNK) {
-        let rows: Vec<OrderRow> = stat_orders::table
+        let query = stat_orders::table
             .filter(stat_orders::order_key.eq_any(chunk))
+            .order(stat_orders::order_key)
             .select((
                 stat_orders::order_key,
                 stat_orders::saas_id,
@@ -81,8 +92,11 @@ fn load(conn: &mut DbConnection, keys: &[&str]) -> QueryResult<HashMap<String, O
                 stat_orders::distributor_amount,
                 stat_orders::outcome,
                 stat_orders::outcome_at,
-            ))
-            .load(conn)?;
+            ));
+        let rows: Vec<OrderRow> = match conn {
+            DbConnection::Postgres(pg) => query.for_update().load(pg)?,
+            DbConnection::Sqlite(lite) => query.load(lite)?,
+        };
         out.extend(rows.into_iter().map(from_row));
     }
     Ok(out)
