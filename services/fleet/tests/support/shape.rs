@@ -51,6 +51,9 @@ pub struct Shape {
     pub services: BTreeMap<String, Service>,
     /// Values of the chart's other secrets, one per secret as Kubernetes gives every pod the same.
     secrets: BTreeMap<String, String>,
+    /// Variables a test sets beyond the chart's, by service, as `extraEnv` in the chart's values
+    /// would (a job's period short enough to watch).
+    overrides: BTreeMap<String, Vec<(String, String)>>,
 }
 
 fn addr(port: u16) -> SocketAddr {
@@ -143,7 +146,17 @@ impl Shape {
             broker: Relay::to(broker_addr),
             services,
             secrets: BTreeMap::new(),
+            overrides: BTreeMap::new(),
         }
+    }
+
+    /// Sets `name` for every process of `service` started from now on (before `start_all` for
+    /// the whole run), over the chart's value if it has one.
+    pub fn set_env(&mut self, service: &str, name: &str, value: &str) {
+        assert!(self.services.contains_key(service), "no service {service}");
+        let vars = self.overrides.entry(service.to_owned()).or_default();
+        vars.retain(|(n, _)| n != name);
+        vars.push((name.to_owned(), value.to_owned()));
     }
 
     pub fn url(&self, service: &str) -> String {
@@ -214,6 +227,10 @@ impl Shape {
                 value
             };
             env.push((name, value));
+        }
+        for (name, value) in self.overrides.get(service).into_iter().flatten() {
+            env.retain(|(n, _)| n != name);
+            env.push((name.clone(), value.clone()));
         }
         env.push((
             "TRADEWIND_DATA_DIR".to_owned(),
@@ -287,17 +304,36 @@ impl Shape {
         }
     }
 
-    /// SIGTERM, as Kubernetes stops a pod, and waits for the process to drain and end.
-    pub fn terminate(&mut self, service: &str, i: usize) {
-        if let Some(mut child) = self.services.get_mut(service).unwrap().replicas[i]
+    /// SIGTERM, as Kubernetes stops a pod; answers once the process has drained and ended. Waits
+    /// without blocking the test's thread, so the load it runs meanwhile keeps going; a process
+    /// still there after a minute (far past its shutdown timeout) is killed.
+    pub async fn terminate(&mut self, service: &str, i: usize) {
+        let Some(mut child) = self.services.get_mut(service).unwrap().replicas[i]
             .child
             .take()
-        {
-            let _ = Command::new("kill")
-                .args(["-TERM", &child.id().to_string()])
-                .status();
-            let _ = child.wait();
+        else {
+            return;
+        };
+        let _ = Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status();
+        let deadline = std::time::Instant::now() + Duration::from_secs(60);
+        while matches!(child.try_wait(), Ok(None)) {
+            if std::time::Instant::now() > deadline {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("{service} replica {i} did not end within a minute of SIGTERM");
+            }
+            actix_web::rt::time::sleep(Duration::from_millis(50)).await;
         }
+    }
+
+    /// The process id of a running replica (its node claim names it).
+    pub fn pid(&self, service: &str, i: usize) -> Option<u32> {
+        self.services[service].replicas[i]
+            .child
+            .as_ref()
+            .map(Child::id)
     }
 
     pub async fn wait_ready(&self, service: &str, i: usize) {
@@ -337,7 +373,8 @@ impl Drop for Shape {
                 }
             }
         }
-        if std::env::var_os("PROD_SHAPE_KEEP").is_some() {
+        // A failed run keeps its logs too: what the processes said is what explains it.
+        if std::env::var_os("PROD_SHAPE_KEEP").is_some() || std::thread::panicking() {
             let dir = std::mem::replace(&mut self.dir, tempfile::tempdir().expect("a directory"));
             eprintln!("prod-shape: logs kept in {}", dir.keep().display());
         }
