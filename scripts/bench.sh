@@ -2,7 +2,7 @@
 # `make bench`: measures and prints; never passes or fails on a number. Every part prints its
 # figures as it goes, and the closing table gathers each part's key figures with their targets.
 #
-#   BENCH=gateway,identity,services,bus,stats,hotel,notify,console   (the default: all parts)
+#   BENCH=gateway,identity,services,bus,stats,hotel,notify,console,soak   (the default: all parts)
 #   BENCH_DURATION=10s   the length of each wrk run
 #
 #  gateway   a small GET to hotel-app directly, through the gateway and through nginx (a plain
@@ -16,6 +16,9 @@
 #  hotel     hotel bookings and order lists (scripts/bench-hotel.sh).
 #  notify    order -> websocket latency with 1,000 sockets, memory of 10,000 idle sockets.
 #  console   bundle sizes and login -> dashboard chart in headless Chromium.
+#  soak      the production shape (every service its own processes, replicas, PostgreSQL,
+#            RabbitMQ) under a steady mix through the gateway for 10 minutes: errors, p99 by
+#            minute, each process's memory at the start, middle and end.
 #
 # One release build serves the binaries and the benches: both are built by one cargo command,
 # so the benches' dev-dependencies do not make a second set of artifacts.
@@ -26,7 +29,7 @@ export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/tradewind/target}
 BIN=$CARGO_TARGET_DIR/release
 export BENCH_DURATION=${BENCH_DURATION:-10s}
 DURATION=$BENCH_DURATION
-ALL=gateway,identity,services,bus,stats,hotel,notify,console
+ALL=gateway,identity,services,bus,stats,hotel,notify,console,soak
 BENCH=${BENCH:-$ALL}
 SERVICES=(auth-center saas-main hotel-app ticket-app weixin-server mall-app message-server finance-app gateway)
 
@@ -285,6 +288,15 @@ part_console() {
   (cd frontend/e2e && FLEET_BIN="$BIN/fleet" node bench.mjs)
 }
 
+part_soak() {
+  # BENCH_SOAK_SECS (600), BENCH_SOAK_BOOKINGS (2 a second), BENCH_SOAK_LISTS (10 a second),
+  # BENCH_SOAK_SOCKETS (20).
+  bash scripts/ensure-infra.sh rabbitmq >/dev/null
+  bash scripts/ensure-infra.sh postgres >/dev/null
+  echo "== soak (services/fleet/benches/soak.rs)"
+  run_bench fleet soak
+}
+
 started=$SECONDS
 echo "== building: release binaries and benches in one cargo command"
 # The benches are run from what this build made (never `cargo bench`, whose other profile and
@@ -302,6 +314,7 @@ run_part stats part_stats
 run_part hotel part_hotel
 run_part notify part_notify
 run_part console part_console
+run_part soak part_soak
 
 echo
 echo "== summary ($(date -u +%F), $(nproc) cores, BENCH=$BENCH, BENCH_DURATION=$DURATION)"

@@ -35,8 +35,9 @@ use diesel::sql_types::{BigInt, Binary, Integer, Text};
 use hotel_app::domain::order_state::state;
 use platform::testing::eventually_within;
 use serde_json::{Value, json};
+use support::booker::Booker;
 use support::shape::Shape;
-use support::{call, day, login};
+use support::{call, login};
 
 /// Time for every event to reach its consumers once the fault is over.
 const SETTLES_WITHIN: Duration = Duration::from_secs(60);
@@ -50,77 +51,6 @@ const PAY_TIMEOUT_MINUTES: u64 = 1;
 /// so each scenario counts the kind it is about.
 const NEW_ORDER: &str = "0, 10";
 const CANCELLED: &str = "1, 11";
-
-/// What the distributor books with.
-struct Booker {
-    base: String,
-    token: String,
-    products: Vec<Value>,
-    next: usize,
-}
-
-impl Booker {
-    async fn new(base: &str) -> Self {
-        let token = login(base, "distributor", "distributor123")
-            .await
-            .expect("the distributor logs in");
-        let stay = format!("checkinDate={}&checkoutDate={}&roomNum=1", day(2), day(3));
-        let (_, found) = call(
-            "GET",
-            &format!("{base}/api/hotel-app/saas/booking/hotelBookings/list?{stay}"),
-            Some(&token),
-            None,
-        )
-        .await;
-        let hotel = found["data"]["results"][0]["hotelId"].clone();
-        let (_, products) = call(
-            "GET",
-            &format!(
-                "{base}/api/hotel-app/saas/booking/hotelBookings/listHotelProduct?hotelId={hotel}&{stay}"
-            ),
-            Some(&token),
-            None,
-        )
-        .await;
-        let products: Vec<Value> = products["data"]
-            .as_array()
-            .cloned()
-            .unwrap_or_default()
-            .into_iter()
-            .map(|p| p["productId"].clone())
-            .collect();
-        assert!(!products.is_empty(), "the demo hotel has products");
-        Self {
-            base: base.to_owned(),
-            token,
-            products,
-            next: 0,
-        }
-    }
-
-    /// One booking of one night, spread over the products and the next 80 nights so no night
-    /// runs out of rooms. The order's id, or the failed answer.
-    async fn book(&mut self) -> Result<String, String> {
-        let n = self.next;
-        self.next += 1;
-        let product = &self.products[n % self.products.len()];
-        let night = 2 + (n / self.products.len()) as i64 % 80;
-        let (status, body) = call(
-            "POST",
-            &format!(
-                "{}/api/hotel-app/saas/booking/hotelBookings/order",
-                self.base
-            ),
-            Some(&self.token),
-            Some(support::demo_hotel::order_form(product, night)),
-        )
-        .await;
-        match (status, body["data"]["orderId"].as_i64()) {
-            (200, Some(id)) => Ok(id.to_string()),
-            _ => Err(format!("{status} {body}")),
-        }
-    }
-}
 
 #[derive(Default)]
 struct Placed {

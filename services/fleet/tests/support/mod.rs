@@ -3,6 +3,7 @@
 //! shape (every service its own processes).
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+pub mod booker;
 #[path = "../e2e/demo_hotel.rs"]
 pub mod demo_hotel;
 pub mod relay;
