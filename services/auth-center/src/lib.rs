@@ -52,13 +52,29 @@ fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
         pool,
         keys,
         settings,
-        ip_failures: api::context::IpFailures::default(),
     });
+    let window_ms = ip_window_ms(&shared.settings);
     let data = web::Data::from(shared.clone());
     Ok(Prepared::new(move |cfg| {
         cfg.app_data(data.clone()).configure(api::routes);
     })
+    .job(platform::jobs::Job::new(
+        "ended login failure windows",
+        std::time::Duration::from_secs(600),
+        move |conn| {
+            Ok(store::ip_failures::forget_ended(
+                conn,
+                platform::time::now_ms(),
+                window_ms,
+            )?)
+        },
+    ))
     .auth_backend(Arc::new(api::backend::LocalBackend(shared))))
+}
+
+/// The per-IP failure window, ms.
+pub fn ip_window_ms(settings: &settings::Settings) -> i64 {
+    i64::try_from(settings.ip_window.as_millis()).unwrap_or(i64::MAX)
 }
 
 /// saasId 0 holds platform administrators only, and they belong to no tenant

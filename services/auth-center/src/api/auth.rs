@@ -15,6 +15,7 @@ use super::context::{Ctx, client_ip, user_agent};
 use crate::domain::accounts::USER_NORMAL;
 use crate::domain::login::{Failures, LoginRefusal, after_failure, check_credentials, decide};
 use crate::domain::password;
+use crate::store::ip_failures;
 use crate::store::logs::{self, LoginRecord};
 use crate::store::sessions::{self, NewSession};
 use crate::store::users::{self, User};
@@ -94,17 +95,19 @@ pub async fn login(
     let form = form.into_inner();
     let username = check_credentials(&form.username, &form.password)?;
     let ip = client_ip(&req);
-    if ctx.ip_failures.blocked(&ip, &ctx.settings) {
-        return Err(LoginRefusal::TooManyFromIp.into());
-    }
     let agent = user_agent(&req);
     let c = ctx.clone();
     let (ip2, agent2) = (ip.clone(), agent.clone());
+    let window_ms = crate::ip_window_ms(&ctx.settings);
     let outcome = with_conn(&ctx.pool, move |conn| -> Result<Outcome, ApiError> {
         let now = platform::time::now_ms();
+        if ip_failures::blocked(conn, &ip2, now, window_ms, c.settings.ip_max_failures)? {
+            return Ok(Outcome::Refused(LoginRefusal::TooManyFromIp));
+        }
         let Some(user) = users::user_by_name(conn, &username)? else {
             password::verify_nothing(&form.password);
             let refusal = LoginRefusal::WrongCredentials;
+            ip_failures::failed(conn, &ip2, now, window_ms)?;
             logs::log_login(
                 conn,
                 LoginRecord {
@@ -140,6 +143,7 @@ pub async fn login(
                     };
                     let (next, lock) = after_failure(prev, now, c.settings.lockout);
                     users::record_failure(conn, user.id, next.count, next.since, lock)?;
+                    ip_failures::failed(conn, &ip2, now, window_ms)?;
                 }
                 let text = refusal.text();
                 record.message = &text.en;
@@ -166,9 +170,6 @@ pub async fn login(
     .await?;
     match outcome {
         Outcome::Refused(refusal) => {
-            if refusal == LoginRefusal::WrongCredentials {
-                ctx.ip_failures.failed(&ip, &ctx.settings);
-            }
             tracing::info!(ip, code = refusal.code(), "login refused");
             Err(refusal.into())
         }

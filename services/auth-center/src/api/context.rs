@@ -1,9 +1,4 @@
-//! What auth-center's handlers share: the database, the keys, the settings, the per-IP count
-//! of failed logins.
-
-use std::collections::HashMap;
-use std::sync::{Mutex, PoisonError};
-use std::time::Instant;
+//! What auth-center's handlers share: the database, the keys, the settings.
 
 use actix_web::HttpRequest;
 use platform::auth::CurrentUser;
@@ -19,7 +14,6 @@ pub struct Ctx {
     pub pool: DbPool,
     pub keys: KeyRing,
     pub settings: Settings,
-    pub ip_failures: IpFailures,
 }
 
 impl Ctx {
@@ -49,33 +43,6 @@ impl Ctx {
     /// Verifies a token with auth-center's own keys (no fetching).
     pub fn verify(&self, raw: &str, kind: TokenKind) -> Result<Claims, token::TokenError> {
         token::verify_with(raw, &self.keys.decoding_keys, kind)
-    }
-}
-
-/// Failed logins per client IP in a sliding window, refused beyond the limit.
-#[derive(Default)]
-pub struct IpFailures {
-    counts: Mutex<HashMap<String, (u32, Instant)>>,
-}
-
-impl IpFailures {
-    pub fn blocked(&self, ip: &str, settings: &Settings) -> bool {
-        let counts = self.counts.lock().unwrap_or_else(PoisonError::into_inner);
-        counts.get(ip).is_some_and(|(n, since)| {
-            since.elapsed() < settings.ip_window && *n >= settings.ip_max_failures
-        })
-    }
-
-    pub fn failed(&self, ip: &str, settings: &Settings) {
-        let mut counts = self.counts.lock().unwrap_or_else(PoisonError::into_inner);
-        if counts.len() > 100_000 {
-            counts.retain(|_, (_, since)| since.elapsed() < settings.ip_window);
-        }
-        let entry = counts.entry(ip.to_owned()).or_insert((0, Instant::now()));
-        if entry.1.elapsed() >= settings.ip_window {
-            *entry = (0, Instant::now());
-        }
-        entry.0 += 1;
     }
 }
 

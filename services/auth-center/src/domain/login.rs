@@ -97,6 +97,12 @@ pub fn after_failure(prev: Failures, now: i64, rule: Lockout) -> (Failures, Opti
     }
 }
 
+/// Whether an IP with `failures` wrong logins counted since `window_start` may not try again at
+/// `now`: the limit reached within a window still open. A window that has ended counts nothing.
+pub fn ip_blocked(failures: i32, window_start: i64, now: i64, window_ms: i64, max: u32) -> bool {
+    now - window_start < window_ms && i64::from(failures) >= i64::from(max)
+}
+
 /// The failures a login can meet, each with its message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LoginRefusal {
@@ -244,6 +250,22 @@ mod tests {
                 count: 1,
                 since: Some(600_000)
             }
+        );
+    }
+
+    #[test]
+    fn an_ip_is_held_back_from_the_limit_until_its_window_ends() {
+        let (start, window) = (1_000_000, 60_000);
+        assert!(!ip_blocked(2, start, start + 10, window, 3));
+        assert!(ip_blocked(3, start, start + 10, window, 3));
+        assert!(ip_blocked(7, start, start + window - 1, window, 3));
+        assert!(
+            !ip_blocked(7, start, start + window, window, 3),
+            "the window ended"
+        );
+        assert!(
+            ip_blocked(0, start, start, window, 0),
+            "a limit of 0 refuses every try"
         );
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod api_users;
 pub mod groups;
+pub mod ip_failures;
 pub mod logs;
 pub mod permissions;
 pub mod schema;

@@ -142,3 +142,11 @@ diesel::allow_tables_to_appear_in_same_query!(
     perm_groups,
     permissions
 );
+
+diesel::table! {
+    login_ip_failures (ip) {
+        ip -> Text,
+        failures -> Integer,
+        window_start -> BigInt,
+    }
+}

@@ -26,6 +26,22 @@ pub async fn start_on_bus(backend: Backend, vars: &[(&str, &str)], bus: &Bus) ->
     spawn_on_bus(auth_center::service(), &cfg, Some(db), bus.clone()).await
 }
 
+/// A second replica of `app`: the same database and settings, a process of its own.
+pub async fn replica(app: &TestApp, vars: &[(&str, &str)]) -> TestApp {
+    let mut cfg = test_config(auth_center::NAME, app.db.as_ref());
+    cfg.env.set("TRADEWIND_AUTH_CENTER__DEMO__ENABLED", "true");
+    for (k, v) in vars {
+        cfg.env.set(*k, *v);
+    }
+    spawn_on_bus(
+        auth_center::service(),
+        &cfg,
+        None,
+        Bus::Memory(MemoryBroker::default()),
+    )
+    .await
+}
+
 /// Runs SQL on the service's database (to put an account in a state an admin would).
 pub fn sql(app: &TestApp, statement: &str) {
     let db = app.db.as_ref().expect("a database");

@@ -178,6 +178,23 @@ async fn too_many_failures_from_one_ip_are_refused_with_429(backend: Backend) {
     app.shutdown().await;
 }
 
+async fn the_ip_limit_is_one_for_every_replica(backend: Backend) {
+    let vars = [("TRADEWIND_AUTH_CENTER__LOGIN__IP_MAX_FAILURES", "4")];
+    let app = start_with(backend, &vars).await;
+    let other = crate::helpers::replica(&app, &vars).await;
+    // Two failures on each replica: four from the IP in all.
+    for (i, name) in ["a1", "a2", "a3", "a4"].into_iter().enumerate() {
+        let on = if i % 2 == 0 { &app } else { &other };
+        assert_eq!(login(on, name, "whatever").await.status, 412);
+    }
+    for on in [&app, &other] {
+        let a = login(on, "demo", "demo123").await;
+        assert_eq!(a.status, 429, "{}", a.body);
+    }
+    other.shutdown().await;
+    app.shutdown().await;
+}
+
 async fn refresh_works_until_the_session_ends(backend: Backend) {
     let app = start(backend).await;
     let (token, refresh) = tokens(&app, "operator", "operator123").await;
@@ -414,6 +431,7 @@ platform::on_both_backends!(
     each_failure_of_the_catalogue_is_a_412_with_its_message,
     five_wrong_passwords_lock_the_account,
     too_many_failures_from_one_ip_are_refused_with_429,
+    the_ip_limit_is_one_for_every_replica,
     refresh_works_until_the_session_ends,
     a_second_login_ends_the_first_with_token_repeated,
 );

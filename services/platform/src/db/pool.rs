@@ -21,8 +21,10 @@ pub type DbPool = r2d2::Pool<Manager>;
 pub type PooledConnection = r2d2::PooledConnection<Manager>;
 
 /// WAL lets readers work beside the one writer; the busy timeout makes a second writer wait
-/// instead of failing at once with SQLITE_BUSY.
-const SQLITE_PRAGMAS: &str = "PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; \
+/// instead of failing at once with SQLITE_BUSY. The timeout comes first: setting the journal
+/// mode needs a lock too, and a new connection opened while another process or pool writes
+/// (a replica, a restart) failed at once with "database is locked".
+const SQLITE_PRAGMAS: &str = "PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; \
      PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;";
 
 /// Custom plans for every statement: diesel prepares and caches its statements per connection,
