@@ -7,6 +7,10 @@ pub mod banks;
 pub mod cash;
 pub mod credit;
 pub mod credit_logs;
+pub mod payments;
+pub mod receipts;
+mod settlement;
+pub mod verify;
 
 use actix_web::web;
 use platform::http::endpoints::{self, Module};
@@ -18,13 +22,19 @@ const MODULES: &[Module] = &[
     balance::MODULE,
     cash::MODULE,
     banks::MODULE,
+    receipts::MODULE,
+    payments::MODULE,
+    verify::MODULE,
 ];
 
 #[derive(OpenApi)]
 #[openapi(tags(
     (name = "credit", description = "Distributors' credit limits and the credit check"),
     (name = "balance", description = "Balances, their chart and the cash log (prepaid money)"),
-    (name = "bank", description = "The tenant's bank accounts")
+    (name = "bank", description = "The tenant's bank accounts"),
+    (name = "receipt", description = "Receipts from distributors and their logs"),
+    (name = "payment", description = "Payments to suppliers and their logs"),
+    (name = "verify", description = "Reconciliation: the ledger per distributor and supplier")
 ))]
 struct ApiDoc;
 

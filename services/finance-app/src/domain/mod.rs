@@ -5,3 +5,4 @@
 pub mod bank;
 pub mod credit;
 pub mod credit_log;
+pub mod settlement;

@@ -142,6 +142,51 @@ fn set_state(
     .map(|_| ())
 }
 
+/// Keeps the row's place in the reconciliation ledger after a change of the order: on each side,
+/// a row in no live receipt (payment) owes what the order now leaves to settle; a row in one
+/// keeps what it owed when it was put there, and is marked abnormal if that is no longer what
+/// the order owes (docs/finance.md#receipts-payments-and-reconciliation).
+fn follow_ledger(conn: &mut DbConnection, saas_id: i64, o: &v1::OrderRef) -> QueryResult<()> {
+    use super::schema::ledger;
+    use crate::domain::settlement::{Side, due_of, verify};
+    let found: Option<(i64, i32, i64, i64)> = row_of(saas_id, o)
+        .select((
+            credit_logs::id,
+            credit_logs::state,
+            credit_logs::order_price,
+            credit_logs::supplier_price,
+        ))
+        .first(conn)
+        .optional()?;
+    let Some((id, state, order_price, supplier_price)) = found else {
+        return Ok(());
+    };
+    let receipt = due_of(Side::Receipt, state, order_price, supplier_price);
+    let payment = due_of(Side::Payment, state, order_price, supplier_price);
+    let row = || ledger::table.filter(ledger::id.eq(id));
+    diesel::update(row().filter(ledger::receipt_id.eq(0)))
+        .set(ledger::receipt_due.eq(receipt))
+        .execute(conn)?;
+    diesel::update(
+        row()
+            .filter(ledger::receipt_id.ne(0))
+            .filter(ledger::receipt_due.ne(receipt)),
+    )
+    .set(ledger::receipt_verify.eq(verify::ABNORMAL))
+    .execute(conn)?;
+    diesel::update(row().filter(ledger::payment_id.eq(0)))
+        .set(ledger::payment_due.eq(payment))
+        .execute(conn)?;
+    diesel::update(
+        row()
+            .filter(ledger::payment_id.ne(0))
+            .filter(ledger::payment_due.ne(payment)),
+    )
+    .set(ledger::payment_verify.eq(verify::ABNORMAL))
+    .execute(conn)?;
+    Ok(())
+}
+
 /// `order.*.created`: the order's row with all it tells (contact, amounts, quantity, the user
 /// who booked, the order date).
 pub fn created(conn: &mut DbConnection, e: &Event<v1::OrderCreated>) -> anyhow::Result<()> {
@@ -167,6 +212,7 @@ pub fn created(conn: &mut DbConnection, e: &Event<v1::OrderCreated>) -> anyhow::
     if let Some(a) = &e.payload.amounts {
         set_amounts(conn, e.saas_id, o, a)?;
     }
+    follow_ledger(conn, e.saas_id, o)?;
     Ok(())
 }
 
@@ -178,6 +224,7 @@ pub fn state_changed(
     let o = order_of(&e.routing_key, &e.payload.order)?;
     ensure(conn, e.saas_id, o, e.payload.new_order_state, e.occurred_at)?;
     set_state(conn, e.saas_id, o, e.payload.new_order_state, e.occurred_at)?;
+    follow_ledger(conn, e.saas_id, o)?;
     Ok(())
 }
 
@@ -190,6 +237,7 @@ pub fn cancelled(conn: &mut DbConnection, e: &Event<v1::OrderCancelled>) -> anyh
     if let Some(a) = &e.payload.amounts {
         set_amounts(conn, e.saas_id, o, a)?;
     }
+    follow_ledger(conn, e.saas_id, o)?;
     Ok(())
 }
 

@@ -7,3 +7,4 @@ pub mod banks;
 pub mod credit_logs;
 pub mod saga;
 pub mod schema;
+pub mod settlements;

@@ -131,3 +131,90 @@ diesel::table! {
         created_at -> BigInt,
     }
 }
+
+diesel::table! {
+    /// The reconciliation ledger's view of `credit_logs`: the columns receipts, payments and
+    /// reconciliation read and write (diesel declares at most 32 columns of a table, and the
+    /// credit log has more). The ledger columns (`receipt_due` ... `payment_verify`) are
+    /// written through this view only.
+    #[sql_name = "credit_logs"]
+    ledger (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        supplier_mch_id -> BigInt,
+        distributor_mch_id -> BigInt,
+        order_id -> BigInt,
+        product_type -> Integer,
+        product_name -> Text,
+        order_number -> Text,
+        travel_date -> Text,
+        end_travel_date -> Text,
+        order_date -> BigInt,
+        currency_code -> Text,
+        order_price -> BigInt,
+        supplier_price -> BigInt,
+        state -> Integer,
+        receipt_id -> BigInt,
+        receipt_due -> BigInt,
+        receipt_received -> BigInt,
+        receipt_progress -> Integer,
+        receipt_date -> BigInt,
+        receipt_verify -> Integer,
+        payment_id -> BigInt,
+        payment_due -> BigInt,
+        payment_paid -> BigInt,
+        payment_progress -> Integer,
+        payment_date -> BigInt,
+        payment_verify -> Integer,
+    }
+}
+
+diesel::table! {
+    settlements (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        kind -> Integer,
+        mch_id -> BigInt,
+        currency -> Text,
+        due -> BigInt,
+        arrived -> BigInt,
+        progress -> Integer,
+        order_count -> Integer,
+        state -> Integer,
+        confirm_user_id -> BigInt,
+        confirm_username -> Text,
+        confirm_date -> BigInt,
+        check_user_id -> BigInt,
+        check_username -> Text,
+        check_date -> BigInt,
+        remark -> Text,
+        created_by -> BigInt,
+        created_by_name -> Text,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    settlement_logs (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        kind -> Integer,
+        settlement_id -> BigInt,
+        mch_id -> BigInt,
+        currency -> Text,
+        money -> BigInt,
+        info -> Text,
+        serial_id -> Text,
+        log_date -> Text,
+        user_id -> BigInt,
+        username -> Text,
+        remark -> Text,
+        state -> Integer,
+        confirm_user_id -> BigInt,
+        confirm_username -> Text,
+        confirm_date -> BigInt,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}

@@ -148,6 +148,108 @@ impl<'a> Client<'a> {
             .await
     }
 
+    pub async fn get(&self, path: &str, query: &str) -> Answer {
+        self.call("GET", &format!("{path}?{query}"), None).await
+    }
+
+    pub async fn send(&self, method: &str, path: &str, body: Value) -> Answer {
+        self.call(method, path, Some(body)).await
+    }
+
+    // Receipts (a payment's calls are the same with `payment` for `receipt`: `settle(side, ..)`).
+
+    pub async fn verify_orders(&self, side: Side, ids: &[i64]) -> Answer {
+        let path = match side {
+            Side::Receipt => "/saas/finance/verify/VerifyDistributorOrderList",
+            Side::Payment => "/saas/finance/verify/VerifySupplierOrderList",
+        };
+        self.send("POST", path, json!({"creditLogIds": ids, "remark": "test"}))
+            .await
+    }
+
+    pub async fn list_settlements(&self, side: Side, query: &str) -> Answer {
+        self.get(&format!("/saas/finance/{}/list", side.name()), query)
+            .await
+    }
+
+    pub async fn load_settlement(&self, side: Side, id: i64) -> Answer {
+        let q = format!("{}Id={id}", side.name());
+        self.get(&format!("/saas/finance/{}/load", side.name()), &q)
+            .await
+    }
+
+    /// `review` or `delete`.
+    pub async fn close_settlement(&self, side: Side, action: &str, id: i64) -> Answer {
+        let body = json!({ format!("{}Id", side.name()): id });
+        self.send(
+            "PUT",
+            &format!("/saas/finance/{}/{action}", side.name()),
+            body,
+        )
+        .await
+    }
+
+    pub async fn list_logs(&self, side: Side, query: &str) -> Answer {
+        self.get(&format!("/saas/finance/{}Log/list", side.name()), query)
+            .await
+    }
+
+    pub async fn load_log(&self, side: Side, id: i64) -> Answer {
+        self.get(
+            &format!("/saas/finance/{}Log/load", side.name()),
+            &format!("id={id}"),
+        )
+        .await
+    }
+
+    /// Records `money` against receipt (payment) `id`, dated today.
+    pub async fn save_log(&self, side: Side, id: i64, money: i64) -> Answer {
+        let (date, info) = match side {
+            Side::Receipt => ("receiptDate", "receiptInfo"),
+            Side::Payment => ("payDate", "paymentInfo"),
+        };
+        let body = json!({
+            format!("{}Id", side.name()): id,
+            "money": money,
+            "serialId": "SN-1",
+            date: day(0),
+            info: "ICBC 6222",
+            "remark": "test",
+        });
+        self.send(
+            "POST",
+            &format!("/saas/finance/{}Log/save", side.name()),
+            body,
+        )
+        .await
+    }
+
+    /// `confirm`, `rollback` or `delete`.
+    pub async fn act_on_log(&self, side: Side, action: &str, id: i64) -> Answer {
+        self.send(
+            "PUT",
+            &format!("/saas/finance/{}Log/{action}", side.name()),
+            json!({ "id": id }),
+        )
+        .await
+    }
+
+    pub async fn summary(&self, side: Side, query: &str) -> Answer {
+        let path = match side {
+            Side::Receipt => "/saas/finance/verify/listDistributorReceiptSummary",
+            Side::Payment => "/saas/finance/verify/listSupplierPaySummary",
+        };
+        self.get(path, query).await
+    }
+
+    pub async fn verify_order_list(&self, side: Side, query: &str) -> Answer {
+        let path = match side {
+            Side::Receipt => "/saas/finance/verify/listDistributorVerifyOrder",
+            Side::Payment => "/saas/finance/verify/listSupplierVerifyOrder",
+        };
+        self.get(path, query).await
+    }
+
     /// Sets a distributor's permanent credit (the tenant's staff) and answers the account.
     pub async fn set_credit(&self, mch_id: i64, credit: i64) -> Value {
         let a = self
@@ -155,5 +257,131 @@ impl<'a> Client<'a> {
             .await;
         assert_eq!(a.status, 200, "{}", a.body);
         a.data().clone()
+    }
+}
+
+/// Which way the money goes, as the tests name the endpoints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Receipt,
+    Payment,
+}
+
+impl Side {
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Receipt => "receipt",
+            Self::Payment => "payment",
+        }
+    }
+}
+
+/// Order events as hotel-app publishes them, to fill the credit log.
+pub mod orders {
+    use platform::bus::{Outgoing, v1};
+    use platform::testing::TenantFixture;
+
+    pub fn order(id: i64, supplier: i64, distributor: i64) -> v1::OrderRef {
+        v1::OrderRef {
+            order_id: id,
+            order_no: format!("H{id}"),
+            product_type: v1::ProductType::Hotel as i32,
+            supplier_mch_id: supplier,
+            distributor_mch_id: distributor,
+            product_id: 77,
+            product_name: "Garden Twin".into(),
+            start_date: super::day(3),
+            end_date: super::day(5),
+            ..Default::default()
+        }
+    }
+
+    /// The distributor pays `price`; the supplier is paid `price` − 1,000 fen.
+    pub fn amounts(price: i64) -> v1::OrderAmounts {
+        v1::OrderAmounts {
+            order_price: price,
+            supplier_price: price - 1_000,
+            channel_price: price + 1_000,
+            profit: 1_000,
+            currency: "CNY".into(),
+        }
+    }
+
+    pub fn created(o: &v1::OrderRef, price: i64, state: i32, at: i64) -> Outgoing {
+        let e = v1::OrderCreated {
+            order: Some(o.clone()),
+            amounts: Some(amounts(price)),
+            quantity: 1,
+            order_state: state,
+            created_by: 3,
+            ..Default::default()
+        };
+        Outgoing::new("hotel-app", "order.hotel.created", TenantFixture::SAAS, &e).at(at)
+    }
+
+    pub fn cancelled(o: &v1::OrderRef, price: i64, at: i64) -> Outgoing {
+        let e = v1::OrderCancelled {
+            order: Some(o.clone()),
+            amounts: Some(amounts(price)),
+            ..Default::default()
+        };
+        Outgoing::new(
+            "hotel-app",
+            "order.hotel.cancelled",
+            TenantFixture::SAAS,
+            &e,
+        )
+        .at(at)
+    }
+
+    pub async fn send(f: &TenantFixture, out: &Outgoing) {
+        use prost::Message as _;
+        let bytes = out.envelope_bytes();
+        let key = platform::bus::EventEnvelope::decode(bytes.as_slice())
+            .unwrap()
+            .event_type;
+        f.bus
+            .publish_batch(&[(key.as_str(), &bytes)])
+            .await
+            .unwrap();
+    }
+
+    /// Books a confirmed order of `price` and answers its credit log row's id once it is there.
+    pub async fn book(f: &TenantFixture, id: i64, distributor: i64, price: i64) -> i64 {
+        let at = platform::time::now_ms();
+        send(
+            f,
+            &created(
+                &order(id, TenantFixture::SUPPLIER, distributor),
+                price,
+                1,
+                at,
+            ),
+        )
+        .await;
+        let staff = super::Client::new(f, &f.operator);
+        platform::testing::eventually(&format!("order {id}'s row"), || async {
+            let rows = staff.list_credit_log(&format!("orderId={id}")).await.rows();
+            rows.first()
+                .filter(|r| r["orderPrice"] == price)
+                .and_then(|r| r["id"].as_i64())
+        })
+        .await
+    }
+
+    /// Cancels order `id` with its amounts now `price` and waits until its row has failed.
+    pub async fn cancel(f: &TenantFixture, id: i64, distributor: i64, price: i64) {
+        let at = platform::time::now_ms();
+        send(
+            f,
+            &cancelled(&order(id, TenantFixture::SUPPLIER, distributor), price, at),
+        )
+        .await;
+        let staff = super::Client::new(f, &f.operator);
+        platform::testing::eventually(&format!("order {id} cancelled"), || async {
+            let rows = staff.list_credit_log(&format!("orderId={id}")).await.rows();
+            rows.first().filter(|r| r["state"] == 3).map(|_| ())
+        })
+        .await;
     }
 }

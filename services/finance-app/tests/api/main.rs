@@ -6,4 +6,7 @@ mod cash;
 mod credit;
 mod credit_logs;
 mod helpers;
+mod payments;
+mod receipts;
 mod saga;
+mod verify;

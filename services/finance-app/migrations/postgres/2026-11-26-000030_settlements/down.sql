@@ -1,0 +1,11 @@
+DROP TABLE settlement_logs;
+DROP TABLE settlements;
+DROP INDEX credit_logs_payment;
+DROP INDEX credit_logs_receipt;
+DROP INDEX credit_logs_supplier;
+ALTER TABLE credit_logs DROP COLUMN payment_verify;
+ALTER TABLE credit_logs DROP COLUMN payment_paid;
+ALTER TABLE credit_logs DROP COLUMN payment_due;
+ALTER TABLE credit_logs DROP COLUMN receipt_verify;
+ALTER TABLE credit_logs DROP COLUMN receipt_received;
+ALTER TABLE credit_logs DROP COLUMN receipt_due;
