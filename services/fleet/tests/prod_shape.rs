@@ -20,8 +20,9 @@
 //!   online, and this installation gives a payment one minute) cancelled once, under all the
 //!   faults above.
 //!
-//! After each fault: every order placed is counted exactly once by the tenant's dashboard and
-//! has exactly its notifications, every outbox is drained and no event is a dead letter.
+//! After each fault: every order placed is counted exactly once by the tenant's dashboard, has
+//! exactly its notifications and one credit log in finance-app, every outbox is drained and no
+//! event is a dead letter.
 
 mod support;
 
@@ -111,6 +112,19 @@ fn notifications_per_order(shape: &Shape, types: &str) -> BTreeMap<String, i64> 
         .collect()
 }
 
+/// finance-app's credit logs (saasMchCreditLog) by hotel order id.
+fn credit_logs_per_order(shape: &Shape) -> BTreeMap<String, i64> {
+    diesel::sql_query(
+        "SELECT CAST(order_id AS TEXT) AS ref_id, COUNT(*) AS n FROM credit_logs \
+         WHERE product_type = 10 GROUP BY order_id",
+    )
+    .load::<RefCount>(&mut pg(shape, "finance-app"))
+    .unwrap()
+    .into_iter()
+    .map(|r| (r.ref_id, r.n))
+    .collect()
+}
+
 fn count(shape: &Shape, service: &str, sql: &str) -> i64 {
     diesel::sql_query(sql)
         .get_result::<Count>(&mut pg(shape, service))
@@ -186,7 +200,16 @@ async fn settled(
         async move { complete.then_some(per) }
     })
     .await;
-    // Nothing more arrives late: counted once, notified once.
+    eventually_within(SETTLES_WITHIN, "every order has its credit log", || {
+        let logs = credit_logs_per_order(shape);
+        let complete = all.iter().all(|o| logs.contains_key(o));
+        async move {
+            actix_web::rt::time::sleep(Duration::from_millis(200)).await;
+            complete.then_some(())
+        }
+    })
+    .await;
+    // Nothing more arrives late: counted once, notified once, one credit log each.
     actix_web::rt::time::sleep(Duration::from_secs(2)).await;
     assert_eq!(
         orders_counted(&base, admin).await,
@@ -202,6 +225,10 @@ async fn settled(
             notified.get(order)
         );
     }
+    let logs = credit_logs_per_order(shape);
+    for order in all {
+        assert_eq!(logs.get(order), Some(&1), "order {order}: credit logs");
+    }
     let dead_letters: i64 = backends
         .iter()
         .map(|s| count(shape, s, "SELECT COUNT(*) AS n FROM dead_letters"))
@@ -209,10 +236,11 @@ async fn settled(
     assert_eq!(dead_letters, 0, "dead letters");
     // What the run saw, printed at the end (the issue's note gives these figures).
     format!(
-        "{} orders placed in all, {} counted, {} notified ({per_order} each), outboxes drained, {dead_letters} dead letters",
+        "{} orders placed in all, {} counted, {} notified ({per_order} each), {} with one credit log, outboxes drained, {dead_letters} dead letters",
         all.len(),
         wanted - baseline,
         all.iter().filter(|o| notified_now.contains_key(*o)).count(),
+        all.iter().filter(|o| logs.get(*o) == Some(&1)).count(),
     )
 }
 
