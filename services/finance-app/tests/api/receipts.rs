@@ -318,7 +318,51 @@ async fn an_order_changed_after_it_was_settled_is_abnormal_never_silently_change
     f.shutdown().await;
 }
 
+async fn concurrent_requests_take_a_row_once_and_count_every_confirmation_once(backend: Backend) {
+    let f = start(backend).await;
+    let staff = Client::new(&f, &f.operator);
+    let row = book(&f, 841, DISTRIBUTOR, 12_000).await;
+    let rows = [row];
+    let tries =
+        futures_util::future::join_all((0..10).map(|_| staff.verify_orders(R, &rows))).await;
+    let made: Vec<i64> = tries
+        .iter()
+        .filter(|a| a.status == 200)
+        .map(|a| a.data()["receiptId"].as_i64().unwrap())
+        .collect();
+    assert_eq!(
+        made.len(),
+        1,
+        "{:?}",
+        tries.iter().map(|a| &a.body).collect::<Vec<_>>()
+    );
+    assert!(
+        tries
+            .iter()
+            .all(|a| a.status == 200 || a.field() == "creditLogIds")
+    );
+    let receipt = made[0];
+    let mut logs = Vec::new();
+    for _ in 0..6 {
+        logs.push(id_of(&staff.save_log(R, receipt, 2_000).await, "id"));
+    }
+    let confirmed = futures_util::future::join_all(
+        logs.iter()
+            .chain(logs.iter())
+            .map(|&l| staff.act_on_log(R, "confirm", l)),
+    )
+    .await;
+    // Each log confirmed once: six 200s, six refusals of a log no longer pending.
+    assert_eq!(confirmed.iter().filter(|a| a.status == 200).count(), 6);
+    let d = staff.load_settlement(R, receipt).await;
+    assert_eq!(d.data()["receipt"]["arrivalPrice"], 12_000);
+    assert_eq!(d.data()["orders"][0]["receiptReceived"], 12_000);
+    assert_eq!(staff.summary(R, "").await.rows()[0]["outstanding"], 0);
+    f.shutdown().await;
+}
+
 platform::on_both_backends!(
+    concurrent_requests_take_a_row_once_and_count_every_confirmation_once,
     a_receipt_settles_its_orders_and_a_rollback_undoes_exactly_that,
     each_sees_its_own_and_only_staff_act,
     bad_input_is_a_412_naming_the_field_and_writes_nothing,
