@@ -66,6 +66,30 @@ export const TENANT_STATE: Enumeration = { id: 'base.enum.tenantState', values: 
 /** saas-main tenant `saasType`: 0 standard, 1 trial. */
 export const SAAS_TYPE: Enumeration = { id: 'base.enum.saasType', values: [0, 1] };
 
+/** finance-app credit `state` (the spec's credit state): valid 1, invalid 0, deleted -1. */
+export const CREDIT_STATE: Enumeration = { id: 'base.enum.creditState', values: [1, 0, -1] };
+
+/** finance-app cash log `direction`: 1 money in, 2 money out. */
+export const CASH_DIRECTION: Enumeration = { id: 'base.enum.cashDirection', values: [1, 2] };
+
+/** finance-app bank account `state`: 1 in use, 0 disabled. */
+export const BANK_STATE: Enumeration = { id: 'base.enum.bankState', values: [1, 0] };
+
+/**
+ * finance-app credit log `state` (the spec's): 1 pending confirm, 2 deducted, 3 failed, 4 pending
+ * cancel, 5 unpaid, 6 paid, 7 not received, 8 received.
+ */
+export const CREDIT_LOG_STATE: Enumeration = { id: 'base.enum.creditLogState', values: [1, 2, 3, 4, 5, 6, 7, 8] };
+
+/** Receipt and payment progress (the spec's collection and payment progress): none 1, partial 2, full 3. */
+export const PROGRESS: Enumeration = { id: 'base.enum.progress', values: [1, 2, 3] };
+
+/** What the credit log's dates filter (the spec's date filter): 0 pay date, 1 order date, 2 check-in date, 3 end date. */
+export const CREDIT_DATE_TYPE: Enumeration = { id: 'base.enum.creditDateType', values: [1, 0, 2, 3] };
+
+/** The spec's product types: 10 hotel, 20 ticket, 30 travel, 50 package, 60 general product, 80 finance. */
+export const PRODUCT_TYPE: Enumeration = { id: 'base.enum.productType', values: [10, 20, 30, 50, 60, 80] };
+
 /** Every enumeration, for the messages test. */
 export const ENUMS: Enumeration[] = [
   USER_STATE,
@@ -88,4 +112,11 @@ export const ENUMS: Enumeration[] = [
   WITHDRAW_FEE,
   TENANT_STATE,
   SAAS_TYPE,
+  CREDIT_STATE,
+  CASH_DIRECTION,
+  BANK_STATE,
+  CREDIT_LOG_STATE,
+  PROGRESS,
+  CREDIT_DATE_TYPE,
+  PRODUCT_TYPE,
 ];

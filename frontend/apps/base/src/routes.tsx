@@ -130,8 +130,53 @@ export const routes: AppRoute[] = [
     ],
   },
   {
+    // The spec's finance menu: credit limits (the guide's "credit adjustment list") and the
+    // tenant's bank accounts.
+    path: 'finance',
+    meta: { title: 'base.menu.finance', icon: 'account_balance', order: 8 },
+    children: [
+      {
+        path: 'credit/list',
+        meta: { title: 'base.menu.creditLimits', order: 1, perm: PERM.credit.list },
+        page: () => import('./pages/credit/CreditList'),
+      },
+      {
+        path: 'bank/list',
+        meta: { title: 'base.menu.banks', order: 9, perm: PERM.bank.list },
+        page: () => import('./pages/banks/BankList'),
+      },
+    ],
+  },
+  {
+    // The spec's accounting menu.
+    path: 'accounting',
+    meta: { title: 'base.menu.accounting', icon: 'account_balance_wallet', order: 9 },
+    children: [
+      {
+        path: 'balance/info/list',
+        meta: { title: 'base.menu.balances', order: 1, perm: PERM.balance.list },
+        page: () => import('./pages/balances/BalanceList'),
+      },
+      {
+        path: 'balance/info/graphList',
+        meta: { title: 'base.menu.balanceChart', order: 2, perm: PERM.balance.graph },
+        page: () => import('./pages/balances/BalanceChart'),
+      },
+      {
+        path: 'credit/log/list',
+        meta: { title: 'base.menu.creditLogs', order: 3, perm: PERM.creditLog.list },
+        page: () => import('./pages/creditLogs/CreditLogList'),
+      },
+      {
+        path: 'cash/log/list',
+        meta: { title: 'base.menu.cashLogs', order: 4, perm: PERM.cashLog.list },
+        page: () => import('./pages/cashLogs/CashLogList'),
+      },
+    ],
+  },
+  {
     path: 'platform',
-    meta: { title: 'base.menu.platform', icon: 'domain', order: 9 },
+    meta: { title: 'base.menu.platform', icon: 'domain', order: 11 },
     children: [
       {
         // Platform codes are held by platform administrators only.
@@ -145,7 +190,7 @@ export const routes: AppRoute[] = [
     // The spec: the tenant item is hidden from a merchant's users, the merchant item from the
     // tenant's staff.
     path: 'myInfo',
-    meta: { title: 'base.menu.myInfo', icon: 'badge', order: 8 },
+    meta: { title: 'base.menu.myInfo', icon: 'badge', order: 10 },
     children: [
       {
         path: 'saasInfo/load',

@@ -39,7 +39,7 @@ export const GUIDE_TASKS: GuideTask[] = [
               { text: 'guide.basic.distributors', path: '/saas-app/merchant/distributor/list' },
             ],
           },
-          { text: 'guide.basic.credit' },
+          { text: 'guide.basic.credit', path: '/saas-app/finance/credit/list' },
         ],
       },
       {

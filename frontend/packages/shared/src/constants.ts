@@ -174,6 +174,28 @@ export const PERM = {
     adjust: '/saas/order/sys/orderToAdjust:PUT',
   },
   orderLog: { list: '/saas/log/orderLog/list:GET' },
+  /** finance-app (docs/finance.md). */
+  credit: {
+    list: '/saas/finance/credit/list:GET',
+    update: '/saas/finance/credit/update:PUT',
+    changes: '/saas/finance/credit/changes:GET',
+    check: '/saas/finance/credit/check:GET',
+  },
+  creditLog: { list: '/saas/credit/log/list:GET' },
+  balance: {
+    list: '/saas/balance/info/list:GET',
+    graph: '/saas/balance/info/graphList:GET',
+  },
+  cashLog: {
+    list: '/saas/cash/log/list:GET',
+    save: '/saas/cash/log/save:POST',
+  },
+  bank: {
+    list: '/saas/finance/bank/list:GET',
+    save: '/saas/finance/bank/save:POST',
+    update: '/saas/finance/bank/update:PUT',
+    disable: '/saas/finance/bank/disable:PUT',
+  },
 } as const;
 
 /** The endpoint a code is for: `/saas/order/channel/pay:PUT` -> `/saas/order/channel/pay`. */

@@ -7,6 +7,25 @@ export function money(fen: number | null | undefined, decimals = 2): string {
   return (fen / 100).toFixed(places);
 }
 
+/**
+ * Yuan as typed ("688.5", "0.07", "-12") to whole fen with integer arithmetic only, so no float
+ * drift reaches what is sent (12.3 -> 1230). Check the text first (`isAmount`): digits after
+ * the second decimal are dropped.
+ */
+export function yuanToFen(yuan: string): number {
+  const t = yuan.trim();
+  const negative = t.startsWith('-');
+  const [whole, frac = ''] = (negative ? t.slice(1) : t).split('.');
+  const fen = Number(whole || '0') * 100 + Number(frac.padEnd(2, '0').slice(0, 2));
+  return negative ? -fen : fen;
+}
+
+/** Fen as yuan text with exactly two decimals, by integer arithmetic (a form's starting value). */
+export function fenToYuan(fen: number): string {
+  const abs = Math.abs(Math.trunc(fen));
+  return `${fen < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A millisecond timestamp as `YYYY-MM-DD HH:mm:ss` (or the date only); '--' when empty. */

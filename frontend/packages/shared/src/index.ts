@@ -16,7 +16,7 @@ export { MERCHANT_TYPE, MSC_TYPE, NOTIFY_TYPE, SHARED_ENUMS, YES_NO } from './en
 export { DateFilter, SelectFilter, TextFilter } from './components/filters';
 export { useFilters, type Filters } from './components/useFilters';
 export { useHolds, useIsTenantStaff } from './components/perm';
-export { useLoaded, useLoadState, useOptions } from './components/useOptions';
+export { useLoaded, useLoadState, useMerchantOptions, useOptions } from './components/useOptions';
 export { AddButton, RowAction, RowActions, RowMenu, type RowMenuItem } from './components/actions';
 export {
   ConfirmDialog,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allowedDisplayTypes, capMonthly, defaultDisplayType, rangeDays } from './chart';
-import { dateTime, money, percent } from './format';
+import { dateTime, fenToYuan, money, percent, yuanToFen } from './format';
 import { buildMenu, mayOpen, topMenu, type AppRoute, type Viewer } from './menu';
 import { isAmount, isEmail, isMobile, isPhone, loginProblem, passwordChangeProblem } from './validate';
 
@@ -102,6 +102,23 @@ describe('formatting', () => {
     expect(money(12345, 0)).toBe('123');
     expect(money(12345, 9)).toBe('123.4500');
     expect(money(null)).toBe('--');
+  });
+  it('yuan as typed to whole fen and back, by integer arithmetic', () => {
+    expect(yuanToFen('688.5')).toBe(68_850);
+    expect(yuanToFen('0.07')).toBe(7);
+    expect(yuanToFen('19.99')).toBe(1_999);
+    expect(yuanToFen(' 50000 ')).toBe(5_000_000);
+    // 0.1 + 0.2 and 1.005 * 100 drift in floating point; the text does not.
+    expect(yuanToFen('0.30')).toBe(30);
+    expect(yuanToFen('1.005')).toBe(100);
+    expect(yuanToFen('4.35')).toBe(435);
+    expect(yuanToFen('10000000000.00')).toBe(1_000_000_000_000);
+    expect(yuanToFen('-12.3')).toBe(-1_230);
+    expect(fenToYuan(435)).toBe('4.35');
+    expect(fenToYuan(7)).toBe('0.07');
+    expect(fenToYuan(5_000_000)).toBe('50000.00');
+    expect(fenToYuan(-1_230)).toBe('-12.30');
+    expect(yuanToFen(fenToYuan(1_000_000_000_001))).toBe(1_000_000_000_001);
   });
   it('dates, and -- for nothing', () => {
     const ms = new Date(2026, 10, 3, 4, 5, 6).getTime();

@@ -2,13 +2,7 @@
 // suppliers (saas-main GET /saas/merchant/{distributor,supplier}Infos/loadForSelect) and the tenant's zones
 // (GET /saas/hotel/zones/tree). Each is asked only by a user holding its code: the others would
 // get a 403 for a list they cannot use anyway.
-import { api, endpointOf, PERM, useHolds, useLoaded, useOptions, type Option } from '@tradewind/shared';
-
-/** `Choice` of saas-main. */
-interface Choice {
-  id: number;
-  name: string;
-}
+import { api, PERM, useHolds, useLoaded, useMerchantOptions, type Option } from '@tradewind/shared';
 
 /** `ZoneNode` of hotel-app: a zone with its sub-zones. */
 export interface ZoneNode {
@@ -18,18 +12,6 @@ export interface ZoneNode {
   /** 1 normal, 0 disabled. */
   state: number;
   children: ZoneNode[];
-}
-
-/** The tenant's merchants of a kind by name; `wanted` false asks nothing (a closed dialog). */
-function useMerchantOptions(kind: 'distributor' | 'supplier', wanted: boolean): Option[] {
-  const code = PERM[kind].select;
-  const holds = useHolds(code);
-  return useOptions(
-    holds && wanted
-      ? () => api.get<Choice[]>('saas-main', endpointOf(code)).then((rs) => rs.map((r) => ({ value: String(r.id), text: r.name })))
-      : null,
-    holds && wanted ? kind : '',
-  );
 }
 
 /** The tenant's distributors by name; `wanted` false asks nothing (a closed dialog). */

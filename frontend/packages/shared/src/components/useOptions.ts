@@ -1,7 +1,10 @@
 // Choices of a form's select box loaded from a service (merchants, groups, the permission
 // catalogue, zones). A failure leaves the box empty: the API client has already said why.
 import { useEffect, useState } from 'react';
+import { api } from '../api';
+import { endpointOf, PERM } from '../constants';
 import type { Option } from './form';
+import { useHolds } from './perm';
 
 /**
  * What `load` answers, asked again only when `key` changes, and whether it has answered: `data`
@@ -36,4 +39,25 @@ const NONE: Option[] = [];
 
 export function useOptions(load: (() => Promise<Option[]>) | null, key: string): Option[] {
   return useLoaded(load, key, NONE);
+}
+
+/** `Choice` of saas-main's `loadForSelect`. */
+interface Choice {
+  id: number;
+  name: string;
+}
+
+/**
+ * The tenant's suppliers or distributors by name (saas-main GET
+ * /saas/merchant/{supplier,distributor}Infos/loadForSelect), for the selects that pick a merchant
+ * instead of a typed id; asked only by a user holding the code, and not at all while `wanted` is
+ * false (a closed dialog, a merchant's own user).
+ */
+export function useMerchantOptions(kind: 'distributor' | 'supplier', wanted = true): Option[] {
+  const code = PERM[kind].select;
+  const holds = useHolds(code);
+  return useOptions(
+    holds && wanted ? () => api.get<Choice[]>('saas-main', endpointOf(code)).then((rs) => rs.map((r) => ({ value: String(r.id), text: r.name }))) : null,
+    holds && wanted ? kind : '',
+  );
 }

@@ -6,6 +6,7 @@ import { Button, Typography } from '@mui/material';
 import { api, day, FormDialog, FormSelect, FormText, money, useForm, useIsTenantStaff, type Option } from '@tradewind/shared';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { keepChosen, useDistributorOptions } from '../choices';
+import { CreditAvailable } from './CreditAvailable';
 import { emptyOrderForm, guestField, orderBody, orderRules, type OrderFormValues } from './orderForm';
 import { nightsOf, type Stay } from './stay';
 import type { QuotedProduct } from './types';
@@ -80,6 +81,7 @@ export function OrderDialog({ product, stay, distributorId, onClose, onBooked }:
         <FormattedMessage id="hotel.booking.addGuest" />
       </Button>
       <FormText form={form} name="orderMemo" label={`${F}.orderMemo`} multiline wide />
+      {(product.isOnlinePay === 1 || (product.isOnlinePay === 2 && v.payOnline === 'online')) && <CreditAvailable mchId={Number(v.distributorId) || undefined} />}
       {product.needConfirm && (
         <Typography variant="caption" color="warning.main" sx={{ gridColumn: '1 / -1' }}>
           <FormattedMessage id="hotel.booking.needConfirm" />

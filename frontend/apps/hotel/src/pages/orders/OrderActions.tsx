@@ -8,9 +8,12 @@ import { api, endpointOf, FormDialog, FormSelect, FormText, money, PERM, rules, 
 import { FormattedMessage } from 'react-intl';
 import { actionsOf, ADJUST_FIELDS, adjustBody, adjustProblems, partyOf, type AdjustValues, type OrderAction } from './orderActions';
 import { PAY_TYPE } from '../../enums';
+import { CreditAvailable } from '../booking/CreditAvailable';
 import type { OrderFull } from './types';
 
 const A = 'hotel.orderActions';
+/** Pay type: credit 1 (cash 2). */
+const CREDIT = 1;
 
 export function OrderActions({ order, onDone }: { order: OrderFull; onDone: () => void }) {
   const { user, org, permissions } = useSession();
@@ -73,6 +76,7 @@ function ActionDialog({ action, order, onClose, onDone }: { action: OrderAction;
           <Box sx={{ alignSelf: 'center' }}>
             <FormattedMessage id={`${A}.amount`} values={{ amount: money(order.orderPrice) }} />
           </Box>
+          {form.values.payType === String(CREDIT) && <CreditAvailable mchId={order.distributionId} amount={order.orderPrice} />}
         </>
       )}
       {action.key === 'confirm' && <FormText form={form} name="supplierOrderId" label={`${A}.supplierOrderId`} wide />}

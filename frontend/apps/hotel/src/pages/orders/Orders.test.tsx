@@ -6,6 +6,7 @@ import SupplierOrderList from './SupplierOrderList';
 import ChannelOrderList from './ChannelOrderList';
 import OrderDetail from './OrderDetail';
 import { actionsOf, adjustBody, partyOf } from './orderActions';
+import { vi } from 'vitest';
 import { gets, lastGet, pageOf, pick, query, renderPage, serve, setUpPageTests, writes } from '@tradewind/shared/src/testing';
 import { order, full, hold, staffUser, merchantUser } from '../../fixtures';
 
@@ -195,6 +196,37 @@ describe('order actions', () => {
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0].url.pathname).toBe('/api/hotel-app/saas/order/channel/pay');
     expect(writes(calls)[0].body).toEqual({ orderId: 42, remark: '', payType: 2 });
+  });
+
+  it('shows the distributor its available credit before it pays by credit, and why it would be refused', async () => {
+    merchantUser(2);
+    hold('/saas/order/channel/pay:PUT', '/saas/finance/credit/check:GET');
+    const check = { mchId: 2002, currency: 'CNY', credit: 100_000, tempCredit: 0, balance: 0, usedCredit: 0, available: 100_000, state: 1, enough: false, reason: 'not enough credit: 1000.00 available, 1234.00 needed' };
+    const calls = serve((c) => (c.url.pathname.endsWith('/credit/check') ? check : { ...full, orderState: 2, payState: 0 }));
+    renderPage(OrderDetail, en, '/saas-hotel-app/order/detail?orderId=42');
+    fireEvent.click(await screen.findByTestId('order-action-pay'));
+    const dialog = await screen.findByTestId('order-action-dialog');
+    expect(await within(dialog).findByText('Available credit: 1000.00 CNY')).toBeTruthy();
+    expect(within(dialog).getByText('Paying by credit would be refused: not enough credit: 1000.00 available, 1234.00 needed')).toBeTruthy();
+    const asked = calls.find((c) => c.url.pathname === '/api/finance-app/saas/finance/credit/check');
+    // A distributor's user checks its own account: the amount only.
+    expect(asked && query(asked)).toEqual({ amount: String(full.orderPrice) });
+    pick('Pay by', 'Cash');
+    expect(within(dialog).queryByTestId('credit-available')).toBeNull();
+  });
+
+  it('says when the distributor has no credit account', async () => {
+    merchantUser(2);
+    hold('/saas/order/channel/pay:PUT', '/saas/finance/credit/check:GET');
+    serve(() => ({ ...full, orderState: 2, payState: 0 }));
+    const ok = globalThis.fetch as unknown as (input: string, init?: RequestInit) => Promise<Response>;
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
+      input.includes('/credit/check') ? Promise.resolve(new Response(JSON.stringify({ state: 'fail', code: 'not-found', msg: 'credit account not found' }), { status: 404 })) : ok(input, init),
+    );
+    renderPage(OrderDetail, en, '/saas-hotel-app/order/detail?orderId=42');
+    fireEvent.click(await screen.findByTestId('order-action-pay'));
+    const dialog = await screen.findByTestId('order-action-dialog');
+    expect(await within(dialog).findByText('No credit account: paying by credit will be refused')).toBeTruthy();
   });
 
   it("lets the tenant's staff adjust amounts with a reason and change remarks", async () => {

@@ -2,8 +2,7 @@
 // each may start from and who may take it (S the supplier, D the distributor, O the tenant's
 // staff). The page shows an action when the user holds its code, is one of its parties and the
 // order's state allows it; the service checks all three again.
-import { isAmount, MchType, PERM } from '@tradewind/shared';
-import { yuanToFen } from '../prices/calendarRules';
+import { isAmount, MchType, PERM, yuanToFen } from '@tradewind/shared';
 
 export type Party = 'S' | 'D' | 'O';
 

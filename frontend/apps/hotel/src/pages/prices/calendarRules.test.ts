@@ -1,5 +1,6 @@
 // The calendar's rules as the setting dialog applies them before anything is sent.
-import { applyOption, expandRange, monthRange, monthWeeks, priceInput, priceOptionProblem, rangeProblem, shiftMonth, stockProblem, weekdayOf, parseDay, yuanToFen } from './calendarRules';
+import { applyOption, expandRange, monthRange, monthWeeks, priceInput, priceOptionProblem, rangeProblem, shiftMonth, stockProblem, weekdayOf, parseDay } from './calendarRules';
+import { yuanToFen } from '@tradewind/shared';
 import { emptyPriceForm, priceSaveBody } from './priceForm';
 import { emptyOwnPriceForm, ownPriceBody } from './ownPriceForm';
 

@@ -2,6 +2,7 @@
 // with weekdays covers (as hotel-app's DateSelection counts them), and the price options of the
 // spec's price plan (keep, fixed, add, subtract, multiply, divide) checked and turned into the
 // body priceStore/save takes. Prices are typed in yuan and sent in fen; factors go as typed.
+import { yuanToFen } from '@tradewind/shared';
 
 /** hotel-app refuses a range of more dates than this (MAX_RANGE_DAYS). */
 export const MAX_RANGE_DAYS = 366;
@@ -114,12 +115,6 @@ export function priceOptionProblem(o: PriceOption): string | null {
   if ((o.mode === 'multiply' || o.mode === 'divide') && Number(v) > 1000) return 'hotel.prices.rules.factor';
   if ((o.mode === 'fixed' || o.mode === 'add' || o.mode === 'subtract') && !/^\d+(\.\d{1,2})?$/.test(v)) return 'hotel.prices.rules.amount';
   return null;
-}
-
-/** Yuan as typed to whole fen, without float drift (12.3 -> 1230). */
-export function yuanToFen(yuan: string): number {
-  const [whole, frac = ''] = yuan.trim().split('.');
-  return Number(whole) * 100 + Number(frac.padEnd(2, '0').slice(0, 2));
 }
 
 /** The option as the service takes it; undefined (absent) keeps the price. */
