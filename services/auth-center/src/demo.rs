@@ -133,6 +133,13 @@ const GROUPS: &[(&str, &[&str])] = &[
             "/saas/stats/productStats/count:GET",
             // The distributors it prices for, picked from the tenant's list.
             "/saas/merchant/distributorInfos/loadForSelect:GET",
+            // Its own payments, their logs and its line of the payment ledger.
+            "/saas/finance/payment/list:GET",
+            "/saas/finance/payment/load:GET",
+            "/saas/finance/paymentLog/list:GET",
+            "/saas/finance/paymentLog/load:GET",
+            "/saas/finance/verify/listSupplierPaySummary:GET",
+            "/saas/finance/verify/listSupplierVerifyOrder:GET",
         ],
     ),
     (
@@ -154,6 +161,13 @@ const GROUPS: &[(&str, &[&str])] = &[
             "/saas/balance/info/**",
             "/saas/cash/log/list:GET",
             "/saas/credit/log/list:GET",
+            // Its own receipts, their logs and its line of the receipt ledger.
+            "/saas/finance/receipt/list:GET",
+            "/saas/finance/receipt/load:GET",
+            "/saas/finance/receiptLog/list:GET",
+            "/saas/finance/receiptLog/load:GET",
+            "/saas/finance/verify/listDistributorReceiptSummary:GET",
+            "/saas/finance/verify/listDistributorVerifyOrder:GET",
         ],
     ),
 ];
