@@ -165,8 +165,8 @@ fn ids_invalid(zh: &'static str, en: &'static str) -> ApiError {
 }
 
 /// Checks the rows asked for (`asked`, as the request names them) against those found in the
-/// caller's tenant (`found`): every one found once, of one merchant and currency, not failed,
-/// owing something, in no live receipt (payment) of this side.
+/// caller's tenant (`found`): every one found once, of one merchant and currency, neither
+/// failed nor unpaid, owing something, in no live receipt (payment) of this side.
 pub fn new_settlement(asked: &[i64], found: &[Candidate]) -> Result<NewSettlement, ApiError> {
     if asked.is_empty() {
         return Err(ids_invalid("请选择订单", "must name at least one order"));
@@ -208,6 +208,12 @@ pub fn new_settlement(asked: &[i64], found: &[Candidate]) -> Result<NewSettlemen
             return Err(ids_invalid(
                 "已失败的订单无需结算",
                 "names a failed order, which leaves nothing to settle",
+            ));
+        }
+        if c.state == credit_log::state::UNPAID {
+            return Err(ids_invalid(
+                "未支付的订单不能结算",
+                "names an unpaid order, which is not settled yet",
             ));
         }
         if c.settlement_id != 0 {
@@ -541,6 +547,9 @@ mod tests {
         let mut failed = cand(1, 7, 1);
         failed.state = credit_log::state::FAILED;
         assert_eq!(err(&[1], &[failed]), "creditLogIds");
+        let mut unpaid = cand(1, 7, 1);
+        unpaid.state = credit_log::state::UNPAID;
+        assert_eq!(err(&[1], &[unpaid]), "creditLogIds");
         let mut taken = cand(1, 7, 1);
         taken.settlement_id = 9;
         assert_eq!(err(&[1], &[taken]), "creditLogIds");

@@ -230,8 +230,25 @@ async fn bad_input_is_a_412_naming_the_field_and_writes_nothing(backend: Backend
     let a = book(&f, 821, DISTRIBUTOR, 10_000).await;
     let b = book(&f, 822, SECOND_DISTRIBUTOR, 10_000).await;
     let failed = book(&f, 823, DISTRIBUTOR, 10_000).await;
+    let unpaid = {
+        use crate::helpers::orders::{created, order, send};
+        let o = order(824, TenantFixture::SUPPLIER, DISTRIBUTOR);
+        send(&f, &created(&o, 10_000, 2, platform::time::now_ms())).await;
+        platform::testing::eventually("the unpaid order's row", || async {
+            let rows = staff.list_credit_log("orderId=824").await.rows();
+            rows.first().and_then(|r| r["id"].as_i64())
+        })
+        .await
+    };
     cancel(&f, 823, DISTRIBUTOR, 10_000).await;
-    for ids in [vec![], vec![a, a], vec![a, 999], vec![a, b], vec![failed]] {
+    for ids in [
+        vec![],
+        vec![a, a],
+        vec![a, 999],
+        vec![a, b],
+        vec![failed],
+        vec![unpaid],
+    ] {
         let r = staff.verify_orders(R, &ids).await;
         assert_eq!((r.status, r.field()), (412, "creditLogIds"), "{ids:?}");
     }
