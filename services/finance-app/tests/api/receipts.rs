@@ -180,6 +180,28 @@ async fn each_sees_its_own_and_only_staff_act(backend: Backend) {
     assert_eq!(distributor.load_settlement(R, receipt).await.status, 200);
     assert_eq!(distributor.load_settlement(R, other).await.status, 404);
     assert_eq!(distributor.load_log(R, log).await.status, 200);
+    let lines = distributor.summary(R, "").await.rows();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(lines[0]["distributorMchId"], DISTRIBUTOR);
+    assert_eq!(lines[0]["receiptPrice"], 10_000);
+    let theirs_line = format!("distributorMchId={SECOND_DISTRIBUTOR}");
+    assert_eq!(
+        distributor.summary(R, &theirs_line).await.data()["sizeAll"],
+        0
+    );
+    assert_eq!(staff.summary(R, "").await.data()["sizeAll"], 2);
+    let orders = distributor.verify_order_list(R, "").await.rows();
+    assert_eq!(orders.len(), 1);
+    assert_eq!(orders[0]["orderId"], 811);
+    assert!(
+        orders[0].get("supplierPrice").is_none(),
+        "no supplier price"
+    );
+    assert!(orders[0].get("paymentDue").is_none(), "no payment side");
+    assert_eq!(
+        distributor.summary(Side::Payment, "").await.data()["sizeAll"],
+        0
+    );
     // Only the tenant's staff act.
     assert_eq!(distributor.verify_orders(R, &[mine]).await.status, 403);
     assert_eq!(distributor.save_log(R, receipt, 1).await.status, 403);
