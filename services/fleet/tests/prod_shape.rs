@@ -13,8 +13,9 @@
 //!   serve, and it recovers by itself;
 //! - sockets on both message-server replicas: each hears every order once, whichever replica
 //!   consumed the order's event;
-//! - a rolling restart of hotel-app (each replica stopped with SIGTERM in turn, started again)
-//!   while orders are placed and lists read through the gateway;
+//! - a rolling restart of hotel-app, saas-main, message-server and the gateway (each replica
+//!   stopped with SIGTERM in turn, started again) while orders are placed and lists read
+//!   through the gateway;
 //! - the periodic jobs on both replicas: a lapsed licence announced once, and every unpaid
 //!   online-payment order of the run (half of all bookings: the demo's Garden Twin is paid
 //!   online, and this installation gives a payment one minute) cancelled once, under all the
@@ -585,7 +586,10 @@ fn list_steadily(
     })
 }
 
-/// Each hotel-app replica stopped with SIGTERM in turn, started again and waited ready, while
+/// The services whose two replicas the rolling restart stops and starts, in turn.
+const ROLLED: [&str; 4] = ["hotel-app", "saas-main", "message-server", "gateway"];
+
+/// Each replica of [`ROLLED`] stopped with SIGTERM in turn, started again and waited ready, while
 /// the distributor books and the staff (`lister`) read lists through the gateway. A stopping
 /// replica first leaves traffic (`platform::drain`: not ready, every answer closing its
 /// connection) and only then stops, so nothing fails: no list, and no booking either (a POST,
@@ -599,11 +603,13 @@ async fn rolling_restart(
     let listing = list_steadily(shape.gateway(), lister.to_owned(), stop.clone());
     let (booker, placed) = under_load(booker, || async {
         sleep(2).await;
-        for i in 0..2 {
-            shape.terminate("hotel-app", i).await;
-            shape.start("hotel-app", i);
-            shape.wait_ready("hotel-app", i).await;
-            sleep(2).await;
+        for service in ROLLED {
+            for i in 0..2 {
+                shape.terminate(service, i).await;
+                shape.start(service, i);
+                shape.wait_ready(service, i).await;
+                sleep(2).await;
+            }
         }
     })
     .await;
@@ -1196,13 +1202,14 @@ async fn the_production_shape_holds_under_faults() {
     all.extend(orders);
     report.push_str(&format!("sockets on both message-server replicas: {f}\n"));
 
-    // 5. hotel-app's replicas restarted in turn (SIGTERM, drain, start) under load.
+    // 5. Every replica of the replicated services restarted in turn (SIGTERM, drain, start)
+    // under load.
     let (b, placed, f) = rolling_restart(&mut shape, booker, &admin).await;
     booker = b;
     all.extend(placed);
     let settled_f = settled(&shape, &admin, baseline, &all, per_order).await;
     report.push_str(&format!(
-        "hotel-app's replicas restarted in turn: {f}; {settled_f}\n"
+        "the replicas of hotel-app, saas-main, message-server and the gateway restarted in turn: {f}; {settled_f}\n"
     ));
 
     // 6. The periodic jobs of both replicas change each row once.

@@ -304,7 +304,22 @@ impl Shape {
         }
     }
 
-    /// SIGTERM, as Kubernetes stops a pod; answers once the process has drained and ended. Waits
+    /// Points `service`'s balancer at its running replicas only, as the endpoints of a
+    /// Kubernetes Service list the pods that are ready and not terminating.
+    fn route_to_running(&self, service: &str) {
+        let s = &self.services[service];
+        let running = s
+            .replicas
+            .iter()
+            .filter(|r| r.child.is_some())
+            .map(|r| addr(r.port))
+            .collect();
+        s.balancer.set_targets(running);
+    }
+
+    /// SIGTERM, as Kubernetes stops a pod, after taking the replica out of its Service's
+    /// endpoints (Kubernetes does both at once; the replica's drain covers the time the change
+    /// takes to reach every node). Answers once the process has drained and ended. Waits
     /// without blocking the test's thread, so the load it runs meanwhile keeps going; a process
     /// still there after a minute (far past its shutdown timeout) is killed.
     pub async fn terminate(&mut self, service: &str, i: usize) {
@@ -314,6 +329,7 @@ impl Shape {
         else {
             return;
         };
+        self.route_to_running(service);
         let _ = Command::new("kill")
             .args(["-TERM", &child.id().to_string()])
             .status();
@@ -346,7 +362,9 @@ impl Shape {
                 async move { (call("GET", &url, None, None).await.0 == 200).then_some(()) }
             },
         )
-        .await
+        .await;
+        // Ready: back in the Service's endpoints.
+        self.route_to_running(service);
     }
 
     /// A direct connection to `service`'s database (not through its relay).
