@@ -25,6 +25,7 @@ use std::time::{Duration, Instant};
 use futures_util::{SinkExt as _, StreamExt as _};
 use platform::bus::rabbit::RabbitBroker;
 use platform::bus::{Bus, MemoryBroker, Outgoing, v1};
+use platform::testing::bench::percentile;
 use platform::testing::{Backend, TestDb, TestIssuer, spawn_on_bus, test_config};
 use serde_json::Value;
 use tokio::sync::mpsc;
@@ -77,14 +78,6 @@ fn resident_kb() -> u64 {
                 .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok())
         })
         .unwrap_or(0)
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    let i = ((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1;
-    sorted[i]
 }
 
 fn ms(d: Duration) -> String {

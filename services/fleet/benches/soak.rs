@@ -27,7 +27,7 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt as _, StreamExt as _};
-use platform::testing::bench::summary;
+use platform::testing::bench::{percentile, summary};
 use support::booker::Booker;
 use support::call;
 use support::shape::Shape;
@@ -67,14 +67,6 @@ fn record(
         ms: took.as_secs_f64() * 1000.0,
         failed,
     });
-}
-
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i.min(sorted.len() - 1)]
 }
 
 /// Resident memory of a process, MB (`VmRSS` in /proc).
@@ -353,15 +345,21 @@ async fn soak() {
     report(&samples.borrow(), secs, &memory_at);
 }
 
+/// The successful requests' times of `kind` in `minute`, ms, ascending.
+fn latencies(samples: &[Sample], kind: &str, minute: u64) -> Vec<f64> {
+    let mut ms: Vec<f64> = samples
+        .iter()
+        .filter(|s| s.kind == kind && s.at / 60 == minute && s.failed.is_none())
+        .map(|s| s.ms)
+        .collect();
+    ms.sort_by(f64::total_cmp);
+    ms
+}
+
 fn print_minute(samples: &[Sample], minute: u64) {
     let mut line = format!("soak: minute {:>2}:", minute + 1);
     for kind in ["booking", "list", "socket"] {
-        let mut ms: Vec<f64> = samples
-            .iter()
-            .filter(|s| s.kind == kind && s.at / 60 == minute && s.failed.is_none())
-            .map(|s| s.ms)
-            .collect();
-        ms.sort_by(f64::total_cmp);
+        let ms = latencies(samples, kind, minute);
         let errors = samples
             .iter()
             .filter(|s| s.kind == kind && s.at / 60 == minute && s.failed.is_some())
@@ -396,15 +394,7 @@ fn report(samples: &[Sample], secs: u64, memory_at: &[(&str, BTreeMap<String, f6
     );
     let last = secs.div_ceil(60) - 1;
     for kind in ["booking", "list"] {
-        let p99_of = |minute: u64| {
-            let mut ms: Vec<f64> = samples
-                .iter()
-                .filter(|s| s.kind == kind && s.at / 60 == minute && s.failed.is_none())
-                .map(|s| s.ms)
-                .collect();
-            ms.sort_by(f64::total_cmp);
-            percentile(&ms, 0.99)
-        };
+        let p99_of = |minute: u64| percentile(&latencies(samples, kind, minute), 0.99);
         let (first, end) = (p99_of(0), p99_of(last));
         summary(
             PART,

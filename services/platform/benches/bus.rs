@@ -14,6 +14,7 @@ use platform::ServiceSpec;
 use platform::bus::rabbit::RabbitBroker;
 use platform::bus::{Bus, EventEnvelope, MemoryBroker, Outgoing, Subscriptions, v1};
 use platform::db::{DbConnection, DbError, DbPool, with_conn, write_tx};
+use platform::testing::bench::percentile;
 use platform::testing::{Backend, TestApp, TestDb, spawn_on_bus, test_config};
 
 #[derive(Default)]
@@ -96,14 +97,6 @@ async fn wait_for(seen: &Arc<Mutex<Seen>>, n: usize, limit: Duration) -> bool {
         actix_web::rt::time::sleep(Duration::from_millis(5)).await;
     }
     false
-}
-
-fn percentile(sorted: &[i64], p: f64) -> i64 {
-    if sorted.is_empty() {
-        return 0;
-    }
-    let idx = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[idx]
 }
 
 async fn measure(label: &str, bus: Bus, events: i64) {

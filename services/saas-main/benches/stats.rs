@@ -18,6 +18,7 @@ use diesel::prelude::*;
 use diesel::sql_types::BigInt;
 use platform::bus::{EventEnvelope, v1};
 use platform::db::{DbConnection, DbPool};
+use platform::testing::bench::percentile;
 use platform::testing::{Backend, TestApp, TestDb, TestIssuer, spawn_with, test_config};
 use prost::Message as _;
 use saas_main::domain::stats::{self, Display, Outcome};
@@ -139,11 +140,6 @@ fn ingest(pool: &DbPool, events: &[EventEnvelope]) -> f64 {
             .unwrap();
     }
     events.len() as f64 / start.elapsed().as_secs_f64()
-}
-
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    let idx = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[idx]
 }
 
 /// The three questions of the dashboard: (label, first day, last day, display type).

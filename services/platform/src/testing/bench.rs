@@ -3,6 +3,16 @@
 
 use std::fmt::Display;
 
+/// The `p` quantile (0 to 1) of `sorted` (ascending), by the nearest rank: the smallest value
+/// with at least `p` of the values at or below it. The default (zero) when there are none.
+pub fn percentile<T: Copy + Default>(sorted: &[T], p: f64) -> T {
+    if sorted.is_empty() {
+        return T::default();
+    }
+    let rank = (sorted.len() as f64 * p.clamp(0.0, 1.0)).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
 /// Whether a figure meets its target; `None` when the figure has no target of its own.
 pub fn summary(part: &str, figure: &str, value: impl Display, target: &str, met: Option<bool>) {
     println!("{}", summary_line(part, figure, value, target, met));
@@ -34,6 +44,17 @@ fn summary_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn percentiles_are_nearest_ranks() {
+        let v: Vec<i64> = (1..=100).collect();
+        assert_eq!(percentile(&v, 0.5), 50);
+        assert_eq!(percentile(&v, 0.99), 99);
+        assert_eq!(percentile(&v, 1.0), 100);
+        assert_eq!(percentile(&v, 0.0), 1);
+        assert_eq!(percentile(&[7.5], 0.99), 7.5);
+        assert_eq!(percentile::<u64>(&[], 0.5), 0);
+    }
 
     #[test]
     fn a_line_has_six_columns_whatever_the_value_holds() {
