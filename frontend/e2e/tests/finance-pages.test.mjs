@@ -159,6 +159,58 @@ describe('the finance and accounting pages', () => {
     await page.close();
   });
 
+  it('makes a receipt of a distributor’s order, records the money, confirms and reviews it', async () => {
+    const page = await newPage(ctx.browser, 'en-US');
+    await login(page, ctx.fleet.url, 'demo', 'demo123');
+    await page.goto(`${ctx.fleet.url}/saas-app/finance/verify/listDistributorVerifyOrder?mchId=2002`);
+    const table = page.getByTestId('base-receipt-orders-table');
+    // The demo history's orders reach the ledger as their events arrive.
+    const pick = table.locator('input[data-testid^="pick-"]').first();
+    await pick.waitFor({ timeout: 60_000 });
+    await pick.check();
+    await fits(page, 'base-receipt-orders-table');
+    await shot(page, 'finance-receipt-orders');
+    await page.getByTestId('settlement-make').click();
+    const make = page.getByTestId('make-dialog');
+    await make.getByTestId('field-remark').fill('e2e receipt');
+    await make.getByTestId('form-submit').click();
+    await make.waitFor({ state: 'detached' });
+
+    await page.goto(`${ctx.fleet.url}/saas-app/finance/receiptLog/list`);
+    const receipt = row(page, 'base-receipts-table', 'Demo Distributor').first();
+    await receipt.getByText('Awaiting receipt').waitFor();
+    await fits(page, 'base-receipts-table');
+    await shot(page, 'finance-receipts');
+    await receipt.getByRole('button', { name: 'Detail' }).click();
+    const detail = page.getByTestId('settlement-detail');
+    await detail.getByTestId('settlement-record').click();
+    const money = page.getByTestId('money-dialog');
+    await money.getByTestId('field-serialId').fill('E2E-0001');
+    await money.getByTestId('form-submit').click();
+    await money.waitFor({ state: 'detached' });
+    await detail.getByText('Pending confirm').waitFor();
+    await detail.locator('[data-testid^="log-confirm-"]').first().click();
+    await page.getByTestId('confirm-dialog').getByText('Confirm this money has been received?').waitFor();
+    await page.getByTestId('confirm-yes').click();
+    await detail.getByTestId('settlement-logs').getByText('Confirmed').waitFor();
+    await detail.getByTestId('settlement-figures').getByText('Full').waitFor();
+    await detail.getByTestId('settlement-review').click();
+    await page.getByTestId('confirm-dialog').getByText('Confirm receipt information is correct?').waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, 'finance-receipt-review');
+    await page.getByTestId('confirm-yes').click();
+    await detail.getByTestId('settlement-figures').getByText('Reviewed').waitFor();
+    await detail.getByTestId('settlement-orders').getByText('Reconciled and reviewed').waitFor();
+    await shot(page, 'finance-receipt-detail');
+    await page.getByTestId('settlement-close').click();
+
+    await page.goto(`${ctx.fleet.url}/saas-app/finance/verify/listDistributorReceiptSummary`);
+    await row(page, 'base-receipt-summary-table', 'Demo Distributor').waitFor();
+    await fits(page, 'base-receipt-summary-table');
+    await shot(page, 'finance-receipt-summary');
+    await page.close();
+  });
+
   it('shows the distributor its available credit before it pays by credit', async () => {
     const distributor = await apiLogin(ctx.fleet.url, 'distributor', 'distributor123');
     const stay = `checkinDate=${day(5)}&checkoutDate=${day(6)}&roomNum=1`;

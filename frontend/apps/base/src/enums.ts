@@ -90,6 +90,18 @@ export const CREDIT_DATE_TYPE: Enumeration = { id: 'base.enum.creditDateType', v
 /** The spec's product types: 10 hotel, 20 ticket, 30 travel, 50 package, 60 general product, 80 finance. */
 export const PRODUCT_TYPE: Enumeration = { id: 'base.enum.productType', values: [10, 20, 30, 50, 60, 80] };
 
+/** finance-app receipt `state`: -1 deleted, 1 awaiting receipt, 2 receiving, 4 reviewed. */
+export const RECEIPT_STATE: Enumeration = { id: 'base.enum.receiptState', values: [1, 2, 4, -1] };
+
+/** finance-app payment `state`: -1 deleted, 1 awaiting payment, 2 paying, 4 reviewed. */
+export const PAYMENT_STATE: Enumeration = { id: 'base.enum.paymentState', values: [1, 2, 4, -1] };
+
+/** finance-app receipt and payment log `state`: 0 pending confirm, 1 confirmed, 3 cancelled, -1 deleted. */
+export const SETTLEMENT_LOG_STATE: Enumeration = { id: 'base.enum.settlementLogState', values: [0, 1, 3, -1] };
+
+/** The spec's verify state of an order's side: -1 abnormal, 0 not reconciled, 1 partial, 2 full, 3 full and reviewed. */
+export const VERIFY_STATE: Enumeration = { id: 'base.enum.verifyState', values: [0, 1, 2, 3, -1] };
+
 /** Every enumeration, for the messages test. */
 export const ENUMS: Enumeration[] = [
   USER_STATE,
@@ -119,4 +131,8 @@ export const ENUMS: Enumeration[] = [
   PROGRESS,
   CREDIT_DATE_TYPE,
   PRODUCT_TYPE,
+  RECEIPT_STATE,
+  PAYMENT_STATE,
+  SETTLEMENT_LOG_STATE,
+  VERIFY_STATE,
 ];

@@ -1,0 +1,6 @@
+// The receipts.
+import { SettlementList } from './SettlementList';
+
+export default function ReceiptList() {
+  return <SettlementList sideName="receipt" />;
+}
