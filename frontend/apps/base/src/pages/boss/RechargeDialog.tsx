@@ -1,7 +1,7 @@
 // A platform administrator tops up a tenant's balance (POST /saas/boss/charge/recharge; the
 // service refuses everyone else): the amount typed in yuan, sent in fen, above 0 and at most
 // 100,000,000.00.
-import { api, FormDialog, FormSelect, FormText, isAmount, rules, useForm, useOptions, type Page } from '@tradewind/shared';
+import { api, FormDialog, FormSelect, FormText, isAmount, rules, useForm, useOptions, yuanToFen, type Page } from '@tradewind/shared';
 import type { TenantRow } from '../platform/types';
 
 const F = 'base.recharge.fields';
@@ -16,7 +16,8 @@ export function RechargeDialog({ saasId, onClose, onSaved }: { saasId?: number; 
         .then((p) => p.results.map((t) => ({ value: String(t.saasId), text: `${t.saasName} (${t.saasId})` }))),
     'tenants',
   );
-  const fen = (s: string) => Math.round(Number(s.trim()) * 100);
+  // Typed yuan to whole fen by integer arithmetic; the amount rule checks the text first.
+  const fen = (s: string) => (isAmount(s) ? yuanToFen(s) : NaN);
   const submit = () =>
     void form
       .submit(

@@ -2,7 +2,7 @@
 // distributor. Credits are typed in yuan and sent in fen; the used credit is finance's and not
 // edited here.
 import { useEffect } from 'react';
-import { api, FormCheck, FormDialog, FormSelect, FormText, isAmount, isEmail, isPhone, rules, useForm, type Option } from '@tradewind/shared';
+import { api, fenToYuan, FormCheck, FormDialog, FormSelect, FormText, isAmount, isEmail, isPhone, rules, useForm, yuanToFen, type Option } from '@tradewind/shared';
 import { LANGUAGE, MERCHANT_STATE, WITHDRAW_FEE } from '../../enums';
 import { MERCHANT_BASE, type Merchant, type MerchantKind } from './types';
 
@@ -38,8 +38,9 @@ const EMPTY = {
 };
 type Values = typeof EMPTY;
 
-const yuan = (fen: number) => (fen / 100).toFixed(2).replace(/\.00$/, '');
-const fen = (s: string) => Math.round(Number(s.trim() || '0') * 100);
+const yuan = (fen: number) => fenToYuan(fen).replace(/\.00$/, '');
+/** Typed yuan to whole fen by integer arithmetic (the rules have checked the text). */
+const fen = (s: string) => yuanToFen(s.trim() || '0');
 
 function valuesOf(m: Merchant): Values {
   // Only the editable fields: the rest (ids, used credit, dates) is never sent back.
