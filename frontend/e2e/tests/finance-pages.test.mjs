@@ -193,13 +193,13 @@ describe('the finance and accounting pages', () => {
     await page.getByTestId('confirm-dialog').getByText('Confirm this money has been received?').waitFor();
     await page.getByTestId('confirm-yes').click();
     await detail.getByTestId('settlement-logs').getByText('Confirmed').waitFor();
-    await detail.getByTestId('settlement-figures').getByText('Full').waitFor();
+    await detail.getByTestId('settlement-figures').getByText('Full', { exact: true }).waitFor();
     await detail.getByTestId('settlement-review').click();
     await page.getByTestId('confirm-dialog').getByText('Confirm receipt information is correct?').waitFor();
     await page.waitForTimeout(300);
     await shot(page, 'finance-receipt-review');
     await page.getByTestId('confirm-yes').click();
-    await detail.getByTestId('settlement-figures').getByText('Reviewed').waitFor();
+    await detail.getByTestId('settlement-figures').getByText('Reviewed', { exact: true }).waitFor();
     await detail.getByTestId('settlement-orders').getByText('Reconciled and reviewed').waitFor();
     await shot(page, 'finance-receipt-detail');
     await page.getByTestId('settlement-close').click();
@@ -240,6 +240,19 @@ describe('the finance and accounting pages', () => {
     await dialog.getByText(`Available credit: ${available} CNY`).waitFor();
     await page.waitForTimeout(300);
     await shot(page, 'finance-pay-available-credit');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // The booking form of a product paid online says it too.
+    await page.goto(`${ctx.fleet.url}/saas-hotel-app/booking/hotelBookings/list`);
+    await page.fill('[data-testid="booking-checkin"]', day(5));
+    await page.fill('[data-testid="booking-checkout"]', day(6));
+    await page.getByTestId('search-inquire').click();
+    await page.getByTestId('hotel-booking-table').getByRole('link', { name: 'Demo Seaside Hotel' }).click();
+    const product = page.getByTestId('booking-products-table').getByRole('row').filter({ hasText: online.productName });
+    await product.getByRole('button', { name: 'Book' }).click();
+    await page.getByTestId('order-dialog').getByText(`Available credit: ${available} CNY`).waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, 'finance-booking-available-credit');
     await page.close();
   });
 });

@@ -517,7 +517,7 @@ const messages: Record<string, string> = {
   'base.settlements.orderCount': 'Orders',
   'base.settlements.state': 'State',
   'base.settlements.lastConfirm': 'Last confirmed',
-  'base.settlements.checked': 'Reviewed',
+  'base.settlements.checked': 'Reviewed by',
   'base.settlements.detail': 'Detail',
   'base.settlements.remark': 'Remark',
   'base.settlements.orders': 'Orders',

@@ -517,7 +517,7 @@ const messages: Record<string, string> = {
   'base.settlements.orderCount': '订单数',
   'base.settlements.state': '状态',
   'base.settlements.lastConfirm': '最近确认',
-  'base.settlements.checked': '审核',
+  'base.settlements.checked': '审核人',
   'base.settlements.detail': '详情',
   'base.settlements.remark': '备注',
   'base.settlements.orders': '订单',
