@@ -1,11 +1,24 @@
-// The ticket application (`/saas-ticket-app`). Its pages join this tree as ticket-app's APIs are built: a page
-// is listed only once the endpoint it shows exists, so the tree is empty for now.
-import type { RemoteRoutes } from '@tradewind/shared';
+// The ticket application's pages (`saas-ticket-app`), as the host mounts them at
+// /saas-ticket-app/<path>, with the permission code of each page's main endpoint, and its
+// messages. A page joins this tree only once the ticket-app endpoint it shows exists.
+import { PERM, type AppRoute, type RemoteRoutes } from '@tradewind/shared';
+import { APP } from './app';
+import en from './messages/en';
+import zhCN from './messages/zh-CN';
 
-const routes: RemoteRoutes = {
-  app: 'saas-ticket-app',
-  routes: [],
-  messages: { 'zh-CN': {}, en: {} },
-};
+export const routes: AppRoute[] = [
+  {
+    path: 'scenic',
+    meta: { title: 'ticket.menu.scenics', icon: 'landscape', order: 1 },
+    children: [
+      {
+        path: 'list',
+        meta: { title: 'ticket.menu.scenicList', order: 1, perm: PERM.scenic.list },
+        page: () => import('./pages/scenics/ScenicList'),
+      },
+    ],
+  },
+];
 
-export default routes;
+const remote: RemoteRoutes = { app: APP, routes, messages: { 'zh-CN': zhCN, en } };
+export default remote;

@@ -174,6 +174,13 @@ export const PERM = {
     adjust: '/saas/order/sys/orderToAdjust:PUT',
   },
   orderLog: { list: '/saas/log/orderLog/list:GET' },
+  /** ticket-app (docs/ticket.md). */
+  scenic: {
+    list: '/saas/ticket/scenicInfos/list:GET',
+    load: '/saas/ticket/scenicInfos/load:GET',
+    save: '/saas/ticket/scenicInfos/save:POST',
+    update: '/saas/ticket/scenicInfos/update:PUT',
+  },
   /** finance-app (docs/finance.md). */
   credit: {
     list: '/saas/finance/credit/list:GET',
