@@ -184,7 +184,15 @@ pub struct Count {
 /// caller through a little over a limit, by what they let through in that time).
 pub struct Limiter {
     rules: Vec<Rule>,
-    windows: Mutex<HashMap<String, Window>>,
+    state: Mutex<State>,
+}
+
+/// Every key's window, and the keys with counts not yet told: the sender walks only those
+/// every [`SHARE_EVERY`], so tens of thousands of quiet keys cost it nothing under the lock.
+#[derive(Default)]
+struct State {
+    windows: HashMap<String, Window>,
+    unsent: Vec<String>,
 }
 
 const SWEEP_ABOVE: usize = 50_000;
@@ -197,7 +205,7 @@ impl Limiter {
     pub fn new(rules: Vec<Rule>) -> Self {
         Self {
             rules,
-            windows: Mutex::default(),
+            state: Mutex::default(),
         }
     }
 
@@ -233,13 +241,18 @@ impl Limiter {
         };
         let window_ms = u64::try_from(rule.window.as_millis()).unwrap_or(u64::MAX);
         let current = now_ms / window_ms;
-        let mut windows = self.windows.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let State { windows, unsent } = &mut *state;
         if windows.len() > SWEEP_ABOVE {
             windows.retain(|_, w| !w.ended_before(now_ms) || w.unsent > 0);
         }
-        let entry = windows
-            .entry(key)
-            .or_insert_with(|| Window::new(current, window_ms));
+        // Two lookups rather than `entry(key)`, which would take the key the unsent list needs.
+        if !windows.contains_key(&key) {
+            windows.insert(key.clone(), Window::new(current, window_ms));
+        }
+        let Some(entry) = windows.get_mut(&key) else {
+            return Ok(());
+        };
         if entry.index != current {
             // What was not sent of the last window no longer matters to anyone.
             *entry = Window::new(current, window_ms);
@@ -250,6 +263,9 @@ impl Limiter {
         }
         entry.local += 1;
         entry.unsent += 1;
+        if entry.unsent == 1 {
+            unsent.push(key);
+        }
         Ok(())
     }
 
@@ -260,12 +276,18 @@ impl Limiter {
     }
 
     fn take_unsent_at(&self, now: u64) -> Vec<Count> {
-        let mut windows = self.windows.lock().unwrap_or_else(PoisonError::into_inner);
-        let mut counts = Vec::new();
-        for (key, w) in windows.iter_mut() {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let State { windows, unsent } = &mut *state;
+        let mut counts = Vec::with_capacity(unsent.len());
+        // A key can be listed twice (its window turned over while it had unsent counts); the
+        // second time its count is already 0. A key swept away meanwhile is simply gone.
+        for key in unsent.drain(..) {
+            let Some(w) = windows.get_mut(&key) else {
+                continue;
+            };
             if w.unsent > 0 && !w.ended_before(now) {
                 counts.push(Count {
-                    key: key.clone(),
+                    key,
                     window: w.index,
                     count: w.unsent,
                 });
@@ -278,7 +300,8 @@ impl Limiter {
     /// Counts another replica let through; answers how many applied (those of windows past, or
     /// of keys whose rule this replica does not have, are dropped).
     pub fn heard(&self, counts: &[Count]) -> u64 {
-        let mut windows = self.windows.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let windows = &mut state.windows;
         let mut applied = 0;
         for c in counts {
             let Some(window_ms) = self.window_of(&c.key) else {
@@ -502,6 +525,28 @@ mod tests {
                 .check_at(T, "GET", "/api/a", "ip", Some(&u))
                 .is_err()
         );
+    }
+
+    #[test]
+    fn only_keys_with_new_counts_are_told_each_once() {
+        let limiter = Limiter::new(parse_rules("/api/**=1:50/60").unwrap());
+        let (u, v) = (user(1, 7, 0), user(2, 7, 0));
+        let on =
+            |who: &CurrentUser, at: u64| limiter.check_at(at, "GET", "/api/x", "ip", Some(who));
+        assert!(on(&u, T).is_ok());
+        assert!(on(&v, T).is_ok());
+        assert!(on(&u, T).is_ok());
+        let mut told = limiter.take_unsent_at(T);
+        told.sort_by(|a, b| a.key.cmp(&b.key));
+        assert_eq!(told.iter().map(|c| c.count).collect::<Vec<_>>(), [2, 1]);
+        // Only u counts again; v, quiet, is not told. u's window then turns over with a count
+        // unsent, so u is listed twice: told once, with the new window's count.
+        assert!(on(&u, T).is_ok());
+        assert!(on(&u, T + 60_000).is_ok());
+        let told = limiter.take_unsent_at(T + 60_000);
+        assert_eq!(told.len(), 1, "{told:?}");
+        assert_eq!((told[0].window, told[0].count), ((T + 60_000) / 60_000, 1));
+        assert!(limiter.take_unsent_at(T + 60_000).is_empty());
     }
 
     #[test]

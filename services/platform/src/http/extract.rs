@@ -95,8 +95,9 @@ pub fn parse_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
     }
     let mut de = serde_json::Deserializer::from_slice(body);
     serde_path_to_error::deserialize(&mut de).map_err(|e| {
-        let field = path_or(e.path().to_string(), "body");
+        let path = e.path().to_string();
         let reason = e.into_inner().to_string();
+        let field = field_of_error(path, &reason, "body");
         ApiError::invalid(
             field,
             Text::new(format!("JSON 格式或类型错误：{reason}"), reason),
@@ -108,10 +109,25 @@ pub fn parse_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
 pub fn parse_query<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
     let de = serde_urlencoded::Deserializer::new(form_urlencoded::parse(query.as_bytes()));
     serde_path_to_error::deserialize(de).map_err(|e| {
-        let field = path_or(e.path().to_string(), "query");
+        let path = e.path().to_string();
         let reason = e.into_inner().to_string();
+        let field = field_of_error(path, &reason, "query");
         ApiError::invalid(field, Text::new(format!("查询参数错误：{reason}"), reason))
     })
+}
+
+/// serde reports a missing field at the path of the object that lacks it; the caller wants the
+/// field itself named (`rooms[1].roomName`, not `rooms[1]` or `body`).
+fn field_of_error(path: String, reason: &str, fallback: &str) -> String {
+    let missing = reason
+        .strip_prefix("missing field `")
+        .and_then(|rest| rest.split_once('`'))
+        .map(|(name, _)| name);
+    match missing {
+        Some(name) if path == "." || path.is_empty() => name.to_owned(),
+        Some(name) => format!("{path}.{name}"),
+        None => path_or(path, fallback),
+    }
 }
 
 fn path_or(path: String, fallback: &str) -> String {
@@ -258,6 +274,13 @@ mod tests {
     fn a_missing_field_and_malformed_json_are_invalid() {
         let err = parse_json::<Hotel>(br#"{"rooms":[]}"#).unwrap_err();
         assert!(err.to_string().contains("missing field `name`"), "{err}");
+        assert_eq!(field_of(err), "name");
+        assert_eq!(
+            field_of(
+                parse_json::<Hotel>(br#"{"name":"A","rooms":[{"maxGuests":2}]}"#).unwrap_err()
+            ),
+            "rooms[0].roomName"
+        );
         assert_eq!(
             field_of(parse_json::<Hotel>(b"{\"name\": ").unwrap_err()),
             "name"
@@ -276,6 +299,16 @@ mod tests {
         assert_eq!(
             field_of(parse_query::<Q>("resultNum=ten").unwrap_err()),
             "resultNum"
+        );
+        #[derive(Debug, Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        #[allow(dead_code)]
+        struct Required {
+            config_id: u64,
+        }
+        assert_eq!(
+            field_of(parse_query::<Required>("").unwrap_err()),
+            "configId"
         );
         assert_eq!(
             parse_query::<Q>("resultNum=10").unwrap().result_num,

@@ -44,6 +44,9 @@ platform::backend_tests! {
         let (status, body) = post(app.url("/notes"), "", "en").await;
         assert_eq!(status, 412);
         assert_eq!(body["data"]["field"], "body");
+        let (status, body) = post(app.url("/notes"), r#"{"id": 7}"#, "en").await;
+        assert_eq!(status, 412);
+        assert_eq!(body["data"]["field"], "title", "{body}");
     }
 
     async fn a_fault_is_a_500_without_internals(app) {
