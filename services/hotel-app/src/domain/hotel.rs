@@ -3,7 +3,6 @@
 //! blanks and answers the 412 naming the first wrong field, in the form's camelCase.
 
 use platform::ApiError;
-use platform::i18n::Text;
 use platform::validate;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -20,19 +19,8 @@ pub const MAX_IMAGES: usize = 50;
 /// shorter prefix (a search radius) is a plain `LIKE 'prefix%'`.
 pub const GEOHASH_LEN: usize = 12;
 
-/// An id the request must carry: its absence is a 412 naming it, not a parse error of the
-/// whole body.
-pub fn required_id(field: &str, id: Option<i64>) -> Result<i64, ApiError> {
-    id.ok_or_else(|| {
-        ApiError::invalid(
-            field,
-            Text::new(
-                format!("{field} 不能为空"),
-                format!("This {field} can not be empty!"),
-            ),
-        )
-    })
-}
+// Field rules ticket-app's scenic spots share, kept once in `trade`.
+pub use trade::fields::{clock, coordinates, is_clock, is_image_url, required_id};
 
 fn default_state() -> i32 {
     STATE_NORMAL
@@ -129,7 +117,7 @@ impl HotelFields {
         post_code(&self.post_code)?;
         validate::phone("phone", &self.phone)?;
         validate::phone("fax", &self.fax)?;
-        images(&mut self.images)?;
+        trade::fields::images(&mut self.images, MAX_IMAGES)?;
         if !(0..=100_000).contains(&self.room_num) {
             return Err(ApiError::invalid_field(
                 "roomNum",
@@ -184,98 +172,6 @@ pub fn post_code(value: &str) -> Result<(), ApiError> {
         "邮编格式错误",
         "a post code of 3 to 10 letters and digits",
     ))
-}
-
-/// Whether an image address is an absolute http(s) URL with a host and no blanks.
-pub fn is_image_url(s: &str) -> bool {
-    let rest = s
-        .strip_prefix("https://")
-        .or_else(|| s.strip_prefix("http://"));
-    let Some(rest) = rest else {
-        return false;
-    };
-    let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
-    s.len() <= 512
-        && !host.is_empty()
-        && !host.starts_with(':')
-        && !s.chars().any(|c| c.is_whitespace() || c.is_control())
-}
-
-fn images(list: &mut [String]) -> Result<(), ApiError> {
-    if list.len() > MAX_IMAGES {
-        return Err(ApiError::invalid_field(
-            "images",
-            "图片最多 50 张",
-            "at most 50 images",
-        ));
-    }
-    for (i, url) in list.iter_mut().enumerate() {
-        *url = url.trim().to_owned();
-        if !is_image_url(url) {
-            return Err(ApiError::invalid_field(
-                format!("images[{i}]"),
-                "图片地址须为 http(s) 网址",
-                "an image address must be an http(s) URL",
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// Whether `s` is a time of day as HH:MM (00:00 to 23:59).
-pub fn is_clock(s: &str) -> bool {
-    let b = s.as_bytes();
-    if b.len() != 5 || b[2] != b':' || ![0, 1, 3, 4].iter().all(|&i| b[i].is_ascii_digit()) {
-        return false;
-    }
-    let num = |i: usize| (b[i] - b'0') * 10 + (b[i + 1] - b'0');
-    num(0) < 24 && num(3) < 60
-}
-
-/// An optional time of day.
-pub fn clock(field: &str, value: &str) -> Result<(), ApiError> {
-    if value.is_empty() || is_clock(value) {
-        return Ok(());
-    }
-    Err(ApiError::invalid_field(
-        field,
-        "时间格式为 HH:MM，如 14:00",
-        "a time as HH:MM, such as 14:00",
-    ))
-}
-
-/// Both coordinates in range, or neither: a point with one coordinate is nowhere.
-pub fn coordinates(longitude: Option<f64>, latitude: Option<f64>) -> Result<(), ApiError> {
-    match (longitude, latitude) {
-        (None, None) => Ok(()),
-        (Some(_), None) => Err(ApiError::invalid_field(
-            "latitude",
-            "请输入纬度",
-            "Please enter the latitude",
-        )),
-        (None, Some(_)) => Err(ApiError::invalid_field(
-            "longitude",
-            "请输入经度",
-            "Please enter the longitude",
-        )),
-        (Some(lng), Some(lat)) => {
-            if !(-180.0..=180.0).contains(&lng) {
-                return Err(ApiError::invalid_field(
-                    "longitude",
-                    "经度为 -180 到 180",
-                    "must be -180 to 180",
-                ));
-            }
-            if !(-90.0..=90.0).contains(&lat) {
-                return Err(ApiError::invalid_field(
-                    "latitude",
-                    "纬度为 -90 到 90",
-                    "must be -90 to 90",
-                ));
-            }
-            Ok(())
-        }
-    }
 }
 
 /// Whether `s` names a time zone: `UTC`, an offset `+08:00` / `UTC+08:00`, or an IANA name such

@@ -4,8 +4,8 @@
 
 pub mod booking;
 pub mod hotel;
-pub mod order_rules;
-pub mod order_state;
-pub mod pricing;
 pub mod product;
 pub mod viewer;
+
+// What hotel and ticket orders and products share lives in the `trade` crate, once.
+pub use trade::{order_rules, order_state, pricing, product_state};

@@ -65,7 +65,7 @@ pub fn act(
         &ActionFacts {
             allowed_cancel: d.allowed_cancel,
             cancel_deadline: d.cancel_deadline,
-            checkin_date: &o.checkin_date,
+            service_date: &o.checkin_date,
             pay_type: input.pay_type,
         },
         now,

@@ -1,11 +1,12 @@
 //! An order's rules beyond its state machine (`order_state`): what an action needs of the
-//! order (the cancellation policy, the check-in date, a pay type), which of the order's dates
-//! it stamps, and how long an order waits for its payment.
+//! order (the cancellation policy, the day it is used, a pay type), which of the order's dates
+//! it stamps, and how long an order waits for its payment. A hotel order is used from its
+//! check-in day, a ticket order on its visit day.
 
 use platform::ApiError;
 use platform::i18n::Text;
 
-use super::order_state::{Action, state};
+use crate::order_state::{Action, state};
 
 /// Ways of paying an order (`payType`).
 pub mod pay_type {
@@ -21,8 +22,8 @@ pub struct ActionFacts<'a> {
     pub allowed_cancel: bool,
     /// ms after which no cancellation is accepted; 0 for none.
     pub cancel_deadline: i64,
-    /// YYYY-MM-DD.
-    pub checkin_date: &'a str,
+    /// The day the order is used (a hotel's check-in, a ticket's visit), YYYY-MM-DD.
+    pub service_date: &'a str,
     pub pay_type: i32,
 }
 
@@ -30,7 +31,7 @@ pub struct ActionFacts<'a> {
 pub fn check_action(action: Action, f: &ActionFacts<'_>, now: i64) -> Result<(), ApiError> {
     match action {
         Action::ApplyCancel => check_cancel_policy(f.allowed_cancel, f.cancel_deadline, now),
-        Action::Complete => check_completion(f.checkin_date, now),
+        Action::Complete => check_completion(f.service_date, now),
         Action::Pay => check_pay_type(f.pay_type),
         _ => Ok(()),
     }
@@ -61,15 +62,15 @@ pub fn check_cancel_policy(allowed: bool, deadline: i64, now: i64) -> Result<(),
     Ok(())
 }
 
-/// An order completes from its check-in day on (China calendar days), never before.
-pub fn check_completion(checkin_date: &str, now: i64) -> Result<(), ApiError> {
-    let checkin = platform::time::parse_date("checkinDate", checkin_date)?;
+/// An order completes from the day it is used on (China calendar days), never before.
+pub fn check_completion(service_date: &str, now: i64) -> Result<(), ApiError> {
+    let checkin = platform::time::parse_date("serviceDate", service_date)?;
     if platform::time::day_of_ms(now) < checkin {
         return Err(ApiError::Rule {
             code: "too-early",
             msg: Text::fixed(
-                "入住日期之前不能完成订单",
-                "An order cannot be completed before its check-in date",
+                "使用日期（入住日或游玩日）之前不能完成订单",
+                "An order cannot be completed before the day it is used (check-in or visit)",
             ),
         });
     }
@@ -145,11 +146,11 @@ mod tests {
         }
     }
 
-    fn facts(checkin_date: &str) -> ActionFacts<'_> {
+    fn facts(service_date: &str) -> ActionFacts<'_> {
         ActionFacts {
             allowed_cancel: true,
             cancel_deadline: 0,
-            checkin_date,
+            service_date,
             pay_type: 0,
         }
     }
