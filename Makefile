@@ -10,7 +10,7 @@ CARGO ?= cargo
 PROFILE ?= dev
 BIN_DIR := $(CARGO_TARGET_DIR)/$(if $(filter dev,$(PROFILE)),debug,$(PROFILE))
 
-.PHONY: help run build frontend test test-rust test-frontend test-e2e test-contract test-prod-shape test-deploy infra lint fmt bench migrate clean
+.PHONY: help run build frontend api-types test test-rust test-frontend test-e2e test-contract test-prod-shape test-deploy infra lint fmt bench migrate clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -63,9 +63,14 @@ test-e2e: frontend ## browser tests: Debian's Chromium against the fleet serving
 	$(CARGO) build --profile $(PROFILE) --bin fleet --locked
 	cd frontend && PROFILE=$(PROFILE) npm run test:e2e
 
-test-contract: ## every service's OpenAPI document against the running fleet (schemathesis): no 5xx, no undocumented status, no answer off its schema
+test-contract: $(FRONTEND_DEPS) ## every service's OpenAPI document against the running fleet (schemathesis): no 5xx, no undocumented status, no answer off its schema; the console's generated types current
 	$(CARGO) build --profile $(PROFILE) --bin fleet --locked
+	cd frontend && PROFILE=$(PROFILE) node tools/api-types.mjs --check
 	PROFILE=$(PROFILE) bash scripts/check-contract.sh
+
+api-types: $(FRONTEND_DEPS) ## generate the console's types of the services' answers from their OpenAPI documents
+	$(CARGO) build --profile $(PROFILE) --bin fleet
+	cd frontend && PROFILE=$(PROFILE) node tools/api-types.mjs
 
 test-prod-shape: ## every service binary its own processes with replicas, PostgreSQL and RabbitMQ, under faults (broker cut, replicas killed, a database cut)
 	bash scripts/prod-shape.sh

@@ -9,10 +9,12 @@ use platform::app::{Application, migrate};
 use platform::config::{Defaults, Env, ServiceConfig};
 use targets::{Targets, spec_of};
 
-const USAGE: &str = "usage: fleet [serve | migrate] [--target all | NAME[,NAME...]]
+const USAGE: &str = "usage: fleet [serve | migrate | openapi] [--target all | NAME[,NAME...]]
 
   serve      run the services (the default)
   migrate    bring every chosen service's database up to date, then exit
+  openapi    print the chosen services' OpenAPI documents as one JSON object by service name
+             (what each serves at /openapi.json; the console's types are generated from it)
   --target   services to run (default: all): gateway, auth-center, saas-main, hotel-app,
              ticket-app, weixin-server, mall-app, message-server, finance-app
 
@@ -31,7 +33,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
     while let Some(arg) = iter.next() {
         match arg.as_str() {
             "-h" | "--help" | "help" => return Ok(None),
-            "serve" | "migrate" => command = arg.clone(),
+            "serve" | "migrate" | "openapi" => command = arg.clone(),
             "--target" | "-t" => {
                 target = iter.next().ok_or("--target needs a value")?.clone();
             }
@@ -60,6 +62,18 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if args.command == "openapi" {
+        return match openapi_documents(&args.targets) {
+            Ok(json) => {
+                println!("{json}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("fleet: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let env = Env::from_process();
     let _telemetry = platform::telemetry::init(&env, "fleet");
     let result = if args.command == "migrate" {
@@ -88,6 +102,19 @@ fn config_of(
         with_database,
     };
     ServiceConfig::load(env, name, defaults).map_err(|e| e.to_string())
+}
+
+/// The documents exactly as the services serve them, needing no configuration, database or
+/// broker, so a build can generate from them.
+fn openapi_documents(targets: &Targets) -> Result<String, String> {
+    let mut documents = serde_json::Map::new();
+    for name in &targets.services {
+        let spec = spec_of(name).ok_or_else(|| format!("no service {name}"))?;
+        let document = platform::http::contract::complete(&spec.full_openapi(), name)
+            .map_err(|e| format!("{name}'s OpenAPI document: {e}"))?;
+        documents.insert((*name).to_owned(), document);
+    }
+    serde_json::to_string_pretty(&documents).map_err(|e| e.to_string())
 }
 
 fn migrate_all(env: &Env, targets: &Targets) -> Result<(), String> {

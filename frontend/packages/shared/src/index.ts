@@ -35,3 +35,4 @@ export {
   type Option,
   type Rule,
 } from './components/form';
+export type * from './api-types';

@@ -54,6 +54,13 @@ fn complete_value(doc: &mut Value) {
             }
         }
     }
+    for (path, item) in paths.iter_mut() {
+        for method in METHODS {
+            if let Some(op) = item.get_mut(method).and_then(Value::as_object_mut) {
+                op.insert("operationId".to_owned(), operation_id(method, path).into());
+            }
+        }
+    }
     let components = doc
         .as_object_mut()
         .map(|d| d.entry("components").or_insert_with(|| json!({})));
@@ -64,6 +71,21 @@ fn complete_value(doc: &mut Value) {
     {
         schemas.insert(ERROR_SCHEMA.to_owned(), error_schema());
     }
+}
+
+/// OpenAPI wants operation ids unique in a document, and the handlers' function names are not
+/// (every resource has its `list`): the id is the method and path, `getSaasHotelHotelInfosList`
+/// for `GET /saas/hotel/hotelInfos/list`, stable whatever the function is called.
+fn operation_id(method: &str, path: &str) -> String {
+    let mut id = method.to_owned();
+    for word in path.split(|c: char| !c.is_ascii_alphanumeric()) {
+        let mut chars = word.chars();
+        if let Some(first) = chars.next() {
+            id.push(first.to_ascii_uppercase());
+            id.extend(chars);
+        }
+    }
+    id
 }
 
 fn complete_operation(op: &mut Map<String, Value>, access: Access) {
@@ -213,6 +235,18 @@ mod tests {
                 "/openapi/things/ids": { "get": { "responses": { "200": { "description": "ok" } } } }
             }
         })
+    }
+
+    #[test]
+    fn operation_ids_are_the_method_and_path() {
+        assert_eq!(
+            operation_id("get", "/saas/hotel/hotelInfos/list"),
+            "getSaasHotelHotelInfosList"
+        );
+        assert_eq!(
+            operation_id("put", "/saas/order/{orderId}/state-changes"),
+            "putSaasOrderOrderIdStateChanges"
+        );
     }
 
     #[test]
