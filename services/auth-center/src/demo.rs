@@ -140,6 +140,15 @@ const GROUPS: &[(&str, &[&str])] = &[
             "/saas/finance/paymentLog/load:GET",
             "/saas/finance/verify/listSupplierPaySummary:GET",
             "/saas/finance/verify/listSupplierVerifyOrder:GET",
+            // The mall products it supplies, the themes, their snap-up sessions and orders.
+            "/saas/mall/products/list:GET",
+            "/saas/mall/products/load:GET",
+            "/saas/mall/themes/list:GET",
+            "/saas/mall/themes/load:GET",
+            "/saas/mall/snapups/list:GET",
+            "/saas/mall/snapups/load:GET",
+            "/saas/mall/orders/list:GET",
+            "/saas/mall/orders/load:GET",
         ],
     ),
     (
@@ -168,6 +177,15 @@ const GROUPS: &[(&str, &[&str])] = &[
             "/saas/finance/receiptLog/load:GET",
             "/saas/finance/verify/listDistributorReceiptSummary:GET",
             "/saas/finance/verify/listDistributorVerifyOrder:GET",
+            // The mall's published products and themes; buying in snap-up sessions, its own
+            // mall orders.
+            "/saas/mall/products/list:GET",
+            "/saas/mall/products/load:GET",
+            "/saas/mall/themes/list:GET",
+            "/saas/mall/themes/load:GET",
+            "/saas/mall/snapups/live:GET",
+            "/saas/mall/snapups/load:GET",
+            "/saas/mall/orders/**",
         ],
     ),
 ];

@@ -1,2 +1,9 @@
-//! mall-app's persistence (mall products, themes, sessions and their stock, mall orders): diesel schema, rows and queries scoped by
-//! `platform::Viewer`, outbox writes; none yet (docs/adding-a-service.md).
+//! mall-app's persistence: the diesel schema, rows and queries. Every function that reads or
+//! writes tenant data takes the caller's [`platform::Viewer`].
+
+pub mod linked;
+pub mod orders;
+pub mod products;
+pub mod schema;
+pub mod sessions;
+pub mod themes;

@@ -1,1 +1,8 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod actuator;
+mod helpers;
+mod orders;
+mod products;
+mod snapups;
+mod themes;
