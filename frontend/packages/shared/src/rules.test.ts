@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allowedDisplayTypes, capMonthly, defaultDisplayType, rangeDays } from './chart';
 import { dateTime, fenToYuan, money, percent, yuanToFen } from './format';
 import { buildMenu, mayOpen, topMenu, type AppRoute, type Viewer } from './menu';
-import { isAmount, isEmail, isMobile, isPhone, loginProblem, passwordChangeProblem } from './validate';
+import { imageList, isAmount, isClock, isEmail, isImageUrl, isMobile, isPhone, loginProblem, passwordChangeProblem } from './validate';
 
 const page = () => Promise.resolve({ default: () => null });
 
@@ -134,5 +134,25 @@ describe('shared messages', () => {
     const zh = (await import('./messages/zh-CN')).default;
     const en = (await import('./messages/en')).default;
     expect(Object.keys(en).sort()).toEqual(Object.keys(zh).sort());
+  });
+});
+
+describe('the catalogue field rules', () => {
+  it('takes a time of day as HH:MM only', () => {
+    for (const ok of ['00:00', '08:30', '23:59', ' 14:00 ']) expect(isClock(ok)).toBe(true);
+    for (const bad of ['24:00', '8:30', '12:60', '12-00', '']) expect(isClock(bad)).toBe(false);
+  });
+
+  it('takes http(s) image addresses with a host and no blanks', () => {
+    expect(isImageUrl('https://img.example/a.jpg')).toBe(true);
+    expect(isImageUrl('http://img.example')).toBe(true);
+    for (const bad of ['ftp://img.example/a.jpg', 'https://', 'https://:80/a', 'https://img.example/a b.jpg', `https://x/${'a'.repeat(520)}`]) {
+      expect(isImageUrl(bad)).toBe(false);
+    }
+  });
+
+  it('reads the image addresses one a line', () => {
+    expect(imageList(' https://a/1.jpg \n\n https://a/2.jpg\n')).toEqual(['https://a/1.jpg', 'https://a/2.jpg']);
+    expect(imageList('')).toEqual([]);
   });
 });

@@ -21,6 +21,24 @@ export function isEmail(s: string): boolean {
   return /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,3}$/.test(s.trim());
 }
 
+/** A time of day as HH:MM, 00:00 to 23:59 (hotels' check-in, scenic spots' opening hours). */
+export function isClock(s: string): boolean {
+  return /^([01]\d|2[0-3]):[0-5]\d$/.test(s.trim());
+}
+
+/** An image address: an absolute http(s) URL with a host and no blanks (the services' rule). */
+export function isImageUrl(s: string): boolean {
+  return s.length <= 512 && /^https?:\/\/[^\s/?#:][^\s]*$/.test(s);
+}
+
+/** The image addresses typed one a line, trimmed, blank lines left out. */
+export function imageList(s: string): string[] {
+  return s
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+}
+
 /** The login form: the username trimmed, the password at least 6 characters. */
 export function loginProblem(username: string, password: string): 'username' | 'password' | null {
   if (!username.trim()) return 'username';

@@ -2,7 +2,7 @@
 // a request an operator approves): its values as typed, its rules (hotel-app's domain/hotel.rs)
 // and the body. What the form does not show (coordinates, time zone, area) is sent back as
 // loaded, since an update replaces every field.
-import { isPhone, rules, type Rule } from '@tradewind/shared';
+import { imageList, isClock, isImageUrl, isPhone, rules, type Rule } from '@tradewind/shared';
 import type { HotelFull } from './types';
 
 export type HotelFormValues = {
@@ -62,7 +62,6 @@ export function hotelFormOf(h: HotelFull): HotelFormValues {
   };
 }
 
-const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
 const H = 'hotel.hotelForm.fields';
 
 export const hotelRules: Partial<Record<keyof HotelFormValues, Rule<HotelFormValues>>> = {
@@ -73,22 +72,15 @@ export const hotelRules: Partial<Record<keyof HotelFormValues, Rule<HotelFormVal
   fax: rules.pattern('fax', isPhone, 'form.phone'),
   postCode: rules.pattern('postCode', (s) => /^[A-Za-z0-9 -]{3,10}$/.test(s), 'hotel.hotelForm.rules.postCode'),
   roomNum: rules.pattern('roomNum', (s) => /^\d+$/.test(s) && Number(s) <= 100_000, 'hotel.hotelForm.rules.roomNum'),
-  checkinTime: rules.pattern('checkinTime', (s) => CLOCK.test(s), 'hotel.hotelForm.rules.clock'),
-  checkoutTime: rules.pattern('checkoutTime', (s) => CLOCK.test(s), 'hotel.hotelForm.rules.clock'),
+  checkinTime: rules.pattern('checkinTime', isClock, 'hotel.hotelForm.rules.clock'),
+  checkoutTime: rules.pattern('checkoutTime', isClock, 'hotel.hotelForm.rules.clock'),
   images: rules.pattern(
     'images',
-    (s) => imageList(s).every((u) => /^https?:\/\/[^\s/?#:][^\s]*$/.test(u)) && imageList(s).length <= 50,
+    (s) => imageList(s).every(isImageUrl) && imageList(s).length <= 50,
     'hotel.hotelForm.rules.images',
   ),
   serviceDesc: rules.length('serviceDesc', 0, 2000),
 };
-
-export function imageList(s: string): string[] {
-  return s
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean);
-}
 
 /** The hotel's fields as the service takes them; `loaded` keeps what the form leaves alone. */
 export function hotelBody(v: HotelFormValues, loaded?: HotelFull | null): Record<string, unknown> {
