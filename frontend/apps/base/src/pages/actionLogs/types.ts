@@ -1,12 +1,6 @@
 // The action log's rows as auth-center answers them.
 
+import type { AuthCenterApi } from '@tradewind/shared';
+
 /** `ActionLogView` of auth-center. */
-export interface ActionLogRow {
-  id: number;
-  userId: number;
-  username: string;
-  action: string;
-  target: string;
-  ip: string;
-  createDate: number;
-}
+export type ActionLogRow = AuthCenterApi['schemas']['ActionLogView'];

@@ -2,9 +2,6 @@
 // distributor's balance and used credit at the end of each day, in fen. The balance list's rows
 // are the credit accounts (../credit/types.ts).
 
-export interface DayPoint {
-  /** `YYYY-MM-DD`. */
-  date: string;
-  balance: number;
-  usedCredit: number;
-}
+import type { FinanceAppApi } from '@tradewind/shared';
+
+export type DayPoint = FinanceAppApi['schemas']['DayPoint'];

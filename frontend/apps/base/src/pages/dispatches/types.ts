@@ -1,25 +1,9 @@
 // The SMS and mail rows as message-server answers them, and the lists' kinds.
 
+import type { MessageServerApi } from '@tradewind/shared';
+
 /** `Dispatch` of message-server: one text or mail of the queue. */
-export interface DispatchRow {
-  id: number;
-  userId: number;
-  /** The mobile number (SMS) or e-mail address (mail). */
-  address: string;
-  /** Empty for SMS. */
-  subject: string;
-  content: string;
-  notifyType: number;
-  refId: string;
-  parts: number;
-  partsSent: number;
-  state: number;
-  attempts: number;
-  nextAttemptAt: number;
-  lastError: string;
-  createDate: number;
-  sendDate: number;
-}
+export type DispatchRow = MessageServerApi['schemas']['Dispatch'];
 
 export type Channel = 'sms' | 'mail';
 

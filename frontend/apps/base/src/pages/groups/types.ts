@@ -1,13 +1,6 @@
 // The permission groups' rows as auth-center answers them.
 
+import type { AuthCenterApi } from '@tradewind/shared';
+
 /** `GroupView` of auth-center. */
-export interface GroupRow {
-  id: number;
-  name: string;
-  remarks: string;
-  /** Codes and subtrees (`/saas/order/**`) the group grants. */
-  permCodes: string[];
-  userCount: number;
-  createDate: number;
-  modifyDate: number;
-}
+export type GroupRow = AuthCenterApi['schemas']['GroupView'];

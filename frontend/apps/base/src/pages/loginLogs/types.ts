@@ -1,13 +1,6 @@
 // The login log's rows as auth-center answers them.
 
+import type { AuthCenterApi } from '@tradewind/shared';
+
 /** `LoginLogView` of auth-center. */
-export interface LoginLogRow {
-  id: number;
-  userId: number;
-  username: string;
-  ip: string;
-  userAgent: string;
-  result: number;
-  message: string;
-  createDate: number;
-}
+export type LoginLogRow = AuthCenterApi['schemas']['LoginLogView'];

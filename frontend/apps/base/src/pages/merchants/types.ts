@@ -1,36 +1,8 @@
 // A merchant as saas-main answers `load` (every field; credits in fen), and the paths of each
 // kind's endpoints.
-export interface Merchant {
-  mchId: number;
-  saasId: number;
-  mchType: number;
-  mchName: string;
-  grade: number;
-  contactName: string;
-  contactMobile: string;
-  contactEmail: string;
-  isWhitelist: boolean;
-  currency: string;
-  language: string;
-  withdrawFee: number;
-  isWithdraw: boolean;
-  withdrawLimit: number;
-  isConfirmOrder: boolean;
-  isDisplayStock: boolean;
-  priceCodexPurchase: string;
-  priceCodexDistribution: string;
-  priceCodexRetail: string;
-  creditUsed: number;
-  creditPermanent: number;
-  creditTemporary: number;
-  supplierOrderManage: boolean;
-  presaleVisible: boolean;
-  groupPurchase: boolean;
-  state: number;
-  remarks: string;
-  createDate: number;
-  modifyDate: number;
-}
+
+import type { SaasMainApi } from '@tradewind/shared';
+export type Merchant = SaasMainApi['schemas']['Merchant'];
 
 /** What the tenant agreed with a merchant: shown in the detail and on the merchant's own page. */
 export type MerchantTerms = Pick<

@@ -1,14 +1,6 @@
 // The notices' rows as saas-main answers them.
 
+import type { SaasMainApi } from '@tradewind/shared';
+
 /** `Notice` of saas-main. */
-export interface NoticeRow {
-  id: number;
-  /** 0 for the platform's notices. */
-  saasId: number;
-  title: string;
-  content: string;
-  state: number;
-  publishedAt: number | null;
-  createDate: number;
-  modifyDate: number;
-}
+export type NoticeRow = SaasMainApi['schemas']['Notice'];

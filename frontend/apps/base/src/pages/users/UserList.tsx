@@ -88,7 +88,7 @@ export default function UserList() {
           ? intl.formatMessage({ id: 'base.users.lockedUntil' }, { time: dateTime(r.lockedUntil) })
           : label(USER_STATE, r.userState),
     },
-    { key: 'lastLoginDate', title: `${F}.lastLoginDate`, render: (r) => <Time ms={r.lastLoginDate} /> },
+    { key: 'lastLoginDate', title: `${F}.lastLoginDate`, render: (r) => <Time ms={r.lastLoginDate ?? null} /> },
     { key: 'loginCount', title: `${F}.loginCount` },
     { key: 'createDate', title: `${F}.createDate`, render: (r) => <Time ms={r.createDate} /> },
   ];

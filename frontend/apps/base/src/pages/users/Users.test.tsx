@@ -20,6 +20,17 @@ const user: UserRow = {
   loginCount: 3,
   lockedUntil: null,
   createDate: 1_767_225_600_000,
+  modifyDate: 1_767_225_600_000,
+  groupIds: [],
+  ipFilterType: 0,
+  ipFilterValue: '',
+  isManager: false,
+  lastLoginIp: '',
+  mchId: 0,
+  nickName: '',
+  remarks: '',
+  roleType: 1,
+  userGrade: 0,
 };
 
 setUpPageTests();

@@ -1,25 +1,6 @@
 // The users' rows as auth-center answers them.
 
+import type { AuthCenterApi } from '@tradewind/shared';
+
 /** `UserView` of auth-center. */
-export interface UserRow {
-  id: number;
-  username: string;
-  realName: string;
-  nickName?: string;
-  mchId?: number;
-  mobile: string;
-  email: string;
-  isManager?: boolean;
-  mscType: number;
-  roleType?: number;
-  userGrade?: number;
-  userState: number;
-  ipFilterType?: number;
-  ipFilterValue?: string;
-  remarks?: string;
-  groupIds?: number[];
-  lastLoginDate: number | null;
-  loginCount: number;
-  lockedUntil: number | null;
-  createDate: number;
-}
+export type UserRow = AuthCenterApi['schemas']['UserView'];

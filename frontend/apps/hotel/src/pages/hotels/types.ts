@@ -1,5 +1,7 @@
 // hotel-app's hotels, rooms and suppliers' hotel requests as it answers them.
 
+import type { HotelAppApi } from '@tradewind/shared';
+
 /** `Hotel` of hotel-app (the fields this list shows). */
 export interface HotelRow {
   id: number;
@@ -41,37 +43,7 @@ export interface HotelFull {
 }
 
 /** `Room` of hotel-app. */
-export interface RoomRow {
-  id: number;
-  hotelId: number;
-  name: string;
-  /** A code, 0 to 99. */
-  bedType: number;
-  /** A code, 0 to 99. */
-  roomType: number;
-  area: string;
-  floor: string;
-  maxGuests: number;
-  /** 0 no, 1 an extra bed can be added. */
-  addBed: number;
-  /** '0' none, '1' broadband. */
-  broadband: string;
-  window: number;
-  state: number;
-  createDate: number;
-  modifyDate: number;
-}
+export type RoomRow = HotelAppApi['schemas']['Room'];
 
 /** `HotelRequest` of hotel-app. */
-export interface HotelRequestRow {
-  id: number;
-  mchId: number;
-  mchName: string;
-  kind: number;
-  hotelId: number;
-  hotel: { name?: string; address?: string };
-  state: number;
-  remark: string;
-  createDate: number;
-  decideDate: number;
-}
+export type HotelRequestRow = HotelAppApi['schemas']['HotelRequest'];

@@ -131,9 +131,9 @@ function AdjustDialog({ order, onClose, onDone }: { order: OrderFull; onClose: (
   };
   const now: Record<(typeof ADJUST_FIELDS)[number], number | undefined> = {
     orderPrice: order.orderPrice,
-    supplierPrice: order.supplierPrice,
+    supplierPrice: order.supplierPrice ?? undefined,
     channelPrice: order.channelPrice,
-    cancelPrice: order.cancelPrice,
+    cancelPrice: order.cancelPrice ?? undefined,
   };
   return (
     <FormDialog open title={`${A}.adjustTitle`} busy={form.busy} onClose={onClose} onSubmit={save} testId="order-adjust-dialog">

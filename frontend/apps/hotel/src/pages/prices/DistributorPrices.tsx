@@ -53,11 +53,11 @@ export function DistributorPrices({ productId, startDate, endDate }: { productId
       live = false;
     };
   }, [productId, startDate, endDate, applied, generation]);
-  const stock = (n: number | null) => (n === null ? <FormattedMessage id={`${F}.common`} /> : n);
+  const stock = (n?: number | null) => (n == null ? <FormattedMessage id={`${F}.common`} /> : n);
   const columns: SimpleColumn<DistributorDay>[] = [
     { key: 'day', title: `${F}.day`, render: (r) => r.day },
     { key: 'distributorName', title: `${F}.distributor`, render: (r) => `${r.distributorName} (${r.distributorId})` },
-    { key: 'distributionPrice', title: `${F}.ownPrice`, render: (r) => (r.distributionPrice === null ? <FormattedMessage id={`${F}.common`} /> : money(r.distributionPrice)) },
+    { key: 'distributionPrice', title: `${F}.ownPrice`, render: (r) => (r.distributionPrice == null ? <FormattedMessage id={`${F}.common`} /> : money(r.distributionPrice)) },
     { key: 'commonDistributionPrice', title: `${F}.commonPrice`, render: (r) => money(r.commonDistributionPrice) },
     { key: 'authorizedStock', title: `${F}.authorizedStock`, render: (r) => stock(r.authorizedStock) },
     { key: 'authorizedSold', title: `${F}.authorizedSold`, render: (r) => r.authorizedSold },

@@ -1,35 +1,13 @@
 // hotel-app's calendar answers (services/hotel-app/src/store/prices.rs). Money in fen, days
 // `YYYY-MM-DD`.
 
+import type { HotelAppApi } from '@tradewind/shared';
+
 /** How a distributor books a night. */
-export interface DistributorNight {
-  /** Its own price; null follows the common distribution price. */
-  distributionPrice: number | null;
-  /** Rooms set aside for it; null books from the common stock. */
-  authorizedStock: number | null;
-  authorizedSold: number;
-  effectivePrice: number;
-  /** null: no limit. */
-  effectiveStock: number | null;
-  /** authorized, common or unlimited. */
-  stockSource: string;
-  bookable: boolean;
-}
+export type DistributorNight = HotelAppApi['schemas']['DistributorNight'];
 
 /** `PriceDay`: GET /saas/price/priceStore/list, one per date of the range. */
-export interface PriceDay {
-  day: string;
-  hasPrice: boolean;
-  purchasePrice: number | null;
-  distributionPrice: number | null;
-  retailPrice: number | null;
-  /** limited or unlimited. */
-  stockType: string | null;
-  stock: number | null;
-  sold: number | null;
-  closed: boolean | null;
-  distributor?: DistributorNight;
-}
+export type PriceDay = HotelAppApi['schemas']['PriceDay'];
 
 /** `DistributorDay`: GET /saas/price/priceStoreDistributor/list. */
 export interface DistributorDay extends DistributorNight {
@@ -42,7 +20,4 @@ export interface DistributorDay extends DistributorNight {
 }
 
 /** What a save changed. */
-export interface PriceSaved {
-  dates: string[];
-  created: number;
-}
+export type PriceSaved = HotelAppApi['schemas']['PriceSaved'];

@@ -1,15 +1,6 @@
 // hotel-app's order reports as it answers them.
 
+import type { HotelAppApi } from '@tradewind/shared';
+
 /** `ProductSummary` of hotel-app. */
-export interface ProductSummary {
-  productId: number;
-  productName: string;
-  hotelId: number;
-  hotelName: string;
-  orderNum: number;
-  roomNights: number;
-  orderPrice: number;
-  supplierPrice: number;
-  profit: number;
-  cancelNum: number;
-}
+export type ProductSummary = HotelAppApi['schemas']['ProductSummary'];
