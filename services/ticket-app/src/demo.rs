@@ -1,11 +1,13 @@
-//! The demo tenant's scenic spots (docs/demo-data.md), made once through the same rules and
+//! The demo tenant's scenic spots, supplied by the demo supplier (docs/demo-data.md), made once through the same rules and
 //! store functions as the API; nothing is made when the tenant has a spot already.
 
 use platform::Viewer;
 use platform::db::DbConnection;
-use platform::demo::SAAS_ID;
+use platform::demo::{SAAS_ID, SUPPLIER_ID};
 
-use crate::domain::scenic::{STATE_NORMAL, ScenicFields};
+use crate::domain::scenic::{OPEN_ALL_YEAR, STATE_NORMAL, ScenicFields};
+use crate::domain::scenic_supplier::COOPERATING;
+use crate::store::scenic_suppliers;
 use crate::store::scenics::{self, ScenicFilter};
 
 /// The platform's id for data made by the system rather than a user.
@@ -41,12 +43,28 @@ pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
                 star,
                 address: address.into(),
                 phone: phone.into(),
-                description: String::new(),
                 state: STATE_NORMAL,
+                open_type: OPEN_ALL_YEAR,
+                open_time: "07:30".into(),
+                close_time: "17:30".into(),
+                ..Default::default()
             }
             .validated()
             .map_err(|e| anyhow::anyhow!("demo data breaks a rule: {e}"))?;
-            scenics::insert(conn, &viewer, SYSTEM_USER, &fields, now)?;
+            let scenic_id = scenics::insert(conn, &viewer, SYSTEM_USER, &fields, now)?;
+            // The demo supplier supplies both spots, so its ticket products can be made at once.
+            scenic_suppliers::put(
+                conn,
+                scenic_suppliers::Pair {
+                    saas_id: SAAS_ID,
+                    scenic_id,
+                    mch_id: SUPPLIER_ID,
+                },
+                None,
+                COOPERATING,
+                "",
+                now,
+            )?;
         }
         Ok(true)
     })

@@ -2,13 +2,14 @@
 //! `platform::endpoints!(...)`, which makes its routes and its OpenAPI paths from one list;
 //! [`MODULES`] lists the modules once for both.
 
+pub mod scenic_suppliers;
 pub mod scenics;
 
 use actix_web::web;
 use platform::http::endpoints::{self, Module};
 use utoipa::OpenApi;
 
-const MODULES: &[Module] = &[scenics::MODULE];
+const MODULES: &[Module] = &[scenics::MODULE, scenic_suppliers::MODULE];
 
 #[derive(OpenApi)]
 #[openapi(tags((name = "scenic", description = "The tenant's scenic spots")))]

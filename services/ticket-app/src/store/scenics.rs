@@ -9,29 +9,89 @@ use platform::http::PageRequest;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::schema::scenic_infos;
+use super::schema::{scenic_infos, scenic_suppliers};
 use crate::domain::scenic::{STATE_NORMAL, ScenicFields};
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, Queryable, Selectable)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = scenic_infos)]
+struct ScenicRow {
+    id: i64,
+    scenic_name: String,
+    scenic_name_en: String,
+    scenic_star: i32,
+    area_id: String,
+    zone_name: String,
+    address: String,
+    longitude: Option<f64>,
+    latitude: Option<f64>,
+    phone: String,
+    images: String,
+    open_type: i32,
+    open_time: String,
+    close_time: String,
+    seasons: String,
+    description: String,
+    notices: String,
+    state: i32,
+    created_at: i64,
+    updated_at: i64,
+}
+
+/// A scenic spot as the API shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Scenic {
-    #[serde(rename = "scenicId")]
-    pub id: i64,
+    pub scenic_id: i64,
     pub scenic_name: String,
     pub scenic_name_en: String,
     /// `typeScenicStar`.
-    #[diesel(column_name = scenic_star)]
     pub star: i32,
+    pub area_id: String,
+    pub zone_name: String,
     pub address: String,
+    pub longitude: Option<f64>,
+    pub latitude: Option<f64>,
     pub phone: String,
+    pub images: Vec<String>,
+    /// `typeScenicOpen`: 1 all year, 2 seasonal, 3 temporarily closed.
+    pub open_type: i32,
+    pub open_time: String,
+    pub close_time: String,
+    pub seasons: String,
     pub description: String,
+    pub notices: String,
     /// `stateScenic`: 0 pending, 1 normal, 2 stopped.
     pub state: i32,
-    #[serde(rename = "createDate")]
-    pub created_at: i64,
-    #[serde(rename = "modifyDate")]
-    pub updated_at: i64,
+    pub create_date: i64,
+    pub modify_date: i64,
+}
+
+impl From<ScenicRow> for Scenic {
+    fn from(r: ScenicRow) -> Self {
+        Scenic {
+            scenic_id: r.id,
+            scenic_name: r.scenic_name,
+            scenic_name_en: r.scenic_name_en,
+            star: r.scenic_star,
+            area_id: r.area_id,
+            zone_name: r.zone_name,
+            address: r.address,
+            longitude: r.longitude,
+            latitude: r.latitude,
+            phone: r.phone,
+            // Written only from a Vec<String>; an unreadable value shows as no images.
+            images: serde_json::from_str(&r.images).unwrap_or_default(),
+            open_type: r.open_type,
+            open_time: r.open_time,
+            close_time: r.close_time,
+            seasons: r.seasons,
+            description: r.description,
+            notices: r.notices,
+            state: r.state,
+            create_date: r.created_at,
+            modify_date: r.updated_at,
+        }
+    }
 }
 
 /// What a list may be narrowed to.
@@ -41,6 +101,11 @@ pub struct ScenicFilter {
     pub name: Option<String>,
     pub state: Option<i32>,
     pub star: Option<i32>,
+    /// The area code, or its leading part (`3301` finds `330106`).
+    pub area_id: Option<String>,
+    pub open_type: Option<i32>,
+    /// Only the spots this supplier has a relationship with, in this state.
+    pub supplier: Option<(i64, Option<i32>)>,
 }
 
 /// The spots `viewer` may see.
@@ -70,6 +135,32 @@ fn filtered(viewer: &Viewer, f: &ScenicFilter) -> scenic_infos::BoxedQuery<'stat
     if let Some(s) = f.star {
         q = q.filter(scenic_infos::scenic_star.eq(s));
     }
+    if let Some(a) = f
+        .area_id
+        .as_deref()
+        .map(str::trim)
+        .filter(|a| !a.is_empty())
+    {
+        q = q.filter(scenic_infos::area_id.starts_with_text(a));
+    }
+    if let Some(t) = f.open_type {
+        q = q.filter(scenic_infos::open_type.eq(t));
+    }
+    if let Some((mch_id, state)) = f.supplier {
+        let related = scenic_suppliers::table
+            .filter(scenic_suppliers::saas_id.eq(viewer.saas_id))
+            .filter(scenic_suppliers::mch_id.eq(mch_id));
+        q = match state {
+            Some(s) => q.filter(
+                scenic_infos::id.eq_any(
+                    related
+                        .filter(scenic_suppliers::state.eq(s))
+                        .select(scenic_suppliers::scenic_id),
+                ),
+            ),
+            None => q.filter(scenic_infos::id.eq_any(related.select(scenic_suppliers::scenic_id))),
+        };
+    }
     q
 }
 
@@ -85,18 +176,19 @@ pub fn list(
         .order(scenic_infos::id.desc())
         .offset(page.offset())
         .limit(page.limit())
-        .select(Scenic::as_select())
+        .select(ScenicRow::as_select())
         .load(conn)?;
-    Ok((rows, total))
+    Ok((rows.into_iter().map(Scenic::from).collect(), total))
 }
 
 /// One spot `viewer` may see (another tenant's, or a hidden one, is none).
 pub fn find(conn: &mut DbConnection, viewer: &Viewer, id: i64) -> QueryResult<Option<Scenic>> {
-    visible(viewer)
+    Ok(visible(viewer)
         .filter(scenic_infos::id.eq(id))
-        .select(Scenic::as_select())
+        .select(ScenicRow::as_select())
         .first(conn)
-        .optional()
+        .optional()?
+        .map(Scenic::from))
 }
 
 /// Whether another spot of the tenant has this name.
@@ -131,6 +223,7 @@ pub fn insert(
             scenic_infos::created_by.eq(by_user),
             scenic_infos::created_at.eq(now),
             fields(f, now),
+            more_fields(f),
         ))
         .execute(conn)?;
     Ok(id)
@@ -149,7 +242,7 @@ pub fn update(
             .filter(scenic_infos::id.eq(id))
             .filter(scenic_infos::saas_id.eq(viewer.saas_id)),
     )
-    .set(fields(f, now))
+    .set((fields(f, now), more_fields(f)))
     .execute(conn)?;
     Ok(n > 0)
 }
@@ -177,5 +270,35 @@ fn fields(
         scenic_infos::description.eq(f.description.clone()),
         scenic_infos::state.eq(f.state),
         scenic_infos::updated_at.eq(now),
+    )
+}
+
+#[allow(clippy::type_complexity)]
+fn more_fields(
+    f: &ScenicFields,
+) -> (
+    diesel::dsl::Eq<scenic_infos::area_id, String>,
+    diesel::dsl::Eq<scenic_infos::zone_name, String>,
+    diesel::dsl::Eq<scenic_infos::longitude, Option<f64>>,
+    diesel::dsl::Eq<scenic_infos::latitude, Option<f64>>,
+    diesel::dsl::Eq<scenic_infos::images, String>,
+    diesel::dsl::Eq<scenic_infos::open_type, i32>,
+    diesel::dsl::Eq<scenic_infos::open_time, String>,
+    diesel::dsl::Eq<scenic_infos::close_time, String>,
+    diesel::dsl::Eq<scenic_infos::seasons, String>,
+    diesel::dsl::Eq<scenic_infos::notices, String>,
+) {
+    (
+        scenic_infos::area_id.eq(f.area_id.clone()),
+        scenic_infos::zone_name.eq(f.zone_name.clone()),
+        scenic_infos::longitude.eq(f.longitude),
+        scenic_infos::latitude.eq(f.latitude),
+        // A Vec<String> always serialises.
+        scenic_infos::images.eq(serde_json::to_string(&f.images).unwrap_or_else(|_| "[]".into())),
+        scenic_infos::open_type.eq(f.open_type),
+        scenic_infos::open_time.eq(f.open_time.clone()),
+        scenic_infos::close_time.eq(f.close_time.clone()),
+        scenic_infos::seasons.eq(f.seasons.clone()),
+        scenic_infos::notices.eq(f.notices.clone()),
     )
 }

@@ -15,5 +15,48 @@ diesel::table! {
         created_by -> BigInt,
         created_at -> BigInt,
         updated_at -> BigInt,
+        area_id -> Text,
+        zone_name -> Text,
+        longitude -> Nullable<Double>,
+        latitude -> Nullable<Double>,
+        images -> Text,
+        open_type -> Integer,
+        open_time -> Text,
+        close_time -> Text,
+        seasons -> Text,
+        notices -> Text,
     }
 }
+
+diesel::table! {
+    scenic_requests (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        mch_id -> BigInt,
+        kind -> Integer,
+        scenic_id -> BigInt,
+        scenic_name -> Text,
+        payload -> Text,
+        state -> Integer,
+        remark -> Text,
+        requested_by -> BigInt,
+        decided_by -> BigInt,
+        created_at -> BigInt,
+        decided_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    scenic_suppliers (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        scenic_id -> BigInt,
+        mch_id -> BigInt,
+        state -> Integer,
+        remark -> Text,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::allow_tables_to_appear_in_same_query!(scenic_infos, scenic_requests, scenic_suppliers);

@@ -4,9 +4,15 @@
 use platform::testing::{Answer, Backend, TenantFixture};
 use serde_json::{Value, json};
 
-/// What the demo groups give merchant users in the ticket application (docs/demo-data.md).
-const SUPPLIER_GRANTS: &[&str] = &["/saas/ticket/**"];
-const DISTRIBUTOR_GRANTS: &[&str] = &["/saas/ticket/**"];
+/// What the demo groups give merchant users in the ticket application (docs/demo-data.md);
+/// distributors also read the scenic spots they sell.
+const SUPPLIER_GRANTS: &[&str] = &[
+    "/saas/product/**",
+    "/saas/price/**",
+    "/saas/ticket/**",
+    "/saas/order/**",
+];
+const DISTRIBUTOR_GRANTS: &[&str] = &["/saas/ticket/**", "/saas/booking/**", "/saas/order/**"];
 
 pub async fn start(backend: Backend) -> TenantFixture {
     TenantFixture::start(
@@ -76,5 +82,75 @@ impl<'a> Client<'a> {
             .save_scenic(json!({"scenicName": name, "star": 4, "state": state}))
             .await;
         saved.data()["scenicId"].as_i64().unwrap()
+    }
+
+    pub async fn get(&self, path: &str) -> Answer {
+        self.call("GET", path, None).await
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> Answer {
+        self.call("POST", path, Some(body)).await
+    }
+
+    pub async fn put(&self, path: &str, body: Value) -> Answer {
+        self.call("PUT", path, Some(body)).await
+    }
+
+    pub async fn request_add(&self, body: Value) -> Answer {
+        self.post("/saas/ticket/scenicInfos/requestAdd", body).await
+    }
+
+    pub async fn request_modify(&self, body: Value) -> Answer {
+        self.post("/saas/ticket/scenicInfos/requestModify", body)
+            .await
+    }
+
+    pub async fn list_requests(&self, query: &str) -> Answer {
+        self.get(&format!("/saas/ticket/scenicRequests/list?{query}"))
+            .await
+    }
+
+    pub async fn approve(&self, id: i64, remark: &str) -> Answer {
+        self.put(
+            "/saas/ticket/scenicRequests/approve",
+            json!({"id": id, "remark": remark}),
+        )
+        .await
+    }
+
+    pub async fn reject(&self, id: i64, remark: &str) -> Answer {
+        self.put(
+            "/saas/ticket/scenicRequests/reject",
+            json!({"id": id, "remark": remark}),
+        )
+        .await
+    }
+
+    pub async fn list_for_scenic(&self, query: &str) -> Answer {
+        self.get(&format!(
+            "/saas/product/scenicProducts/listForScenic?{query}"
+        ))
+        .await
+    }
+
+    pub async fn apply_supplier(&self, scenic_id: i64) -> Answer {
+        self.post(
+            "/saas/ticket/scenicSuppliers/apply",
+            json!({"scenicId": scenic_id}),
+        )
+        .await
+    }
+
+    pub async fn list_suppliers(&self, query: &str) -> Answer {
+        self.get(&format!("/saas/ticket/scenicSuppliers/list?{query}"))
+            .await
+    }
+
+    pub async fn change_supplier(&self, id: i64, state: i32) -> Answer {
+        self.put(
+            "/saas/ticket/scenicSuppliers/changeState",
+            json!({"id": id, "state": state, "remark": "checked"}),
+        )
+        .await
     }
 }

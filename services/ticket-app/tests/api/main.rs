@@ -2,4 +2,5 @@
 
 mod actuator;
 mod helpers;
+mod requests;
 mod scenics;

@@ -1,0 +1,12 @@
+DROP TABLE scenic_suppliers;
+DROP TABLE scenic_requests;
+ALTER TABLE scenic_infos DROP COLUMN notices;
+ALTER TABLE scenic_infos DROP COLUMN seasons;
+ALTER TABLE scenic_infos DROP COLUMN close_time;
+ALTER TABLE scenic_infos DROP COLUMN open_time;
+ALTER TABLE scenic_infos DROP COLUMN open_type;
+ALTER TABLE scenic_infos DROP COLUMN images;
+ALTER TABLE scenic_infos DROP COLUMN latitude;
+ALTER TABLE scenic_infos DROP COLUMN longitude;
+ALTER TABLE scenic_infos DROP COLUMN zone_name;
+ALTER TABLE scenic_infos DROP COLUMN area_id;
