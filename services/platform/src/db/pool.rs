@@ -51,8 +51,8 @@ impl Manager {
     fn establish(&self) -> Result<DbConnection, DbError> {
         match &self.url {
             DbUrl::Postgres(url) => {
-                let mut conn =
-                    PgConnection::establish(url).map_err(|e| DbError::Connect(e.to_string()))?;
+                let mut conn = PgConnection::establish(&DbUrl::for_libpq(url))
+                    .map_err(|e| DbError::Connect(e.to_string()))?;
                 conn.batch_execute(POSTGRES_SETTINGS)
                     .map_err(|e| DbError::Connect(e.to_string()))?;
                 Ok(DbConnection::Postgres(conn))
