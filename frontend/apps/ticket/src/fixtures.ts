@@ -1,16 +1,26 @@
 // Rows the ticket pages' tests share, as ticket-app answers them, and the signed-in users
 // holding some codes.
 import { session } from '@tradewind/shared';
-import type { ScenicRow } from './pages/scenics/types';
+import type { ScenicRequestRow, ScenicRow, ScenicSupplierRow } from './pages/scenics/types';
 
 export const scenic: ScenicRow = {
   scenicId: 7,
   scenicName: '西湖风景名胜区',
   scenicNameEn: 'West Lake Scenic Area',
   star: 5,
+  areaId: '330106',
+  zoneName: 'West Lake district',
   address: '1 Longjing Road, Hangzhou',
+  longitude: 120.15,
+  latitude: 30.25,
   phone: '0571-87179603',
+  images: ['https://img.example/lake.jpg'],
+  openType: 1,
+  openTime: '08:00',
+  closeTime: '17:30',
+  seasons: '',
   description: 'Lakes and hills',
+  notices: 'No swimming',
   state: 1,
   createDate: 1_767_225_600_000,
   modifyDate: 1_767_225_600_000,
@@ -22,3 +32,30 @@ export const hold = (...codes: string[]) => session.setPermissions(codes.map((pe
 export const staffUser = () => session.setUser({ id: 1, username: 'demo', saasId: 1001, mchId: 0, mscType: 200 } as never, {});
 
 export const supplierUser = () => session.setUser({ id: 2, username: 'supplier', saasId: 1001, mchId: 2001, mscType: 311 } as never, { mchType: 1 });
+
+export const scenicRequest: ScenicRequestRow = {
+  id: 31,
+  mchId: 2001,
+  mchName: 'Sunrise Tickets',
+  kind: 1,
+  scenicId: 0,
+  fields: { ...scenic, scenicName: '灵隐寺', scenicNameEn: 'Lingyin Temple', state: 0 },
+  state: 0,
+  remark: '',
+  requestedBy: 2,
+  decidedBy: 0,
+  createDate: 1_767_225_600_000,
+  decideDate: 0,
+};
+
+export const scenicSupplier: ScenicSupplierRow = {
+  id: 41,
+  scenicId: 7,
+  scenicName: '西湖风景名胜区',
+  mchId: 2001,
+  mchName: 'Sunrise Tickets',
+  state: 0,
+  remark: '',
+  createDate: 1_767_225_600_000,
+  modifyDate: 1_767_225_600_000,
+};

@@ -16,6 +16,28 @@ export const routes: AppRoute[] = [
         meta: { title: 'ticket.menu.scenicList', order: 1, perm: PERM.scenic.list },
         page: () => import('./pages/scenics/ScenicList'),
       },
+      {
+        path: 'scenicRequests/list',
+        meta: { title: 'ticket.menu.scenicRequests', order: 2, perm: PERM.scenicRequest.list },
+        page: () => import('./pages/scenics/RequestList'),
+      },
+      {
+        // Also reached from a spot's row: ?scenicId=
+        path: 'scenicSuppliers/list',
+        meta: { title: 'ticket.menu.scenicSuppliers', order: 3, perm: PERM.scenicSupplier.list, noCache: true },
+        page: () => import('./pages/scenics/ScenicSupplierList'),
+      },
+    ],
+  },
+  {
+    path: 'product',
+    meta: { title: 'ticket.menu.products', icon: 'inventory', order: 3 },
+    children: [
+      {
+        path: 'scenicProducts/listForScenic',
+        meta: { title: 'ticket.menu.systemScenics', order: 9, perm: PERM.scenic.forProducts },
+        page: () => import('./pages/scenics/SystemScenicList'),
+      },
     ],
   },
 ];

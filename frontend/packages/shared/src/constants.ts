@@ -180,6 +180,20 @@ export const PERM = {
     load: '/saas/ticket/scenicInfos/load:GET',
     save: '/saas/ticket/scenicInfos/save:POST',
     update: '/saas/ticket/scenicInfos/update:PUT',
+    requestAdd: '/saas/ticket/scenicInfos/requestAdd:POST',
+    requestModify: '/saas/ticket/scenicInfos/requestModify:POST',
+    /** The system spots products are made on. */
+    forProducts: '/saas/product/scenicProducts/listForScenic:GET',
+  },
+  scenicRequest: {
+    list: '/saas/ticket/scenicRequests/list:GET',
+    approve: '/saas/ticket/scenicRequests/approve:PUT',
+    reject: '/saas/ticket/scenicRequests/reject:PUT',
+  },
+  scenicSupplier: {
+    list: '/saas/ticket/scenicSuppliers/list:GET',
+    apply: '/saas/ticket/scenicSuppliers/apply:POST',
+    changeState: '/saas/ticket/scenicSuppliers/changeState:PUT',
   },
   /** finance-app (docs/finance.md). */
   credit: {

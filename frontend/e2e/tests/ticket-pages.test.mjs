@@ -1,0 +1,184 @@
+// The ticket pages in a real browser against the real fleet, as far as ticket-app serves them:
+// the operator reaches the scenic spots from the Ticket entry of the top menu and its home,
+// narrows the list, adds a spot (the form's rules first) and changes it; a supplier requests a
+// new spot, which the operator approves into the list; the supplier applies to supply a system
+// spot and the operator accepts it on the spot's suppliers page.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { login, newPage, shot, useFleet } from '../lib.mjs';
+
+const ctx = useFleet();
+
+/** Chooses `option` in the select labelled `label` (inside `scope`). */
+async function choose(page, scope, label, option) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Asserts the page needs no sideways scrolling at 1440 px. */
+async function fitsWidth(page) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 1440, `the page is ${width} px wide`);
+}
+
+describe('ticket pages', () => {
+  it('lets the operator find, add and change scenic spots from the ticket home', async () => {
+    const page = await newPage(ctx.browser, 'en-US');
+    await login(page, ctx.fleet.url, 'operator', 'operator123');
+    // The Ticket entry of the top menu opens the ticket home, whose cards list its pages.
+    await page.getByTestId('app-saas-ticket-app').click();
+    await page.waitForURL(/\/ticket\/home$/);
+    const home = page.getByTestId('module-home-saas-ticket-app');
+    await home.getByText('Scenic spot requests').waitFor();
+    await shot(page, 'ticket-home');
+    await home.getByText('Scenic spot list').click();
+    await page.waitForURL(/\/saas-ticket-app\/scenic\/list$/);
+
+    const table = page.getByTestId('ticket-scenics-table');
+    // The demo tenant's two spots.
+    await table.getByText('West Lake Scenic Area').waitFor();
+    await table.getByText('Qiandao Lake').waitFor();
+    await shot(page, 'ticket-scenic-list');
+    await fitsWidth(page);
+
+    await page.fill('[data-testid="scenics-name"]', 'qiandao');
+    await page.getByTestId('search-inquire').click();
+    await table.getByText('West Lake Scenic Area').waitFor({ state: 'detached' });
+    await table.getByText('Qiandao Lake').waitFor();
+    await page.getByTestId('search-reset').click();
+    await table.getByText('West Lake Scenic Area').waitFor();
+
+    await page.getByTestId('scenic-add').click();
+    const dialog = page.getByTestId('scenic-dialog');
+    await page.fill('[data-testid="field-phone"]', 'call me');
+    await page.fill('[data-testid="field-openTime"]', '08:00');
+    await choose(page, dialog, 'Opening', 'Seasonal');
+    await dialog.getByTestId('form-submit').click();
+    await dialog.getByText('Please enter Scenic spot name').waitFor();
+    await dialog.getByText('Wrong phone format!').waitFor();
+    await dialog.getByText('Please enter Closes at (HH:MM)').waitFor();
+    await dialog.getByText('A seasonal spot needs its seasons').waitFor();
+    await page.fill('[data-testid="field-scenicName"]', '灵隐寺');
+    await page.fill('[data-testid="field-scenicNameEn"]', 'Lingyin Temple');
+    await page.fill('[data-testid="field-phone"]', '0571-87968665');
+    await page.fill('[data-testid="field-areaId"]', '330106');
+    await page.fill('[data-testid="field-zoneName"]', 'West Lake district');
+    await page.fill('[data-testid="field-address"]', '1 Fayun Lane, Hangzhou');
+    await page.fill('[data-testid="field-longitude"]', '120.1');
+    await page.fill('[data-testid="field-latitude"]', '30.24');
+    await page.fill('[data-testid="field-closeTime"]', '17:00');
+    await page.fill('[data-testid="field-seasons"]', '03-01 to 11-30');
+    await page.fill('[data-testid="field-images"]', 'https://img.example/lingyin.jpg');
+    await page.fill('[data-testid="field-notices"]', 'Incense is given at the gate');
+    await choose(page, dialog, 'Rating', 'AAAA');
+    await page.waitForTimeout(400);
+    await shot(page, 'ticket-scenic-form');
+    await dialog.getByTestId('form-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = table.getByRole('row').filter({ hasText: 'Lingyin Temple' });
+    await row.getByText('AAAA', { exact: true }).waitFor();
+    await row.getByText('08:00-17:00').waitFor();
+
+    // Its form opens loaded; a name another spot has is ticket-app's 412, under the name.
+    await row.getByRole('button', { name: 'Change' }).click();
+    await dialog.waitFor();
+    assert.equal(await page.locator('[data-testid="field-scenicName"]').inputValue(), '灵隐寺');
+    assert.equal(await page.locator('[data-testid="field-latitude"]').inputValue(), '30.24');
+    await page.fill('[data-testid="field-scenicName"]', '千岛湖风景区');
+    await dialog.getByTestId('form-submit').click();
+    await dialog.getByText('the tenant has a scenic spot of this name').waitFor();
+    await page.fill('[data-testid="field-scenicName"]', '灵隐寺');
+    await choose(page, dialog, 'State', 'Stopped');
+    await dialog.getByTestId('form-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row.getByText('Stopped').waitFor();
+    await page.close();
+  });
+
+  it("lets a supplier request a new spot, which the operator approves into the list", async () => {
+    const supplier = await newPage(ctx.browser, 'en-US');
+    await login(supplier, ctx.fleet.url, 'supplier', 'supplier123');
+    await supplier.goto(`${ctx.fleet.url}/saas-ticket-app/scenic/list`);
+    const table = supplier.getByTestId('ticket-scenics-table');
+    await table.getByText('West Lake Scenic Area').waitFor();
+    // A stopped spot is not shown to a merchant's user.
+    assert.equal(await table.getByText('Lingyin Temple').count(), 0);
+    await supplier.getByTestId('scenic-add').click();
+    const dialog = supplier.getByTestId('scenic-dialog');
+    await dialog.getByText('Request a new scenic spot').waitFor();
+    assert.equal(await supplier.getByTestId('field-state').count(), 0);
+    await supplier.fill('[data-testid="field-scenicName"]', '宋城');
+    await supplier.fill('[data-testid="field-scenicNameEn"]', 'Songcheng Park');
+    await supplier.fill('[data-testid="field-openTime"]', '09:00');
+    await supplier.fill('[data-testid="field-closeTime"]', '21:00');
+    await shot(supplier, 'ticket-scenic-request-form');
+    await dialog.getByTestId('form-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await supplier.goto(`${ctx.fleet.url}/saas-ticket-app/scenic/scenicRequests/list`);
+    await supplier.getByTestId('ticket-requests-table').getByRole('row').filter({ hasText: '宋城' }).getByText('Pending').waitFor();
+    await supplier.close();
+
+    const operator = await newPage(ctx.browser, 'en-US');
+    await login(operator, ctx.fleet.url, 'operator', 'operator123');
+    await operator.goto(`${ctx.fleet.url}/saas-ticket-app/scenic/scenicRequests/list`);
+    const row = operator.getByTestId('ticket-requests-table').getByRole('row').filter({ hasText: '宋城' });
+    await row.getByText('Pending').waitFor();
+    await row.getByRole('button', { name: 'Details' }).click();
+    const asked = operator.getByTestId('request-fields');
+    await asked.getByText('Songcheng Park').waitFor();
+    await asked.getByText('09:00-21:00').waitFor();
+    // Past the dialog's fade-in.
+    await operator.waitForTimeout(400);
+    await shot(operator, 'ticket-scenic-request-details');
+    await operator.keyboard.press('Escape');
+    await asked.waitFor({ state: 'hidden' });
+    await shot(operator, 'ticket-scenic-requests');
+    await fitsWidth(operator);
+    await row.getByRole('button', { name: 'Approve' }).click();
+    const decision = operator.getByTestId('request-decision');
+    await decision.getByText('Approve this request? The scenic spot is listed or changed as asked.').waitFor();
+    await decision.getByTestId('form-submit').click();
+    await decision.waitFor({ state: 'hidden' });
+    await row.getByText('Approved').waitFor();
+    await operator.goto(`${ctx.fleet.url}/saas-ticket-app/scenic/list`);
+    const listed = operator.getByTestId('ticket-scenics-table').getByRole('row').filter({ hasText: 'Songcheng Park' });
+    await listed.getByText('Normal').waitFor();
+    await operator.close();
+  });
+
+  it('lets the supplier apply to supply a system spot, which the operator accepts on its suppliers page', async () => {
+    const supplier = await newPage(ctx.browser, 'en-US');
+    await login(supplier, ctx.fleet.url, 'supplier', 'supplier123');
+    await supplier.goto(`${ctx.fleet.url}/saas-ticket-app/product/scenicProducts/listForScenic`);
+    const table = supplier.getByTestId('ticket-system-scenics-table');
+    const west = table.getByRole('row').filter({ hasText: 'West Lake Scenic Area' });
+    await west.getByText('Not applied').waitFor();
+    // The spot its approved request made is its own already.
+    await table.getByRole('row').filter({ hasText: 'Songcheng Park' }).getByText('Cooperating').waitFor();
+    await shot(supplier, 'ticket-system-scenics');
+    await fitsWidth(supplier);
+    await west.getByRole('button', { name: 'Apply to supply' }).click();
+    await supplier.getByTestId('confirm-yes').click();
+    await west.getByText('Pending').waitFor();
+    await supplier.close();
+
+    const operator = await newPage(ctx.browser, 'en-US');
+    await login(operator, ctx.fleet.url, 'operator', 'operator123');
+    await operator.goto(`${ctx.fleet.url}/saas-ticket-app/scenic/list`);
+    await operator.getByTestId('ticket-scenics-table').getByRole('row').filter({ hasText: 'West Lake Scenic Area' }).getByRole('link', { name: 'Suppliers' }).click();
+    await operator.waitForURL(/\/saas-ticket-app\/scenic\/scenicSuppliers\/list\?scenicId=\d+/);
+    const row = operator.getByTestId('ticket-scenic-suppliers-table').getByRole('row').filter({ hasText: 'Demo Supplier' });
+    await row.getByText('Pending').waitFor();
+    await shot(operator, 'ticket-scenic-suppliers');
+    await fitsWidth(operator);
+    await row.getByRole('button', { name: 'Accept' }).click();
+    const change = operator.getByTestId('scenic-supplier-change');
+    await change.getByText('Accept this supplier for the scenic spot?').waitFor();
+    await operator.fill('[data-testid="field-remark"]', 'Contract signed');
+    await change.getByTestId('form-submit').click();
+    await change.waitFor({ state: 'hidden' });
+    await row.getByText('Cooperating').waitFor();
+    await row.getByText('Contract signed').waitFor();
+    await operator.close();
+  });
+});
