@@ -1,2 +1,8 @@
-//! weixin-server's rules without I/O (what WeChat's signatures and messages require), as plain functions with unit tests; none yet
-//! (docs/adding-a-service.md).
+//! weixin-server's rules, with no I/O: what a valid configuration is, WeChat's message
+//! signature and event XML, when an access token must be refreshed. Plain functions with unit
+//! tests; the store, the handlers and the WeChat client call them.
+
+pub mod callback;
+pub mod config;
+pub mod qr;
+pub mod token;

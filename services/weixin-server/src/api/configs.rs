@@ -1,0 +1,481 @@
+//! Configurations: `/saas/mp/config/*` (official accounts) and `/saas/ma/config/*`
+//! (mini-programs), kept by the tenant's staff; and `GET /openapi/mp/config/getConfigIds`, which
+//! the console's header asks without a login (ids only). Secrets are write-only: answers say
+//! whether each is set, never what it is.
+
+use actix_web::{get, patch, post, put, web};
+use platform::auth::CurrentUser;
+use platform::db::{DbPool, with_conn, write_tx};
+use platform::http::{Json, Page, PageQuery, Query, Reply, unless_all};
+use platform::{ApiError, Viewer};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::Ctx;
+use crate::access::App;
+use crate::domain::config::{ConfigFields, KIND_MA, KIND_MP, STATE_ENABLED, STATES};
+use crate::store::configs::{self, ConfigFilter, ConfigRow, ConfigView, Sealed};
+use crate::store::tokens;
+
+fn not_found() -> ApiError {
+    ApiError::not_found("微信配置", "WeChat configuration")
+}
+
+fn app_id_taken() -> ApiError {
+    ApiError::invalid_field(
+        "appId",
+        "已有此 AppID 的配置",
+        "the tenant has a configuration of this AppID",
+    )
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ConfigListQuery {
+    pub page: Option<u32>,
+    pub result_num: Option<u32>,
+    /// Part of the name or AppID.
+    pub name: Option<String>,
+    /// 1 enabled, 2 disabled (-99 or absent: all).
+    pub state: Option<i32>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ConfigIdQuery {
+    pub config_id: Option<i64>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct StateQuery {
+    pub config_id: Option<i64>,
+    /// 1 enabled, 2 disabled.
+    pub state: Option<i32>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct SaasIdQuery {
+    pub saas_id: Option<i64>,
+}
+
+/// The body of `update`: the configuration and its fields (empty secrets keep the stored ones).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConfigUpdate {
+    pub config_id: i64,
+    #[serde(flatten)]
+    pub fields: ConfigFields,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConfigSaved {
+    pub config_id: i64,
+}
+
+/// The answer of a connection test: WeChat handed out an access token.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConnectionTested {
+    pub config_id: i64,
+    pub app_id: String,
+    /// When the token WeChat gave expires (ms).
+    pub token_expires_at: i64,
+}
+
+fn required(id: Option<i64>) -> Result<i64, ApiError> {
+    id.ok_or_else(|| ApiError::invalid_field("configId", "请选择配置", "is required"))
+}
+
+async fn list_of(
+    pool: &DbPool,
+    ctx: &Ctx,
+    viewer: Viewer,
+    kind: i32,
+    q: ConfigListQuery,
+) -> Result<Page<ConfigView>, ApiError> {
+    viewer.require_tenant_staff()?;
+    let page = PageQuery {
+        page: q.page,
+        result_num: q.result_num,
+    }
+    .validate()?;
+    let filter = ConfigFilter {
+        name: q.name,
+        state: unless_all(q.state),
+    };
+    let public = ctx.settings.public_url.clone();
+    with_conn(pool, move |conn| -> Result<_, ApiError> {
+        let (rows, total) = configs::list(conn, &viewer, kind, &filter, page)?;
+        Ok(Page::new(
+            rows.iter().map(|r| r.view(&public)).collect(),
+            total,
+            page,
+        ))
+    })
+    .await
+}
+
+async fn load_of(
+    pool: &DbPool,
+    ctx: &Ctx,
+    viewer: Viewer,
+    kind: i32,
+    id: Option<i64>,
+) -> Result<ConfigView, ApiError> {
+    viewer.require_tenant_staff()?;
+    let id = required(id)?;
+    let row = with_conn(pool, move |conn| -> Result<_, ApiError> {
+        configs::find(conn, &viewer, kind, id)?.ok_or_else(not_found)
+    })
+    .await?;
+    Ok(row.view(&ctx.settings.public_url))
+}
+
+fn sealed(ctx: &Ctx, f: &ConfigFields) -> Result<Sealed, ApiError> {
+    let s = &ctx.wx.sealer;
+    Ok(Sealed {
+        secret: s.seal(&f.app_secret)?,
+        token: s.seal(&f.token)?,
+        aes_key: s.seal(&f.encoding_aes_key)?,
+    })
+}
+
+async fn save_of(
+    pool: &DbPool,
+    ctx: &Ctx,
+    viewer: Viewer,
+    me: CurrentUser,
+    kind: i32,
+    fields: ConfigFields,
+) -> Result<ConfigSaved, ApiError> {
+    viewer.require_tenant_staff()?;
+    let fields = fields.validated(kind, true)?;
+    let sealed = sealed(ctx, &fields)?;
+    let now = platform::time::now_ms();
+    let config_id = with_conn(pool, move |conn| {
+        write_tx::<_, ApiError>(conn, |conn| {
+            if configs::app_id_taken(conn, &viewer, kind, &fields.app_id, 0)? {
+                return Err(app_id_taken());
+            }
+            Ok(configs::insert(
+                conn, &viewer, kind, me.user_id, &fields, &sealed, now,
+            )?)
+        })
+    })
+    .await?;
+    Ok(ConfigSaved { config_id })
+}
+
+async fn update_of(
+    pool: &DbPool,
+    ctx: &Ctx,
+    viewer: Viewer,
+    kind: i32,
+    body: ConfigUpdate,
+) -> Result<ConfigSaved, ApiError> {
+    viewer.require_tenant_staff()?;
+    let ConfigUpdate { config_id, fields } = body;
+    let fields = fields.validated(kind, false)?;
+    let sealed = sealed(ctx, &fields)?;
+    let now = platform::time::now_ms();
+    with_conn(pool, move |conn| {
+        write_tx::<_, ApiError>(conn, |conn| {
+            let Some(old) = configs::find(conn, &viewer, kind, config_id)? else {
+                return Err(not_found());
+            };
+            if configs::app_id_taken(conn, &viewer, kind, &fields.app_id, config_id)? {
+                return Err(app_id_taken());
+            }
+            configs::update(conn, &viewer, kind, config_id, &fields, &sealed, now)?;
+            // A token of another app id, or of a secret no longer valid, must not be used.
+            if old.app_id != fields.app_id || !sealed.secret.is_empty() {
+                tokens::forget(conn, config_id)?;
+            }
+            Ok(())
+        })
+    })
+    .await?;
+    Ok(ConfigSaved { config_id })
+}
+
+async fn state_of(
+    pool: &DbPool,
+    viewer: Viewer,
+    kind: i32,
+    q: StateQuery,
+) -> Result<ConfigSaved, ApiError> {
+    viewer.require_tenant_staff()?;
+    let id = required(q.config_id)?;
+    let state = q
+        .state
+        .ok_or_else(|| ApiError::invalid_field("state", "请选择状态", "is required"))?;
+    platform::validate::one_of("state", state, STATES)?;
+    let now = platform::time::now_ms();
+    let changed = with_conn(pool, move |conn| -> Result<_, ApiError> {
+        Ok(configs::set_state(conn, &viewer, kind, id, state, now)?)
+    })
+    .await?;
+    if !changed {
+        return Err(not_found());
+    }
+    Ok(ConfigSaved { config_id: id })
+}
+
+/// The opened credentials of a configuration the viewer sees.
+pub async fn app_of(
+    pool: &DbPool,
+    ctx: &Ctx,
+    viewer: Viewer,
+    kind: i32,
+    id: i64,
+) -> Result<(ConfigRow, App), ApiError> {
+    let row = with_conn(pool, move |conn| -> Result<_, ApiError> {
+        configs::find(conn, &viewer, kind, id)?.ok_or_else(not_found)
+    })
+    .await?;
+    let app = App {
+        config_id: row.id,
+        app_id: row.app_id.clone(),
+        secret: ctx.wx.sealer.open(&row.secret_sealed)?,
+    };
+    Ok((row, app))
+}
+
+async fn test_of(
+    pool: &DbPool,
+    ctx: &Ctx,
+    viewer: Viewer,
+    kind: i32,
+    id: Option<i64>,
+) -> Result<ConnectionTested, ApiError> {
+    viewer.require_tenant_staff()?;
+    let id = required(id)?;
+    let (row, app) = app_of(pool, ctx, viewer, kind, id).await?;
+    ctx.wx
+        .token(&app, None)
+        .await
+        .map_err(super::wechat_failed)?;
+    let token = with_conn(pool, move |conn| -> Result<_, ApiError> {
+        Ok(tokens::current(conn, id)?)
+    })
+    .await?;
+    Ok(ConnectionTested {
+        config_id: id,
+        app_id: row.app_id,
+        token_expires_at: token.expires_at,
+    })
+}
+
+/// The tenant's official accounts, newest first.
+#[utoipa::path(params(ConfigListQuery), responses((status = 200, body = Page<ConfigView>), (status = 403), (status = 412)), security(("bearer" = [])), tag = "mp-config", summary = "List official accounts")]
+#[get("/saas/mp/config/list")]
+pub async fn mp_list(
+    pool: web::Data<DbPool>,
+    ctx: web::Data<Ctx>,
+    viewer: Viewer,
+    q: Query<ConfigListQuery>,
+) -> Result<Reply<Page<ConfigView>>, ApiError> {
+    Ok(Reply(
+        list_of(&pool, &ctx, viewer, KIND_MP, q.into_inner()).await?,
+    ))
+}
+
+/// One official account of the tenant.
+#[utoipa::path(params(ConfigIdQuery), responses((status = 200, body = ConfigView), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = "mp-config", summary = "Load an official account")]
+#[get("/saas/mp/config/load")]
+pub async fn mp_load(
+    pool: web::Data<DbPool>,
+    ctx: web::Data<Ctx>,
+    viewer: Viewer,
+    q: Query<ConfigIdQuery>,
+) -> Result<Reply<ConfigView>, ApiError> {
+    Ok(Reply(
+        load_of(&pool, &ctx, viewer, KIND_MP, q.config_id).await?,
+    ))
+}
+
+/// Adds an official account (the tenant's staff).
+#[utoipa::path(request_body = ConfigFields, responses((status = 200, body = ConfigSaved), (status = 403), (status = 412)), security(("bearer" = [])), tag = "mp-config", summary = "Add an official account")]
+#[post("/saas/mp/config/save")]
+pub async fn mp_save(
+    pool: web::Data<DbPool>,
+    ctx: web::Data<Ctx>,
+    viewer: Viewer,
+    me: CurrentUser,
+    body: Json<ConfigFields>,
+) -> Result<Reply<ConfigSaved>, ApiError> {
+    Ok(Reply(
+        save_of(&pool, &ctx, viewer, me, KIND_MP, body.into_inner()).await?,
+    ))
+}
+
+/// Changes an official account; empty secrets keep the stored ones.
+#[utoipa::path(request_body = ConfigUpdate, responses((status = 200, body = ConfigSaved), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = "mp-config", summary = "Change an official account")]
+#[put("/saas/mp/config/update")]
+pub async fn mp_update(
+    pool: web::Data<DbPool>,
+    ctx: web::Data<Ctx>,
+    viewer: Viewer,
+    body: Json<ConfigUpdate>,
+) -> Result<Reply<ConfigSaved>, ApiError> {
+    Ok(Reply(
+        update_of(&pool, &ctx, viewer, KIND_MP, body.into_inner()).await?,
+    ))
+}
+
+/// Enables or disables an official account.
+#[utoipa::path(params(StateQuery), responses((status = 200, body = ConfigSaved), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = "mp-config", summary = "Enable or disable an official account")]
+#[patch("/saas/mp/config/state")]
+pub async fn mp_state(
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    q: Query<StateQuery>,
+) -> Result<Reply<ConfigSaved>, ApiError> {
+    Ok(Reply(
+        state_of(&pool, viewer, KIND_MP, q.into_inner()).await?,
+    ))
+}
+
+/// Tests an official account's credentials by getting an access token from WeChat.
+#[utoipa::path(params(ConfigIdQuery), responses((status = 200, body = ConnectionTested), (status = 403), (status = 404), (status = 412), (status = 502), (status = 503), (status = 504)), security(("bearer" = [])), tag = "mp-config", summary = "Test an official account's connection")]
+#[post("/saas/mp/config/test")]
+pub async fn mp_test(
+    pool: web::Data<DbPool>,
+    ctx: web::Data<Ctx>,
+    viewer: Viewer,
+    q: Query<ConfigIdQuery>,
+) -> Result<Reply<ConnectionTested>, ApiError> {
+    Ok(Reply(
+        test_of(&pool, &ctx, viewer, KIND_MP, q.config_id).await?,
+    ))
+}
+
+/// The tenant's mini-programs, newest first.
+#[utoipa::path(params(ConfigListQuery), responses((status = 200, body = Page<ConfigView>), (status = 403), (status = 412)), security(("bearer" = [])), tag = "ma-config", summary = "List mini-programs")]
+#[get("/saas/ma/config/list")]
+pub async fn ma_list(
+    pool: web::Data<DbPool>,
+    ctx: web::Data<Ctx>,
+    viewer: Viewer,
+    q: Query<ConfigListQuery>,
+) -> Result<Reply<Page<ConfigView>>, ApiError> {
+    Ok(Reply(
+        list_of(&pool, &ctx, viewer, KIND_MA, q.into_inner()).await?,
+    ))
+}
+
+/// One mini-program of the tenant.
+#[utoipa::path(params(ConfigIdQuery), responses((status = 200, body = ConfigView), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = "ma-config", summary = "Load a mini-program")]
+#[get("/saas/ma/config/load")]
+pub async fn ma_load(
+    pool: web::Data<DbPool>,
+    ctx: web::Data<Ctx>,
+    viewer: Viewer,
+    q: Query<ConfigIdQuery>,
+) -> Result<Reply<ConfigView>, ApiError> {
+    Ok(Reply(
+        load_of(&pool, &ctx, viewer, KIND_MA, q.config_id).await?,
+    ))
+}
+
+/// Adds a mini-program (the tenant's staff).
+#[utoipa::path(request_body = ConfigFields, responses((status = 200, body = ConfigSaved), (status = 403), (status = 412)), security(("bearer" = [])), tag = "ma-config", summary = "Add a mini-program")]
+#[post("/saas/ma/config/save")]
+pub async fn ma_save(
+    pool: web::Data<DbPool>,
+    ctx: web::Data<Ctx>,
+    viewer: Viewer,
+    me: CurrentUser,
+    body: Json<ConfigFields>,
+) -> Result<Reply<ConfigSaved>, ApiError> {
+    Ok(Reply(
+        save_of(&pool, &ctx, viewer, me, KIND_MA, body.into_inner()).await?,
+    ))
+}
+
+/// Changes a mini-program; empty secrets keep the stored ones.
+#[utoipa::path(request_body = ConfigUpdate, responses((status = 200, body = ConfigSaved), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = "ma-config", summary = "Change a mini-program")]
+#[put("/saas/ma/config/update")]
+pub async fn ma_update(
+    pool: web::Data<DbPool>,
+    ctx: web::Data<Ctx>,
+    viewer: Viewer,
+    body: Json<ConfigUpdate>,
+) -> Result<Reply<ConfigSaved>, ApiError> {
+    Ok(Reply(
+        update_of(&pool, &ctx, viewer, KIND_MA, body.into_inner()).await?,
+    ))
+}
+
+/// Enables or disables a mini-program.
+#[utoipa::path(params(StateQuery), responses((status = 200, body = ConfigSaved), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = "ma-config", summary = "Enable or disable a mini-program")]
+#[patch("/saas/ma/config/state")]
+pub async fn ma_state(
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    q: Query<StateQuery>,
+) -> Result<Reply<ConfigSaved>, ApiError> {
+    Ok(Reply(
+        state_of(&pool, viewer, KIND_MA, q.into_inner()).await?,
+    ))
+}
+
+/// Tests a mini-program's credentials by getting an access token from WeChat.
+#[utoipa::path(params(ConfigIdQuery), responses((status = 200, body = ConnectionTested), (status = 403), (status = 404), (status = 412), (status = 502), (status = 503), (status = 504)), security(("bearer" = [])), tag = "ma-config", summary = "Test a mini-program's connection")]
+#[post("/saas/ma/config/test")]
+pub async fn ma_test(
+    pool: web::Data<DbPool>,
+    ctx: web::Data<Ctx>,
+    viewer: Viewer,
+    q: Query<ConfigIdQuery>,
+) -> Result<Reply<ConnectionTested>, ApiError> {
+    Ok(Reply(
+        test_of(&pool, &ctx, viewer, KIND_MA, q.config_id).await?,
+    ))
+}
+
+/// The ids of a tenant's enabled official accounts, oldest first (no login: the console's
+/// header asks before it shows the binding control). Ids only; an unknown tenant has none.
+#[utoipa::path(params(SaasIdQuery), responses((status = 200, body = [i64]), (status = 412)), tag = "mp-config", summary = "List a tenant's official account ids")]
+#[get("/openapi/mp/config/getConfigIds")]
+pub async fn get_config_ids(
+    pool: web::Data<DbPool>,
+    q: Query<SaasIdQuery>,
+) -> Result<Reply<Vec<i64>>, ApiError> {
+    let saas_id = q
+        .saas_id
+        .ok_or_else(|| ApiError::invalid_field("saasId", "请提供租户", "is required"))?;
+    let ids = with_conn(&pool, move |conn| -> Result<_, ApiError> {
+        Ok(configs::enabled_mp_ids(conn, saas_id)?)
+    })
+    .await?;
+    Ok(Reply(ids))
+}
+
+/// Whether a configuration is enabled (binding and sending need it).
+pub fn enabled(row: &ConfigRow) -> bool {
+    row.state == STATE_ENABLED
+}
+
+platform::endpoints!(
+    mp_list,
+    mp_load,
+    mp_save,
+    mp_update,
+    mp_state,
+    mp_test,
+    ma_list,
+    ma_load,
+    ma_save,
+    ma_update,
+    ma_state,
+    ma_test,
+    get_config_ids
+);

@@ -1,0 +1,106 @@
+//! Secrets at rest: each app secret, message token, EncodingAESKey and access token is sealed
+//! with ChaCha20-Poly1305 under the service's key before it reaches the database, with a fresh
+//! random nonce each time. The key comes from configuration (settings.rs); it never leaves the
+//! process and never prints.
+
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD as B64;
+use chacha20poly1305::aead::{Aead, KeyInit};
+use chacha20poly1305::{ChaCha20Poly1305, Nonce};
+
+const PREFIX: &str = "v1:";
+const NONCE_LEN: usize = 12;
+pub const KEY_LEN: usize = 32;
+
+#[derive(Clone)]
+pub struct Sealer {
+    cipher: ChaCha20Poly1305,
+}
+
+impl std::fmt::Debug for Sealer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Sealer(***)")
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SealError {
+    #[error("the sealing key must be {KEY_LEN} bytes")]
+    KeyLength,
+    #[error("no randomness for a nonce: {0}")]
+    Random(String),
+    #[error("a sealed value cannot be opened (another key, or damaged)")]
+    Open,
+}
+
+impl Sealer {
+    pub fn new(key: &[u8]) -> Result<Self, SealError> {
+        let cipher = ChaCha20Poly1305::new_from_slice(key).map_err(|_| SealError::KeyLength)?;
+        Ok(Self { cipher })
+    }
+
+    /// `value` sealed: `v1:` and the base64 of nonce and ciphertext. The empty value stays empty
+    /// (an unset optional secret).
+    pub fn seal(&self, value: &str) -> Result<String, SealError> {
+        if value.is_empty() {
+            return Ok(String::new());
+        }
+        let mut nonce = [0u8; NONCE_LEN];
+        getrandom::fill(&mut nonce).map_err(|e| SealError::Random(e.to_string()))?;
+        let sealed = self
+            .cipher
+            .encrypt(&Nonce::from(nonce), value.as_bytes())
+            .map_err(|_| SealError::Open)?;
+        let mut out = nonce.to_vec();
+        out.extend_from_slice(&sealed);
+        Ok(format!("{PREFIX}{}", B64.encode(out)))
+    }
+
+    pub fn open(&self, sealed: &str) -> Result<String, SealError> {
+        if sealed.is_empty() {
+            return Ok(String::new());
+        }
+        let raw = sealed
+            .strip_prefix(PREFIX)
+            .and_then(|b| B64.decode(b).ok())
+            .filter(|r| r.len() > NONCE_LEN)
+            .ok_or(SealError::Open)?;
+        let (nonce, body) = raw.split_at(NONCE_LEN);
+        let nonce: [u8; NONCE_LEN] = nonce.try_into().map_err(|_| SealError::Open)?;
+        let plain = self
+            .cipher
+            .decrypt(&Nonce::from(nonce), body)
+            .map_err(|_| SealError::Open)?;
+        String::from_utf8(plain).map_err(|_| SealError::Open)
+    }
+}
+
+impl From<SealError> for platform::ApiError {
+    fn from(e: SealError) -> Self {
+        platform::ApiError::Internal(anyhow::anyhow!(e))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sealed_value_opens_with_its_key_only() {
+        let a = Sealer::new(&[7; KEY_LEN]).unwrap();
+        let sealed = a.seal("0123456789abcdef0123456789abcdef").unwrap();
+        assert!(!sealed.contains("0123456789abcdef"));
+        assert_ne!(
+            sealed,
+            a.seal("0123456789abcdef0123456789abcdef").unwrap(),
+            "fresh nonce"
+        );
+        assert_eq!(a.open(&sealed).unwrap(), "0123456789abcdef0123456789abcdef");
+        let b = Sealer::new(&[8; KEY_LEN]).unwrap();
+        assert!(b.open(&sealed).is_err());
+        assert!(a.open("v1:AAAA").is_err());
+        assert_eq!(a.seal("").unwrap(), "");
+        assert!(Sealer::new(&[1; 16]).is_err());
+        assert_eq!(format!("{a:?}"), "Sealer(***)");
+    }
+}
