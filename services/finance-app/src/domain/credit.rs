@@ -301,6 +301,13 @@ pub fn cash_out_refusal(funds: &Funds, out: i64, today: i64) -> Option<ApiError>
 }
 
 /// The longest span the chart draws, in days.
+/// How much of a credit payment of `amount` what was received for its order gives back: the
+/// money received, never below nothing nor above what the payment took (a receipt's share of an
+/// order is at most what it owes, but an order's price can change after it was paid).
+pub fn repaid_part(received: i64, amount: i64) -> i64 {
+    received.clamp(0, amount.max(0))
+}
+
 pub const GRAPH_DAYS_MAX: i64 = 366;
 
 /// One day of the chart: the balance and the used credit at its end, fen.
@@ -381,6 +388,16 @@ pub fn graph_span(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn received_money_gives_back_at_most_what_the_payment_took() {
+        assert_eq!(repaid_part(0, 500), 0);
+        assert_eq!(repaid_part(200, 500), 200);
+        assert_eq!(repaid_part(500, 500), 500);
+        assert_eq!(repaid_part(700, 500), 500);
+        assert_eq!(repaid_part(-5, 500), 0);
+        assert_eq!(repaid_part(100, 0), 0);
+    }
 
     fn funds() -> Funds {
         Funds {

@@ -16,8 +16,13 @@ pub mod state {
     pub const PENDING_CANCEL: i32 = 4;
     /// Waiting for its online payment.
     pub const UNPAID: i32 = 5;
-    /// Every value of the spec's reading (6 paid, 7 not received, 8 received come with receipts
-    /// and payments).
+    /// Deducted, and the tenant has paid the supplier in full for it.
+    pub const PAID: i32 = 6;
+    /// Deducted and in a receipt, not received in full yet.
+    pub const NOT_RECEIVED: i32 = 7;
+    /// Deducted and received in full from the distributor.
+    pub const RECEIVED: i32 = 8;
+    /// Every value of the spec's reading.
     pub const ALL: &[i32] = &[1, 2, 3, 4, 5, 6, 7, 8];
 }
 
@@ -57,6 +62,35 @@ pub fn state_of(order_state: i32) -> i32 {
         order::CANCEL_REQUESTED => state::PENDING_CANCEL,
         order::CANCELLED | order::REFUNDED | order::INVALID => state::FAILED,
         _ => state::PENDING_CONFIRM,
+    }
+}
+
+/// Where an order stands in its settlement: whether it is in a live receipt, and how far its
+/// receipt (from the distributor) and payment (to the supplier) have come (`progress`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settling {
+    pub in_receipt: bool,
+    pub receipt_progress: i32,
+    pub payment_progress: i32,
+}
+
+/// The credit log state shown for an order: the order's own ([`state_of`]), and for a deducted
+/// order how its settlement stands, money from the distributor first (received in full 8, in a
+/// receipt and not yet in full 7), then money to the supplier (paid in full 6). The spec lists
+/// 6 to 8 without saying when each applies: this is our reading (docs/finance.md).
+pub fn shown_state(order_state: i32, settling: Settling) -> i32 {
+    let base = state_of(order_state);
+    if base != state::DEDUCTED {
+        return base;
+    }
+    if settling.receipt_progress == progress::FULL {
+        state::RECEIVED
+    } else if settling.in_receipt {
+        state::NOT_RECEIVED
+    } else if settling.payment_progress == progress::FULL {
+        state::PAID
+    } else {
+        base
     }
 }
 
@@ -160,6 +194,30 @@ mod tests {
         }
         assert_eq!(statement_price(state::FAILED, 500), 0);
         assert_eq!(statement_price(state::DEDUCTED, 500), 500);
+    }
+
+    #[test]
+    fn a_deducted_order_shows_how_its_settlement_stands() {
+        let at = |in_receipt, receipt_progress, payment_progress| Settling {
+            in_receipt,
+            receipt_progress,
+            payment_progress,
+        };
+        let none = progress::NONE;
+        let (partial, full) = (progress::PARTIAL, progress::FULL);
+        assert_eq!(shown_state(1, at(false, none, none)), state::DEDUCTED);
+        assert_eq!(shown_state(1, at(true, none, none)), state::NOT_RECEIVED);
+        assert_eq!(shown_state(1, at(true, partial, full)), state::NOT_RECEIVED);
+        assert_eq!(shown_state(5, at(true, full, none)), state::RECEIVED);
+        assert_eq!(shown_state(10, at(false, none, full)), state::PAID);
+        assert_eq!(shown_state(1, at(false, none, partial)), state::DEDUCTED);
+        // Only a deducted order: one cancelled or waiting keeps its own state.
+        assert_eq!(shown_state(4, at(true, full, full)), state::FAILED);
+        assert_eq!(shown_state(7, at(true, full, none)), state::PENDING_CANCEL);
+        assert_eq!(shown_state(2, at(false, none, full)), state::UNPAID);
+        for s in [state::PAID, state::NOT_RECEIVED, state::RECEIVED] {
+            assert_eq!(statement_price(s, 500), 500);
+        }
     }
 
     #[test]

@@ -108,7 +108,8 @@ fn set_amounts(
     .map(|_| ())
 }
 
-/// Moves the row to `order_state` if the event is not older than the state it holds.
+/// Moves the row to `order_state` if the event is not older than the state it holds; the state
+/// shown also says how its settlement stands ([`credit_log::shown_state`]).
 fn set_state(
     conn: &mut DbConnection,
     saas_id: i64,
@@ -116,15 +117,27 @@ fn set_state(
     order_state: i32,
     at: i64,
 ) -> QueryResult<()> {
-    let state = credit_log::state_of(order_state);
-    let price: Option<i64> = row_of(saas_id, o)
+    let found: Option<(i64, i64, i32, i32)> = row_of(saas_id, o)
         .filter(credit_logs::state_at.le(at))
-        .select(credit_logs::order_price)
+        .select((
+            credit_logs::order_price,
+            credit_logs::receipt_id,
+            credit_logs::receipt_progress,
+            credit_logs::payment_progress,
+        ))
         .first(conn)
         .optional()?;
-    let Some(price) = price else {
+    let Some((price, receipt_id, receipt_progress, payment_progress)) = found else {
         return Ok(());
     };
+    let state = credit_log::shown_state(
+        order_state,
+        credit_log::Settling {
+            in_receipt: receipt_id != 0,
+            receipt_progress,
+            payment_progress,
+        },
+    );
     diesel::update(
         credit_logs::table
             .filter(credit_logs::saas_id.eq(saas_id))
@@ -140,6 +153,43 @@ fn set_state(
     ))
     .execute(conn)
     .map(|_| ())
+}
+
+/// Writes the state shown for rows `ids` after their settlement moved (put in a receipt or
+/// payment, money confirmed or rolled back, freed): their order's state, and how it stands.
+pub fn show_settling(conn: &mut DbConnection, saas_id: i64, ids: &[i64]) -> QueryResult<()> {
+    let rows: Vec<(i64, i32, i64, i32, i32, i64, i32)> = credit_logs::table
+        .filter(credit_logs::saas_id.eq(saas_id))
+        .filter(credit_logs::id.eq_any(ids))
+        .select((
+            credit_logs::id,
+            credit_logs::order_state,
+            credit_logs::receipt_id,
+            credit_logs::receipt_progress,
+            credit_logs::payment_progress,
+            credit_logs::order_price,
+            credit_logs::state,
+        ))
+        .load(conn)?;
+    for (id, order_state, receipt_id, receipt_progress, payment_progress, price, was) in rows {
+        let state = credit_log::shown_state(
+            order_state,
+            credit_log::Settling {
+                in_receipt: receipt_id != 0,
+                receipt_progress,
+                payment_progress,
+            },
+        );
+        if state != was {
+            diesel::update(credit_logs::table.filter(credit_logs::id.eq(id)))
+                .set((
+                    credit_logs::state.eq(state),
+                    credit_logs::statement_price.eq(credit_log::statement_price(state, price)),
+                ))
+                .execute(conn)?;
+        }
+    }
+    Ok(())
 }
 
 /// Keeps the row's place in the reconciliation ledger after a change of the order: on each side,
@@ -313,8 +363,8 @@ pub struct CreditLog {
     pub payment_id: i64,
     /// What the order leaves to settle.
     pub statement_price: i64,
-    /// 1 pending confirm, 2 deducted, 3 failed, 4 pending cancel, 5 unpaid (6 paid, 7 not
-    /// received, 8 received come with receipts).
+    /// 1 pending confirm, 2 deducted, 3 failed, 4 pending cancel, 5 unpaid; a deducted order
+    /// in settlement: 6 paid to the supplier, 7 in a receipt not received in full, 8 received.
     pub state: i32,
     pub create_date: i64,
 }

@@ -35,6 +35,7 @@ struct Reservation {
     currency: String,
     state: i32,
     reason: String,
+    repaid: i64,
 }
 
 fn reservation(
@@ -234,7 +235,8 @@ pub fn release(
     if released > 0 {
         let r = reservation(conn, saas_id, order_id)?
             .ok_or_else(|| anyhow::anyhow!("reservation of order {order_id} vanished"))?;
-        accounts::give_back(conn, saas_id, r.mch_id, r.amount, now)?;
+        // What receipts gave back already is not given twice.
+        accounts::give_back(conn, saas_id, r.mch_id, r.amount - r.repaid, now)?;
         return Ok(());
     }
     // Nothing reserved: a refusal, or nothing at all, becomes released, so a late request of
@@ -264,5 +266,44 @@ pub fn release(
         ))
         .on_conflict_do_nothing();
     platform::per_backend!(&mut *conn, |c| insert.execute(c))?;
+    Ok(())
+}
+
+/// Money received from the distributor for an order it paid by credit gives that credit back:
+/// `received` (fen, what the order's receipts now count, a rollback making it less) becomes the
+/// part of the reservation repaid, and the difference goes back to (or, after a rollback, is
+/// taken again from) the distributor's used credit, unconditionally: money not received after
+/// all is owed again whatever the limit. An order not paid by credit, or released, changes
+/// nothing; the same figure twice changes nothing.
+pub fn repaid(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    order_id: i64,
+    received: i64,
+    now: i64,
+) -> QueryResult<()> {
+    let Some(r) = reservation(conn, saas_id, order_id)? else {
+        return Ok(());
+    };
+    let target = credit::repaid_part(received, r.amount);
+    if r.state != RESERVED || target == r.repaid {
+        return Ok(());
+    }
+    // Conditional on what was read: a release or another receipt between the read and this
+    // update (PostgreSQL re-checks the row it locks) leaves it to them.
+    let n = diesel::update(
+        credit_reservations::table
+            .find((saas_id, order_id))
+            .filter(credit_reservations::state.eq(RESERVED))
+            .filter(credit_reservations::repaid.eq(r.repaid)),
+    )
+    .set((
+        credit_reservations::repaid.eq(target),
+        credit_reservations::updated_at.eq(now),
+    ))
+    .execute(conn)?;
+    if n > 0 {
+        accounts::give_back(conn, saas_id, r.mch_id, target - r.repaid, now)?;
+    }
     Ok(())
 }

@@ -93,6 +93,7 @@ diesel::table! {
         reason -> Text,
         created_at -> BigInt,
         updated_at -> BigInt,
+        repaid -> BigInt,
     }
 }
 

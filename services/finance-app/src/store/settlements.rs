@@ -333,6 +333,7 @@ pub fn create(
     if claimed != ids.len() {
         return Err(orders_taken());
     }
+    super::credit_logs::show_settling(conn, viewer.saas_id, ids)?;
     // What the rows owe, read again now that they are claimed (and, on PostgreSQL, locked): an
     // order event between the first read and the claim may have changed it, and the receipt
     // must be what its rows owe.
@@ -410,10 +411,14 @@ fn settle(
         .load(conn)?;
     let dues: Vec<i64> = rows.iter().map(|r| r.1).collect();
     let shares = rules::allocate(&dues, &logs);
+    let mut received: Vec<(i64, i64)> = Vec::new();
     for (&(id, _, was_done, was_prog, was_date, was_ver), a) in rows.iter().zip(&shares) {
         let ver = rules::verify_of(was_ver, a.progress, reviewed);
         if (was_done, was_prog, was_date, was_ver) == (a.done, a.progress, a.date, ver) {
             continue;
+        }
+        if a.done != was_done {
+            received.push((id, a.done));
         }
         on_side!(side, |mch, sid, due, done, v, prog, date| diesel::update(
             credit_logs::table.filter(credit_logs::id.eq(id))
@@ -429,6 +434,19 @@ fn settle(
         )
         .set(v.eq(ver))
         .execute(conn))?;
+    }
+    let ids: Vec<i64> = rows.iter().map(|r| r.0).collect();
+    super::credit_logs::show_settling(conn, saas_id, &ids)?;
+    if side == Side::Receipt {
+        // Money received for an order paid by credit gives the distributor that credit back.
+        let now = platform::time::now_ms();
+        for (id, done) in received {
+            let order_id: i64 = credit_logs::table
+                .filter(credit_logs::id.eq(id))
+                .select(credit_logs::order_id)
+                .first(conn)?;
+            super::saga::repaid(conn, saas_id, order_id, done, now)?;
+        }
     }
     let arrived: i64 = logs.iter().map(|l| l.0).sum();
     let next = if reviewed {
@@ -540,6 +558,7 @@ pub fn delete(
         .set(due.eq(owes))
         .execute(conn))?;
     }
+    super::credit_logs::show_settling(conn, viewer.saas_id, &ids)?;
     diesel::update(
         settlement_logs::table
             .filter(settlement_logs::settlement_id.eq(id))

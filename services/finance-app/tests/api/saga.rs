@@ -251,7 +251,98 @@ async fn concurrent_payments_never_go_over_the_limit(backend: Backend) {
     f.shutdown().await;
 }
 
+/// Money received for an order paid by credit gives the credit back, a rollback takes it again,
+/// and a cancellation afterwards gives back only what was not received; the credit log shows
+/// the order in a receipt (7) and received (8).
+async fn money_received_gives_the_credit_back_once(backend: Backend) {
+    use crate::helpers::Side::Receipt as R;
+    use crate::helpers::orders::{book, cancel};
+    let f = start(backend).await;
+    let staff = Client::new(&f, &f.operator);
+    staff.set_credit(DISTRIBUTOR, 100_000).await;
+    let first = book(&f, 901, DISTRIBUTOR, 40_000).await;
+    let second = book(&f, 902, DISTRIBUTOR, 30_000).await;
+    // The second was paid online: receiving it gives no credit back.
+    send(
+        &f,
+        "credit.hotel.requested",
+        &request(901, DISTRIBUTOR, 40_000),
+    )
+    .await;
+    eventually("the payment taken", || async {
+        (used_credit(&staff, DISTRIBUTOR).await == 40_000).then_some(())
+    })
+    .await;
+    let state_of = |order: i64| {
+        let staff = &staff;
+        async move {
+            staff
+                .list_credit_log(&format!("orderId={order}"))
+                .await
+                .rows()[0]["state"]
+                .as_i64()
+                .unwrap()
+        }
+    };
+    assert_eq!(state_of(901).await, 2, "deducted");
+
+    let made = staff.verify_orders(R, &[first, second]).await;
+    assert_eq!(made.status, 200, "{}", made.body);
+    let receipt = made.data()["receiptId"].as_i64().unwrap();
+    assert_eq!(
+        (state_of(901).await, state_of(902).await),
+        (7, 7),
+        "in a receipt"
+    );
+    let log = staff.save_log(R, receipt, 25_000).await.data()["id"]
+        .as_i64()
+        .unwrap();
+    assert_eq!(staff.act_on_log(R, "confirm", log).await.status, 200);
+    // 25,000 of order 901's 40,000 received (orders fill in order date order).
+    assert_eq!(used_credit(&staff, DISTRIBUTOR).await, 15_000);
+    assert_eq!(state_of(901).await, 7, "not received in full");
+    let rest = staff.save_log(R, receipt, 45_000).await.data()["id"]
+        .as_i64()
+        .unwrap();
+    assert_eq!(staff.act_on_log(R, "confirm", rest).await.status, 200);
+    assert_eq!(
+        used_credit(&staff, DISTRIBUTOR).await,
+        0,
+        "all of 901 back, none for 902"
+    );
+    assert_eq!(
+        (state_of(901).await, state_of(902).await),
+        (8, 8),
+        "received"
+    );
+    assert_eq!(staff.act_on_log(R, "rollback", rest).await.status, 200);
+    assert_eq!(used_credit(&staff, DISTRIBUTOR).await, 15_000, "owed again");
+    assert_eq!(state_of(901).await, 7);
+
+    // Cancelled now: the release gives back the 15,000 not received, not the whole 40,000.
+    cancel(&f, 901, DISTRIBUTOR, 40_000).await;
+    send(
+        &f,
+        "credit.hotel.release-requested",
+        &release(901, DISTRIBUTOR, 40_000),
+    )
+    .await;
+    eventually("the rest given back", || async {
+        (used_credit(&staff, DISTRIBUTOR).await == 0).then_some(())
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        used_credit(&staff, DISTRIBUTOR).await,
+        0,
+        "never below nothing"
+    );
+    assert_eq!(state_of(901).await, 3, "failed");
+    f.shutdown().await;
+}
+
 platform::on_both_backends!(
+    money_received_gives_the_credit_back_once,
     a_payment_is_taken_when_covered_and_refused_beyond_with_the_reason,
     an_order_asked_again_or_redelivered_takes_nothing_more,
     concurrent_payments_never_go_over_the_limit,
