@@ -68,4 +68,39 @@ pub const TEXTS: PermissionTexts = &[
         "Accept, stop or resume scenic spot suppliers",
         "审核、停止或恢复景区供应商",
     ),
+    (
+        "/saas/product/scenicProducts/list:GET",
+        "List ticket products",
+        "查看门票产品列表",
+    ),
+    (
+        "/saas/product/scenicProducts/listScenic:GET",
+        "List ticket products by scenic spot",
+        "按景区查看门票产品",
+    ),
+    (
+        "/saas/product/supplierProduct/listTicket:GET",
+        "List a supplier's ticket products",
+        "查看供应商门票产品",
+    ),
+    (
+        "/saas/product/scenicProducts/load:GET",
+        "View a ticket product",
+        "查看门票产品详情",
+    ),
+    (
+        "/saas/product/scenicProducts/save:POST",
+        "Create ticket products",
+        "新增门票产品",
+    ),
+    (
+        "/saas/product/scenicProducts/updateScenicProduct:PUT",
+        "Change ticket products",
+        "修改门票产品",
+    ),
+    (
+        "/saas/product/scenicProducts/changeState:PUT",
+        "Publish, shelve, disable, delete or restore ticket products",
+        "发布、上下架、停用、删除或恢复门票产品",
+    ),
 ];

@@ -2,6 +2,7 @@
 //! `platform::endpoints!(...)`, which makes its routes and its OpenAPI paths from one list;
 //! [`MODULES`] lists the modules once for both.
 
+pub mod products;
 pub mod scenic_suppliers;
 pub mod scenics;
 
@@ -9,10 +10,13 @@ use actix_web::web;
 use platform::http::endpoints::{self, Module};
 use utoipa::OpenApi;
 
-const MODULES: &[Module] = &[scenics::MODULE, scenic_suppliers::MODULE];
+const MODULES: &[Module] = &[scenics::MODULE, scenic_suppliers::MODULE, products::MODULE];
 
 #[derive(OpenApi)]
-#[openapi(tags((name = "scenic", description = "The tenant's scenic spots")))]
+#[openapi(tags(
+    (name = "scenic", description = "The tenant's scenic spots, requests and suppliers"),
+    (name = "product", description = "Ticket products")
+))]
 struct ApiDoc;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {

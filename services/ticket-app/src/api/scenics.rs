@@ -457,6 +457,8 @@ pub struct ScenicForProduct {
     pub scenic: Scenic,
     /// For a supplier: its `stateScenicSupplier` with the spot, -1 for none; for others -1.
     pub supplier_state: i32,
+    /// Ticket products on the spot (not deleted): a supplier's own, or the tenant's.
+    pub product_count: i64,
 }
 
 /// The tenant's system scenic spots in the normal state, to make ticket products on; a
@@ -488,6 +490,8 @@ pub async fn list_for_scenic(
     };
     let page = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         let (rows, total) = scenics::list(conn, &viewer, &filter, page)?;
+        let ids: Vec<i64> = rows.iter().map(|s| s.scenic_id).collect();
+        let counts = crate::store::products::count_by_scenic(conn, &viewer, &ids)?;
         let mut out = Vec::with_capacity(rows.len());
         for scenic in rows {
             let supplier_state = match supplier {
@@ -496,6 +500,7 @@ pub async fn list_for_scenic(
                 None => -1,
             };
             out.push(ScenicForProduct {
+                product_count: counts.get(&scenic.scenic_id).copied().unwrap_or(0),
                 scenic,
                 supplier_state,
             });

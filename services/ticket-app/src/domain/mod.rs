@@ -3,5 +3,6 @@
 //! handlers call them. What hotel orders and products share with tickets is the `trade`
 //! crate's.
 
+pub mod product;
 pub mod scenic;
 pub mod scenic_supplier;

@@ -59,4 +59,26 @@ diesel::table! {
     }
 }
 
-diesel::allow_tables_to_appear_in_same_query!(scenic_infos, scenic_requests, scenic_suppliers);
+diesel::table! {
+    ticket_products (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        supplier_id -> BigInt,
+        scenic_id -> BigInt,
+        product_name -> Text,
+        product_type -> Integer,
+        confirm_type -> Integer,
+        pay_online -> Bool,
+        fields -> Text,
+        state -> Integer,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::allow_tables_to_appear_in_same_query!(
+    scenic_infos,
+    scenic_requests,
+    scenic_suppliers,
+    ticket_products
+);

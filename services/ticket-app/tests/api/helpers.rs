@@ -1,8 +1,19 @@
 //! ticket-app as the tests use it: spawned with the platform's tenant fixture, called through a
 //! client with one method per endpoint.
 
+use std::ops::Deref;
+use std::time::Duration;
+
+use platform::bus::{EventEnvelope, Subscription};
+use platform::tenancy::{MCH_DISTRIBUTOR, MCH_SUPPLIER, msc};
 use platform::testing::{Answer, Backend, TenantFixture};
+use prost::Message as _;
 use serde_json::{Value, json};
+
+pub const SAAS: i64 = TenantFixture::SAAS;
+pub const SUPPLIER: i64 = TenantFixture::SUPPLIER;
+pub const SUPPLIER_2: i64 = 2003;
+pub const DISTRIBUTOR_2: i64 = 2004;
 
 /// What the demo groups give merchant users in the ticket application (docs/demo-data.md);
 /// distributors also read the scenic spots they sell.
@@ -23,6 +34,115 @@ pub async fn start(backend: Backend) -> TenantFixture {
         DISTRIBUTOR_GRANTS,
     )
     .await
+}
+
+/// The fixture (through `Deref`) with a second supplier and distributor of the tenant, and
+/// what ticket-app publishes (`order.#`, `product.#`, `credit.#`).
+pub struct Env {
+    pub fixture: TenantFixture,
+    pub events: Subscription,
+    pub supplier_2: String,
+}
+
+impl Deref for Env {
+    type Target = TenantFixture;
+
+    fn deref(&self) -> &TenantFixture {
+        &self.fixture
+    }
+}
+
+pub async fn start_env(backend: Backend) -> Env {
+    start_env_with(backend, &[]).await
+}
+
+/// `start_env` with settings (`TRADEWIND_TICKET_APP__...`).
+pub async fn start_env_with(backend: Backend, settings: &[(&str, &str)]) -> Env {
+    let fixture = TenantFixture::start(
+        ticket_app::service(),
+        backend,
+        settings,
+        SUPPLIER_GRANTS,
+        DISTRIBUTOR_GRANTS,
+    )
+    .await;
+    let events = fixture
+        .bus
+        .broadcast("test", &["order.#", "product.#", "credit.#"]);
+    fixture
+        .publish_merchant(SAAS, SUPPLIER_2, MCH_SUPPLIER, "Second Supplier")
+        .await;
+    fixture
+        .publish_merchant(SAAS, DISTRIBUTOR_2, MCH_DISTRIBUTOR, "Second Distributor")
+        .await;
+    fixture
+        .wait_for_merchants(&[(SAAS, SUPPLIER_2), (SAAS, DISTRIBUTOR_2)])
+        .await;
+    let user = |id: i64, mch: i64, msc: i32, grants: &[&str]| {
+        fixture.issuer.grant(id, grants);
+        fixture.issuer.token(id, SAAS, mch, msc)
+    };
+    Env {
+        supplier_2: user(6, SUPPLIER_2, msc::SUPPLIER_USER, SUPPLIER_GRANTS),
+        fixture,
+        events,
+    }
+}
+
+impl Env {
+    pub async fn shutdown(self) {
+        self.fixture.shutdown().await;
+    }
+
+    /// Drops the events published so far.
+    pub fn drain_events(&mut self) {
+        while self.events.try_recv().is_some() {}
+    }
+
+    pub fn client<'a>(&'a self, token: &'a str) -> Client<'a> {
+        Client::new(&self.fixture, token)
+    }
+
+    /// A normal scenic spot the given suppliers cooperate with; answers its id.
+    pub async fn spot_for(&self, name: &str, suppliers: &[&str]) -> i64 {
+        let staff = self.client(&self.operator);
+        let spot = staff.add_scenic(name, 1).await;
+        for token in suppliers {
+            let applied = self.client(token).apply_supplier(spot).await;
+            let id = applied.data()["id"].as_i64().unwrap();
+            staff.change_supplier(id, 1).await.data();
+        }
+        spot
+    }
+}
+
+/// The next event of `events` with this routing key (5 s at most).
+pub async fn next_event(events: &mut Subscription, key: &str) -> EventEnvelope {
+    loop {
+        let delivery = tokio::time::timeout(Duration::from_secs(5), events.recv())
+            .await
+            .unwrap_or_else(|_| panic!("no {key} event within 5 s"))
+            .unwrap();
+        if delivery.routing_key == key {
+            return EventEnvelope::decode(delivery.body.as_slice()).unwrap();
+        }
+    }
+}
+
+/// A product form on `scenic_id` with the required fields, patched by `patch`.
+pub fn product_form(scenic_id: i64, patch: Value) -> Value {
+    let mut form = json!({
+        "productName": "Adult day ticket",
+        "scenicId": scenic_id,
+        "productType": 1,
+        "formFields": [1, 2, 3],
+        "confirmType": 1,
+        "smsText": "Your ticket is confirmed",
+    });
+    for (k, v) in patch.as_object().unwrap() {
+        form[k] = v.clone();
+    }
+    form
 }
 
 /// One caller of the service.
@@ -152,5 +272,41 @@ impl<'a> Client<'a> {
             json!({"id": id, "state": state, "remark": "checked"}),
         )
         .await
+    }
+
+    pub async fn save_product(&self, body: Value) -> Answer {
+        self.post("/saas/product/scenicProducts/save", body).await
+    }
+
+    pub async fn update_product(&self, body: Value) -> Answer {
+        self.put("/saas/product/scenicProducts/updateScenicProduct", body)
+            .await
+    }
+
+    pub async fn load_product(&self, id: i64) -> Answer {
+        self.get(&format!("/saas/product/scenicProducts/load?productId={id}"))
+            .await
+    }
+
+    pub async fn list_products(&self, query: &str) -> Answer {
+        self.get(&format!("/saas/product/scenicProducts/list?{query}"))
+            .await
+    }
+
+    pub async fn change_product(&self, id: i64, action: &str) -> Answer {
+        self.put(
+            "/saas/product/scenicProducts/changeState",
+            json!({"productId": id, "action": action}),
+        )
+        .await
+    }
+
+    /// Saves a product and publishes it (on sale); answers its id.
+    pub async fn product_on_sale(&self, form: Value) -> i64 {
+        let id = self.save_product(form).await.data()["productId"]
+            .as_i64()
+            .unwrap();
+        self.change_product(id, "publish").await.data();
+        id
     }
 }

@@ -2,5 +2,6 @@
 
 mod actuator;
 mod helpers;
+mod products;
 mod requests;
 mod scenics;
