@@ -596,13 +596,14 @@ fn day_mark_of(conn: &mut DbConnection, saas_id: i64, mch_id: i64, day: i64) -> 
     Ok(())
 }
 
-/// A movement of prepaid money.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, Queryable, Selectable)]
-#[diesel(table_name = cash_logs)]
+/// A movement of prepaid money, with its distributor's name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CashLog {
     pub id: i64,
     pub mch_id: i64,
+    /// The distributor's name (from the copy of merchants; empty if not known yet).
+    pub mch_name: String,
     pub currency: String,
     /// Fen: positive in, negative out.
     pub money: i64,
@@ -614,6 +615,20 @@ pub struct CashLog {
     pub remark: String,
     #[serde(rename = "createDate")]
     pub created_at: i64,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = cash_logs)]
+struct CashRow {
+    id: i64,
+    mch_id: i64,
+    currency: String,
+    money: i64,
+    balance_after: i64,
+    user_id: i64,
+    username: String,
+    remark: String,
+    created_at: i64,
 }
 
 /// What the cash log may be narrowed to.
@@ -660,13 +675,32 @@ pub fn cash_log(
     page: PageRequest,
 ) -> QueryResult<(Vec<CashLog>, i64)> {
     let total = cash_visible(viewer, f).count().get_result(conn)?;
-    let rows = cash_visible(viewer, f)
+    let rows: Vec<CashRow> = cash_visible(viewer, f)
         .order(cash_logs::id.desc())
         .offset(page.offset())
         .limit(page.limit())
-        .select(CashLog::as_select())
+        .select(CashRow::as_select())
         .load(conn)?;
-    Ok((rows, total))
+    let mut ids: Vec<i64> = rows.iter().map(|r| r.mch_id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let names = platform::replica::merchant_names(conn, viewer.saas_id, &ids)?;
+    let logs = rows
+        .into_iter()
+        .map(|r| CashLog {
+            mch_name: names.get(&r.mch_id).cloned().unwrap_or_default(),
+            id: r.id,
+            mch_id: r.mch_id,
+            currency: r.currency,
+            money: r.money,
+            balance_after: r.balance_after,
+            user_id: r.user_id,
+            username: r.username,
+            remark: r.remark,
+            created_at: r.created_at,
+        })
+        .collect();
+    Ok((logs, total))
 }
 
 /// The day-end figures of distributor `mch_id`'s account from `from` to `to` (days): the last

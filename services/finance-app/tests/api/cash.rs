@@ -32,6 +32,7 @@ async fn money_in_and_out_moves_the_balance_and_is_logged(backend: Backend) {
     assert_eq!(log[0]["money"], -20_000);
     assert_eq!(log[0]["balance"], 30_000);
     assert_eq!(log[0]["remark"], "refund");
+    assert_eq!(log[0]["mchName"], "Demo Distributor");
     assert_eq!(log[1]["money"], 50_000);
     assert_eq!(staff.list_cash("direction=1").await.rows().len(), 1);
     let today = day(0);

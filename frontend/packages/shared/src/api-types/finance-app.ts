@@ -963,7 +963,7 @@ export interface components {
             /** @description What it is (a bank transfer's number, a refund). */
             remark?: string;
         };
-        /** @description A movement of prepaid money. */
+        /** @description A movement of prepaid money, with its distributor's name. */
         CashLog: {
             /**
              * Format: int64
@@ -977,6 +977,8 @@ export interface components {
             id: number;
             /** Format: int64 */
             mchId: number;
+            /** @description The distributor's name (from the copy of merchants; empty if not known yet). */
+            mchName: string;
             /**
              * Format: int64
              * @description Fen: positive in, negative out.
@@ -1091,8 +1093,8 @@ export interface components {
             saleUserId: number;
             /**
              * Format: int32
-             * @description 1 pending confirm, 2 deducted, 3 failed, 4 pending cancel, 5 unpaid (6 paid, 7 not
-             *     received, 8 received come with receipts).
+             * @description 1 pending confirm, 2 deducted, 3 failed, 4 pending cancel, 5 unpaid; a deducted order
+             *     in settlement: 6 paid to the supplier, 7 in a receipt not received in full, 8 received.
              */
             state: number;
             /**
@@ -1397,6 +1399,8 @@ export interface components {
                 id: number;
                 /** Format: int64 */
                 mchId: number;
+                /** @description The distributor's name (from the copy of merchants; empty if not known yet). */
+                mchName: string;
                 /**
                  * Format: int64
                  * @description Fen: positive in, negative out.
@@ -1480,8 +1484,8 @@ export interface components {
                 saleUserId: number;
                 /**
                  * Format: int32
-                 * @description 1 pending confirm, 2 deducted, 3 failed, 4 pending cancel, 5 unpaid (6 paid, 7 not
-                 *     received, 8 received come with receipts).
+                 * @description 1 pending confirm, 2 deducted, 3 failed, 4 pending cancel, 5 unpaid; a deducted order
+                 *     in settlement: 6 paid to the supplier, 7 in a receipt not received in full, 8 received.
                  */
                 state: number;
                 /**

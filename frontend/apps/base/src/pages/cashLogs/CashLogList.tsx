@@ -57,7 +57,7 @@ export default function CashLogList() {
   const columns: Column<CashLog>[] = [
     { key: 'id', title: `${F}.id`, width: 80 },
     { key: 'createDate', title: `${F}.createDate`, render: (r) => dateTime(r.createDate) },
-    { key: 'mchId', title: `${F}.distributor`, render: (r) => nameOf(r.mchId) },
+    { key: 'mchId', title: `${F}.distributor`, render: (r) => r.mchName || nameOf(r.mchId) },
     { key: 'direction', title: `${F}.direction`, render: (r) => label(CASH_DIRECTION, r.money < 0 ? 2 : 1) },
     {
       key: 'money',

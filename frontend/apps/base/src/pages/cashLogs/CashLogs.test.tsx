@@ -11,8 +11,8 @@ import { choose, lastGet, pageOf, pick, query, renderPage, serve, serveRefusing,
 import { account, distributorChoices, staffHolding } from '../../fixtures';
 
 const rows: CashLog[] = [
-  { id: 9, mchId: 2002, currency: 'CNY', money: 500_000, balance: 500_000, userId: 3001, username: 'demo', remark: 'bank transfer 0042', createDate: 1_767_225_600_000 },
-  { id: 10, mchId: 2002, currency: 'CNY', money: -12_050, balance: 487_950, userId: 3001, username: 'demo', remark: 'refund', createDate: 1_767_312_000_000 },
+  { id: 9, mchId: 2002, mchName: 'Blue Travel', currency: 'CNY', money: 500_000, balance: 500_000, userId: 3001, username: 'demo', remark: 'bank transfer 0042', createDate: 1_767_225_600_000 },
+  { id: 10, mchId: 2002, mchName: '', currency: 'CNY', money: -12_050, balance: 487_950, userId: 3001, username: 'demo', remark: 'refund', createDate: 1_767_312_000_000 },
 ];
 const CODES = [PERM.cashLog.list, PERM.cashLog.save, PERM.distributor.select];
 
