@@ -9,6 +9,7 @@ pub mod domain;
 pub mod events;
 pub mod permission_texts;
 pub mod sealing;
+pub mod sender;
 pub mod settings;
 pub mod store;
 pub mod wechat;
@@ -46,6 +47,7 @@ fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
         &settings.wechat_base_url,
         platform::outbound::Outbound::from_config(cfg)?,
     );
+    let sender = settings.sender;
     let shared = api::Ctx {
         wx: access::Wx {
             wechat,
@@ -55,10 +57,12 @@ fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
         },
         settings,
     };
+    let wx = shared.wx.clone();
     Ok(Prepared::new(move |c| {
         c.app_data(actix_web::web::Data::new(shared.clone()));
         api::routes(c);
     })
+    .task(move || Box::pin(sender::run(wx.clone(), sender)))
     .job(Job::new(
         "forget-spent-nonces-and-scenes",
         Duration::from_secs(60),

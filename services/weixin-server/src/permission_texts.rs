@@ -89,4 +89,9 @@ pub const TEXTS: PermissionTexts = &[
         "Sync an official account's followers from WeChat",
         "从微信同步公众号粉丝",
     ),
+    (
+        "/saas/mp/message/list:GET",
+        "List an official account's template messages",
+        "查看公众号模板消息列表",
+    ),
 ];

@@ -15,6 +15,8 @@ pub const VARIABLES: &[&str] = &[
     "SECRETS__KEY_FILE",
     "TOKEN__REFRESH_AHEAD_SECS",
     "PUBLIC_URL",
+    "TEMPLATE__POLL_MS",
+    "TEMPLATE__RETRY_BASE_MS",
 ];
 
 /// WeChat's API; production leaves the default.
@@ -29,6 +31,7 @@ pub struct Settings {
     /// The address at which WeChat reaches this service's portal (shown on the configuration
     /// page as the server URL to enter in WeChat's console).
     pub public_url: String,
+    pub sender: crate::sender::SenderSettings,
 }
 
 impl Settings {
@@ -55,7 +58,15 @@ impl Settings {
         if public_url.is_empty() {
             public_url = "http://127.0.0.1:8080/api/weixin-server".to_owned();
         }
+        let poll: u64 = cfg.env.parse_or(&cfg.var("TEMPLATE__POLL_MS"), 500)?;
+        let retry_base_ms: i64 = cfg
+            .env
+            .parse_or(&cfg.var("TEMPLATE__RETRY_BASE_MS"), 2000)?;
         Ok(Self {
+            sender: crate::sender::SenderSettings {
+                poll: std::time::Duration::from_millis(poll.max(10)),
+                retry_base_ms: retry_base_ms.max(1),
+            },
             wechat_base_url: base.trim_end_matches('/').to_owned(),
             refresh_ahead_ms: ahead.max(0) * 1000,
             public_url: public_url.trim_end_matches('/').to_owned(),

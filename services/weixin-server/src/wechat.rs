@@ -143,6 +143,18 @@ impl Wechat {
         self.call(self.out.client().get(url)).await
     }
 
+    /// `POST /cgi-bin/message/template/send`: answers WeChat's `msgid`.
+    pub async fn template(&self, token: &str, body: &Value) -> Result<i64, WxError> {
+        #[derive(Deserialize)]
+        struct Sent {
+            #[serde(default)]
+            msgid: i64,
+        }
+        let url = self.url("/cgi-bin/message/template/send", &[("access_token", token)])?;
+        let sent: Sent = self.call(self.out.client().post(url).json(body)).await?;
+        Ok(sent.msgid)
+    }
+
     /// `GET /cgi-bin/user/info`.
     pub async fn user_info(&self, token: &str, openid: &str) -> Result<UserInfo, WxError> {
         let url = self.url(

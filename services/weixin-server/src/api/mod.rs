@@ -5,6 +5,7 @@
 pub mod bind;
 pub mod configs;
 pub mod followers;
+pub mod messages;
 pub mod portal;
 
 use actix_web::web;
@@ -18,6 +19,7 @@ const MODULES: &[Module] = &[
     configs::MODULE,
     bind::MODULE,
     followers::MODULE,
+    messages::MODULE,
     portal::MODULE,
 ];
 
@@ -27,6 +29,7 @@ const MODULES: &[Module] = &[
     (name = "ma-config", description = "The tenant's mini-programs"),
     (name = "mp-bind", description = "Staff users' WeChat bindings by QR code"),
     (name = "mp-user", description = "The followers of an official account"),
+    (name = "mp-message", description = "Template messages sent to bound staff users"),
     (name = "mp-portal", description = "The server URL WeChat posts its signed events to"),
 ))]
 struct ApiDoc;

@@ -2,6 +2,8 @@
 //! write, and the rules each field follows. Secrets are write-only: an empty secret on a change
 //! keeps the stored one.
 
+use std::collections::BTreeMap;
+
 use platform::ApiError;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -38,6 +40,10 @@ pub struct ConfigFields {
     /// 1 enabled, 2 disabled.
     #[serde(default = "enabled")]
     pub state: i32,
+    /// WeChat template ids by notification type (`{"10": "tmplId"}`); absent on a change keeps
+    /// the stored ones.
+    #[serde(default)]
+    pub templates: Option<BTreeMap<String, String>>,
 }
 
 fn enabled() -> i32 {
@@ -94,6 +100,9 @@ impl ConfigFields {
             ));
         }
         platform::validate::one_of("state", self.state, STATES)?;
+        if let Some(t) = self.templates.take() {
+            self.templates = Some(super::template::validated(t)?);
+        }
         Ok(self)
     }
 }
@@ -110,6 +119,7 @@ mod tests {
             token: "tradewind".into(),
             encoding_aes_key: String::new(),
             state: STATE_ENABLED,
+            templates: None,
         }
     }
 

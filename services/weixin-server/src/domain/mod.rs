@@ -5,4 +5,5 @@
 pub mod callback;
 pub mod config;
 pub mod qr;
+pub mod template;
 pub mod token;

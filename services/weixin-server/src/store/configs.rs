@@ -26,6 +26,7 @@ pub struct ConfigRow {
     pub state: i32,
     pub created_at: i64,
     pub updated_at: i64,
+    pub templates: String,
 }
 
 /// A configuration as the API shows it: never a secret, only whether each is set.
@@ -40,6 +41,8 @@ pub struct ConfigView {
     pub encoding_aes_key_set: bool,
     /// 1 enabled, 2 disabled.
     pub state: i32,
+    /// WeChat template ids by notification type.
+    pub templates: std::collections::BTreeMap<String, String>,
     /// The server URL to enter in WeChat's console for this account (official accounts).
     pub server_url: String,
     pub create_date: i64,
@@ -56,6 +59,7 @@ impl ConfigRow {
             token_set: !self.token_sealed.is_empty(),
             encoding_aes_key_set: !self.aes_key_sealed.is_empty(),
             state: self.state,
+            templates: serde_json::from_str(&self.templates).unwrap_or_default(),
             server_url: format!("{public_url}/openapi/mp/portal/{}", self.id),
             create_date: self.created_at,
             modify_date: self.updated_at,
@@ -187,6 +191,7 @@ pub fn insert(
             wx_configs::token_sealed.eq(&sealed.token),
             wx_configs::aes_key_sealed.eq(&sealed.aes_key),
             wx_configs::state.eq(f.state),
+            wx_configs::templates.eq(templates_json(f)),
             wx_configs::created_by.eq(by_user),
             wx_configs::created_at.eq(now),
             wx_configs::updated_at.eq(now),
@@ -217,6 +222,11 @@ pub fn update(
             wx_configs::updated_at.eq(now),
         ))
         .execute(conn)?;
+    if f.templates.is_some() {
+        diesel::update(target)
+            .set(wx_configs::templates.eq(templates_json(f)))
+            .execute(conn)?;
+    }
     for (column, value) in [
         (0, &sealed.secret),
         (1, &sealed.token),
@@ -233,6 +243,10 @@ pub fn update(
         };
     }
     Ok(n > 0)
+}
+
+fn templates_json(f: &ConfigFields) -> String {
+    serde_json::to_string(&f.templates.clone().unwrap_or_default()).unwrap_or_else(|_| "{}".into())
 }
 
 pub fn set_state(

@@ -7,6 +7,7 @@
 pub mod bindings;
 pub mod configs;
 pub mod followers;
+pub mod messages;
 pub mod nonces;
 pub mod schema;
 pub mod tokens;

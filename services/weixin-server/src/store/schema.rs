@@ -15,6 +15,7 @@ diesel::table! {
         created_by -> BigInt,
         created_at -> BigInt,
         updated_at -> BigInt,
+        templates -> Text,
     }
 }
 
@@ -71,7 +72,31 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    wx_messages (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        config_id -> BigInt,
+        user_id -> BigInt,
+        open_id -> Text,
+        notify_type -> Integer,
+        template_id -> Text,
+        content -> Text,
+        ref_id -> Text,
+        action_url -> Text,
+        event_id -> Text,
+        state -> Integer,
+        attempts -> Integer,
+        next_at -> BigInt,
+        last_error -> Text,
+        msg_id -> BigInt,
+        created_at -> BigInt,
+        sent_at -> BigInt,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
+    wx_messages,
     wx_configs,
     wx_access_tokens,
     wx_bind_scenes,

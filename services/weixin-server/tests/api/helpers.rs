@@ -36,6 +36,8 @@ pub async fn start_with(backend: Backend, sim: wechat_sim::Settings) -> World {
         &[
             ("TRADEWIND_WEIXIN_SERVER__WECHAT__BASE_URL", &sim.url),
             ("TRADEWIND_WEIXIN_SERVER__SECRETS__KEY", KEY),
+            ("TRADEWIND_WEIXIN_SERVER__TEMPLATE__POLL_MS", "20"),
+            ("TRADEWIND_WEIXIN_SERVER__TEMPLATE__RETRY_BASE_MS", "10"),
         ],
         MERCHANT_GRANTS,
         MERCHANT_GRANTS,
@@ -259,6 +261,15 @@ impl Client<'_> {
         self.call(
             "PATCH",
             &format!("/saas/mp/bind/removeBind?openId={open_id}"),
+            None,
+        )
+        .await
+    }
+
+    pub async fn messages(&self, id: i64, query: &str) -> Answer {
+        self.call(
+            "GET",
+            &format!("/saas/mp/message/list?configId={id}&{query}"),
             None,
         )
         .await

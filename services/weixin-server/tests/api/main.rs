@@ -5,4 +5,5 @@ mod binding;
 mod configs;
 mod followers;
 mod helpers;
+mod messages;
 mod tokens;

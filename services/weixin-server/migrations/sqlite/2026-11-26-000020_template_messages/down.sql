@@ -1,0 +1,2 @@
+DROP TABLE wx_messages;
+ALTER TABLE wx_configs DROP COLUMN templates;
