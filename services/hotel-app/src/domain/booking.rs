@@ -199,54 +199,8 @@ pub fn stay_price(nights: &[Night], rooms: i64) -> StayPrice {
         })
 }
 
-/// Why a night of a stay cannot be booked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NightRefusal {
-    /// The supplier has not priced it.
-    NoPrice,
-    Closed,
-    /// Fewer rooms left than asked for.
-    SoldOut,
-}
-
-impl NightRefusal {
-    /// Why a priced night, closed or not and with `left` rooms (None: no limit), cannot take
-    /// `rooms` rooms; None when it can.
-    pub fn of(closed: bool, left: Option<i64>, rooms: i64) -> Option<Self> {
-        if closed {
-            Some(Self::Closed)
-        } else if left.is_some_and(|left| left < rooms) {
-            Some(Self::SoldOut)
-        } else {
-            None
-        }
-    }
-
-    /// The 412 for the night `day` (YYYY-MM-DD).
-    pub fn error(self, day: &str) -> ApiError {
-        let (code, zh, en) = match self {
-            Self::NoPrice => (
-                "no-price",
-                format!("{day} 未设置价格，不可预订"),
-                format!("{day} has no price and cannot be booked"),
-            ),
-            Self::Closed => (
-                "closed",
-                format!("{day} 已关房"),
-                format!("{day} is closed"),
-            ),
-            Self::SoldOut => (
-                "sold-out",
-                format!("{day} 房量不足"),
-                format!("Not enough rooms left on {day}"),
-            ),
-        };
-        ApiError::Rule {
-            code,
-            msg: Text::new(zh, en),
-        }
-    }
-}
+/// Why a night of a stay cannot be booked (the `trade` crate's, shared with tickets).
+pub use trade::calendar::Refusal as NightRefusal;
 
 /// Whether an order is paid online before anything else happens: always for an online-payment
 /// product (`isOnlinePay` 1), as the booker asks for one that takes both (2), else never.

@@ -10,8 +10,6 @@ use diesel::prelude::*;
 use platform::db::DbConnection;
 use platform::time::format_day;
 
-use crate::domain::booking::NightRefusal;
-
 use super::schema::{price_calendar, price_distributor};
 
 /// A night of the common calendar.
@@ -38,65 +36,28 @@ pub struct OwnNight {
     pub sold: i64,
 }
 
-/// Which stock a night of an order took (`order_nights.stock_source`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Source {
-    /// The common stock said "no limit": nothing taken.
-    Unlimited = 0,
-    Common = 1,
-    /// The distributor's authorised stock.
-    Authorized = 2,
-}
-
-impl Source {
-    pub fn from_i32(v: i32) -> Self {
-        match v {
-            1 => Source::Common,
-            2 => Source::Authorized,
-            _ => Source::Unlimited,
-        }
-    }
-}
-
-/// A night as one distributor may book it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Offer {
-    pub day: String,
-    pub price: i64,
-    pub purchase_price: i64,
-    pub retail_price: i64,
-    pub closed: bool,
-    pub source: Source,
-    /// Rooms left in the stock the night takes from; None for no limit.
-    pub left: Option<i64>,
-}
-
-impl Offer {
-    /// Whether `rooms` rooms can be had this night.
-    pub fn bookable(&self, rooms: i64) -> bool {
-        NightRefusal::of(self.closed, self.left, rooms).is_none()
-    }
-}
+/// Which stock a night of an order took (`order_nights.stock_source`), and a night as one
+/// distributor may book it: the `trade` crate's, shared with ticket-app.
+pub use trade::calendar::{Offer, Source};
 
 /// The offer made of a common night and, if any, the distributor's own row.
 pub fn merge(common: &CommonNight, own: Option<&OwnNight>) -> Offer {
-    let price = own
-        .and_then(|o| o.distribution_price)
-        .unwrap_or(common.distribution_price);
-    let (source, left) = match own.and_then(|o| o.stock) {
-        Some(stock) => (Source::Authorized, Some(stock)),
-        None if common.stock_limited => (Source::Common, Some(common.stock)),
-        None => (Source::Unlimited, None),
-    };
-    Offer {
-        day: common.day.clone(),
-        price,
-        purchase_price: common.purchase_price,
-        retail_price: common.retail_price,
-        closed: common.closed,
-        source,
-        left,
-    }
+    trade::calendar::merge(
+        &common.day,
+        &trade::calendar::CommonDay {
+            purchase_price: common.purchase_price,
+            distribution_price: common.distribution_price,
+            retail_price: common.retail_price,
+            stock_limited: common.stock_limited,
+            stock: common.stock,
+            closed: common.closed,
+        },
+        own.map(|o| trade::calendar::OwnDay {
+            distribution_price: o.distribution_price,
+            stock: o.stock,
+        })
+        .as_ref(),
+    )
 }
 
 /// The common nights of a product from `first` to before `end` (day numbers), by day.

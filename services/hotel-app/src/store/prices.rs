@@ -210,11 +210,7 @@ pub struct DistributorNight {
 }
 
 fn source_name(s: Source) -> &'static str {
-    match s {
-        Source::Unlimited => "unlimited",
-        Source::Common => "common",
-        Source::Authorized => "authorized",
-    }
+    s.name()
 }
 
 fn distributor_night(common: &CommonNight, own: Option<&OwnNight>) -> DistributorNight {
