@@ -88,10 +88,10 @@ describe('ticket pages', () => {
     await dialog.getByTestId('form-submit').click();
     await dialog.getByText('the tenant has a scenic spot of this name').waitFor();
     await page.fill('[data-testid="field-scenicName"]', '灵隐寺');
-    await choose(page, dialog, 'State', 'Stopped');
+    await page.fill('[data-testid="field-phone"]', '0571-87968666');
     await dialog.getByTestId('form-submit').click();
     await dialog.waitFor({ state: 'hidden' });
-    await row.getByText('Stopped').waitFor();
+    await row.getByText('0571-87968666').waitFor();
     await page.close();
   });
 
@@ -101,8 +101,6 @@ describe('ticket pages', () => {
     await supplier.goto(`${ctx.fleet.url}/saas-ticket-app/scenic/list`);
     const table = supplier.getByTestId('ticket-scenics-table');
     await table.getByText('West Lake Scenic Area').waitFor();
-    // A stopped spot is not shown to a merchant's user.
-    assert.equal(await table.getByText('Lingyin Temple').count(), 0);
     await supplier.getByTestId('scenic-add').click();
     const dialog = supplier.getByTestId('scenic-dialog');
     await dialog.getByText('Request a new scenic spot').waitFor();
@@ -151,21 +149,22 @@ describe('ticket pages', () => {
     await login(supplier, ctx.fleet.url, 'supplier', 'supplier123');
     await supplier.goto(`${ctx.fleet.url}/saas-ticket-app/product/scenicProducts/listForScenic`);
     const table = supplier.getByTestId('ticket-system-scenics-table');
-    const west = table.getByRole('row').filter({ hasText: 'West Lake Scenic Area' });
-    await west.getByText('Not applied').waitFor();
-    // The spot its approved request made is its own already.
+    const lingyin = table.getByRole('row').filter({ hasText: 'Lingyin Temple' });
+    await lingyin.getByText('Not applied').waitFor();
+    // The demo spots and the one its approved request made are its own already.
+    await table.getByRole('row').filter({ hasText: 'West Lake Scenic Area' }).getByText('Cooperating').waitFor();
     await table.getByRole('row').filter({ hasText: 'Songcheng Park' }).getByText('Cooperating').waitFor();
     await shot(supplier, 'ticket-system-scenics');
     await fitsWidth(supplier);
-    await west.getByRole('button', { name: 'Apply to supply' }).click();
+    await lingyin.getByRole('button', { name: 'Apply to supply' }).click();
     await supplier.getByTestId('confirm-yes').click();
-    await west.getByText('Pending').waitFor();
+    await lingyin.getByText('Pending').waitFor();
     await supplier.close();
 
     const operator = await newPage(ctx.browser, 'en-US');
     await login(operator, ctx.fleet.url, 'operator', 'operator123');
     await operator.goto(`${ctx.fleet.url}/saas-ticket-app/scenic/list`);
-    await operator.getByTestId('ticket-scenics-table').getByRole('row').filter({ hasText: 'West Lake Scenic Area' }).getByRole('link', { name: 'Suppliers' }).click();
+    await operator.getByTestId('ticket-scenics-table').getByRole('row').filter({ hasText: 'Lingyin Temple' }).getByRole('link', { name: 'Suppliers' }).click();
     await operator.waitForURL(/\/saas-ticket-app\/scenic\/scenicSuppliers\/list\?scenicId=\d+/);
     const row = operator.getByTestId('ticket-scenic-suppliers-table').getByRole('row').filter({ hasText: 'Demo Supplier' });
     await row.getByText('Pending').waitFor();
@@ -180,5 +179,56 @@ describe('ticket pages', () => {
     await row.getByText('Cooperating').waitFor();
     await row.getByText('Contract signed').waitFor();
     await operator.close();
+  });
+
+  it('lets the supplier add a ticket product by the form\'s rules and publish it; the lists show it', async () => {
+    const page = await newPage(ctx.browser, 'en-US');
+    await login(page, ctx.fleet.url, 'supplier', 'supplier123');
+    await page.goto(`${ctx.fleet.url}/saas-ticket-app/product/scenicProducts/list`);
+    await page.getByTestId('product-add').click();
+    const dialog = page.getByTestId('product-dialog');
+    await dialog.getByTestId('form-submit').click();
+    await dialog.getByText('Please enter Product name').waitFor();
+    await dialog.getByText('Please select Scenic spot').waitFor();
+    await page.fill('[data-testid="field-productName"]', 'West Lake boat, adult');
+    await choose(page, dialog, 'Scenic spot', '西湖风景名胜区');
+    await choose(page, dialog, 'Delivery', 'Express delivery');
+    await dialog.getByTestId('form-submit').click();
+    await dialog.getByText("Express delivery needs the buyer's delivery address").waitFor();
+    await choose(page, dialog, 'Delivery', 'E-ticket');
+    await choose(page, dialog, 'Voucher', 'PDF');
+    await choose(page, dialog, 'Confirmation', 'Delayed');
+    await choose(page, dialog, 'Purchase limit', 'Per order');
+    await page.fill('[data-testid="field-limitNum"]', '5');
+    await page.waitForTimeout(300);
+    await shot(page, 'ticket-product-form-top');
+    await page.fill('[data-testid="field-smsText"]', 'x'.repeat(121));
+    await dialog.getByText('121 characters: too long for two messages (60 characters each)').waitFor();
+    await dialog.getByTestId('form-submit').click();
+    await dialog.getByText('The SMS is sent in at most 2 messages of 60 characters').waitFor();
+    await page.fill('[data-testid="field-smsText"]', 'Your West Lake boat tickets are confirmed. Show the QR code at the pier gate to board.');
+    await dialog.getByText(/sent as two messages/).waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, 'ticket-product-form');
+    await dialog.getByTestId('form-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    const table = page.getByTestId('ticket-products-table');
+    const row = table.getByRole('row').filter({ hasText: 'West Lake boat, adult' });
+    await row.getByText('Unpublished').waitFor();
+    await row.getByTestId(/^product-actions-/).click();
+    await page.getByRole('menuitem', { name: 'Publish' }).click();
+    await page.getByText('Publish West Lake boat, adult? Distributors can book it at once.').waitFor();
+    await page.getByTestId('confirm-yes').click();
+    await row.getByText('On sale').waitFor();
+    await shot(page, 'ticket-product-list');
+    await fitsWidth(page);
+
+    await page.goto(`${ctx.fleet.url}/saas-ticket-app/product/scenicProducts/listScenic`);
+    await page.getByTestId('ticket-groups-table').getByText('West Lake boat, adult').waitFor();
+    await shot(page, 'ticket-product-groups');
+    await fitsWidth(page);
+    await page.goto(`${ctx.fleet.url}/saas-ticket-app/product/supplierProduct/listTicket`);
+    await page.getByTestId('ticket-products-table').getByRole('row').filter({ hasText: 'West Lake boat, adult' }).getByText('On sale').waitFor();
+    await page.close();
   });
 });

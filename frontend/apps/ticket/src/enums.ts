@@ -1,6 +1,6 @@
 // The enumerations the ticket pages show, with the values ticket-app answers (labels in the
 // messages as `<id>.<value>`): docs/enums.md and services/ticket-app/src/domain/.
-import type { Enumeration } from '@tradewind/shared';
+import { PRODUCT_STATES, type Enumeration } from '@tradewind/shared';
 
 /** `typeScenicStar`: 0 unrated, 1 (A) to 5 (AAAAA). */
 export const SCENIC_STAR: Enumeration = { id: 'ticket.enum.scenicStar', values: [0, 1, 2, 3, 4, 5] };
@@ -20,5 +20,60 @@ export const REQUEST_STATE: Enumeration = { id: 'ticket.enum.requestState', valu
 /** A scenic request's `kind`: 1 add a spot, 2 change one. */
 export const REQUEST_KIND: Enumeration = { id: 'ticket.enum.requestKind', values: [1, 2] };
 
+/** A product's `state` (the shared product states: 0 unpublished, 1 on sale, 2 off the shelf, 3 disabled, -1 deleted). */
+export const PRODUCT_STATE: Enumeration = { id: 'ticket.enum.productState', values: [...PRODUCT_STATES] };
+
+/** `typeTicketProduct`: 1 single, 2 joint, 3 combo, 4 annual pass. */
+export const PRODUCT_TYPE: Enumeration = { id: 'ticket.enum.productType', values: [1, 2, 3, 4] };
+
+/** `typeTicketDelivery`: 1 e-ticket, 2 express, 3 collect on site. */
+export const DELIVERY_TYPE: Enumeration = { id: 'ticket.enum.delivery', values: [1, 2, 3] };
+
+/** `typeTicketEnter`: 1 with the code, 2 with the ID card, 3 exchange for a paper ticket. */
+export const ENTER_TYPE: Enumeration = { id: 'ticket.enum.enter', values: [1, 2, 3] };
+
+/** `typeTicketVoucher`: 0 none, 1 QR code, 2 PDF. */
+export const VOUCHER_TYPE: Enumeration = { id: 'ticket.enum.voucher', values: [0, 1, 2] };
+
+/** `typeTicketValidate`: 1 within a date range, 2 on the visit date, 3 within N days of purchase. */
+export const VALIDATE_TYPE: Enumeration = { id: 'ticket.enum.validate', values: [1, 2, 3] };
+
+/** `typeLimitTime`: 0 none, 1 before a time of the day, 2 N days ahead. */
+export const LIMIT_TIME: Enumeration = { id: 'ticket.enum.limitTime', values: [0, 1, 2] };
+
+/** `typeCancelTime`: 0 non-refundable, 1 any time before use, 2 up to N days before. */
+export const CANCEL_TIME: Enumeration = { id: 'ticket.enum.cancelTime', values: [0, 1, 2] };
+
+/** `typeConfirm`: 0 not sure, 1 instant, 2 delayed. */
+export const CONFIRM_TYPE: Enumeration = { id: 'ticket.enum.confirm', values: [0, 1, 2] };
+
+/** `typeLimitGoods`: 0 none, 1 per order, 2 per customer, 3 per day. */
+export const LIMIT_GOODS: Enumeration = { id: 'ticket.enum.limitGoods', values: [0, 1, 2, 3] };
+
+/** `typeTicketFormField`: what the buyer fills in (1 name, 2 mobile, 3 ID number, 4 e-mail, 5 address). */
+export const FORM_FIELD: Enumeration = { id: 'ticket.enum.formField', values: [1, 2, 3, 4, 5] };
+
+/** `typeFieldForm`: a custom field's type (1 text, 2 number, 3 date, 4 select, 5 ID number, 6 mobile). */
+export const FIELD_FORM: Enumeration = { id: 'ticket.enum.fieldForm', values: [1, 2, 3, 4, 5, 6] };
+
 /** Every enumeration, for the messages test. */
-export const ENUMS: Enumeration[] = [SCENIC_STAR, SCENIC_STATE, SCENIC_OPEN, SCENIC_SUPPLIER_STATE, REQUEST_STATE, REQUEST_KIND];
+export const ENUMS: Enumeration[] = [
+  SCENIC_STAR,
+  SCENIC_STATE,
+  SCENIC_OPEN,
+  SCENIC_SUPPLIER_STATE,
+  REQUEST_STATE,
+  REQUEST_KIND,
+  PRODUCT_STATE,
+  PRODUCT_TYPE,
+  DELIVERY_TYPE,
+  ENTER_TYPE,
+  VOUCHER_TYPE,
+  VALIDATE_TYPE,
+  LIMIT_TIME,
+  CANCEL_TIME,
+  CONFIRM_TYPE,
+  LIMIT_GOODS,
+  FORM_FIELD,
+  FIELD_FORM,
+];

@@ -2,6 +2,7 @@
 // holding some codes.
 import { session } from '@tradewind/shared';
 import type { ScenicRequestRow, ScenicRow, ScenicSupplierRow } from './pages/scenics/types';
+import type { TicketProduct } from './pages/products/types';
 
 export const scenic: ScenicRow = {
   scenicId: 7,
@@ -56,6 +57,45 @@ export const scenicSupplier: ScenicSupplierRow = {
   mchName: 'Sunrise Tickets',
   state: 0,
   remark: '',
+  createDate: 1_767_225_600_000,
+  modifyDate: 1_767_225_600_000,
+};
+
+export const product: TicketProduct = {
+  productId: 51,
+  supplierId: 2001,
+  supplierName: 'Sunrise Tickets',
+  scenicId: 7,
+  scenicName: '西湖风景名胜区',
+  productName: 'West Lake boat, adult',
+  productType: 1,
+  deliveryType: 1,
+  enterType: 1,
+  voucherType: 2,
+  voucherPerTicket: true,
+  validateType: 1,
+  validStart: '2026-12-01',
+  validEnd: '2026-12-31',
+  validDays: 0,
+  limitTimeType: 1,
+  limitDays: 0,
+  limitTime: '18:00',
+  cancelType: 2,
+  cancelDays: 1,
+  confirmType: 2,
+  limitGoodsType: 2,
+  limitNum: 4,
+  limitBy: 3,
+  formFields: [1, 2, 3],
+  customFields: [{ name: 'Shoe size', fieldType: 4, required: true, options: ['S', 'M', 'L'] }],
+  interfaceId: 0,
+  payOnline: false,
+  smsText: 'Show the code at the pier.',
+  images: [],
+  description: '',
+  notice: 'Life jackets on board',
+  state: 0,
+  smsParts: ['Show the code at the pier.'],
   createDate: 1_767_225_600_000,
   modifyDate: 1_767_225_600_000,
 };

@@ -34,6 +34,21 @@ export const routes: AppRoute[] = [
     meta: { title: 'ticket.menu.products', icon: 'inventory', order: 3 },
     children: [
       {
+        path: 'scenicProducts/list',
+        meta: { title: 'ticket.menu.productList', order: 1, perm: PERM.ticketProduct.list, noCache: true },
+        page: () => import('./pages/products/ProductList'),
+      },
+      {
+        path: 'scenicProducts/listScenic',
+        meta: { title: 'ticket.menu.productGroups', order: 2, perm: PERM.ticketProduct.byScenic },
+        page: () => import('./pages/products/ScenicProductGroups'),
+      },
+      {
+        path: 'supplierProduct/listTicket',
+        meta: { title: 'ticket.menu.supplierProducts', order: 3, perm: PERM.ticketProduct.supplierList },
+        page: () => import('./pages/products/SupplierProductList'),
+      },
+      {
         path: 'scenicProducts/listForScenic',
         meta: { title: 'ticket.menu.systemScenics', order: 9, perm: PERM.scenic.forProducts },
         page: () => import('./pages/scenics/SystemScenicList'),

@@ -195,6 +195,15 @@ export const PERM = {
     apply: '/saas/ticket/scenicSuppliers/apply:POST',
     changeState: '/saas/ticket/scenicSuppliers/changeState:PUT',
   },
+  ticketProduct: {
+    list: '/saas/product/scenicProducts/list:GET',
+    byScenic: '/saas/product/scenicProducts/listScenic:GET',
+    supplierList: '/saas/product/supplierProduct/listTicket:GET',
+    load: '/saas/product/scenicProducts/load:GET',
+    save: '/saas/product/scenicProducts/save:POST',
+    update: '/saas/product/scenicProducts/updateScenicProduct:PUT',
+    changeState: '/saas/product/scenicProducts/changeState:PUT',
+  },
   /** finance-app (docs/finance.md). */
   credit: {
     list: '/saas/finance/credit/list:GET',

@@ -9,3 +9,4 @@ export * from './chart';
 export * from './menu';
 export * from './i18n';
 export * from './constants';
+export * from './productState';

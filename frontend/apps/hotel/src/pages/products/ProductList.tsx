@@ -5,12 +5,11 @@
 // shows its actions whole at 1440 px.
 import { useCallback, useState } from 'react';
 import { Link } from '@mui/material';
-import { AddButton, api, DataTable, dateTime, ListPage, PERM, RowActions, RowMenu, SelectFilter, TextFilter, useConfirm, useEnumLabel, useFilters, useHolds, type Column, type Page, type RowMenuItem } from '@tradewind/shared';
+import { actionsFor, AddButton, api, DataTable, dateTime, ListPage, PERM, RowActions, RowMenu, SelectFilter, TextFilter, useConfirm, useEnumLabel, useFilters, useHolds, type Column, type Page, type RowMenuItem } from '@tradewind/shared';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { calendarPath } from '../prices/PriceCalendar';
 import { ProductDialog } from './ProductDialog';
-import { actionsFor } from './productStates';
 import { BREAKFAST, CANCEL_TYPE, CONFIRM_TYPE, ONLINE_PAY, PRODUCT_STATE } from '../../enums';
 import type { ProductRow } from './types';
 

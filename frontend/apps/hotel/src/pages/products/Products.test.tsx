@@ -1,11 +1,10 @@
 // Hotel products against a stubbed hotel-app: the list, the form's rules and bodies, the state
 // changes.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { PERM } from '@tradewind/shared';
+import { actionsFor, PERM } from '@tradewind/shared';
 import en from '../../messages/en';
 import ProductList from './ProductList';
 import type { ProductFull } from './types';
-import { actionsFor } from './productStates';
 import { gets, lastGet, optionsOf, pageOf, pick, query, renderPage, serve, setUpPageTests, writes, type Call } from '@tradewind/shared/src/testing';
 import { room, product, zoneTree, isZoneTree, hold, staffUser, merchantUser } from '../../fixtures';
 

@@ -101,13 +101,14 @@ describe('system scenic spots', () => {
     supplierUser();
     hold(PERM.scenicSupplier.apply);
     const rows = [
-      { ...scenic, supplierState: -1 },
-      { ...scenic, scenicId: 8, scenicName: '千岛湖风景区', supplierState: 1 },
+      { ...scenic, supplierState: -1, productCount: 0 },
+      { ...scenic, scenicId: 8, scenicName: '千岛湖风景区', supplierState: 1, productCount: 3 },
     ];
     const calls = serve((c) => (c.method === 'GET' ? pageOf(rows) : scenicSupplier));
     const { problems } = renderPage(SystemScenicList, en);
     expect(await screen.findByText('Not applied')).toBeTruthy();
     expect(screen.getByText('Cooperating')).toBeTruthy();
+    expect(screen.getByText('3')).toBeTruthy();
     expect(calls[0].url.pathname).toBe('/api/ticket-app/saas/product/scenicProducts/listForScenic');
     expect(screen.queryByTestId('scenic-apply-8')).toBeNull();
     pick('My relationship', 'Stopped');
@@ -129,7 +130,7 @@ describe('system scenic spots', () => {
 
   it("shows the staff the spots without a supplier's relationship", async () => {
     staffUser();
-    serve(() => pageOf([{ ...scenic, supplierState: -1 }]));
+    serve(() => pageOf([{ ...scenic, supplierState: -1, productCount: 0 }]));
     renderPage(SystemScenicList, en);
     await screen.findByText('西湖风景名胜区');
     expect(screen.queryByText('My relationship')).toBeNull();

@@ -1,6 +1,6 @@
 // The tenant's system scenic spots, the ones ticket products are made on (normal state only):
 // GET /saas/product/scenicProducts/listForScenic, narrowed by name, rating, area code and
-// opening type. A supplier sees its relationship with each spot (and may narrow to one state of
+// opening type, with the count of their ticket products (a supplier's own). A supplier sees its relationship with each spot (and may narrow to one state of
 // it) and applies to supply a spot it has none with, or one it was stopped on, after a
 // question: POST /saas/ticket/scenicSuppliers/apply.
 import { useCallback } from 'react';
@@ -82,6 +82,7 @@ export default function SystemScenicList() {
     { key: 'zoneName', title: `${F}.zoneName`, render: (r) => [r.zoneName, r.areaId].filter(Boolean).join(' / ') || '--' },
     { key: 'address', title: `${F}.address`, render: (r) => <Clip text={r.address} width={220} /> },
     { key: 'openType', title: `${F}.openType`, render: (r) => [label(SCENIC_OPEN, r.openType), openingOf(r)].filter(Boolean).join(' ') },
+    { key: 'productCount', title: 'ticket.systemScenics.productCount', render: (r) => r.productCount },
     ...(staff
       ? []
       : [

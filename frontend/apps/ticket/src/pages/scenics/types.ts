@@ -68,4 +68,6 @@ export interface ScenicSupplierRow {
 export interface ScenicForProduct extends ScenicRow {
   /** The supplier's `stateScenicSupplier` with the spot; -1 for none (and for others than suppliers). */
   supplierState: number;
+  /** Ticket products on the spot (not deleted): a supplier's own, or the tenant's. */
+  productCount: number;
 }
