@@ -103,4 +103,19 @@ pub const TEXTS: PermissionTexts = &[
         "Publish, shelve, disable, delete or restore ticket products",
         "发布、上下架、停用、删除或恢复门票产品",
     ),
+    (
+        "/saas/price/ticketPriceStore/list:GET",
+        "View ticket price and stock calendars",
+        "查看门票价格库存日历",
+    ),
+    (
+        "/saas/price/ticketPriceStore/save:POST",
+        "Set ticket prices and stock",
+        "设置门票价格和库存",
+    ),
+    (
+        "/saas/price/ticketPriceStoreDistributor/save:POST",
+        "Set a distributor's ticket prices and authorised stock",
+        "设置分销商门票价格和授权库存",
+    ),
 ];

@@ -2,6 +2,7 @@
 //! `platform::endpoints!(...)`, which makes its routes and its OpenAPI paths from one list;
 //! [`MODULES`] lists the modules once for both.
 
+pub mod prices;
 pub mod products;
 pub mod scenic_suppliers;
 pub mod scenics;
@@ -10,12 +11,18 @@ use actix_web::web;
 use platform::http::endpoints::{self, Module};
 use utoipa::OpenApi;
 
-const MODULES: &[Module] = &[scenics::MODULE, scenic_suppliers::MODULE, products::MODULE];
+const MODULES: &[Module] = &[
+    scenics::MODULE,
+    scenic_suppliers::MODULE,
+    products::MODULE,
+    prices::MODULE,
+];
 
 #[derive(OpenApi)]
 #[openapi(tags(
     (name = "scenic", description = "The tenant's scenic spots, requests and suppliers"),
-    (name = "product", description = "Ticket products")
+    (name = "product", description = "Ticket products"),
+    (name = "price", description = "Ticket prices and stock per day")
 ))]
 struct ApiDoc;
 

@@ -1,6 +1,7 @@
 //! ticket-app's persistence: the diesel schema, rows and queries. Every function that reads or
 //! writes tenant data takes the caller's [`platform::Viewer`] (or its tenant id).
 
+pub mod calendar;
 pub mod products;
 pub mod scenic_requests;
 pub mod scenic_suppliers;

@@ -76,9 +76,40 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    ticket_calendar (product_id, day) {
+        product_id -> BigInt,
+        day -> Text,
+        saas_id -> BigInt,
+        purchase_price -> BigInt,
+        distribution_price -> BigInt,
+        retail_price -> BigInt,
+        stock_limited -> Bool,
+        stock -> BigInt,
+        sold -> BigInt,
+        closed -> Bool,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    ticket_price_distributor (product_id, distributor_id, day) {
+        product_id -> BigInt,
+        distributor_id -> BigInt,
+        day -> Text,
+        saas_id -> BigInt,
+        distribution_price -> Nullable<BigInt>,
+        stock -> Nullable<BigInt>,
+        sold -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     scenic_infos,
     scenic_requests,
     scenic_suppliers,
-    ticket_products
+    ticket_products,
+    ticket_calendar,
+    ticket_price_distributor
 );

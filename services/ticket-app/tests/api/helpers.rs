@@ -12,6 +12,7 @@ use serde_json::{Value, json};
 
 pub const SAAS: i64 = TenantFixture::SAAS;
 pub const SUPPLIER: i64 = TenantFixture::SUPPLIER;
+pub const DISTRIBUTOR: i64 = TenantFixture::DISTRIBUTOR;
 pub const SUPPLIER_2: i64 = 2003;
 pub const DISTRIBUTOR_2: i64 = 2004;
 
@@ -127,6 +128,11 @@ pub async fn next_event(events: &mut Subscription, key: &str) -> EventEnvelope {
             return EventEnvelope::decode(delivery.body.as_slice()).unwrap();
         }
     }
+}
+
+/// The date `n` days from today (China calendar), YYYY-MM-DD.
+pub fn day(n: i64) -> String {
+    platform::time::format_day(platform::time::day_of_ms(platform::time::now_ms()) + n)
 }
 
 /// A product form on `scenic_id` with the required fields, patched by `patch`.

@@ -1,0 +1,2 @@
+DROP TABLE ticket_price_distributor;
+DROP TABLE ticket_calendar;
