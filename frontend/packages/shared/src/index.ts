@@ -16,7 +16,7 @@ export { MERCHANT_TYPE, MSC_TYPE, NOTIFY_TYPE, SHARED_ENUMS, YES_NO } from './en
 export { DateFilter, SelectFilter, TextFilter } from './components/filters';
 export { useFilters, type Filters } from './components/useFilters';
 export { useHolds, useIsTenantStaff } from './components/perm';
-export { useLoaded, useLoadState, useMerchantOptions, useOptions } from './components/useOptions';
+export { keepChosen, useLoaded, useLoadState, useMerchantOptions, useOptions } from './components/useOptions';
 export { AddButton, RowAction, RowActions, RowMenu, type RowMenuItem } from './components/actions';
 export {
   ConfirmDialog,
@@ -36,3 +36,7 @@ export {
   type Rule,
 } from './components/form';
 export type * from './api-types';
+export * from './calendar/rules';
+export type { CalendarConfig } from './calendar/config';
+export type { DistributorDay, DistributorNight, PriceDay, PriceSaved } from './calendar/types';
+export { PriceCalendar } from './calendar/PriceCalendar';

@@ -61,3 +61,12 @@ export function useMerchantOptions(kind: 'distributor' | 'supplier', wanted = tr
     holds && wanted ? kind : '',
   );
 }
+
+/**
+ * `options` with the value already chosen kept in them while it is not listed (the list not
+ * loaded yet, or a record naming something the list leaves out), shown as `text`.
+ */
+export function keepChosen(options: Option[], value: string, text: string): Option[] {
+  if (!value || options.some((o) => o.value === value)) return options;
+  return [...options, { value, text }];
+}

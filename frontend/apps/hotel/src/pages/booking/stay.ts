@@ -2,7 +2,7 @@
 // its rules as hotel-app checks them (domain/booking.rs check_stay): check-in not in the past,
 // check-out after it, at most 90 nights, 1 to 99 rooms.
 import { appPath } from '../../app';
-import { parseDay } from '../prices/calendarRules';
+import { parseDay } from '@tradewind/shared';
 
 export const MAX_NIGHTS = 90;
 export const MAX_ROOMS = 99;

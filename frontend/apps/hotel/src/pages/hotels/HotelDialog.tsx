@@ -4,10 +4,10 @@
 // hotel first (GET /saas/hotel/hotelInfos/load?hotelId=). The zone is picked from the tenant's
 // zone tree.
 import { useEffect, useState } from 'react';
-import { api, FormDialog, FormSelect, FormText, useForm, useIsTenantStaff } from '@tradewind/shared';
+import { api, FormDialog, FormSelect, FormText, keepChosen, useForm, useIsTenantStaff } from '@tradewind/shared';
 import { useIntl } from 'react-intl';
 import { HOTEL_STAR, HOTEL_STATE } from '../../enums';
-import { keepChosen, useZoneTree, zoneOptions } from '../choices';
+import { useZoneTree, zoneOptions } from '../choices';
 import { emptyHotelForm, hotelBody, hotelFormOf, hotelRules, type HotelFormValues } from './hotelForm';
 import type { HotelFull } from './types';
 

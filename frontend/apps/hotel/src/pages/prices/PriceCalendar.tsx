@@ -1,18 +1,22 @@
-// The price and stock calendar of one product, a month at a time:
-// GET /saas/price/priceStore/list?productId=&startDate=&endDate= (the product's supplier and the
-// tenant's staff). Opened from a product's row with `?productId=`. Who may set prices opens the
-// setting dialog from the button or a date; the distributors' own prices sit below.
-import { useEffect, useState } from 'react';
-import { Alert, Box, Button, IconButton, LinearProgress, Typography } from '@mui/material';
-import { api, PERM, useHolds } from '@tradewind/shared';
-import { FormattedMessage } from 'react-intl';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+// The price and stock calendar of a hotel product (the shared calendar on hotel-app's
+// GET /saas/price/priceStore/list, POST priceStore/save and the distributors' priceStoreDistributor
+// calls), opened from a product's row with `?productId=`.
+import { PERM, PriceCalendar as Calendar, type CalendarConfig } from '@tradewind/shared';
 import { appPath } from '../../app';
-import { monthRange, shiftMonth } from './calendarRules';
-import { DistributorPrices } from './DistributorPrices';
-import { MonthGrid } from './MonthGrid';
-import { PriceDialog } from './PriceDialog';
-import type { PriceDay } from './types';
+
+export const HOTEL_CALENDAR: CalendarConfig = {
+  service: 'hotel-app',
+  endpoints: {
+    list: '/saas/price/priceStore/list',
+    save: '/saas/price/priceStore/save',
+    distributorList: '/saas/price/priceStoreDistributor/list',
+    distributorSave: '/saas/price/priceStoreDistributor/save',
+  },
+  perms: { save: PERM.price.save, distributorList: PERM.price.distributorList, distributorSave: PERM.price.distributorSave },
+  backTo: appPath('product/list'),
+  unit: 'room',
+  testId: 'hotel-price-calendar',
+};
 
 /** The calendar page of a product. */
 export function calendarPath(productId: number): string {
@@ -20,93 +24,5 @@ export function calendarPath(productId: number): string {
 }
 
 export default function PriceCalendar() {
-  const [params] = useSearchParams();
-  const productId = (params.get('productId') ?? '').replace(/\D/g, '');
-  return <PriceCalendarView key={productId} productId={productId} />;
-}
-
-function thisMonth() {
-  const now = new Date();
-  return { year: now.getFullYear(), month: now.getMonth() + 1 };
-}
-
-function PriceCalendarView({ productId }: { productId: string }) {
-  const [shown, setShown] = useState(thisMonth);
-  const [loaded, setLoaded] = useState<{ key: string; days: PriceDay[] } | null>(null);
-  const [generation, setGeneration] = useState(0);
-  const [dialogOn, setDialogOn] = useState<string | null>(null);
-  const maySet = useHolds(PERM.price.save);
-  const mayListOwn = useHolds(PERM.price.distributorList);
-  const range = monthRange(shown.year, shown.month);
-  // What the grid shows now; a save moves the generation so the same month is asked again.
-  const key = `${productId}|${range.startDate}|${generation}`;
-
-  useEffect(() => {
-    if (!productId) return undefined;
-    let live = true;
-    api
-      .get<PriceDay[]>('hotel-app', '/saas/price/priceStore/list', { query: { productId, startDate: range.startDate, endDate: range.endDate } })
-      .then((days) => live && setLoaded({ key, days }))
-      // The client has said why; the grid shows the month without prices.
-      .catch(() => live && setLoaded({ key, days: [] }));
-    return () => {
-      live = false;
-    };
-    // The key names everything the call depends on.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  const days = loaded?.days ?? [];
-  const loading = loaded?.key !== key;
-
-  return (
-    <Box data-testid="hotel-price-calendar">
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h6">
-          <FormattedMessage id="hotel.prices.title" values={{ productId: productId || '--' }} />
-        </Typography>
-        <Button component={RouterLink} to={appPath('product/list')} size="small" variant="outlined" data-testid="prices-back">
-          <FormattedMessage id="hotel.common.back" />
-        </Button>
-      </Box>
-      {!productId ? (
-        <Alert severity="info">
-          <FormattedMessage id="hotel.prices.noProduct" />
-        </Alert>
-      ) : (
-        <>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
-            <IconButton size="small" onClick={() => setShown((m) => shiftMonth(m.year, m.month, -1))} data-testid="prices-prev" aria-label="previous month">
-              ‹
-            </IconButton>
-            <Typography variant="subtitle1" sx={{ minWidth: 100, textAlign: 'center' }} data-testid="prices-month">
-              {`${shown.year}-${String(shown.month).padStart(2, '0')}`}
-            </Typography>
-            <IconButton size="small" onClick={() => setShown((m) => shiftMonth(m.year, m.month, 1))} data-testid="prices-next" aria-label="next month">
-              ›
-            </IconButton>
-            <Box sx={{ flex: 1 }} />
-            {maySet && (
-              <Button variant="contained" size="small" onClick={() => setDialogOn('')} data-testid="prices-set">
-                <FormattedMessage id="hotel.prices.set" />
-              </Button>
-            )}
-          </Box>
-          {loading ? <LinearProgress /> : <Box sx={{ height: 4 }} />}
-          <MonthGrid year={shown.year} month={shown.month} days={days} onPick={maySet ? (d) => setDialogOn(d) : undefined} />
-          {maySet && (
-            <PriceDialog
-              productId={Number(productId)}
-              openOn={dialogOn}
-              onClose={() => setDialogOn(null)}
-              onSaved={() => {
-                setDialogOn(null);
-                setGeneration((g) => g + 1);
-              }}
-            />
-          )}
-          {mayListOwn && <DistributorPrices productId={Number(productId)} startDate={range.startDate} endDate={range.endDate} />}
-        </>
-      )}
-    </Box>
-  );
+  return <Calendar config={HOTEL_CALENDAR} />;
 }

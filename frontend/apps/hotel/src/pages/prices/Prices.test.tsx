@@ -1,12 +1,10 @@
 // A product's price and stock calendar against a stubbed hotel-app: the month, the setting
 // form, the distributors' own prices.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { PERM } from '@tradewind/shared';
+import { monthRange, PERM, type PriceDay } from '@tradewind/shared';
 import en from '../../messages/en';
 import ProductList from '../products/ProductList';
 import PriceCalendar from './PriceCalendar';
-import { monthRange } from './calendarRules';
-import type { PriceDay } from './types';
 import { gets, lastGet, optionsOf, pageOf, pick, query, renderPage, serve, setUpPageTests, writes, type Call } from '@tradewind/shared/src/testing';
 import { product, distributors, isDistributorList, inDays, hold } from '../../fixtures';
 
@@ -87,7 +85,7 @@ describe('price calendar', () => {
     expect(await within(dialog).findByText('This option can not be empty!')).toBeTruthy();
     expect(within(dialog).getByText('The division operand cannot be zero')).toBeTruthy();
     expect(within(dialog).getByText('A price option other than fixed needs a number')).toBeTruthy();
-    expect(within(dialog).getByText('Limited stock needs the number of rooms')).toBeTruthy();
+    expect(within(dialog).getByText('Limited stock needs how many are left to sell')).toBeTruthy();
     expect(writes(calls)).toHaveLength(0);
     expect(problems).toEqual([]);
   });

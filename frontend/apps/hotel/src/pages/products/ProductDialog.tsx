@@ -4,10 +4,10 @@
 // The tenant's staff pick the supplier from the tenant's; a supplier creates its own. The zone is the hotel's unless
 // another is picked from the tenant's zone tree.
 import { useEffect, useState } from 'react';
-import { api, FormDialog, FormMultiSelect, FormSelect, FormText, useEnumOptions, useForm, useIsTenantStaff, type Option, type Page } from '@tradewind/shared';
+import { api, FormDialog, FormMultiSelect, FormSelect, FormText, keepChosen, useEnumOptions, useForm, useIsTenantStaff, type Option, type Page } from '@tradewind/shared';
 import { useIntl } from 'react-intl';
 import { BREAKFAST, CANCEL_TYPE, CONFIRM_TYPE, GUEST_TYPE, MEAL, ONLINE_PAY, PAY_TYPE, SHARE_TYPE } from '../../enums';
-import { keepChosen, useSupplierOptions, useZoneTree, zoneOptions } from '../choices';
+import { useSupplierOptions, useZoneTree, zoneOptions } from '../choices';
 import type { RoomRow } from '../hotels/types';
 import { emptyProductForm, productBody, productFormOf, productRules, type ProductFormValues } from './productForm';
 import type { ProductFull } from './types';

@@ -1,7 +1,6 @@
 // The report's period: order dates from `startDate` to `endDate` inclusive, at most a year
 // (hotel-app answers 412 otherwise); the current month up to today by default.
-import { businessDay } from '@tradewind/shared';
-import { parseDay } from '../prices/calendarRules';
+import { businessDay, parseDay } from '@tradewind/shared';
 
 export interface Period {
   startDate: string;

@@ -1,50 +1,42 @@
-// Distributors' own prices and authorised stock of the product for the month shown:
-// GET /saas/price/priceStoreDistributor/list (one distributor when one is picked, else every
-// distributor's own dates), set through POST /saas/price/priceStoreDistributor/save. Distributors
-// are picked from the tenant's list, never typed.
+// Distributors' own prices and authorised stock of the product for the month shown: the
+// calendar's distributor list (hotel-app's priceStoreDistributor/list, ticket-app's
+// ticketPriceStoreDistributor/list; one distributor when one is picked, else every distributor's
+// own dates), set through its distributor save. Distributors are picked from the tenant's list,
+// never typed.
 import { useEffect, useState } from 'react';
 import { Box, Button } from '@mui/material';
-import {
-  api,
-  day,
-  FormDialog,
-  FormMultiSelect,
-  FormSelect,
-  FormText,
-  money,
-  PERM,
-  Section,
-  SelectFilter,
-  SimpleTable,
-  useEnumLabel,
-  useForm,
-  useHolds,
-  YES_NO,
-  type Option,
-  type SimpleColumn,
-} from '@tradewind/shared';
+import { api } from '../api';
+import { useEnumLabel } from '../components/enum';
+import { SelectFilter } from '../components/filters';
+import { FormDialog, FormMultiSelect, FormSelect, FormText, useForm, type Option } from '../components/form';
+import { useHolds } from '../components/perm';
+import { Section } from '../components/Section';
+import { SimpleTable, type SimpleColumn } from '../components/SimpleTable';
+import { keepChosen, useMerchantOptions } from '../components/useOptions';
+import { YES_NO } from '../enums';
+import { day, money } from '../format';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { keepChosen, useDistributorOptions } from '../choices';
-import { OWN_PRICE_MODES } from './calendarRules';
+import type { CalendarConfig } from './config';
+import { OWN_PRICE_MODES } from './rules';
 import { emptyOwnPriceForm, ownPriceBody, ownPriceRules, type OwnPriceFormValues } from './ownPriceForm';
 import { useModeOptions, useWeekdayOptions } from './PriceDialog';
 import type { DistributorDay, PriceSaved } from './types';
 
-const F = 'hotel.prices.own';
+const F = 'calendar.own';
 
-export function DistributorPrices({ productId, startDate, endDate }: { productId: number; startDate: string; endDate: string }) {
+export function DistributorPrices({ config, productId, startDate, endDate }: { config: CalendarConfig; productId: number; startDate: string; endDate: string }) {
   const label = useEnumLabel();
   const [draft, setDraft] = useState('');
   const [applied, setApplied] = useState('');
   const [generation, setGeneration] = useState(0);
   const [rows, setRows] = useState<DistributorDay[]>([]);
   const [open, setOpen] = useState(false);
-  const maySet = useHolds(PERM.price.distributorSave);
-  const distributors = useDistributorOptions();
+  const maySet = useHolds(config.perms.distributorSave);
+  const distributors = useMerchantOptions('distributor');
   useEffect(() => {
     let live = true;
     api
-      .get<DistributorDay[]>('hotel-app', '/saas/price/priceStoreDistributor/list', {
+      .get<DistributorDay[]>(config.service, config.endpoints.distributorList, {
         query: { productId, startDate, endDate, distributorId: applied },
       })
       .then((r) => live && setRows(r))
@@ -52,6 +44,8 @@ export function DistributorPrices({ productId, startDate, endDate }: { productId
     return () => {
       live = false;
     };
+    // The service and its path are fixed for a page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [productId, startDate, endDate, applied, generation]);
   const stock = (n?: number | null) => (n == null ? <FormattedMessage id={`${F}.common`} /> : n);
   const columns: SimpleColumn<DistributorDay>[] = [
@@ -65,7 +59,7 @@ export function DistributorPrices({ productId, startDate, endDate }: { productId
     {
       key: 'effectiveStock',
       title: `${F}.effectiveStock`,
-      render: (r) => (r.effectiveStock === null ? <FormattedMessage id="hotel.prices.noLimit" /> : r.effectiveStock),
+      render: (r) => (r.effectiveStock === null ? <FormattedMessage id="calendar.noLimit" /> : r.effectiveStock),
     },
     { key: 'bookable', title: `${F}.bookable`, render: (r) => label(YES_NO, r.bookable) },
   ];
@@ -95,6 +89,7 @@ export function DistributorPrices({ productId, startDate, endDate }: { productId
       </Section>
       {maySet && (
         <OwnPriceDialog
+          config={config}
           productId={productId}
           distributorId={applied}
           distributors={distributors}
@@ -111,6 +106,7 @@ export function DistributorPrices({ productId, startDate, endDate }: { productId
 }
 
 function OwnPriceDialog(p: {
+  config: CalendarConfig;
   productId: number;
   /** The distributor the list shows, chosen at the start. */
   distributorId: string;
@@ -131,10 +127,10 @@ function OwnPriceDialog(p: {
   }, [p.open]);
   const v = form.values;
   const factor = v.distributionPriceMode === 'multiply' || v.distributionPriceMode === 'divide';
-  const stockModes = ['keep', 'common', 'set'].map((s) => ({ value: s, text: intl.formatMessage({ id: `${F}.stockMode.${s}` }) }));
+  const stockModes = ['keep', 'common', 'set'].map((s) => ({ value: s, text: intl.formatMessage({ id: s === 'set' ? `${F}.stockMode.set.${p.config.unit}` : `${F}.stockMode.${s}` }) }));
   const save = async () => {
     const ok = await form.submit(ownPriceRules(day(new Date())), (values) =>
-      api.post<PriceSaved>('hotel-app', '/saas/price/priceStoreDistributor/save', ownPriceBody(p.productId, values)),
+      api.post<PriceSaved>(p.config.service, p.config.endpoints.distributorSave, ownPriceBody(p.productId, values)),
     );
     if (ok) p.onSaved();
   };
@@ -148,14 +144,14 @@ function OwnPriceDialog(p: {
         required
         wide
       />
-      <FormText form={form} name="startDate" label="hotel.prices.fields.startDate" type="date" required />
-      <FormText form={form} name="endDate" label="hotel.prices.fields.endDate" type="date" required />
-      <FormMultiSelect form={form} name="weekdays" label="hotel.prices.fields.weekdays" options={weekdays} wide />
-      <FormSelect form={form} name="distributionPriceMode" label="hotel.prices.fields.distributionPriceMode" options={modes} />
+      <FormText form={form} name="startDate" label="calendar.fields.startDate" type="date" required />
+      <FormText form={form} name="endDate" label="calendar.fields.endDate" type="date" required />
+      <FormMultiSelect form={form} name="weekdays" label="calendar.fields.weekdays" options={weekdays} wide />
+      <FormSelect form={form} name="distributionPriceMode" label="calendar.fields.distributionPriceMode" options={modes} />
       <FormText
         form={form}
         name="distributionPrice"
-        label={factor ? 'hotel.prices.fields.distributionPriceFactor' : 'hotel.prices.fields.distributionPrice'}
+        label={factor ? 'calendar.fields.distributionPriceFactor' : 'calendar.fields.distributionPrice'}
         decimal
         disabled={v.distributionPriceMode === 'keep' || v.distributionPriceMode === 'clear'}
       />

@@ -1,12 +1,13 @@
-// The calendar's browser-side rules, as plain functions: the month grid, which dates a range
-// with weekdays covers (as hotel-app's DateSelection counts them), and the price options of the
+// The price and stock calendar's browser-side rules (hotel-app's and ticket-app's calendars are
+// one shape), as plain functions: the month grid, which dates a range with weekdays covers (as
+// the services' DateSelection counts them), and the price options of the
 // spec's price plan (keep, fixed, add, subtract, multiply, divide) checked and turned into the
 // body priceStore/save takes. Prices are typed in yuan and sent in fen; factors go as typed.
-import { yuanToFen } from '@tradewind/shared';
+import { yuanToFen } from '../format';
 
-/** hotel-app refuses a range of more dates than this (MAX_RANGE_DAYS). */
+/** The services refuse a range of more dates than this (MAX_RANGE_DAYS). */
 export const MAX_RANGE_DAYS = 366;
-/** Stock of a night: 0 to this (MAX_STOCK). */
+/** Stock of a date: 0 to this (MAX_STOCK). */
 export const MAX_STOCK = 9999;
 
 export const PRICE_MODES = ['keep', 'fixed', 'add', 'subtract', 'multiply', 'divide'] as const;
@@ -86,16 +87,16 @@ export function expandRange(start: string, end: string, weekdays: number[]): str
  * and the weekdays must fall in the range.
  */
 export function rangeProblem(start: string, end: string, weekdays: number[], today: string): { field: 'startDate' | 'endDate' | 'weekdays'; id: string } | null {
-  if (!start.trim()) return { field: 'startDate', id: 'hotel.prices.rules.dateFirst' };
-  if (!end.trim()) return { field: 'endDate', id: 'hotel.prices.rules.dateFirst' };
+  if (!start.trim()) return { field: 'startDate', id: 'calendar.rules.dateFirst' };
+  if (!end.trim()) return { field: 'endDate', id: 'calendar.rules.dateFirst' };
   const first = parseDay(start);
   const last = parseDay(end);
-  if (!first) return { field: 'startDate', id: 'hotel.prices.rules.badDate' };
-  if (!last) return { field: 'endDate', id: 'hotel.prices.rules.badDate' };
-  if (start < today) return { field: 'startDate', id: 'hotel.prices.rules.past' };
-  if (last < first) return { field: 'endDate', id: 'hotel.prices.rules.endBeforeStart' };
-  if ((last.getTime() - first.getTime()) / 86_400_000 + 1 > MAX_RANGE_DAYS) return { field: 'endDate', id: 'hotel.prices.rules.tooLong' };
-  if (expandRange(start, end, weekdays).length === 0) return { field: 'weekdays', id: 'hotel.prices.rules.noWeekday' };
+  if (!first) return { field: 'startDate', id: 'calendar.rules.badDate' };
+  if (!last) return { field: 'endDate', id: 'calendar.rules.badDate' };
+  if (start < today) return { field: 'startDate', id: 'calendar.rules.past' };
+  if (last < first) return { field: 'endDate', id: 'calendar.rules.endBeforeStart' };
+  if ((last.getTime() - first.getTime()) / 86_400_000 + 1 > MAX_RANGE_DAYS) return { field: 'endDate', id: 'calendar.rules.tooLong' };
+  if (expandRange(start, end, weekdays).length === 0) return { field: 'weekdays', id: 'calendar.rules.noWeekday' };
   return null;
 }
 
@@ -109,11 +110,11 @@ const NUMBER = /^-?\d+(\.\d+)?$/;
 export function priceOptionProblem(o: PriceOption): string | null {
   const v = o.value.trim();
   if (o.mode === 'keep' || o.mode === 'clear' || o.mode === '') return null;
-  if (!v) return o.mode === 'fixed' ? 'hotel.prices.rules.optionEmpty' : 'hotel.prices.rules.needNumber';
-  if (!NUMBER.test(v) || v.startsWith('-')) return 'hotel.prices.rules.notNumber';
-  if (o.mode === 'divide' && Number(v) === 0) return 'hotel.prices.rules.divideZero';
-  if ((o.mode === 'multiply' || o.mode === 'divide') && Number(v) > 1000) return 'hotel.prices.rules.factor';
-  if ((o.mode === 'fixed' || o.mode === 'add' || o.mode === 'subtract') && !/^\d+(\.\d{1,2})?$/.test(v)) return 'hotel.prices.rules.amount';
+  if (!v) return o.mode === 'fixed' ? 'calendar.rules.optionEmpty' : 'calendar.rules.needNumber';
+  if (!NUMBER.test(v) || v.startsWith('-')) return 'calendar.rules.notNumber';
+  if (o.mode === 'divide' && Number(v) === 0) return 'calendar.rules.divideZero';
+  if ((o.mode === 'multiply' || o.mode === 'divide') && Number(v) > 1000) return 'calendar.rules.factor';
+  if ((o.mode === 'fixed' || o.mode === 'add' || o.mode === 'subtract') && !/^\d+(\.\d{1,2})?$/.test(v)) return 'calendar.rules.amount';
   return null;
 }
 
@@ -150,7 +151,7 @@ export function applyOption(current: number, o: PriceOption): number {
 /** Stock as typed: a whole number 0..MAX_STOCK. */
 export function stockProblem(s: string): string | null {
   const v = s.trim();
-  if (!v) return 'hotel.prices.rules.stockNeeded';
-  if (!/^\d+$/.test(v) || Number(v) > MAX_STOCK) return 'hotel.prices.rules.stock';
+  if (!v) return 'calendar.rules.stockNeeded';
+  if (!/^\d+$/.test(v) || Number(v) > MAX_STOCK) return 'calendar.rules.stock';
   return null;
 }

@@ -1,7 +1,7 @@
 // The form of a distributor's own price and authorised stock: its rules and the body of
-// priceStoreDistributor/save. An empty authorised stock means the common stock is used.
-import type { Rule } from '@tradewind/shared';
-import { priceInput, priceOptionProblem, stockProblem } from './calendarRules';
+// the distributor price save (priceStoreDistributor/save, ticketPriceStoreDistributor/save). An empty authorised stock means the common stock is used.
+import type { Rule } from '../components/form';
+import { priceInput, priceOptionProblem, stockProblem } from './rules';
 import { rangeRule, weekdayNumbers } from './priceForm';
 
 export type OwnPriceFormValues = {
@@ -30,7 +30,7 @@ export const emptyOwnPriceForm = (distributorId = ''): OwnPriceFormValues => ({
 export function ownPriceRules(today: string): Partial<Record<keyof OwnPriceFormValues, Rule<OwnPriceFormValues>>> {
   return {
     distributorId: (v, intl) =>
-      v.distributorId.trim() ? null : intl.formatMessage({ id: 'hotel.prices.rules.distributor' }),
+      v.distributorId.trim() ? null : intl.formatMessage({ id: 'calendar.rules.distributor' }),
     startDate: rangeRule('startDate', today),
     endDate: rangeRule('endDate', today),
     weekdays: rangeRule('weekdays', today),
@@ -45,7 +45,7 @@ export function ownPriceRules(today: string): Partial<Record<keyof OwnPriceFormV
   };
 }
 
-/** The body of POST /saas/price/priceStoreDistributor/save; what is kept is left out. */
+/** The body of the distributor price save; what is kept is left out. */
 export function ownPriceBody(productId: number, v: OwnPriceFormValues) {
   const body: Record<string, unknown> = {
     productId,

@@ -1,6 +1,6 @@
 // The calendar's rules as the setting dialog applies them before anything is sent.
-import { applyOption, expandRange, monthRange, monthWeeks, priceInput, priceOptionProblem, rangeProblem, shiftMonth, stockProblem, weekdayOf, parseDay } from './calendarRules';
-import { yuanToFen } from '@tradewind/shared';
+import { applyOption, expandRange, monthRange, monthWeeks, priceInput, priceOptionProblem, rangeProblem, shiftMonth, stockProblem, weekdayOf, parseDay } from './rules';
+import { yuanToFen } from '../format';
 import { emptyPriceForm, priceSaveBody } from './priceForm';
 import { emptyOwnPriceForm, ownPriceBody } from './ownPriceForm';
 
@@ -35,34 +35,34 @@ describe('calendar range expansion', () => {
 describe('date rules', () => {
   const today = '2026-11-24';
   it('needs a date before a price changes', () => {
-    expect(rangeProblem('', '2026-11-30', [], today)).toEqual({ field: 'startDate', id: 'hotel.prices.rules.dateFirst' });
-    expect(rangeProblem('2026-11-30', '', [], today)).toEqual({ field: 'endDate', id: 'hotel.prices.rules.dateFirst' });
+    expect(rangeProblem('', '2026-11-30', [], today)).toEqual({ field: 'startDate', id: 'calendar.rules.dateFirst' });
+    expect(rangeProblem('2026-11-30', '', [], today)).toEqual({ field: 'endDate', id: 'calendar.rules.dateFirst' });
   });
   it('refuses past dates, a reversed range, more than 366 dates and weekdays outside the range', () => {
-    expect(rangeProblem('2026-11-23', '2026-11-30', [], today)?.id).toBe('hotel.prices.rules.past');
-    expect(rangeProblem('2026-11-30', '2026-11-29', [], today)?.id).toBe('hotel.prices.rules.endBeforeStart');
-    expect(rangeProblem('2026-11-24', '2027-11-25', [], today)?.id).toBe('hotel.prices.rules.tooLong');
+    expect(rangeProblem('2026-11-23', '2026-11-30', [], today)?.id).toBe('calendar.rules.past');
+    expect(rangeProblem('2026-11-30', '2026-11-29', [], today)?.id).toBe('calendar.rules.endBeforeStart');
+    expect(rangeProblem('2026-11-24', '2027-11-25', [], today)?.id).toBe('calendar.rules.tooLong');
     expect(rangeProblem('2026-11-24', '2027-11-24', [], today)).toBeNull();
-    expect(rangeProblem('2026-11-24', '2026-11-25', [6], today)).toEqual({ field: 'weekdays', id: 'hotel.prices.rules.noWeekday' });
+    expect(rangeProblem('2026-11-24', '2026-11-25', [6], today)).toEqual({ field: 'weekdays', id: 'calendar.rules.noWeekday' });
   });
 });
 
 describe('price options', () => {
   it('keeps without a number and needs one for every other option', () => {
     expect(priceOptionProblem({ mode: 'keep', value: '' })).toBeNull();
-    expect(priceOptionProblem({ mode: 'fixed', value: ' ' })).toBe('hotel.prices.rules.optionEmpty');
+    expect(priceOptionProblem({ mode: 'fixed', value: ' ' })).toBe('calendar.rules.optionEmpty');
     for (const mode of ['add', 'subtract', 'multiply', 'divide']) {
-      expect(priceOptionProblem({ mode, value: '' })).toBe('hotel.prices.rules.needNumber');
+      expect(priceOptionProblem({ mode, value: '' })).toBe('calendar.rules.needNumber');
     }
   });
   it('never divides by zero and takes amounts with at most 2 decimals', () => {
-    expect(priceOptionProblem({ mode: 'divide', value: '0' })).toBe('hotel.prices.rules.divideZero');
-    expect(priceOptionProblem({ mode: 'divide', value: '0.00' })).toBe('hotel.prices.rules.divideZero');
+    expect(priceOptionProblem({ mode: 'divide', value: '0' })).toBe('calendar.rules.divideZero');
+    expect(priceOptionProblem({ mode: 'divide', value: '0.00' })).toBe('calendar.rules.divideZero');
     expect(priceOptionProblem({ mode: 'multiply', value: '0' })).toBeNull();
-    expect(priceOptionProblem({ mode: 'multiply', value: '1001' })).toBe('hotel.prices.rules.factor');
-    expect(priceOptionProblem({ mode: 'fixed', value: '12.345' })).toBe('hotel.prices.rules.amount');
-    expect(priceOptionProblem({ mode: 'add', value: '-5' })).toBe('hotel.prices.rules.notNumber');
-    expect(priceOptionProblem({ mode: 'add', value: 'abc' })).toBe('hotel.prices.rules.notNumber');
+    expect(priceOptionProblem({ mode: 'multiply', value: '1001' })).toBe('calendar.rules.factor');
+    expect(priceOptionProblem({ mode: 'fixed', value: '12.345' })).toBe('calendar.rules.amount');
+    expect(priceOptionProblem({ mode: 'add', value: '-5' })).toBe('calendar.rules.notNumber');
+    expect(priceOptionProblem({ mode: 'add', value: 'abc' })).toBe('calendar.rules.notNumber');
     expect(priceOptionProblem({ mode: 'fixed', value: '688.5' })).toBeNull();
   });
   it('sends amounts in fen and factors as typed', () => {
@@ -84,8 +84,8 @@ describe('price options', () => {
     expect(applyOption(10_000, { mode: 'keep', value: '' })).toBe(10_000);
   });
   it('needs a stock number from 0 to 9999 for limited stock', () => {
-    expect(stockProblem('')).toBe('hotel.prices.rules.stockNeeded');
-    expect(stockProblem('10000')).toBe('hotel.prices.rules.stock');
+    expect(stockProblem('')).toBe('calendar.rules.stockNeeded');
+    expect(stockProblem('10000')).toBe('calendar.rules.stock');
     expect(stockProblem('0')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
-// hotel-app's calendar answers (services/hotel-app/src/store/prices.rs). Money in fen, days
-// `YYYY-MM-DD`.
+// The calendar's answers, one shape in hotel-app and ticket-app (their store/prices.rs,
+// store/calendar.rs). Money in fen, days `YYYY-MM-DD`.
 
-import type { HotelAppApi } from '@tradewind/shared';
+import type { HotelAppApi } from '../api-types';
 
 /** How a distributor books a night. */
 export type DistributorNight = HotelAppApi['schemas']['DistributorNight'];

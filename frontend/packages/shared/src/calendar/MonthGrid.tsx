@@ -1,10 +1,10 @@
 // One month of a product's calendar, Monday first: each date's distribution price (purchase and
-// retail beneath), its stock (rooms left, or no limit) and sold rooms, closed dates marked,
+// retail beneath), its stock (left to sell, or no limit) and what is sold, closed dates marked,
 // dates without a price empty. A click on a date asks to set it (when the user may).
 import { Box, Chip, Typography } from '@mui/material';
-import { money } from '@tradewind/shared';
+import { money } from '../format';
 import { FormattedMessage } from 'react-intl';
-import { monthWeeks } from './calendarRules';
+import { monthWeeks } from './rules';
 import type { PriceDay } from './types';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
@@ -15,7 +15,7 @@ export function MonthGrid({ year, month, days, onPick }: { year: number; month: 
     <Box data-testid="price-grid" sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(96px, 1fr))', gap: 0.5 }}>
       {WEEKDAYS.map((w) => (
         <Typography key={w} variant="caption" sx={{ textAlign: 'center', fontWeight: 600, color: 'text.secondary' }}>
-          <FormattedMessage id={`hotel.prices.weekday.${w}`} />
+          <FormattedMessage id={`calendar.weekday.${w}`} />
         </Typography>
       ))}
       {monthWeeks(year, month)
@@ -48,7 +48,7 @@ function DayCell({ date, day, onPick }: { date: string; day?: PriceDay; onPick?:
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {Number(date.slice(8))}
         </Typography>
-        {closed && <Chip size="small" color="default" label={<FormattedMessage id="hotel.prices.closed" />} data-testid="price-closed" />}
+        {closed && <Chip size="small" color="default" label={<FormattedMessage id="calendar.closed" />} data-testid="price-closed" />}
       </Box>
       {day?.hasPrice ? (
         <>
@@ -56,23 +56,23 @@ function DayCell({ date, day, onPick }: { date: string; day?: PriceDay; onPick?:
             ¥{money(day.distributionPrice)}
           </Typography>
           <Typography variant="caption" color="text.secondary" component="div">
-            <FormattedMessage id="hotel.prices.short.purchase" values={{ price: money(day.purchasePrice) }} />
+            <FormattedMessage id="calendar.short.purchase" values={{ price: money(day.purchasePrice) }} />
             {' · '}
-            <FormattedMessage id="hotel.prices.short.retail" values={{ price: money(day.retailPrice) }} />
+            <FormattedMessage id="calendar.short.retail" values={{ price: money(day.retailPrice) }} />
           </Typography>
           <Typography variant="caption" component="div" data-testid="price-stock">
             {day.stockType === 'unlimited' ? (
-              <FormattedMessage id="hotel.prices.noLimit" />
+              <FormattedMessage id="calendar.noLimit" />
             ) : (
-              <FormattedMessage id="hotel.prices.stockLeft" values={{ stock: day.stock ?? 0 }} />
+              <FormattedMessage id="calendar.stockLeft" values={{ stock: day.stock ?? 0 }} />
             )}
             {' · '}
-            <FormattedMessage id="hotel.prices.sold" values={{ sold: day.sold ?? 0 }} />
+            <FormattedMessage id="calendar.sold" values={{ sold: day.sold ?? 0 }} />
           </Typography>
         </>
       ) : (
         <Typography variant="caption" color="text.secondary">
-          <FormattedMessage id="hotel.prices.noPrice" />
+          <FormattedMessage id="calendar.noPrice" />
         </Typography>
       )}
     </Box>

@@ -1,8 +1,8 @@
 // The setting dialog's form: its values as typed, its rules (calendarRules) bound to the fields
-// the service names in a 412, and the body of priceStore/save.
+// the service names in a 412, and the body of the calendar's save (priceStore/save, ticketPriceStore/save).
 import type { IntlShape } from 'react-intl';
-import type { FormValues, Rule } from '@tradewind/shared';
-import { expandRange, priceInput, priceOptionProblem, rangeProblem, stockProblem, type PriceOption } from './calendarRules';
+import type { FormValues, Rule } from '../components/form';
+import { expandRange, priceInput, priceOptionProblem, rangeProblem, stockProblem, type PriceOption } from './rules';
 
 export type PriceField = 'purchasePrice' | 'distributionPrice' | 'retailPrice';
 export const PRICE_FIELDS: PriceField[] = ['distributionPrice', 'purchasePrice', 'retailPrice'];
@@ -78,7 +78,7 @@ export function priceFormRules(today: string): Partial<Record<keyof PriceFormVal
   };
 }
 
-/** The body of POST /saas/price/priceStore/save; what is kept is left out. */
+/** The body of the calendar's save; what is kept is left out. */
 export function priceSaveBody(productId: number, v: PriceFormValues) {
   const body: Record<string, unknown> = {
     productId,
