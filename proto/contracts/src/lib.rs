@@ -42,6 +42,7 @@ payloads! {
     CreditPaymentRequested => "requested",
     CreditReleaseRequested => "release-requested",
     CreditPaymentAnswered => "credit-answered",
+    PriceRuleUpdated => "updated",
 }
 
 #[cfg(test)]

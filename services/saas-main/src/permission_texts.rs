@@ -218,4 +218,64 @@ pub const TEXTS: PermissionTexts = &[
         "View product counts",
         "查看产品统计",
     ),
+    (
+        "/saas/pricePolicy/priceGrade/list:GET",
+        "List price levels",
+        "查看价格等级",
+    ),
+    (
+        "/saas/pricePolicy/priceGrade/save:POST",
+        "Add a price level",
+        "新增价格等级",
+    ),
+    (
+        "/saas/pricePolicy/priceGrade/update:PUT",
+        "Rename a price level",
+        "修改价格等级",
+    ),
+    (
+        "/saas/pricePolicy/priceGrade/deletePreview:GET",
+        "See what deleting a price level clears",
+        "查看删除价格等级将清除的内容",
+    ),
+    (
+        "/saas/pricePolicy/priceGrade/delete:PUT",
+        "Delete a price level (its distributors go back to level 0, its rules are deleted)",
+        "删除价格等级（其分销商回到 0 级，其规则删除）",
+    ),
+    (
+        "/saas/pricePolicy/priceRule/list:GET",
+        "List price rules",
+        "查看价格规则",
+    ),
+    (
+        "/saas/pricePolicy/priceRule/calculate:POST",
+        "Try a price formula on sample prices",
+        "试算价格公式",
+    ),
+    (
+        "/saas/pricePolicy/priceRule/save:POST",
+        "Add a price rule",
+        "新增价格规则",
+    ),
+    (
+        "/saas/pricePolicy/priceRule/update:PUT",
+        "Change a price rule",
+        "修改价格规则",
+    ),
+    (
+        "/saas/pricePolicy/priceRule/enable:PUT",
+        "Enable a price rule",
+        "启用价格规则",
+    ),
+    (
+        "/saas/pricePolicy/priceRule/disable:PUT",
+        "Disable a price rule",
+        "停用价格规则",
+    ),
+    (
+        "/saas/pricePolicy/priceRule/delete:PUT",
+        "Delete a price rule",
+        "删除价格规则",
+    ),
 ];

@@ -12,6 +12,7 @@ pub mod enums;
 pub mod merchants;
 pub mod notices;
 pub mod notify;
+pub mod price_policy;
 pub mod stats;
 pub mod tenants;
 
@@ -32,6 +33,7 @@ const MODULES: &[Module] = &[
     boss::MODULE,
     notify::MODULE,
     notices::MODULE,
+    price_policy::MODULE,
     stats::MODULE,
     dashboard::MODULE,
     activity::MODULE,
@@ -45,6 +47,7 @@ const MODULES: &[Module] = &[
     (name = "boss", description = "Paid services: catalogue, balance, licences"),
     (name = "notify", description = "The caller's notification settings"),
     (name = "notice", description = "Notices and the dashboard's latest ones"),
+    (name = "pricePolicy", description = "Price levels and price rules of distributors"),
     (name = "stats", description = "Order statistics from order events"),
 ))]
 struct ApiDoc;

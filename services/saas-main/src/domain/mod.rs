@@ -5,8 +5,10 @@
 pub mod activity;
 pub mod boss;
 pub mod enums;
+pub mod formula;
 pub mod merchants;
 pub mod notices;
 pub mod notify;
+pub mod price_policy;
 pub mod stats;
 pub mod tenants;

@@ -334,3 +334,27 @@ pub fn name_taken(
         .get_result(conn)?;
     Ok(n > 0)
 }
+
+/// Moves merchants of the viewer's tenant to price level `grade` (a deleted level's
+/// distributors back to level 0), each announced.
+pub fn set_grade(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    ids: &[i64],
+    grade: i32,
+    now: i64,
+) -> QueryResult<()> {
+    for &id in ids {
+        let n = diesel::update(
+            merchants::table
+                .find(id)
+                .filter(merchants::saas_id.eq(viewer.saas_id)),
+        )
+        .set((merchants::grade.eq(grade), merchants::updated_at.eq(now)))
+        .execute(conn)?;
+        if n > 0 {
+            announce_changed(conn, id)?;
+        }
+    }
+    Ok(())
+}

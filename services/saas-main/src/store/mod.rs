@@ -8,6 +8,7 @@ pub mod boss;
 pub mod merchants;
 pub mod notices;
 pub mod notify;
+pub mod price_policy;
 pub mod schema;
 pub mod stats;
 pub mod tenants;

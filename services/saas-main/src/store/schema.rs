@@ -206,3 +206,32 @@ diesel::table! {
         action_count -> BigInt,
     }
 }
+
+diesel::table! {
+    price_grades (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        grade -> Integer,
+        grade_name -> Text,
+        remark -> Text,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    price_rules (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        rule_name -> Text,
+        grade -> Integer,
+        supplier_id -> BigInt,
+        product_type -> Integer,
+        product_id -> BigInt,
+        formula -> Text,
+        state -> Integer,
+        remark -> Text,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}

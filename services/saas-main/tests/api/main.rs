@@ -8,6 +8,7 @@ mod enums;
 mod helpers;
 mod notices;
 mod notify;
+mod price_policy;
 mod resync;
 mod stats;
 mod tenants;

@@ -1,0 +1,2 @@
+DROP TABLE price_rules;
+DROP TABLE price_grades;
