@@ -287,6 +287,26 @@ export const PERM = {
     update: '/saas/finance/bank/update:PUT',
     disable: '/saas/finance/bank/disable:PUT',
   },
+  /** weixin-server (docs/weixin.md). */
+  mpConfig: {
+    list: '/saas/mp/config/list:GET',
+    save: '/saas/mp/config/save:POST',
+    update: '/saas/mp/config/update:PUT',
+    state: '/saas/mp/config/state:PATCH',
+    test: '/saas/mp/config/test:POST',
+  },
+  maConfig: {
+    list: '/saas/ma/config/list:GET',
+    save: '/saas/ma/config/save:POST',
+    update: '/saas/ma/config/update:PUT',
+    state: '/saas/ma/config/state:PATCH',
+    test: '/saas/ma/config/test:POST',
+  },
+  mpUser: {
+    list: '/saas/mp/user/list:GET',
+    sync: '/saas/mp/user/sync:POST',
+  },
+  mpMessage: { list: '/saas/mp/message/list:GET' },
 } as const;
 
 /** The endpoint a code is for: `/saas/order/channel/pay:PUT` -> `/saas/order/channel/pay`. */

@@ -1,0 +1,45 @@
+// What weixin-server answers (docs/weixin.md).
+
+/** `mp` official accounts, `ma` mini-programs. */
+export type Kind = 'mp' | 'ma';
+
+export interface ConfigRow {
+  configId: number;
+  name: string;
+  appId: string;
+  appSecretSet: boolean;
+  tokenSet: boolean;
+  encodingAesKeySet: boolean;
+  state: number;
+  templates: Record<string, string>;
+  serverUrl: string;
+  createDate: number;
+  modifyDate: number;
+}
+
+export interface FollowerRow {
+  configId: number;
+  openId: string;
+  nickname: string;
+  subscribed: boolean;
+  subscribeTime: number;
+  modifyDate: number;
+  boundUserId: number | null;
+}
+
+export interface MessageRow {
+  messageId: number;
+  configId: number;
+  userId: number;
+  openId: string;
+  notifyType: number;
+  templateId: string;
+  content: string;
+  refId: string;
+  state: number;
+  attempts: number;
+  lastError: string;
+  msgId: number;
+  createDate: number;
+  sendDate: number;
+}
