@@ -2,7 +2,7 @@
 # `make bench`: measures and prints; never passes or fails on a number. Every part prints its
 # figures as it goes, and the closing table gathers each part's key figures with their targets.
 #
-#   BENCH=gateway,identity,services,bus,stats,hotel,notify,console,soak   (the default: all parts)
+#   BENCH=gateway,identity,services,bus,stats,hotel,notify,finance,console,soak   (the default: all)
 #   BENCH_DURATION=10s   the length of each wrk run
 #
 #  gateway   a small GET to hotel-app directly, through the gateway and through nginx (a plain
@@ -15,6 +15,8 @@
 #  stats     the dashboards' statistics over 1,000,000 order events on both databases.
 #  hotel     hotel bookings and order lists (scripts/bench-hotel.sh).
 #  notify    order -> websocket latency with 1,000 sockets, memory of 10,000 idle sockets.
+#  finance   credit payments (pay -> paid through RabbitMQ at 200/s), finance-app's lists and
+#            summaries over 1,000,000 credit logs.
 #  console   bundle sizes and login -> dashboard chart in headless Chromium.
 #  soak      the production shape (every service its own processes, replicas, PostgreSQL,
 #            RabbitMQ) under a steady mix through the gateway for 10 minutes: errors, p99 by
@@ -29,7 +31,7 @@ export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/tradewind/target}
 BIN=$CARGO_TARGET_DIR/release
 export BENCH_DURATION=${BENCH_DURATION:-10s}
 DURATION=$BENCH_DURATION
-ALL=gateway,identity,services,bus,stats,hotel,notify,console,soak
+ALL=gateway,identity,services,bus,stats,hotel,notify,finance,console,soak
 BENCH=${BENCH:-$ALL}
 SERVICES=(auth-center saas-main hotel-app ticket-app weixin-server mall-app message-server finance-app gateway)
 
@@ -279,6 +281,15 @@ part_notify() {
   run_bench fleet notify
 }
 
+part_finance() {
+  # BENCH_FINANCE_ORDERS (2,000), BENCH_FINANCE_RATE (200 a second), BENCH_FINANCE_LOGS
+  # (1,000,000), BENCH_FINANCE_CALLS (200).
+  bash scripts/ensure-infra.sh rabbitmq >/dev/null
+  bash scripts/ensure-infra.sh postgres >/dev/null
+  echo "== finance (services/fleet/benches/finance.rs)"
+  run_bench fleet finance
+}
+
 part_console() {
   # Bundle sizes (gzip) and login -> dashboard chart in headless Chromium against the fleet's
   # release binary, with the console built for production.
@@ -313,6 +324,7 @@ run_part bus part_bus
 run_part stats part_stats
 run_part hotel part_hotel
 run_part notify part_notify
+run_part finance part_finance
 run_part console part_console
 run_part soak part_soak
 
