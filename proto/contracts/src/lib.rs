@@ -43,6 +43,7 @@ payloads! {
     CreditReleaseRequested => "release-requested",
     CreditPaymentAnswered => "credit-answered",
     PriceRuleUpdated => "updated",
+    ApprovalDecided => "decided",
 }
 
 #[cfg(test)]

@@ -278,4 +278,64 @@ pub const TEXTS: PermissionTexts = &[
         "Delete a price rule",
         "删除价格规则",
     ),
+    (
+        "/saas/pricePolicy/currencyRate/currencies:GET",
+        "List the currency table",
+        "查看币种列表",
+    ),
+    (
+        "/saas/pricePolicy/currencyRate/list:GET",
+        "List exchange rates",
+        "查看汇率",
+    ),
+    (
+        "/saas/pricePolicy/currencyRate/history:GET",
+        "View an exchange rate's history",
+        "查看汇率历史",
+    ),
+    (
+        "/saas/pricePolicy/currencyRate/save:POST",
+        "Set an exchange rate",
+        "设置汇率",
+    ),
+    (
+        "/saas/pricePolicy/currencyRate/calculate:POST",
+        "Convert an amount between currencies",
+        "汇率换算",
+    ),
+    (
+        "/saas/approval/request/list:GET",
+        "List the tenant's approval requests",
+        "查看审批申请",
+    ),
+    (
+        "/saas/approval/request/myList:GET",
+        "List my requests",
+        "查看我的申请",
+    ),
+    (
+        "/saas/approval/request/load:GET",
+        "View an approval request",
+        "查看审批申请详情",
+    ),
+    (
+        "/saas/approval/request/save:POST",
+        "File an approval request",
+        "提交审批申请",
+    ),
+    (
+        "/saas/approval/request/approve:PUT",
+        "Approve a request",
+        "审批通过",
+    ),
+    (
+        "/saas/approval/request/reject:PUT",
+        "Reject a request",
+        "审批驳回",
+    ),
+    (
+        "/saas/approval/request/withdraw:PUT",
+        "Withdraw my request",
+        "撤回我的申请",
+    ),
 ];

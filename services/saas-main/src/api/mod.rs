@@ -6,7 +6,9 @@
 //! own come with the supplier and distributor overviews.
 
 pub mod activity;
+pub mod approvals;
 pub mod boss;
+pub mod currency_rates;
 pub mod dashboard;
 pub mod enums;
 pub mod merchants;
@@ -34,6 +36,8 @@ const MODULES: &[Module] = &[
     notify::MODULE,
     notices::MODULE,
     price_policy::MODULE,
+    currency_rates::MODULE,
+    approvals::MODULE,
     stats::MODULE,
     dashboard::MODULE,
     activity::MODULE,
@@ -48,6 +52,7 @@ const MODULES: &[Module] = &[
     (name = "notify", description = "The caller's notification settings"),
     (name = "notice", description = "Notices and the dashboard's latest ones"),
     (name = "pricePolicy", description = "Price levels and price rules of distributors"),
+    (name = "approval", description = "Approval requests and their decisions"),
     (name = "stats", description = "Order statistics from order events"),
 ))]
 struct ApiDoc;

@@ -3,7 +3,9 @@
 //! notices, the activity figures and the enumeration catalogue.
 
 pub mod activity;
+pub mod approvals;
 pub mod boss;
+pub mod currency;
 pub mod enums;
 pub mod formula;
 pub mod merchants;

@@ -4,7 +4,9 @@
 //! names its tenant, and the functions applying another service's event take the event's.
 
 pub mod activity;
+pub mod approvals;
 pub mod boss;
+pub mod currency_rates;
 pub mod merchants;
 pub mod notices;
 pub mod notify;

@@ -235,3 +235,38 @@ diesel::table! {
         updated_at -> BigInt,
     }
 }
+
+diesel::table! {
+    currency_rates (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        from_currency -> Text,
+        to_currency -> Text,
+        rate -> BigInt,
+        is_current -> Bool,
+        remark -> Text,
+        created_by -> BigInt,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    approvals (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        operate_type -> Integer,
+        ref_type -> Integer,
+        ref_id -> BigInt,
+        ref_name -> Text,
+        title -> Text,
+        content -> Text,
+        state -> Integer,
+        requester_id -> BigInt,
+        requester_mch_id -> BigInt,
+        approver_id -> Nullable<BigInt>,
+        remark -> Text,
+        decided_at -> Nullable<BigInt>,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}

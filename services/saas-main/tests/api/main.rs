@@ -2,7 +2,9 @@
 
 mod activity;
 mod actuator;
+mod approvals;
 mod boss;
+mod currency_rates;
 mod dashboard;
 mod enums;
 mod helpers;
