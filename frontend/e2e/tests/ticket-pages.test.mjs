@@ -5,7 +5,7 @@
 // spot and the operator accepts it on the spot's suppliers page.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { login, newPage, shot, useFleet } from '../lib.mjs';
+import { day, login, newPage, shot, useFleet } from '../lib.mjs';
 
 const ctx = useFleet();
 
@@ -181,7 +181,7 @@ describe('ticket pages', () => {
     await operator.close();
   });
 
-  it('lets the supplier add a ticket product by the form\'s rules and publish it; the lists show it', async () => {
+  it('lets the supplier add a ticket product by the form\'s rules, publish it and price it in its calendar; the lists show it', async () => {
     const page = await newPage(ctx.browser, 'en-US');
     await login(page, ctx.fleet.url, 'supplier', 'supplier123');
     await page.goto(`${ctx.fleet.url}/saas-ticket-app/product/scenicProducts/list`);
@@ -221,6 +221,39 @@ describe('ticket pages', () => {
     await page.getByTestId('confirm-yes').click();
     await row.getByText('On sale').waitFor();
     await shot(page, 'ticket-product-list');
+    await fitsWidth(page);
+
+    // Its calendar: nothing is set without dates; tomorrow to three days on get prices and stock.
+    await row.getByRole('link', { name: 'Prices' }).click();
+    await page.waitForURL(/\/saas-ticket-app\/product\/ticketPriceStore\?productId=\d+/);
+    await page.getByTestId('prices-set').click();
+    const prices = page.getByTestId('price-dialog');
+    await prices.getByTestId('form-submit').click();
+    await prices.getByText('A date must be chosen before changing a price').waitFor();
+    await page.fill('[data-testid="field-startDate"]', day(1));
+    await page.fill('[data-testid="field-endDate"]', day(3));
+    await choose(page, prices, 'Retail price', 'Divide');
+    await page.fill('[data-testid="field-retailPrice"]', '0');
+    await prices.getByTestId('form-submit').click();
+    await prices.getByText('The division operand cannot be zero').waitFor();
+    await choose(page, prices, 'Retail price', 'Fixed');
+    await page.fill('[data-testid="field-retailPrice"]', '120');
+    await choose(page, prices, 'Purchase price', 'Fixed');
+    await page.fill('[data-testid="field-purchasePrice"]', '60');
+    await choose(page, prices, 'Distribution price', 'Fixed');
+    await page.fill('[data-testid="field-distributionPrice"]', '80');
+    await choose(page, prices, 'Stock', 'Limited');
+    await page.fill('[data-testid="field-stock"]', '10');
+    await prices.getByText('3 dates chosen').waitFor();
+    await shot(page, 'ticket-price-dialog');
+    await prices.getByTestId('form-submit').click();
+    await prices.waitFor({ state: 'hidden' });
+    const tomorrow = day(1);
+    if (tomorrow.slice(0, 7) !== (await page.getByTestId('prices-month').innerText())) await page.getByTestId('prices-next').click();
+    const cell = page.getByTestId(`price-day-${tomorrow}`);
+    await cell.getByText('¥80.00').waitFor();
+    await cell.getByText(/Stock 10/).waitFor();
+    await shot(page, 'ticket-price-calendar');
     await fitsWidth(page);
 
     await page.goto(`${ctx.fleet.url}/saas-ticket-app/product/scenicProducts/listScenic`);

@@ -1,6 +1,6 @@
 // Rows the ticket pages' tests share, as ticket-app answers them, and the signed-in users
 // holding some codes.
-import { session } from '@tradewind/shared';
+import { day, session } from '@tradewind/shared';
 import type { ScenicRequestRow, ScenicRow, ScenicSupplierRow } from './pages/scenics/types';
 import type { TicketProduct } from './pages/products/types';
 
@@ -99,3 +99,5 @@ export const product: TicketProduct = {
   createDate: 1_767_225_600_000,
   modifyDate: 1_767_225_600_000,
 };
+
+export const inDays = (n: number) => day(new Date(Date.now() + n * 86_400_000));

@@ -49,6 +49,12 @@ export const routes: AppRoute[] = [
         page: () => import('./pages/products/SupplierProductList'),
       },
       {
+        // Reached from a product's row: ?productId=
+        path: 'ticketPriceStore',
+        meta: { title: 'ticket.menu.priceCalendar', hidden: true, noCache: true, perm: PERM.ticketPrice.list },
+        page: () => import('./pages/prices/PriceCalendar'),
+      },
+      {
         path: 'scenicProducts/listForScenic',
         meta: { title: 'ticket.menu.systemScenics', order: 9, perm: PERM.scenic.forProducts },
         page: () => import('./pages/scenics/SystemScenicList'),

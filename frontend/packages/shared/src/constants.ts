@@ -204,6 +204,11 @@ export const PERM = {
     update: '/saas/product/scenicProducts/updateScenicProduct:PUT',
     changeState: '/saas/product/scenicProducts/changeState:PUT',
   },
+  ticketPrice: {
+    list: '/saas/price/ticketPriceStore/list:GET',
+    save: '/saas/price/ticketPriceStore/save:POST',
+    distributorSave: '/saas/price/ticketPriceStoreDistributor/save:POST',
+  },
   /** finance-app (docs/finance.md). */
   credit: {
     list: '/saas/finance/credit/list:GET',

@@ -5,6 +5,7 @@ const messages: Record<string, string> = {
   'ticket.menu.scenicRequests': 'Scenic spot requests',
   'ticket.menu.scenicSuppliers': 'Scenic spot suppliers',
   'ticket.menu.products': 'Products',
+  'ticket.menu.priceCalendar': 'Price calendar',
   'ticket.menu.systemScenics': 'System scenic spots',
 
   'ticket.scenics.title': 'Scenic spots',
@@ -102,6 +103,7 @@ const messages: Record<string, string> = {
   'ticket.products.title': 'Ticket products',
   'ticket.products.supplierTitle': 'Supplier\'s ticket products',
   'ticket.products.actions': 'Actions',
+  'ticket.products.prices': 'Prices',
   'ticket.products.edit': 'Change',
   'ticket.products.unlimited': 'no limit',
   'ticket.products.online': 'Online',

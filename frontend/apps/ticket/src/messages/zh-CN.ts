@@ -5,6 +5,7 @@ const messages: Record<string, string> = {
   'ticket.menu.scenicRequests': '景区申请',
   'ticket.menu.scenicSuppliers': '景区供应商',
   'ticket.menu.products': '产品管理',
+  'ticket.menu.priceCalendar': '价格日历',
   'ticket.menu.systemScenics': '系统景区',
 
   'ticket.scenics.title': '景区',
@@ -102,6 +103,7 @@ const messages: Record<string, string> = {
   'ticket.products.title': '门票产品',
   'ticket.products.supplierTitle': '供应商门票产品',
   'ticket.products.actions': '操作',
+  'ticket.products.prices': '价格库存',
   'ticket.products.edit': '修改',
   'ticket.products.unlimited': '不限',
   'ticket.products.online': '在线支付',

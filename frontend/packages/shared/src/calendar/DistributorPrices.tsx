@@ -20,9 +20,27 @@ import type { CalendarConfig } from './config';
 import { OWN_PRICE_MODES } from './rules';
 import { emptyOwnPriceForm, ownPriceBody, ownPriceRules, type OwnPriceFormValues } from './ownPriceForm';
 import { useModeOptions, useWeekdayOptions } from './PriceDialog';
-import type { DistributorDay, PriceSaved } from './types';
+import type { DistributorDay, PriceDay, PriceSaved } from './types';
 
 const F = 'calendar.own';
+
+/**
+ * A distributor's own dates from a calendar list asked for it: the dates where it has its own
+ * price or authorised stock, beside the common price and stock.
+ */
+export function ownDays(days: PriceDay[], distributorId: number, distributorName: string): DistributorDay[] {
+  return days
+    .filter((d) => d.distributor && (d.distributor.distributionPrice != null || d.distributor.authorizedStock != null))
+    .map((d) => ({
+      ...(d.distributor as NonNullable<PriceDay['distributor']>),
+      day: d.day,
+      distributorId,
+      distributorName,
+      commonDistributionPrice: d.distributionPrice ?? 0,
+      commonStockType: d.stockType ?? '',
+      commonStock: d.stock ?? null,
+    }));
+}
 
 export function DistributorPrices({ config, productId, startDate, endDate }: { config: CalendarConfig; productId: number; startDate: string; endDate: string }) {
   const label = useEnumLabel();
@@ -35,12 +53,15 @@ export function DistributorPrices({ config, productId, startDate, endDate }: { c
   const distributors = useMerchantOptions('distributor');
   useEffect(() => {
     let live = true;
-    api
-      .get<DistributorDay[]>(config.service, config.endpoints.distributorList, {
-        query: { productId, startDate, endDate, distributorId: applied },
-      })
-      .then((r) => live && setRows(r))
-      .catch(() => live && setRows([]));
+    const { distributorList } = config.endpoints;
+    const load: Promise<DistributorDay[]> = distributorList
+      ? api.get<DistributorDay[]>(config.service, distributorList, { query: { productId, startDate, endDate, distributorId: applied } })
+      : applied
+        ? api
+            .get<PriceDay[]>(config.service, config.endpoints.list, { query: { productId, startDate, endDate, distributorId: applied } })
+            .then((days) => ownDays(days, Number(applied), distributors.find((o) => o.value === applied)?.text ?? ''))
+        : Promise.resolve([]);
+    load.then((r) => live && setRows(r)).catch(() => live && setRows([]));
     return () => {
       live = false;
     };

@@ -10,8 +10,13 @@ export interface CalendarConfig {
     list: string;
     /** POST: a change of the common calendar. */
     save: string;
-    /** GET ?productId=&startDate=&endDate=&distributorId=: distributors' own prices. */
-    distributorList: string;
+    /**
+     * GET ?productId=&startDate=&endDate=&distributorId=: distributors' own prices, a row per
+     * distributor and date (hotel-app). Absent: the calendar's list itself carries the view of the
+     * distributor it is asked for, under each date's `distributor` (ticket-app), so a distributor
+     * must be picked to see it.
+     */
+    distributorList?: string;
     /** POST: a distributor's own price and authorised stock. */
     distributorSave: string;
   };

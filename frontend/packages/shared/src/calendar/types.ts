@@ -6,7 +6,8 @@ import type { HotelAppApi } from '../api-types';
 /** How a distributor books a night. */
 export type DistributorNight = HotelAppApi['schemas']['DistributorNight'];
 
-/** `PriceDay`: GET /saas/price/priceStore/list, one per date of the range. */
+/** `PriceDay`: the calendar's list, one per date of the range (with a distributor asked for,
+ * how it books the date). */
 export type PriceDay = HotelAppApi['schemas']['PriceDay'];
 
 /** `DistributorDay`: GET /saas/price/priceStoreDistributor/list. */

@@ -3,9 +3,10 @@
 // /saas/product/supplierProduct/listTicket; narrowed by name, spot, state, product type and
 // confirmation (deleted products only when that state is asked for). The product form and the
 // state changes its state allows (after a question: PUT /saas/product/scenicProducts/changeState)
-// sit in the row's menu, so the list keeps its actions whole at 1440 px.
+// sit in the row's menu, beside the link to its price and stock calendar, so the list keeps its
+// actions whole at 1440 px.
 import { useCallback, useState } from 'react';
-import { Typography } from '@mui/material';
+import { Link, Typography } from '@mui/material';
 import {
   actionsFor,
   AddButton,
@@ -28,9 +29,10 @@ import {
   type Page,
   type RowMenuItem,
 } from '@tradewind/shared';
-import { useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router-dom';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { CONFIRM_TYPE, PRODUCT_STATE, PRODUCT_TYPE, VALIDATE_TYPE } from '../../enums';
+import { calendarPath } from '../prices/PriceCalendar';
 import { ProductDialog } from './ProductDialog';
 import type { TicketProduct } from './types';
 
@@ -61,6 +63,7 @@ export function ProductList({ source }: { source: ProductSource }) {
   const mayUpdate = useHolds(PERM.ticketProduct.update);
   const mayChange = useHolds(PERM.ticketProduct.changeState);
   const mayEdit = mayLoad && mayUpdate;
+  const mayPrice = useHolds(PERM.ticketPrice.list);
   const [editing, setEditing] = useState<number | null>(null);
   const confirm = useConfirm();
   const change = (r: TicketProduct, action: string) =>
@@ -121,13 +124,18 @@ export function ProductList({ source }: { source: ProductSource }) {
     { key: 'payOnline', title: `${F}.payOnline`, render: (r) => intl.formatMessage({ id: r.payOnline ? 'ticket.products.online' : 'ticket.products.later' }) },
     { key: 'state', title: `${F}.state`, render: (r) => label(PRODUCT_STATE, r.state) },
     { key: 'createDate', title: `${F}.createDate`, render: (r) => dateTime(r.createDate) },
-    ...(mayEdit || mayChange
+    ...(mayPrice || mayEdit || mayChange
       ? [
           {
             key: 'actions',
             title: 'ticket.products.actions',
             render: (r: TicketProduct) => (
               <RowActions>
+                {mayPrice && (
+                  <Link component={RouterLink} to={calendarPath(r.productId)} data-testid={`product-prices-${r.productId}`} sx={{ whiteSpace: 'nowrap' }}>
+                    <FormattedMessage id="ticket.products.prices" />
+                  </Link>
+                )}
                 <RowMenu testId={`product-actions-${r.productId}`} items={menuOf(r)} />
               </RowActions>
             ),
