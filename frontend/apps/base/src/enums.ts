@@ -102,6 +102,18 @@ export const SETTLEMENT_LOG_STATE: Enumeration = { id: 'base.enum.settlementLogS
 /** The spec's verify state of an order's side: -1 abnormal, 0 not reconciled, 1 partial, 2 full, 3 full and reviewed. */
 export const VERIFY_STATE: Enumeration = { id: 'base.enum.verifyState', values: [0, 1, 2, 3, -1] };
 
+/** saas-main price rule `state`: 1 enabled, 0 disabled. */
+export const RULE_STATE: Enumeration = { id: 'base.enum.ruleState', values: [1, 0] };
+
+/** `typeApprovalOperates`: 1 add, 2 modify, 3 delete. */
+export const APPROVAL_OPERATE: Enumeration = { id: 'base.enum.approvalOperate', values: [1, 2, 3] };
+
+/** `typeApprovalRefs`: 10 hotel, 20 scenic spot. */
+export const APPROVAL_REF: Enumeration = { id: 'base.enum.approvalRef', values: [10, 20] };
+
+/** `stateApprovals`: 0 pending, 1 approved, 2 rejected, 3 withdrawn. */
+export const APPROVAL_STATE: Enumeration = { id: 'base.enum.approvalState', values: [0, 1, 2, 3] };
+
 /** Every enumeration, for the messages test. */
 export const ENUMS: Enumeration[] = [
   USER_STATE,
@@ -135,4 +147,8 @@ export const ENUMS: Enumeration[] = [
   PAYMENT_STATE,
   SETTLEMENT_LOG_STATE,
   VERIFY_STATE,
+  RULE_STATE,
+  APPROVAL_OPERATE,
+  APPROVAL_REF,
+  APPROVAL_STATE,
 ];

@@ -97,6 +97,43 @@ export const routes: AppRoute[] = [
     ],
   },
   {
+    path: 'pricePolicy',
+    meta: { title: 'base.menu.pricePolicy', icon: 'sell', order: 3 },
+    children: [
+      {
+        path: 'priceGrade/list',
+        meta: { title: 'base.menu.priceGrades', order: 1, perm: PERM.priceGrade.list },
+        page: () => import('./pages/pricePolicy/GradeList'),
+      },
+      {
+        path: 'priceRule/list',
+        meta: { title: 'base.menu.priceRules', order: 2, perm: PERM.priceRule.list },
+        page: () => import('./pages/pricePolicy/RuleList'),
+      },
+      {
+        path: 'currencyRate/list',
+        meta: { title: 'base.menu.currencyRates', order: 3, perm: PERM.currencyRate.list },
+        page: () => import('./pages/pricePolicy/CurrencyRateList'),
+      },
+    ],
+  },
+  {
+    path: 'approval',
+    meta: { title: 'base.menu.approval', icon: 'fact_check', order: 6 },
+    children: [
+      {
+        path: 'request/list',
+        meta: { title: 'base.menu.approvals', order: 1, perm: PERM.approval.list },
+        page: () => import('./pages/approvals/ApprovalList'),
+      },
+      {
+        path: 'request/myList',
+        meta: { title: 'base.menu.myRequests', order: 2, perm: PERM.approval.myList },
+        page: () => import('./pages/approvals/MyRequests'),
+      },
+    ],
+  },
+  {
     path: 'notice',
     meta: { title: 'base.menu.notice', icon: 'campaign', order: 6 },
     children: [

@@ -12,10 +12,10 @@ describe('the beginner guide', () => {
     const ids = [task.name, task.label, ...task.groups.flatMap((g) => [g.title, ...texts(g.steps)])];
     expect(ids.filter((id) => !(id in zh) || !(id in en))).toEqual([]);
   });
-  it('links its steps to the supplier, distributor, credit limit, hotel and product pages', () => {
+  it('links its steps to the price rule, currency rate, supplier, distributor, credit limit, hotel and product pages', () => {
     const paths = GUIDE_TASKS[0].groups.flatMap((g) => g.steps.flatMap(function all(s: GuideStep): string[] {
       return [...(s.path ? [s.path] : []), ...(s.steps ?? []).flatMap(all)];
     }));
-    expect(new Set(paths)).toEqual(new Set(['/saas-app/merchant/supplier/list', '/saas-app/merchant/distributor/list', '/saas-app/finance/credit/list', '/hotel/home', '/saas-hotel-app/product/list']));
+    expect(new Set(paths)).toEqual(new Set(['/saas-app/pricePolicy/priceRule/list', '/saas-app/pricePolicy/currencyRate/list', '/saas-app/merchant/supplier/list', '/saas-app/merchant/distributor/list', '/saas-app/finance/credit/list', '/hotel/home', '/saas-hotel-app/product/list']));
   });
 });

@@ -30,8 +30,8 @@ export const GUIDE_TASKS: GuideTask[] = [
       {
         title: 'guide.basic',
         steps: [
-          { text: 'guide.basic.priceRules' },
-          { text: 'guide.basic.currencyRates' },
+          { text: 'guide.basic.priceRules', path: '/saas-app/pricePolicy/priceRule/list' },
+          { text: 'guide.basic.currencyRates', path: '/saas-app/pricePolicy/currencyRate/list' },
           {
             text: 'guide.basic.merchants',
             steps: [

@@ -89,7 +89,7 @@ pub struct ApprovalIdQuery {
 }
 
 /// One request: the tenant's staff see any of the tenant's, other users their own.
-#[utoipa::path(params(ApprovalIdQuery), responses((status = 200, body = Approval), (status = 404)), security(("bearer" = [])), tag = "approval")]
+#[utoipa::path(params(ApprovalIdQuery), responses((status = 200, body = Approval), (status = 404), (status = 412)), security(("bearer" = [])), tag = "approval")]
 #[get("/saas/approval/request/load")]
 pub async fn load(
     pool: web::Data<DbPool>,

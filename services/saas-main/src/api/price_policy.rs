@@ -443,7 +443,7 @@ async fn set_state(
 }
 
 /// Enables a rule: its level's distributors pay its price again.
-#[utoipa::path(request_body = RuleId, responses((status = 200, body = bool), (status = 403), (status = 404)), security(("bearer" = [])), tag = "pricePolicy")]
+#[utoipa::path(request_body = RuleId, responses((status = 200, body = bool), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = "pricePolicy")]
 #[put("/saas/pricePolicy/priceRule/enable")]
 pub async fn rule_enable(
     pool: web::Data<DbPool>,
@@ -454,7 +454,7 @@ pub async fn rule_enable(
 }
 
 /// Disables a rule: a less specific enabled rule (or none) prices its scope.
-#[utoipa::path(request_body = RuleId, responses((status = 200, body = bool), (status = 403), (status = 404)), security(("bearer" = [])), tag = "pricePolicy")]
+#[utoipa::path(request_body = RuleId, responses((status = 200, body = bool), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = "pricePolicy")]
 #[put("/saas/pricePolicy/priceRule/disable")]
 pub async fn rule_disable(
     pool: web::Data<DbPool>,
@@ -465,7 +465,7 @@ pub async fn rule_disable(
 }
 
 /// Deletes a rule.
-#[utoipa::path(request_body = RuleId, responses((status = 200, body = bool), (status = 403), (status = 404)), security(("bearer" = [])), tag = "pricePolicy")]
+#[utoipa::path(request_body = RuleId, responses((status = 200, body = bool), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = "pricePolicy")]
 #[put("/saas/pricePolicy/priceRule/delete")]
 pub async fn rule_delete(
     pool: web::Data<DbPool>,
