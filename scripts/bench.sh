@@ -2,7 +2,7 @@
 # `make bench`: measures and prints; never passes or fails on a number. Every part prints its
 # figures as it goes, and the closing table gathers each part's key figures with their targets.
 #
-#   BENCH=gateway,identity,services,bus,stats,hotel,notify,finance,console,soak   (the default: all)
+#   BENCH=gateway,identity,services,bus,stats,hotel,notify,finance,mall,console,soak   (the default: all)
 #   BENCH_DURATION=10s   the length of each wrk run
 #
 #  gateway   a small GET to hotel-app directly, through the gateway and through nginx (a plain
@@ -17,6 +17,8 @@
 #  notify    order -> websocket latency with 1,000 sockets, memory of 10,000 idle sockets.
 #  finance   credit payments (pay -> paid through RabbitMQ at 200/s), finance-app's lists and
 #            summaries over 1,000,000 credit logs.
+#  mall      a snap-up rush through the gateway, mall-app on PostgreSQL: 10,000 order attempts
+#            from 500 connections on 100 units; attempts/s, p50/p99, orders made, stock left.
 #  console   bundle sizes and login -> dashboard chart in headless Chromium.
 #  soak      the production shape (every service its own processes, replicas, PostgreSQL,
 #            RabbitMQ) under a steady mix through the gateway for 10 minutes: errors, p99 by
@@ -31,7 +33,7 @@ export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/tradewind/target}
 BIN=$CARGO_TARGET_DIR/release
 export BENCH_DURATION=${BENCH_DURATION:-10s}
 DURATION=$BENCH_DURATION
-ALL=gateway,identity,services,bus,stats,hotel,notify,finance,console,soak
+ALL=gateway,identity,services,bus,stats,hotel,notify,finance,mall,console,soak
 BENCH=${BENCH:-$ALL}
 SERVICES=(auth-center saas-main hotel-app ticket-app weixin-server mall-app message-server finance-app gateway)
 
@@ -290,6 +292,13 @@ part_finance() {
   run_bench fleet finance
 }
 
+part_mall() {
+  # BENCH_RUSH_ATTEMPTS (10,000), BENCH_RUSH_CONNECTIONS (500), BENCH_RUSH_STOCK (100).
+  bash scripts/ensure-infra.sh postgres >/dev/null
+  echo "== mall (services/fleet/benches/rush.rs)"
+  run_bench fleet rush
+}
+
 part_console() {
   # Bundle sizes (gzip) and login -> dashboard chart in headless Chromium against the fleet's
   # release binary, with the console built for production.
@@ -325,6 +334,7 @@ run_part stats part_stats
 run_part hotel part_hotel
 run_part notify part_notify
 run_part finance part_finance
+run_part mall part_mall
 run_part console part_console
 run_part soak part_soak
 
