@@ -58,7 +58,7 @@ impl Settings {
         if public_url.is_empty() {
             public_url = "http://127.0.0.1:8080/api/weixin-server".to_owned();
         }
-        let poll: u64 = cfg.env.parse_or(&cfg.var("TEMPLATE__POLL_MS"), 500)?;
+        let poll: u64 = cfg.env.parse_or(&cfg.var("TEMPLATE__POLL_MS"), 100)?;
         let retry_base_ms: i64 = cfg
             .env
             .parse_or(&cfg.var("TEMPLATE__RETRY_BASE_MS"), 2000)?;

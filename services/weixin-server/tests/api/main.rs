@@ -5,5 +5,6 @@ mod binding;
 mod configs;
 mod followers;
 mod helpers;
+mod logs;
 mod messages;
 mod tokens;
