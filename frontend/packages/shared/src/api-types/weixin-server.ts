@@ -118,6 +118,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/internal/replica/copies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The state of every copy the service keeps. */
+        get: operations["getInternalReplicaCopies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/replica/resync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks the owner for a snapshot of a copy now (after it was wiped, or is suspect): the copy is
+         *     `rebuilding` until the owner's answer arrives.
+         */
+        post: operations["postInternalReplicaResync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -134,10 +171,373 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/openapi/mp/config/getConfigIds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a tenant's official account ids */
+        get: operations["getOpenapiMpConfigGetConfigIds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi/mp/portal/{configId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** WeChat's server URL check */
+        get: operations["getOpenapiMpPortalConfigId"];
+        put?: never;
+        /** Receive WeChat's events */
+        post: operations["postOpenapiMpPortalConfigId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/ma/config/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List mini-programs */
+        get: operations["getSaasMaConfigList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/ma/config/load": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Load a mini-program */
+        get: operations["getSaasMaConfigLoad"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/ma/config/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a mini-program */
+        post: operations["postSaasMaConfigSave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/ma/config/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Enable or disable a mini-program */
+        patch: operations["patchSaasMaConfigState"];
+        trace?: never;
+    };
+    "/saas/ma/config/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test a mini-program's connection */
+        post: operations["postSaasMaConfigTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/ma/config/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a mini-program */
+        put: operations["putSaasMaConfigUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/mp/bind/bindQrCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Make a bind QR code */
+        get: operations["getSaasMpBindBindQrCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/mp/bind/removeBind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Remove a WeChat binding */
+        patch: operations["patchSaasMpBindRemoveBind"];
+        trace?: never;
+    };
+    "/saas/mp/config/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List official accounts */
+        get: operations["getSaasMpConfigList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/mp/config/load": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Load an official account */
+        get: operations["getSaasMpConfigLoad"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/mp/config/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add an official account */
+        post: operations["postSaasMpConfigSave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/mp/config/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Enable or disable an official account */
+        patch: operations["patchSaasMpConfigState"];
+        trace?: never;
+    };
+    "/saas/mp/config/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test an official account's connection */
+        post: operations["postSaasMpConfigTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/mp/config/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change an official account */
+        put: operations["putSaasMpConfigUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/mp/info/baseInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Load the caller's WeChat binding */
+        get: operations["getSaasMpInfoBaseInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/mp/message/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List an official account's template messages */
+        get: operations["getSaasMpMessageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/mp/user/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List an official account's followers */
+        get: operations["getSaasMpUserList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/mp/user/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sync an official account's followers */
+        post: operations["postSaasMpUserSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The caller's binding. */
+        BaseInfo: {
+            /** Format: int64 */
+            configId: number;
+            nickname: string;
+            openId: string;
+        };
+        /**
+         * @description A bind QR code: `qrCodeUrl` is the image (an SVG `data:` URL drawn from what WeChat's code
+         *     encodes), `ticket` WeChat's ticket for it.
+         */
+        BindQr: {
+            /**
+             * Format: int64
+             * @description When the code stops binding (ms).
+             */
+            expiresAt: number;
+            /** Format: int64 */
+            expireSeconds: number;
+            qrCodeUrl: string;
+            ticket: string;
+        };
         BuildInfo: {
             artifact: string;
             name: string;
@@ -147,6 +547,98 @@ export interface components {
              */
             time: number;
             version: string;
+        };
+        /** @description What the staff write of a configuration (the body of `save` and, with its id, `update`). */
+        ConfigFields: {
+            /** @description WeChat's AppID: `wx` and 16 letters or digits (unique per kind in the tenant). */
+            appId: string;
+            /** @description The AppSecret (32 letters or digits). Required when adding; empty on a change keeps it. */
+            appSecret?: string;
+            /** @description The EncodingAESKey (43 letters or digits), or empty. */
+            encodingAesKey?: string;
+            /** @description 1 to 64 characters. */
+            name: string;
+            /**
+             * Format: int32
+             * @description 1 enabled, 2 disabled.
+             */
+            state?: number;
+            /**
+             * @description WeChat template ids by notification type (`{"10": "tmplId"}`); absent on a change keeps
+             *     the stored ones.
+             */
+            templates?: {
+                [key: string]: string;
+            } | null;
+            /**
+             * @description The message token of the server settings (3 to 32 letters or digits). Required when
+             *     adding an official account; empty on a change keeps it.
+             */
+            token?: string;
+        };
+        ConfigSaved: {
+            /** Format: int64 */
+            configId: number;
+        };
+        /** @description The body of `update`: the configuration and its fields (empty secrets keep the stored ones). */
+        ConfigUpdate: components["schemas"]["ConfigFields"] & {
+            /** Format: int64 */
+            configId: number;
+        };
+        /** @description A configuration as the API shows it: never a secret, only whether each is set. */
+        ConfigView: {
+            appId: string;
+            appSecretSet: boolean;
+            /** Format: int64 */
+            configId: number;
+            /** Format: int64 */
+            createDate: number;
+            encodingAesKeySet: boolean;
+            /** Format: int64 */
+            modifyDate: number;
+            name: string;
+            /** @description The server URL to enter in WeChat's console for this account (official accounts). */
+            serverUrl: string;
+            /**
+             * Format: int32
+             * @description 1 enabled, 2 disabled.
+             */
+            state: number;
+            /** @description WeChat template ids by notification type. */
+            templates: {
+                [key: string]: string;
+            };
+            tokenSet: boolean;
+        };
+        /** @description The answer of a connection test: WeChat handed out an access token. */
+        ConnectionTested: {
+            appId: string;
+            /** Format: int64 */
+            configId: number;
+            /**
+             * Format: int64
+             * @description When the token WeChat gave expires (ms).
+             */
+            tokenExpiresAt: number;
+        };
+        /** @description A copy's state as `/actuator/health` reports it. */
+        CopyState: {
+            /** Format: int64 */
+            completedAt?: number | null;
+            copy: string;
+            /**
+             * Format: int64
+             * @description Rows the owner announced in its last answer.
+             */
+            ownerRows: number;
+            /** Format: int64 */
+            requestedAt: number;
+            state: string;
+            /**
+             * Format: int64
+             * @description The owner's time of its last answer (ms).
+             */
+            watermark: number;
         };
         DeadLetter: {
             /** Format: int32 */
@@ -180,6 +672,25 @@ export interface components {
             /** Format: int64 */
             time: number;
         };
+        /** @description A follower with the staff user bound to it, if any. */
+        Follower: components["schemas"]["FollowerRow"] & {
+            /** Format: int64 */
+            boundUserId?: number | null;
+        };
+        FollowerRow: {
+            /** Format: int64 */
+            configId: number;
+            /** Format: int64 */
+            modifyDate: number;
+            nickname: string;
+            openId: string;
+            subscribed: boolean;
+            /**
+             * Format: int64
+             * @description Seconds, as WeChat gives it.
+             */
+            subscribeTime: number;
+        };
         GitInfo: {
             /** @description Full commit id, or "unknown" when built outside git. */
             commitId: string;
@@ -198,6 +709,89 @@ export interface components {
         Info: {
             build: components["schemas"]["BuildInfo"];
             git: components["schemas"]["GitInfo"];
+        };
+        Message: {
+            actionUrl: string;
+            /** Format: int32 */
+            attempts: number;
+            /** Format: int64 */
+            configId: number;
+            /** @description The template's `data` as sent (JSON). */
+            content: string;
+            /** Format: int64 */
+            createDate: number;
+            /** @description WeChat's refusal or the transport's failure of the last attempt. */
+            lastError: string;
+            /** Format: int64 */
+            messageId: number;
+            /**
+             * Format: int64
+             * @description WeChat's `msgid` of a sent message.
+             */
+            msgId: number;
+            /**
+             * Format: int64
+             * @description When the next attempt is due (pending messages), ms.
+             */
+            nextAt: number;
+            /** Format: int32 */
+            notifyType: number;
+            openId: string;
+            refId: string;
+            /** Format: int64 */
+            sendDate: number;
+            /**
+             * Format: int32
+             * @description 0 pending, 1 sent, 3 dead.
+             */
+            state: number;
+            templateId: string;
+            /** Format: int64 */
+            userId: number;
+        };
+        Page_ConfigView: {
+            /** Format: int32 */
+            page: number;
+            /** Format: int64 */
+            pageCount: number;
+            /** Format: int32 */
+            resultNum: number;
+            results: {
+                appId: string;
+                appSecretSet: boolean;
+                /** Format: int64 */
+                configId: number;
+                /** Format: int64 */
+                createDate: number;
+                encodingAesKeySet: boolean;
+                /** Format: int64 */
+                modifyDate: number;
+                name: string;
+                /** @description The server URL to enter in WeChat's console for this account (official accounts). */
+                serverUrl: string;
+                /**
+                 * Format: int32
+                 * @description 1 enabled, 2 disabled.
+                 */
+                state: number;
+                /** @description WeChat template ids by notification type. */
+                templates: {
+                    [key: string]: string;
+                };
+                tokenSet: boolean;
+            }[];
+            /** @description Rows on this page. */
+            size: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, over all pages.
+             */
+            sizeAll: number;
+            /**
+             * Format: int64
+             * @description Index of the first row of this page among all rows, from 0.
+             */
+            startIndex: number;
         };
         Page_DeadLetter: {
             /** Format: int32 */
@@ -232,6 +826,105 @@ export interface components {
              * @description Index of the first row of this page among all rows, from 0.
              */
             startIndex: number;
+        };
+        Page_Follower: {
+            /** Format: int32 */
+            page: number;
+            /** Format: int64 */
+            pageCount: number;
+            /** Format: int32 */
+            resultNum: number;
+            results: (components["schemas"]["FollowerRow"] & {
+                /** Format: int64 */
+                boundUserId?: number | null;
+            })[];
+            /** @description Rows on this page. */
+            size: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, over all pages.
+             */
+            sizeAll: number;
+            /**
+             * Format: int64
+             * @description Index of the first row of this page among all rows, from 0.
+             */
+            startIndex: number;
+        };
+        Page_Message: {
+            /** Format: int32 */
+            page: number;
+            /** Format: int64 */
+            pageCount: number;
+            /** Format: int32 */
+            resultNum: number;
+            results: {
+                actionUrl: string;
+                /** Format: int32 */
+                attempts: number;
+                /** Format: int64 */
+                configId: number;
+                /** @description The template's `data` as sent (JSON). */
+                content: string;
+                /** Format: int64 */
+                createDate: number;
+                /** @description WeChat's refusal or the transport's failure of the last attempt. */
+                lastError: string;
+                /** Format: int64 */
+                messageId: number;
+                /**
+                 * Format: int64
+                 * @description WeChat's `msgid` of a sent message.
+                 */
+                msgId: number;
+                /**
+                 * Format: int64
+                 * @description When the next attempt is due (pending messages), ms.
+                 */
+                nextAt: number;
+                /** Format: int32 */
+                notifyType: number;
+                openId: string;
+                refId: string;
+                /** Format: int64 */
+                sendDate: number;
+                /**
+                 * Format: int32
+                 * @description 0 pending, 1 sent, 3 dead.
+                 */
+                state: number;
+                templateId: string;
+                /** Format: int64 */
+                userId: number;
+            }[];
+            /** @description Rows on this page. */
+            size: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, over all pages.
+             */
+            sizeAll: number;
+            /**
+             * Format: int64
+             * @description Index of the first row of this page among all rows, from 0.
+             */
+            startIndex: number;
+        };
+        Synced: {
+            /** @description Followers new to the list (their details fetched). */
+            added: number;
+            /**
+             * Format: int64
+             * @description Followers WeChat listed.
+             */
+            total: number;
+            /** @description Followers no longer listed, marked unsubscribed. */
+            unsubscribed: number;
+        };
+        Unbound: {
+            openId: string;
+            /** @description How many bindings ended (one per configuration at most). */
+            removed: number;
         };
     };
     responses: never;
@@ -529,6 +1222,183 @@ export interface operations {
             };
         };
     };
+    getInternalReplicaCopies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each copy's state and its owner's watermark */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["CopyState"][];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The caller's session lacks the permission (or is not a platform administrator) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The record does not exist or is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Invalid input: `data.field` names the field and `data.reason` says why; or a business rule refused the call (`code` names it, `data` null) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    postInternalReplicaResync: {
+        parameters: {
+            query?: {
+                /** @description The copy to rebuild (`tenants`, ...); all the service keeps when absent. */
+                copy?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Asked: the copies now rebuilding */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: string[];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The caller's session lacks the permission (or is not a platform administrator) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The record does not exist or is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service keeps no such copy */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
     getOpenapiJson: {
         parameters: {
             query?: never;
@@ -545,6 +1415,1906 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                };
+            };
+        };
+    };
+    getOpenapiMpConfigGetConfigIds: {
+        parameters: {
+            query?: {
+                saasId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: number[];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description The record does not exist or is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    getOpenapiMpPortalConfigId: {
+        parameters: {
+            query?: {
+                /** @description The echo check's string (GET only). */
+                echostr?: string;
+                nonce?: string;
+                /** @description The sender's openId (WeChat adds it to POSTs). */
+                openid?: string;
+                signature?: string;
+                timestamp?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the official account */
+                configId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the echo string */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Invalid input: `data.field` names the field and `data.reason` says why; or a business rule refused the call (`code` names it, `data` null) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    postOpenapiMpPortalConfigId: {
+        parameters: {
+            query?: {
+                /** @description The echo check's string (GET only). */
+                echostr?: string;
+                nonce?: string;
+                /** @description The sender's openId (WeChat adds it to POSTs). */
+                openid?: string;
+                signature?: string;
+                timestamp?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the official account */
+                configId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/xml": string;
+            };
+        };
+        responses: {
+            /** @description `success`, as WeChat expects */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    getSaasMaConfigList: {
+        parameters: {
+            query?: {
+                /** @description Part of the name or AppID. */
+                name?: string;
+                page?: number;
+                resultNum?: number;
+                /** @description 1 enabled, 2 disabled (-99 or absent: all). */
+                state?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["Page_ConfigView"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The record does not exist or is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    getSaasMaConfigLoad: {
+        parameters: {
+            query?: {
+                configId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["ConfigView"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    postSaasMaConfigSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfigFields"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["ConfigSaved"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The record does not exist or is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    patchSaasMaConfigState: {
+        parameters: {
+            query?: {
+                configId?: number;
+                /** @description 1 enabled, 2 disabled. */
+                state?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["ConfigSaved"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    postSaasMaConfigTest: {
+        parameters: {
+            query?: {
+                configId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["ConnectionTested"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    putSaasMaConfigUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfigUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["ConfigSaved"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    getSaasMpBindBindQrCode: {
+        parameters: {
+            query?: {
+                configId?: number;
+                /** @description Sent by the console; the bearer token already names the user, so it is not used. */
+                refreshToken?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["BindQr"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The caller's session lacks the permission (or is not a platform administrator) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    patchSaasMpBindRemoveBind: {
+        parameters: {
+            query?: {
+                openId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["Unbound"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The caller's session lacks the permission (or is not a platform administrator) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    getSaasMpConfigList: {
+        parameters: {
+            query?: {
+                /** @description Part of the name or AppID. */
+                name?: string;
+                page?: number;
+                resultNum?: number;
+                /** @description 1 enabled, 2 disabled (-99 or absent: all). */
+                state?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["Page_ConfigView"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The record does not exist or is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    getSaasMpConfigLoad: {
+        parameters: {
+            query?: {
+                configId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["ConfigView"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    postSaasMpConfigSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfigFields"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["ConfigSaved"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The record does not exist or is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    patchSaasMpConfigState: {
+        parameters: {
+            query?: {
+                configId?: number;
+                /** @description 1 enabled, 2 disabled. */
+                state?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["ConfigSaved"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    postSaasMpConfigTest: {
+        parameters: {
+            query?: {
+                configId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["ConnectionTested"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    putSaasMpConfigUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfigUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["ConfigSaved"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    getSaasMpInfoBaseInfo: {
+        parameters: {
+            query?: {
+                configId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["BaseInfo"] | null;
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The caller's session lacks the permission (or is not a platform administrator) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    getSaasMpMessageList: {
+        parameters: {
+            query?: {
+                configId?: number;
+                /** @description The notification type (-99 or absent: all). */
+                notifyType?: number;
+                page?: number;
+                resultNum?: number;
+                /** @description 0 pending, 1 sent, 3 dead (-99 or absent: all). */
+                state?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["Page_Message"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    getSaasMpUserList: {
+        parameters: {
+            query?: {
+                /** @description 1 bound to a staff user, 0 not bound (-99 or absent: all). */
+                bound?: number;
+                configId?: number;
+                /** @description Part of the nickname. */
+                nickname?: string;
+                page?: number;
+                resultNum?: number;
+                /** @description 1 subscribed, 0 unsubscribed (-99 or absent: all). */
+                subscribe?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["Page_Follower"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    postSaasMpUserSync: {
+        parameters: {
+            query?: {
+                configId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["Synced"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
                 };
             };
         };
