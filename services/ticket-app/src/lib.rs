@@ -12,7 +12,8 @@ pub mod permission_texts;
 pub mod settings;
 pub mod store;
 
-use platform::{Prepared, ServiceSpec};
+use platform::{Prepared, ServiceSpec, SetupContext};
+use settings::OrderSettings;
 
 pub const NAME: &str = "ticket-app";
 pub const DEFAULT_PORT: u16 = 8084;
@@ -27,5 +28,18 @@ pub fn service() -> ServiceSpec {
         .variables(settings::VARIABLES)
         .consumer(events::subscriptions().into())
         .demo(demo::seed)
-        .setup(|_| Ok(Prepared::new(api::routes)))
+        .setup(setup)
+}
+
+fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
+    let settings = OrderSettings::load(ctx.config)?;
+    Ok(Prepared::new(move |c| {
+        c.app_data(actix_web::web::Data::new(settings));
+        api::routes(c);
+    })
+    .job(platform::jobs::Job::new(
+        "unpaid-ticket-orders",
+        settings.expiry_check,
+        |conn| store::orders::cancel_unpaid(conn, platform::time::now_ms()),
+    )))
 }

@@ -118,4 +118,84 @@ pub const TEXTS: PermissionTexts = &[
         "Set a distributor's ticket prices and authorised stock",
         "设置分销商门票价格和授权库存",
     ),
+    (
+        "/saas/booking/ticketBookings/list:GET",
+        "Search bookable ticket products",
+        "查询可预订门票",
+    ),
+    (
+        "/saas/booking/ticketBookings/order:POST",
+        "Book tickets",
+        "预订门票",
+    ),
+    (
+        "/saas/order/ticketSys/list:GET",
+        "List all ticket orders",
+        "查看门票订单（运营）",
+    ),
+    (
+        "/saas/order/ticketSupplier/list:GET",
+        "List a supplier's ticket orders",
+        "查看供应商门票订单",
+    ),
+    (
+        "/saas/order/ticketChannel/list:GET",
+        "List a distributor's ticket orders",
+        "查看分销商门票订单",
+    ),
+    (
+        "/saas/order/ticketSys/load:GET",
+        "View a ticket order",
+        "查看门票订单详情",
+    ),
+    (
+        "/saas/log/ticketOrderLog/list:GET",
+        "View a ticket order's log",
+        "查看门票订单日志",
+    ),
+    (
+        "/saas/order/ticketOrder/confirm:PUT",
+        "Confirm ticket orders",
+        "确认门票订单",
+    ),
+    (
+        "/saas/order/ticketOrder/refuse:PUT",
+        "Refuse ticket orders",
+        "拒绝门票订单",
+    ),
+    (
+        "/saas/order/ticketOrder/applyCancel:PUT",
+        "Apply to cancel ticket orders",
+        "申请取消门票订单",
+    ),
+    (
+        "/saas/order/ticketOrder/agreeCancel:PUT",
+        "Agree to cancel ticket orders",
+        "同意取消门票订单",
+    ),
+    (
+        "/saas/order/ticketOrder/refuseCancel:PUT",
+        "Refuse to cancel ticket orders",
+        "拒绝取消门票订单",
+    ),
+    (
+        "/saas/order/ticketOrder/cancel:PUT",
+        "Cancel ticket orders",
+        "取消门票订单",
+    ),
+    (
+        "/saas/order/ticketOrder/complete:PUT",
+        "Complete ticket orders",
+        "完成门票订单",
+    ),
+    (
+        "/saas/order/ticketOrder/pay:PUT",
+        "Pay ticket orders",
+        "支付门票订单",
+    ),
+    (
+        "/saas/order/ticketOrder/updateRemark:PUT",
+        "Change ticket order remarks",
+        "修改门票订单备注",
+    ),
 ];

@@ -2,6 +2,7 @@
 //! `platform::endpoints!(...)`, which makes its routes and its OpenAPI paths from one list;
 //! [`MODULES`] lists the modules once for both.
 
+pub mod orders;
 pub mod prices;
 pub mod products;
 pub mod scenic_suppliers;
@@ -16,13 +17,16 @@ const MODULES: &[Module] = &[
     scenic_suppliers::MODULE,
     products::MODULE,
     prices::MODULE,
+    orders::MODULE,
 ];
 
 #[derive(OpenApi)]
 #[openapi(tags(
     (name = "scenic", description = "The tenant's scenic spots, requests and suppliers"),
     (name = "product", description = "Ticket products"),
-    (name = "price", description = "Ticket prices and stock per day")
+    (name = "price", description = "Ticket prices and stock per day"),
+    (name = "booking", description = "Booking tickets"),
+    (name = "order", description = "Ticket orders")
 ))]
 struct ApiDoc;
 

@@ -3,6 +3,7 @@
 //! handlers call them. What hotel orders and products share with tickets is the `trade`
 //! crate's.
 
+pub mod booking;
 pub mod product;
 pub mod scenic;
 pub mod scenic_supplier;

@@ -368,3 +368,94 @@ pub fn count_by_scenic(
     }
     Ok(counts)
 }
+
+/// A product a distributor may book for a visit day, with its price for it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BookableProduct {
+    #[serde(flatten)]
+    pub product: TicketProduct,
+    /// YYYY-MM-DD.
+    pub visit_date: String,
+    /// What the distributor pays per ticket, fen; null when the day has no price.
+    pub price: Option<i64>,
+    pub retail_price: Option<i64>,
+    /// Tickets left for it; null for no limit (or no price).
+    pub left: Option<i64>,
+    /// Whether the quantity asked for can be booked that day.
+    pub bookable: bool,
+    /// Why not (`no-price`, `closed`, `sold-out`), empty when bookable.
+    pub reason: String,
+}
+
+/// The tenant's products on sale (on normal spots) that `distributor_id` may book on `day`
+/// (YYYY-MM-DD), newest first, each with its offer for `quantity` tickets.
+pub fn bookable(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    distributor_id: i64,
+    f: &ProductFilter,
+    day: &str,
+    quantity: i64,
+    page: PageRequest,
+) -> QueryResult<(Vec<BookableProduct>, i64)> {
+    let on_sale_here = || {
+        let mut q = ticket_products::table
+            .filter(ticket_products::saas_id.eq(viewer.saas_id))
+            .filter(ticket_products::state.eq(state::ON_SALE))
+            .filter(
+                ticket_products::scenic_id.eq_any(
+                    scenic_infos::table
+                        .filter(scenic_infos::saas_id.eq(viewer.saas_id))
+                        .filter(scenic_infos::state.eq(crate::domain::scenic::STATE_NORMAL))
+                        .select(scenic_infos::id),
+                ),
+            )
+            .into_boxed();
+        if let Some(name) = f
+            .product_name
+            .as_deref()
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+        {
+            q = q.filter(lower(ticket_products::product_name).contains_text(&name.to_lowercase()));
+        }
+        if let Some(s) = f.scenic_id {
+            q = q.filter(ticket_products::scenic_id.eq(s));
+        }
+        if let Some(t) = f.product_type {
+            q = q.filter(ticket_products::product_type.eq(t));
+        }
+        q
+    };
+    let total = on_sale_here().count().get_result(conn)?;
+    let rows = on_sale_here()
+        .order(ticket_products::id.desc())
+        .offset(page.offset())
+        .limit(page.limit())
+        .select(ProductRow::as_select())
+        .load(conn)?;
+    let mut out = Vec::with_capacity(rows.len());
+    for product in decorate(conn, viewer.saas_id, rows)? {
+        let offer = super::calendar::offer(conn, product.product_id, distributor_id, day)?;
+        let refusal = match &offer {
+            None => Some(trade::calendar::Refusal::NoPrice),
+            Some(o) => trade::calendar::Refusal::of(o.closed, o.left, quantity),
+        };
+        out.push(BookableProduct {
+            visit_date: day.to_owned(),
+            price: offer.as_ref().map(|o| o.price),
+            retail_price: offer.as_ref().map(|o| o.retail_price),
+            left: offer.as_ref().and_then(|o| o.left),
+            bookable: refusal.is_none(),
+            reason: match refusal {
+                None => String::new(),
+                Some(trade::calendar::Refusal::NoPrice) => "no-price".into(),
+                Some(trade::calendar::Refusal::Closed) => "closed".into(),
+                Some(trade::calendar::Refusal::SoldOut) => "sold-out".into(),
+            },
+            product,
+        });
+    }
+    Ok((out, total))
+}

@@ -105,11 +105,73 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    ticket_orders (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        product_id -> BigInt,
+        supplier_id -> BigInt,
+        distributor_id -> BigInt,
+        scenic_id -> BigInt,
+        visit_date -> Text,
+        quantity -> BigInt,
+        order_price -> BigInt,
+        supplier_price -> BigInt,
+        stock_source -> Integer,
+        order_state -> Integer,
+        real_state -> Integer,
+        supplier_state -> Integer,
+        channel_state -> Integer,
+        pay_state -> Integer,
+        cancel_apply -> Integer,
+        pre_cancel -> Integer,
+        need_confirm -> Bool,
+        pay_type -> Integer,
+        pay_deadline -> BigInt,
+        customer_key -> Text,
+        contact_name -> Text,
+        contact_mobile -> Text,
+        buyer -> Text,
+        remark -> Text,
+        created_by -> BigInt,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+        confirm_date -> BigInt,
+        finish_date -> BigInt,
+    }
+}
+
+diesel::table! {
+    ticket_purchase_counts (product_id, customer_key, day) {
+        product_id -> BigInt,
+        customer_key -> Text,
+        day -> Text,
+        bought -> BigInt,
+    }
+}
+
+diesel::table! {
+    ticket_order_logs (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        order_id -> BigInt,
+        action -> Text,
+        from_state -> Integer,
+        to_state -> Integer,
+        role -> Text,
+        user_id -> BigInt,
+        remark -> Text,
+        created_at -> BigInt,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     scenic_infos,
     scenic_requests,
     scenic_suppliers,
     ticket_products,
     ticket_calendar,
-    ticket_price_distributor
+    ticket_price_distributor,
+    ticket_orders,
+    ticket_order_logs
 );

@@ -100,6 +100,54 @@ impl Env {
         while self.events.try_recv().is_some() {}
     }
 
+    pub fn pool(&self) -> platform::db::DbPool {
+        platform::db::connect(&self.app.db.as_ref().unwrap().config()).unwrap()
+    }
+
+    pub fn sql(&self, statement: &str) {
+        let mut conn = self.pool().get().unwrap();
+        diesel::RunQueryDsl::execute(diesel::sql_query(statement), &mut conn).unwrap();
+    }
+
+    /// A bookable product of `supplier` (its token) on a new spot: on sale, priced for the
+    /// next days with `stock` tickets a day (None: no limit), `patch` applied to its form.
+    pub async fn bookable(&self, supplier: &str, patch: Value, stock: Option<i64>) -> i64 {
+        let spot = self
+            .spot_for(&format!("Spot {}", platform::id::next_id()), &[supplier])
+            .await;
+        let client = self.client(supplier);
+        let id = client.product_on_sale(product_form(spot, patch)).await;
+        let stock = match stock {
+            Some(n) => json!({"stockType": "limited", "stock": n}),
+            None => json!({"stockType": "unlimited"}),
+        };
+        let mut body = json!({"productId": id, "startDate": day(0), "endDate": day(5),
+            "purchasePrice": {"mode": "fixed", "value": 8000},
+            "distributionPrice": {"mode": "fixed", "value": 10000},
+            "retailPrice": {"mode": "fixed", "value": 12000}});
+        for (k, v) in stock.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        client
+            .post("/saas/price/ticketPriceStore/save", body)
+            .await
+            .data();
+        id
+    }
+
+    /// Tickets left of the product's day `n` days from today.
+    pub async fn left(&self, product_id: i64, n: i64) -> i64 {
+        let cal = self
+            .client(&self.operator)
+            .get(&format!(
+                "/saas/price/ticketPriceStore/list?productId={product_id}&startDate={}&endDate={}",
+                day(n),
+                day(n)
+            ))
+            .await;
+        cal.data()[0]["stock"].as_i64().unwrap()
+    }
+
     pub fn client<'a>(&'a self, token: &'a str) -> Client<'a> {
         Client::new(&self.fixture, token)
     }
@@ -315,4 +363,31 @@ impl<'a> Client<'a> {
         self.change_product(id, "publish").await.data();
         id
     }
+
+    /// Books `quantity` tickets `n` days from today for a buyer.
+    pub async fn book(&self, product_id: i64, n: i64, quantity: i64, buyer: Value) -> Answer {
+        self.post(
+            "/saas/booking/ticketBookings/order",
+            json!({"productId": product_id, "visitDate": day(n), "quantity": quantity, "buyer": buyer}),
+        )
+        .await
+    }
+
+    pub async fn act(&self, action: &str, order_id: i64, remark: &str) -> Answer {
+        self.put(
+            &format!("/saas/order/ticketOrder/{action}"),
+            json!({"orderId": order_id, "remark": remark}),
+        )
+        .await
+    }
+
+    pub async fn load_order(&self, id: i64) -> Answer {
+        self.get(&format!("/saas/order/ticketSys/load?orderId={id}"))
+            .await
+    }
+}
+
+/// A buyer with a name, a mobile and an ID number.
+pub fn buyer(mobile: &str, id_number: &str) -> Value {
+    json!({"name": "Li Lei", "mobile": mobile, "idNumber": id_number})
 }

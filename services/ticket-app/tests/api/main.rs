@@ -2,6 +2,7 @@
 
 mod actuator;
 mod helpers;
+mod orders;
 mod prices;
 mod products;
 mod requests;

@@ -1,0 +1,972 @@
+//! Ticket orders: placing one (stock and purchase limits taken in one transaction, each by a
+//! conditional UPDATE, so nothing is ever oversold however many book at once), the actions of
+//! the order state machine (`trade::order_state`, shared with hotel orders) with their log and
+//! `order.ticket.*` events written in the same transaction, the lists, and unpaid orders
+//! cancelling themselves.
+//!
+//! The tenant's staff see the tenant's orders, a supplier those of its products, a distributor
+//! those it booked; anything else is not found.
+
+use diesel::prelude::*;
+use platform::bus::{Outgoing, publish_in_tx, v1};
+use platform::db::SearchText as _;
+use platform::db::{Backend as Db, DbConnection};
+use platform::http::PageRequest;
+use platform::i18n::Text;
+use platform::{ApiError, Viewer};
+use serde::Serialize;
+use trade::calendar::{Refusal, Source};
+use trade::order_rules::{self, ActionFacts, Stamp};
+use trade::order_state::{self, Action, OrderStates, Role, state};
+use utoipa::ToSchema;
+
+use super::calendar;
+use super::products::ProductRow;
+use super::schema::{
+    scenic_infos, ticket_order_logs, ticket_orders, ticket_products, ticket_purchase_counts,
+};
+use crate::NAME;
+use crate::domain::booking::{self, Bought, Buyer};
+use crate::domain::product::{TicketProductFields, cancel_time, limit_goods};
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = ticket_orders)]
+pub struct OrderRow {
+    pub id: i64,
+    pub saas_id: i64,
+    pub product_id: i64,
+    pub supplier_id: i64,
+    pub distributor_id: i64,
+    pub scenic_id: i64,
+    pub visit_date: String,
+    pub quantity: i64,
+    pub order_price: i64,
+    pub supplier_price: i64,
+    pub stock_source: i32,
+    pub order_state: i32,
+    pub real_state: i32,
+    pub supplier_state: i32,
+    pub channel_state: i32,
+    pub pay_state: i32,
+    pub cancel_apply: i32,
+    pub pre_cancel: i32,
+    pub need_confirm: bool,
+    pub pay_type: i32,
+    pub pay_deadline: i64,
+    pub customer_key: String,
+    pub contact_name: String,
+    pub contact_mobile: String,
+    pub buyer: String,
+    pub remark: String,
+    pub created_by: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub confirm_date: i64,
+    pub finish_date: i64,
+}
+
+impl OrderRow {
+    fn states(&self) -> OrderStates {
+        OrderStates {
+            order: self.order_state,
+            real: self.real_state,
+            supplier: self.supplier_state,
+            channel: self.channel_state,
+            pay: self.pay_state,
+            cancel_apply: self.cancel_apply,
+            pre_cancel: self.pre_cancel,
+            need_confirm: self.need_confirm,
+        }
+    }
+}
+
+/// An order as the lists and the detail show it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TicketOrder {
+    pub order_id: i64,
+    pub product_id: i64,
+    pub product_name: String,
+    pub scenic_id: i64,
+    pub scenic_name: String,
+    pub supplier_id: i64,
+    pub supplier_name: String,
+    pub distributor_id: i64,
+    pub distributor_name: String,
+    /// YYYY-MM-DD.
+    pub visit_date: String,
+    pub quantity: i64,
+    /// What the distributor pays, fen.
+    pub order_price: i64,
+    /// What the supplier is paid, fen.
+    pub supplier_price: i64,
+    /// `orderState`: 1 confirmed, 2 unpaid, 3 paid, 4 cancelled, 5 completed, 6 refunded,
+    /// 7 cancellation applied, 8 unconfirmed, 9 invalid (refused), 10 arranged.
+    pub order_state: i32,
+    pub real_state: i32,
+    pub supplier_state: i32,
+    pub channel_state: i32,
+    /// `payState`: 0 unpaid, 20 paying, 21 paid, 29 failed, 51 refunded.
+    pub pay_state: i32,
+    /// 0 none, 40 applied, 41 agreed.
+    pub cancel_apply: i32,
+    pub need_confirm: bool,
+    /// 1 credit, 2 cash; 0 before payment.
+    pub pay_type: i32,
+    /// ms after which an unpaid order cancels itself; 0 when none.
+    pub pay_deadline: i64,
+    pub contact_name: String,
+    pub contact_mobile: String,
+    pub buyer: Buyer,
+    pub remark: String,
+    pub create_date: i64,
+    pub modify_date: i64,
+    pub confirm_date: i64,
+    pub finish_date: i64,
+}
+
+/// An entry of an order's log.
+#[derive(Debug, Clone, Serialize, ToSchema, Queryable)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderLog {
+    pub id: i64,
+    pub order_id: i64,
+    /// The action (`pay`, `confirm`, `cancel`, ..., `create`, `remark`).
+    pub action: String,
+    pub from_state: i32,
+    pub to_state: i32,
+    /// operator, supplier, distributor or system.
+    pub role: String,
+    pub user_id: i64,
+    pub remark: String,
+    pub create_date: i64,
+}
+
+/// Who acts, and when.
+#[derive(Debug, Clone)]
+pub struct Actor {
+    pub viewer: Viewer,
+    pub user_id: i64,
+    pub now: i64,
+}
+
+fn role_name(r: Role) -> &'static str {
+    match r {
+        Role::Operator => "operator",
+        Role::Supplier => "supplier",
+        Role::Distributor => "distributor",
+        Role::System => "system",
+    }
+}
+
+/// The orders `viewer` sees.
+fn visible(viewer: &Viewer) -> ticket_orders::BoxedQuery<'static, Db> {
+    let mut q = ticket_orders::table
+        .filter(ticket_orders::saas_id.eq(viewer.saas_id))
+        .into_boxed();
+    if let Some(s) = viewer.supplier() {
+        q = q.filter(ticket_orders::supplier_id.eq(s));
+    }
+    if let Some(d) = viewer.distributor() {
+        q = q.filter(ticket_orders::distributor_id.eq(d));
+    }
+    q
+}
+
+/// The caller's part in an order it sees.
+fn role_of(viewer: &Viewer) -> Role {
+    if viewer.supplier().is_some() {
+        Role::Supplier
+    } else if viewer.distributor().is_some() {
+        Role::Distributor
+    } else {
+        Role::Operator
+    }
+}
+
+#[derive(Debug, Default, Clone)]
+pub struct OrderFilter {
+    pub order_id: Option<i64>,
+    pub product_id: Option<i64>,
+    pub scenic_id: Option<i64>,
+    pub supplier_id: Option<i64>,
+    pub distributor_id: Option<i64>,
+    pub order_state: Option<i32>,
+    pub pay_state: Option<i32>,
+    /// Visit dates, YYYY-MM-DD, both inclusive.
+    pub visit_from: Option<String>,
+    pub visit_to: Option<String>,
+    /// Part of the contact's name or mobile.
+    pub contact: Option<String>,
+}
+
+fn filtered(viewer: &Viewer, f: &OrderFilter) -> ticket_orders::BoxedQuery<'static, Db> {
+    let mut q = visible(viewer);
+    if let Some(v) = f.order_id {
+        q = q.filter(ticket_orders::id.eq(v));
+    }
+    if let Some(v) = f.product_id {
+        q = q.filter(ticket_orders::product_id.eq(v));
+    }
+    if let Some(v) = f.scenic_id {
+        q = q.filter(ticket_orders::scenic_id.eq(v));
+    }
+    if let Some(v) = f.supplier_id {
+        q = q.filter(ticket_orders::supplier_id.eq(v));
+    }
+    if let Some(v) = f.distributor_id {
+        q = q.filter(ticket_orders::distributor_id.eq(v));
+    }
+    if let Some(v) = f.order_state {
+        q = q.filter(ticket_orders::order_state.eq(v));
+    }
+    if let Some(v) = f.pay_state {
+        q = q.filter(ticket_orders::pay_state.eq(v));
+    }
+    if let Some(v) = f.visit_from.clone() {
+        q = q.filter(ticket_orders::visit_date.ge(v));
+    }
+    if let Some(v) = f.visit_to.clone() {
+        q = q.filter(ticket_orders::visit_date.le(v));
+    }
+    if let Some(c) = f
+        .contact
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+    {
+        q = q.filter(
+            ticket_orders::contact_name
+                .contains_text(c)
+                .or(ticket_orders::contact_mobile.contains_text(c)),
+        );
+    }
+    q
+}
+
+fn shown(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    rows: Vec<OrderRow>,
+) -> QueryResult<Vec<TicketOrder>> {
+    let mut mchs: Vec<i64> = rows.iter().map(|r| r.supplier_id).collect();
+    mchs.extend(rows.iter().map(|r| r.distributor_id));
+    let names = platform::replica::merchant_names(conn, saas_id, &mchs)?;
+    let products: std::collections::HashMap<i64, String> = ticket_products::table
+        .filter(ticket_products::id.eq_any(rows.iter().map(|r| r.product_id).collect::<Vec<_>>()))
+        .select((ticket_products::id, ticket_products::product_name))
+        .load::<(i64, String)>(conn)?
+        .into_iter()
+        .collect();
+    let spots: std::collections::HashMap<i64, String> = scenic_infos::table
+        .filter(scenic_infos::id.eq_any(rows.iter().map(|r| r.scenic_id).collect::<Vec<_>>()))
+        .select((scenic_infos::id, scenic_infos::scenic_name))
+        .load::<(i64, String)>(conn)?
+        .into_iter()
+        .collect();
+    let name = |id: &i64| names.get(id).cloned().unwrap_or_default();
+    Ok(rows
+        .into_iter()
+        .map(|r| TicketOrder {
+            order_id: r.id,
+            product_id: r.product_id,
+            product_name: products.get(&r.product_id).cloned().unwrap_or_default(),
+            scenic_id: r.scenic_id,
+            scenic_name: spots.get(&r.scenic_id).cloned().unwrap_or_default(),
+            supplier_id: r.supplier_id,
+            supplier_name: name(&r.supplier_id),
+            distributor_id: r.distributor_id,
+            distributor_name: name(&r.distributor_id),
+            visit_date: r.visit_date,
+            quantity: r.quantity,
+            order_price: r.order_price,
+            supplier_price: r.supplier_price,
+            order_state: r.order_state,
+            real_state: r.real_state,
+            supplier_state: r.supplier_state,
+            channel_state: r.channel_state,
+            pay_state: r.pay_state,
+            cancel_apply: r.cancel_apply,
+            need_confirm: r.need_confirm,
+            pay_type: r.pay_type,
+            pay_deadline: r.pay_deadline,
+            contact_name: r.contact_name,
+            contact_mobile: r.contact_mobile,
+            // Written only from a checked Buyer.
+            buyer: serde_json::from_str(&r.buyer).unwrap_or_default(),
+            remark: r.remark,
+            create_date: r.created_at,
+            modify_date: r.updated_at,
+            confirm_date: r.confirm_date,
+            finish_date: r.finish_date,
+        })
+        .collect())
+}
+
+pub fn list(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    f: &OrderFilter,
+    page: PageRequest,
+) -> QueryResult<(Vec<TicketOrder>, i64)> {
+    let total = filtered(viewer, f).count().get_result(conn)?;
+    let rows = filtered(viewer, f)
+        .order(ticket_orders::id.desc())
+        .offset(page.offset())
+        .limit(page.limit())
+        .select(OrderRow::as_select())
+        .load(conn)?;
+    Ok((shown(conn, viewer.saas_id, rows)?, total))
+}
+
+fn find(conn: &mut DbConnection, viewer: &Viewer, id: i64) -> QueryResult<Option<OrderRow>> {
+    visible(viewer)
+        .filter(ticket_orders::id.eq(id))
+        .select(OrderRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn load(conn: &mut DbConnection, viewer: &Viewer, id: i64) -> QueryResult<Option<TicketOrder>> {
+    match find(conn, viewer, id)? {
+        Some(r) => Ok(shown(conn, viewer.saas_id, vec![r])?.pop()),
+        None => Ok(None),
+    }
+}
+
+pub fn logs(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    order_id: i64,
+) -> QueryResult<Option<Vec<OrderLog>>> {
+    if find(conn, viewer, order_id)?.is_none() {
+        return Ok(None);
+    }
+    ticket_order_logs::table
+        .filter(ticket_order_logs::order_id.eq(order_id))
+        .order((ticket_order_logs::created_at, ticket_order_logs::id))
+        .select((
+            ticket_order_logs::id,
+            ticket_order_logs::order_id,
+            ticket_order_logs::action,
+            ticket_order_logs::from_state,
+            ticket_order_logs::to_state,
+            ticket_order_logs::role,
+            ticket_order_logs::user_id,
+            ticket_order_logs::remark,
+            ticket_order_logs::created_at,
+        ))
+        .load(conn)
+        .map(Some)
+}
+
+/// A log entry of an order's change.
+struct Entry<'a> {
+    action: &'a str,
+    from: i32,
+    to: i32,
+    role: Role,
+    user_id: i64,
+    remark: &'a str,
+    now: i64,
+}
+
+fn log(conn: &mut DbConnection, o: &OrderRow, e: Entry<'_>) -> QueryResult<()> {
+    let Entry {
+        action,
+        from,
+        to,
+        role,
+        user_id,
+        remark,
+        now,
+    } = e;
+    diesel::insert_into(ticket_order_logs::table)
+        .values((
+            ticket_order_logs::id.eq(platform::id::next_id()),
+            ticket_order_logs::saas_id.eq(o.saas_id),
+            ticket_order_logs::order_id.eq(o.id),
+            ticket_order_logs::action.eq(action),
+            ticket_order_logs::from_state.eq(from),
+            ticket_order_logs::to_state.eq(to),
+            ticket_order_logs::role.eq(role_name(role)),
+            ticket_order_logs::user_id.eq(user_id),
+            ticket_order_logs::remark.eq(remark),
+            ticket_order_logs::created_at.eq(now),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+// ---- events ----------------------------------------------------------------------------
+
+fn order_ref(conn: &mut DbConnection, o: &OrderRow) -> QueryResult<v1::OrderRef> {
+    let product_name: String = ticket_products::table
+        .find(o.product_id)
+        .select(ticket_products::product_name)
+        .first(conn)?;
+    Ok(v1::OrderRef {
+        order_id: o.id,
+        order_no: o.id.to_string(),
+        product_type: v1::ProductType::Ticket as i32,
+        supplier_mch_id: o.supplier_id,
+        distributor_mch_id: o.distributor_id,
+        product_id: o.product_id,
+        product_name,
+        start_date: o.visit_date.clone(),
+        end_date: o.visit_date.clone(),
+        supplier_interface_id: 0,
+        distributor_interface_id: 0,
+    })
+}
+
+fn amounts(o: &OrderRow) -> v1::OrderAmounts {
+    v1::OrderAmounts {
+        order_price: o.order_price,
+        supplier_price: o.supplier_price,
+        channel_price: o.order_price,
+        profit: o.order_price - o.supplier_price,
+        currency: "CNY".into(),
+    }
+}
+
+fn contact(o: &OrderRow) -> QueryResult<v1::Contact> {
+    let buyer: Buyer = serde_json::from_str(&o.buyer)
+        .map_err(|e| diesel::result::Error::DeserializationError(Box::new(e)))?;
+    Ok(v1::Contact {
+        name: o.contact_name.clone(),
+        mobile: o.contact_mobile.clone(),
+        email: buyer.email,
+    })
+}
+
+fn publish_created(conn: &mut DbConnection, o: &OrderRow) -> QueryResult<()> {
+    let e = v1::OrderCreated {
+        order: Some(order_ref(conn, o)?),
+        amounts: Some(amounts(o)),
+        contact: Some(contact(o)?),
+        quantity: i32::try_from(o.quantity).unwrap_or(i32::MAX),
+        order_state: o.order_state,
+        created_by: o.created_by,
+    };
+    let out = Outgoing::new(NAME, "order.ticket.created", o.saas_id, &e).at(o.created_at);
+    publish_in_tx(conn, out).map(|_| ())
+}
+
+fn publish_acted(
+    conn: &mut DbConnection,
+    o: &OrderRow,
+    before: &OrderStates,
+    after: &OrderStates,
+    reason: &str,
+    actor: &Actor,
+) -> QueryResult<()> {
+    let kind = order_state::event_kind(after);
+    let key = format!("order.ticket.{kind}");
+    let order = Some(order_ref(conn, o)?);
+    let out = if kind == "cancelled" {
+        let e = v1::OrderCancelled {
+            order,
+            amounts: Some(amounts(o)),
+            contact: Some(contact(o)?),
+            reason: reason.to_owned(),
+            cancelled_by: actor.user_id,
+        };
+        Outgoing::new(NAME, &key, o.saas_id, &e)
+    } else {
+        let e = v1::OrderStateChanged {
+            order,
+            old_order_state: before.order,
+            new_order_state: after.order,
+            old_supplier_state: before.supplier,
+            new_supplier_state: after.supplier,
+            old_channel_state: before.channel,
+            new_channel_state: after.channel,
+            reason: reason.to_owned(),
+            changed_by: actor.user_id,
+        };
+        Outgoing::new(NAME, &key, o.saas_id, &e)
+    };
+    publish_in_tx(conn, out.at(actor.now)).map(|_| ())
+}
+
+// ---- placing an order --------------------------------------------------------------------
+
+/// What a distributor asks for.
+pub struct NewOrder {
+    pub product_id: i64,
+    /// A day number.
+    pub visit: i64,
+    pub quantity: i64,
+    pub buyer: Buyer,
+    pub remark: String,
+}
+
+pub fn not_found() -> ApiError {
+    ApiError::not_found("订单", "order")
+}
+
+fn not_bookable() -> ApiError {
+    ApiError::Rule {
+        code: "not-bookable",
+        msg: Text::fixed("该产品当前不可预订", "This product cannot be booked now"),
+    }
+}
+
+/// Adds `n` tickets to the customer's count for `day` ('' for all days) if it stays within
+/// `limit`, in one conditional UPDATE; false when it would not.
+fn count_purchase(
+    conn: &mut DbConnection,
+    product_id: i64,
+    key: &str,
+    day: &str,
+    n: i64,
+    limit: i64,
+) -> QueryResult<bool> {
+    let row = || {
+        ticket_purchase_counts::table
+            .filter(ticket_purchase_counts::product_id.eq(product_id))
+            .filter(ticket_purchase_counts::customer_key.eq(key.to_owned()))
+            .filter(ticket_purchase_counts::day.eq(day.to_owned()))
+    };
+    if row().count().get_result::<i64>(conn)? == 0 {
+        // In a savepoint: a concurrent first order of the same customer may insert the row
+        // first; its unique key then refuses ours and the conditional update below counts.
+        let inserted = conn.transaction(|c| {
+            diesel::insert_into(ticket_purchase_counts::table)
+                .values((
+                    ticket_purchase_counts::product_id.eq(product_id),
+                    ticket_purchase_counts::customer_key.eq(key),
+                    ticket_purchase_counts::day.eq(day),
+                    ticket_purchase_counts::bought.eq(0),
+                ))
+                .execute(c)
+        });
+        match inserted {
+            Ok(_)
+            | Err(diesel::result::Error::DatabaseError(
+                diesel::result::DatabaseErrorKind::UniqueViolation,
+                _,
+            )) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    let n = diesel::update(row().filter(ticket_purchase_counts::bought.le(limit - n)))
+        .set(ticket_purchase_counts::bought.eq(ticket_purchase_counts::bought + n))
+        .execute(conn)?;
+    Ok(n == 1)
+}
+
+fn uncount_purchase(conn: &mut DbConnection, o: &OrderRow) -> QueryResult<()> {
+    diesel::update(
+        ticket_purchase_counts::table
+            .filter(ticket_purchase_counts::product_id.eq(o.product_id))
+            .filter(ticket_purchase_counts::customer_key.eq(&o.customer_key))
+            .filter(
+                ticket_purchase_counts::day
+                    .eq("")
+                    .or(ticket_purchase_counts::day.eq(&o.visit_date)),
+            ),
+    )
+    .set(ticket_purchase_counts::bought.eq(ticket_purchase_counts::bought - o.quantity))
+    .execute(conn)?;
+    Ok(())
+}
+
+fn bought(conn: &mut DbConnection, product_id: i64, key: &str, day: &str) -> QueryResult<i64> {
+    Ok(ticket_purchase_counts::table
+        .filter(ticket_purchase_counts::product_id.eq(product_id))
+        .filter(ticket_purchase_counts::customer_key.eq(key))
+        .filter(ticket_purchase_counts::day.eq(day))
+        .select(ticket_purchase_counts::bought)
+        .first(conn)
+        .optional()?
+        .unwrap_or(0))
+}
+
+/// Places an order of `product` for the distributor `actor` is, in the caller's transaction:
+/// the rules, the purchase limit and the stock are all taken or none is. `pay_timeout_ms`:
+/// how long an online-payment order waits for its payment.
+pub fn place(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    distributor_id: i64,
+    product: &ProductRow,
+    mut n: NewOrder,
+    pay_timeout_ms: i64,
+) -> Result<TicketOrder, ApiError> {
+    let p: TicketProductFields = product.form()?;
+    booking::check_quantity(n.quantity)?;
+    booking::check_visit(&p, n.visit, actor.now)?;
+    booking::check_buyer(&p, &mut n.buyer)?;
+    let day = platform::time::format_day(n.visit);
+    let Some(offer) = calendar::offer(conn, product.id, distributor_id, &day)? else {
+        return Err(Refusal::NoPrice.error(&day));
+    };
+    if let Some(r) = Refusal::of(offer.closed, offer.left, n.quantity) {
+        return Err(r.error(&day));
+    }
+    let key = booking::customer_key(&p, &n.buyer);
+    let limit = i64::from(p.limit_num);
+    let counted = match p.limit_goods_type {
+        limit_goods::PER_CUSTOMER => Some(""),
+        limit_goods::PER_DAY => Some(day.as_str()),
+        _ => None,
+    };
+    booking::check_purchase_limit(
+        &p,
+        n.quantity,
+        Bought {
+            per_customer: bought(conn, product.id, &key, "")?,
+            same_day: bought(conn, product.id, &key, &day)?,
+        },
+    )?;
+    // Both counts are kept whatever the product's limit, so a limit set later counts what
+    // customers already hold; only the limited one can refuse.
+    for d in ["", day.as_str()] {
+        let cap = if counted == Some(d) {
+            limit
+        } else {
+            i64::MAX / 2
+        };
+        if !count_purchase(conn, product.id, &key, d, n.quantity, cap)? {
+            // Another order of the customer took the rest of its allowance meanwhile.
+            return Err(booking::check_purchase_limit(
+                &p,
+                n.quantity,
+                Bought {
+                    per_customer: limit,
+                    same_day: limit,
+                },
+            )
+            .err()
+            .unwrap_or_else(not_bookable));
+        }
+    }
+    if !calendar::take(
+        conn,
+        product.id,
+        distributor_id,
+        &day,
+        offer.source,
+        n.quantity,
+    )? {
+        return Err(Refusal::SoldOut.error(&day));
+    }
+    let need_confirm = booking::needs_confirmation(&p, offer.source == Source::Unlimited);
+    let s = order_state::initial(p.pay_online, need_confirm);
+    let id = platform::id::next_id();
+    let now = actor.now;
+    let buyer_json = serde_json::to_string(&n.buyer)
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("buyer of order {id}: {e}")))?;
+    let contact = if n.buyer.name.is_empty() {
+        n.buyer.email.clone()
+    } else {
+        n.buyer.name.clone()
+    };
+    diesel::insert_into(ticket_orders::table)
+        .values((
+            (
+                ticket_orders::id.eq(id),
+                ticket_orders::saas_id.eq(actor.viewer.saas_id),
+                ticket_orders::product_id.eq(product.id),
+                ticket_orders::supplier_id.eq(product.supplier_id),
+                ticket_orders::distributor_id.eq(distributor_id),
+                ticket_orders::scenic_id.eq(product.scenic_id),
+                ticket_orders::visit_date.eq(&day),
+                ticket_orders::quantity.eq(n.quantity),
+                ticket_orders::order_price.eq(offer.price * n.quantity),
+                ticket_orders::supplier_price.eq(offer.purchase_price * n.quantity),
+                ticket_orders::stock_source.eq(offer.source as i32),
+            ),
+            (
+                ticket_orders::order_state.eq(s.order),
+                ticket_orders::real_state.eq(s.real),
+                ticket_orders::supplier_state.eq(s.supplier),
+                ticket_orders::channel_state.eq(s.channel),
+                ticket_orders::pay_state.eq(s.pay),
+                ticket_orders::cancel_apply.eq(s.cancel_apply),
+                ticket_orders::pre_cancel.eq(s.pre_cancel),
+                ticket_orders::need_confirm.eq(s.need_confirm),
+                ticket_orders::pay_type.eq(0),
+                ticket_orders::pay_deadline
+                    .eq(order_rules::pay_deadline(s.order, now + pay_timeout_ms)),
+            ),
+            (
+                ticket_orders::customer_key.eq(&key),
+                ticket_orders::contact_name.eq(&contact),
+                ticket_orders::contact_mobile.eq(&n.buyer.mobile),
+                ticket_orders::buyer.eq(buyer_json),
+                ticket_orders::remark.eq(&n.remark),
+                ticket_orders::created_by.eq(actor.user_id),
+                ticket_orders::created_at.eq(now),
+                ticket_orders::updated_at.eq(now),
+                ticket_orders::confirm_date.eq(order_rules::initial_confirm_date(s.order, now)),
+                ticket_orders::finish_date.eq(0),
+            ),
+        ))
+        .execute(conn)?;
+    let row = ticket_orders::table
+        .find(id)
+        .select(OrderRow::as_select())
+        .first(conn)?;
+    log(
+        conn,
+        &row,
+        Entry {
+            action: "create",
+            from: state::VALID,
+            to: s.order,
+            role: role_of(&actor.viewer),
+            user_id: actor.user_id,
+            remark: &n.remark,
+            now,
+        },
+    )?;
+    publish_created(conn, &row)?;
+    shown(conn, actor.viewer.saas_id, vec![row])?
+        .pop()
+        .ok_or_else(not_bookable)
+}
+
+// ---- actions -------------------------------------------------------------------------------
+
+fn changed_meanwhile() -> ApiError {
+    ApiError::Rule {
+        code: "order-changed",
+        msg: Text::fixed(
+            "订单刚被他人修改，请刷新后重试",
+            "The order changed meanwhile; reload and retry",
+        ),
+    }
+}
+
+/// The ms after which no cancellation is accepted: a non-refundable product has none to give
+/// (policy refuses), "before use" ends when the visit day starts... of the next day, "N days
+/// before" N days before the visit day starts.
+fn cancel_deadline(p: &TicketProductFields, visit: i64) -> i64 {
+    let start = platform::time::day_start_ms(visit);
+    match p.cancel_type {
+        cancel_time::DAYS_BEFORE => start - i64::from(p.cancel_days) * platform::time::DAY_MS,
+        _ => start + platform::time::DAY_MS,
+    }
+}
+
+/// Takes `action` on the order `id` as `actor`: the state machine says whether and where, the
+/// order's rules whether now; the states move by a conditional UPDATE on the states read (two
+/// concurrent actions: one applies, the other is told to retry), stock and purchase counts go
+/// back when the order stops holding them, and the log and event are written in the same
+/// transaction.
+pub fn act(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    id: i64,
+    action: Action,
+    pay_type: i32,
+    remark: &str,
+) -> Result<TicketOrder, ApiError> {
+    let o = find(conn, &actor.viewer, id)?.ok_or_else(not_found)?;
+    let role = role_of(&actor.viewer);
+    let before = o.states();
+    let after = order_state::apply(action, role, &before)?;
+    let p: TicketProductFields = super::products::of_tenant(conn, o.saas_id, o.product_id)?
+        .ok_or_else(not_bookable)?
+        .form()?;
+    let visit = platform::time::parse_date("visitDate", &o.visit_date)?;
+    order_rules::check_action(
+        action,
+        &ActionFacts {
+            allowed_cancel: p.cancel_type != cancel_time::NON_REFUNDABLE,
+            cancel_deadline: cancel_deadline(&p, visit),
+            service_date: &o.visit_date,
+            pay_type,
+        },
+        actor.now,
+    )?;
+    if pay_type == order_rules::pay_type::CREDIT && action == Action::Pay {
+        return Err(ApiError::invalid_field(
+            "payType",
+            "门票订单暂不支持授信支付，请用现金支付",
+            "ticket orders cannot be paid by credit yet; pay in cash",
+        ));
+    }
+    let now = actor.now;
+    let stamp = order_rules::stamp(action);
+    let n = diesel::update(
+        ticket_orders::table
+            .filter(ticket_orders::id.eq(o.id))
+            .filter(ticket_orders::order_state.eq(before.order))
+            .filter(ticket_orders::pay_state.eq(before.pay))
+            .filter(ticket_orders::cancel_apply.eq(before.cancel_apply)),
+    )
+    .set((
+        (
+            ticket_orders::order_state.eq(after.order),
+            ticket_orders::real_state.eq(after.real),
+            ticket_orders::supplier_state.eq(after.supplier),
+            ticket_orders::channel_state.eq(after.channel),
+            ticket_orders::pay_state.eq(after.pay),
+            ticket_orders::cancel_apply.eq(after.cancel_apply),
+            ticket_orders::pre_cancel.eq(after.pre_cancel),
+            ticket_orders::pay_deadline.eq(order_rules::pay_deadline(after.order, o.pay_deadline)),
+            ticket_orders::updated_at.eq(now),
+        ),
+        (stamp == Some(Stamp::Paid)).then(|| ticket_orders::pay_type.eq(pay_type)),
+        (stamp == Some(Stamp::Confirmed)).then(|| ticket_orders::confirm_date.eq(now)),
+        (stamp == Some(Stamp::Finished)).then(|| ticket_orders::finish_date.eq(now)),
+    ))
+    .execute(conn)?;
+    if n != 1 {
+        return Err(changed_meanwhile());
+    }
+    if action.returns_stock() {
+        calendar::give_back(
+            conn,
+            o.product_id,
+            o.distributor_id,
+            &o.visit_date,
+            Source::from_i32(o.stock_source),
+            o.quantity,
+        )?;
+        uncount_purchase(conn, &o)?;
+    }
+    let row = ticket_orders::table
+        .find(o.id)
+        .select(OrderRow::as_select())
+        .first(conn)?;
+    log(
+        conn,
+        &row,
+        Entry {
+            action: action.as_str(),
+            from: before.order,
+            to: after.order,
+            role,
+            user_id: actor.user_id,
+            remark,
+            now,
+        },
+    )?;
+    let reason = if remark.is_empty() {
+        action.as_str().to_owned()
+    } else {
+        format!("{}: {remark}", action.as_str())
+    };
+    publish_acted(conn, &row, &before, &after, &reason, actor)?;
+    shown(conn, actor.viewer.saas_id, vec![row])?
+        .pop()
+        .ok_or_else(changed_meanwhile)
+}
+
+/// Changes the order's remark (any party that sees it); logged, states untouched.
+pub fn remark(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    id: i64,
+    remark: &str,
+) -> Result<TicketOrder, ApiError> {
+    let o = find(conn, &actor.viewer, id)?.ok_or_else(not_found)?;
+    diesel::update(ticket_orders::table.filter(ticket_orders::id.eq(o.id)))
+        .set((
+            ticket_orders::remark.eq(remark),
+            ticket_orders::updated_at.eq(actor.now),
+        ))
+        .execute(conn)?;
+    log(
+        conn,
+        &o,
+        Entry {
+            action: "remark",
+            from: o.order_state,
+            to: o.order_state,
+            role: role_of(&actor.viewer),
+            user_id: actor.user_id,
+            remark,
+            now: actor.now,
+        },
+    )?;
+    load(conn, &actor.viewer, id)?.ok_or_else(changed_meanwhile)
+}
+
+/// Cancels the unpaid orders past their payment time (`platform::jobs`): each in its own
+/// transaction, by the system, through the same action as everyone's, so its stock returns,
+/// it is logged and `order.ticket.cancelled` is published. Answers how many.
+pub fn cancel_unpaid(conn: &mut DbConnection, now: i64) -> anyhow::Result<usize> {
+    let due: Vec<(i64, i64)> = ticket_orders::table
+        .filter(ticket_orders::pay_deadline.gt(0))
+        .filter(ticket_orders::pay_deadline.lt(now))
+        .filter(ticket_orders::order_state.eq(state::UNPAID))
+        .filter(ticket_orders::pay_state.ne(order_state::pay::PAYING))
+        .select((ticket_orders::id, ticket_orders::saas_id))
+        .limit(500)
+        .load(conn)?;
+    let mut done = 0;
+    for (id, saas_id) in due {
+        let actor = Actor {
+            viewer: Viewer::tenant(saas_id),
+            user_id: 0,
+            now,
+        };
+        let r = platform::db::write_tx::<_, ApiError>(conn, |c| act_as_system(c, &actor, id));
+        match r {
+            Ok(()) => done += 1,
+            // Paid or cancelled meanwhile: nothing left to do.
+            Err(ApiError::Rule { .. }) => {}
+            Err(e) => return Err(anyhow::anyhow!("cancelling unpaid ticket order {id}: {e}")),
+        }
+    }
+    Ok(done)
+}
+
+fn act_as_system(conn: &mut DbConnection, actor: &Actor, id: i64) -> Result<(), ApiError> {
+    let o = find(conn, &actor.viewer, id)?.ok_or_else(changed_meanwhile)?;
+    let before = o.states();
+    let after = order_state::apply(Action::TimeoutCancel, Role::System, &before)?;
+    let n = diesel::update(
+        ticket_orders::table
+            .filter(ticket_orders::id.eq(o.id))
+            .filter(ticket_orders::order_state.eq(before.order))
+            .filter(ticket_orders::pay_state.eq(before.pay)),
+    )
+    .set((
+        ticket_orders::order_state.eq(after.order),
+        ticket_orders::real_state.eq(after.real),
+        ticket_orders::channel_state.eq(after.channel),
+        ticket_orders::pay_deadline.eq(0),
+        ticket_orders::finish_date.eq(actor.now),
+        ticket_orders::updated_at.eq(actor.now),
+    ))
+    .execute(conn)?;
+    if n != 1 {
+        return Err(changed_meanwhile());
+    }
+    calendar::give_back(
+        conn,
+        o.product_id,
+        o.distributor_id,
+        &o.visit_date,
+        Source::from_i32(o.stock_source),
+        o.quantity,
+    )?;
+    uncount_purchase(conn, &o)?;
+    let row = ticket_orders::table
+        .find(o.id)
+        .select(OrderRow::as_select())
+        .first(conn)?;
+    let name = Action::TimeoutCancel.as_str();
+    log(
+        conn,
+        &row,
+        Entry {
+            action: name,
+            from: before.order,
+            to: after.order,
+            role: Role::System,
+            user_id: 0,
+            remark: "",
+            now: actor.now,
+        },
+    )?;
+    publish_acted(conn, &row, &before, &after, name, actor)?;
+    Ok(())
+}
