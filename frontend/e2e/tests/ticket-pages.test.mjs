@@ -264,4 +264,31 @@ describe('ticket pages', () => {
     await page.getByTestId('ticket-products-table').getByRole('row').filter({ hasText: 'West Lake boat, adult' }).getByText('On sale').waitFor();
     await page.close();
   });
+
+  it('lets the distributor book two tickets of the published product for tomorrow with the buyer\'s details', async () => {
+    const page = await newPage(ctx.browser, 'en-US');
+    await login(page, ctx.fleet.url, 'distributor', 'distributor123');
+    await page.goto(`${ctx.fleet.url}/saas-ticket-app/booking/ticketBookings/list`);
+    await page.fill('[data-testid="booking-visit-date"]', day(1));
+    await page.fill('[data-testid="booking-quantity"]', '2');
+    await page.getByTestId('search-inquire').click();
+    const row = page.getByTestId('ticket-booking-table').getByRole('row').filter({ hasText: 'West Lake boat, adult' });
+    await row.getByText('160.00').waitFor();
+    await shot(page, 'ticket-booking-search');
+    await fitsWidth(page);
+    await row.getByRole('button', { name: 'Book' }).click();
+    const dialog = page.getByTestId('ticket-order-dialog');
+    await dialog.getByTestId('form-submit').click();
+    await dialog.getByText('Please enter Name').waitFor();
+    await page.fill('[data-testid="field-buyer.name"]', 'Li Si');
+    await page.fill('[data-testid="field-buyer.mobile"]', '13800000000');
+    await shot(page, 'ticket-order-form');
+    await dialog.getByTestId('form-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByTestId('booking-placed').getByText(/Order \d+ placed/).waitFor();
+    // Two of the ten tickets are held.
+    await row.getByText('8', { exact: true }).waitFor();
+    await shot(page, 'ticket-booked');
+    await page.close();
+  });
 });

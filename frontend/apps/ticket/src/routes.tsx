@@ -61,6 +61,17 @@ export const routes: AppRoute[] = [
       },
     ],
   },
+  {
+    path: 'booking',
+    meta: { title: 'ticket.menu.booking', icon: 'event', order: 4 },
+    children: [
+      {
+        path: 'ticketBookings/list',
+        meta: { title: 'ticket.menu.bookingSearch', order: 1, perm: PERM.ticketBooking.search },
+        page: () => import('./pages/booking/BookingSearch'),
+      },
+    ],
+  },
 ];
 
 const remote: RemoteRoutes = { app: APP, routes, messages: { 'zh-CN': zhCN, en } };

@@ -241,6 +241,10 @@ export const PERM = {
     save: '/saas/price/ticketPriceStore/save:POST',
     distributorSave: '/saas/price/ticketPriceStoreDistributor/save:POST',
   },
+  ticketBooking: {
+    search: '/saas/booking/ticketBookings/list:GET',
+    order: '/saas/booking/ticketBookings/order:POST',
+  },
   /** finance-app (docs/finance.md). */
   credit: {
     list: '/saas/finance/credit/list:GET',
