@@ -1,0 +1,136 @@
+// The price policy pages in a real browser against the real fleet: the demo admin adds a price
+// level, a rule whose formula divides by zero is refused with the character marked (in the
+// preview and at save), a good formula previews its price and saves, a currency rate is set and
+// converts an amount; a request filed in "my requests" is rejected with a remark by the approver
+// and its outcome is shown to the requester.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { login, newPage, shot, useFleet } from '../lib.mjs';
+
+const ctx = useFleet();
+
+/** The row of a list table holding `text`. */
+const row = (page, table, text) => page.getByTestId(table).getByRole('row').filter({ hasText: text });
+
+/** The table scrolls no sideways at 1440 px. */
+async function fits(page, table) {
+  const f = await page.getByTestId(table).evaluate((t) => {
+    const scroller = t.querySelector('.MuiTableContainer-root') ?? t;
+    return { scroll: scroller.scrollWidth, client: scroller.clientWidth };
+  });
+  assert.ok(f.scroll <= f.client, `${table}: ${JSON.stringify(f)}`);
+}
+
+describe('price policy pages', () => {
+  it('adds a level, refuses a bad formula at its position, saves a good one, converts at a rate', async () => {
+    const page = await newPage(ctx.browser, 'en-US');
+    await login(page, ctx.fleet.url, 'demo', 'demo123');
+
+    await page.goto(`${ctx.fleet.url}/saas-app/pricePolicy/priceGrade/list`);
+    await row(page, 'base-grades-table', 'Default level').waitFor();
+    await page.getByTestId('grade-add').click();
+    const gradeDialog = page.getByTestId('grade-dialog');
+    await gradeDialog.getByTestId('field-gradeName').fill('Gold');
+    await gradeDialog.getByTestId('form-submit').click();
+    await gradeDialog.waitFor({ state: 'detached' });
+    await row(page, 'base-grades-table', 'Gold').waitFor();
+    await fits(page, 'base-grades-table');
+    await shot(page, 'base-price-grades');
+
+    await page.goto(`${ctx.fleet.url}/saas-app/pricePolicy/priceRule/list`);
+    await page.getByTestId('base-rules-table').waitFor();
+    await page.getByTestId('rule-add').click();
+    const dialog = page.getByTestId('rule-dialog');
+    await dialog.getByTestId('field-ruleName').fill('Gold discount');
+    await dialog.getByRole('combobox', { name: /Level/ }).click();
+    await page.getByRole('option', { name: '1', exact: true }).click();
+    await dialog.getByTestId('field-formula').fill('distribution / (2 - 2)');
+    await dialog.getByTestId('rule-calculate').click();
+    await dialog.getByTestId('rule-preview').getByText('at character 16: division by zero').waitFor();
+    const caret = await dialog.getByTestId('rule-caret').innerText();
+    assert.equal(caret.split('\n')[1], `${' '.repeat(15)}^`);
+    await shot(page, 'base-price-rule-error');
+    // Saving it anyway: the service's 412 is shown under the formula, the dialog stays.
+    await dialog.getByTestId('form-submit').click();
+    await dialog.getByText('at character 16: division by zero').first().waitFor();
+    assert.equal(await dialog.isVisible(), true);
+
+    await dialog.getByTestId('field-formula').fill('distribution * 0.8');
+    await dialog.getByTestId('rule-calculate').click();
+    await dialog.getByTestId('rule-preview').getByText('Price: 80.00 (exact: 8000 fen)').waitFor();
+    await shot(page, 'base-price-rule-preview');
+    await dialog.getByTestId('form-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    await row(page, 'base-rules-table', 'Gold discount').getByText('distribution * 0.8').waitFor();
+    await row(page, 'base-rules-table', 'Gold discount').getByText('Enabled').waitFor();
+    await fits(page, 'base-rules-table');
+    // Disabling asks first.
+    await row(page, 'base-rules-table', 'Gold discount').getByRole('button', { name: 'Disable' }).click();
+    await page.getByTestId('confirm-dialog').getByText('Disable the rule “Gold discount”?', { exact: false }).waitFor();
+    await page.getByTestId('confirm-yes').click();
+    await row(page, 'base-rules-table', 'Gold discount').getByText('Disabled').waitFor();
+    await shot(page, 'base-price-rules');
+
+    // Deleting the level names the rule it clears.
+    await page.goto(`${ctx.fleet.url}/saas-app/pricePolicy/priceGrade/list`);
+    await row(page, 'base-grades-table', 'Gold').getByRole('button', { name: 'Delete' }).click();
+    await page.getByTestId('confirm-dialog').getByText('price rules deleted: Gold discount', { exact: false }).waitFor();
+    await page.waitForTimeout(400);
+    await shot(page, 'base-price-grade-delete');
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Cancel' }).click();
+
+    await page.goto(`${ctx.fleet.url}/saas-app/pricePolicy/currencyRate/list`);
+    await page.getByTestId('base-rates-table').waitFor();
+    await page.getByTestId('rate-add').click();
+    const rateDialog = page.getByTestId('rate-dialog');
+    await rateDialog.getByTestId('field-rate').fill('7.1234');
+    await rateDialog.getByTestId('form-submit').click();
+    await rateDialog.waitFor({ state: 'detached' });
+    await page.getByTestId('rate-USD-CNY').getByText('1 USD = 7.1234 CNY').waitFor();
+    await page.getByTestId('convert-amount').fill('100.00');
+    await page.getByTestId('convert').click();
+    await page.getByTestId('convert-result').getByText('= 712.34 CNY (rate 7.1234)').waitFor();
+    await fits(page, 'base-rates-table');
+    await shot(page, 'base-currency-rates');
+  });
+
+  it('files a request, rejects it with a remark, and the requester sees the outcome', async () => {
+    const page = await newPage(ctx.browser, 'en-US');
+    await login(page, ctx.fleet.url, 'demo', 'demo123');
+    await page.goto(`${ctx.fleet.url}/saas-app/approval/request/myList`);
+    await page.getByTestId('base-my-requests-table').waitFor();
+    await page.getByTestId('approval-add').click();
+    const filing = page.getByTestId('approval-request-dialog');
+    await filing.getByRole('combobox', { name: /Operation/ }).click();
+    await page.getByRole('option', { name: 'Modify', exact: true }).click();
+    await filing.getByRole('combobox', { name: /Object$/ }).click();
+    await page.getByRole('option', { name: 'Scenic spot', exact: true }).click();
+    await filing.getByTestId('field-refId').fill('55');
+    await filing.getByTestId('field-refName').fill('West Lake');
+    await filing.getByTestId('field-title').fill('New opening hours');
+    await filing.getByTestId('field-content').fill('8:00 to 18:00');
+    await filing.getByTestId('form-submit').click();
+    await filing.waitFor({ state: 'detached' });
+    await row(page, 'base-my-requests-table', 'New opening hours').getByText('Pending').waitFor();
+
+    await page.goto(`${ctx.fleet.url}/saas-app/approval/request/list`);
+    await row(page, 'base-approvals-table', 'New opening hours').getByText('Pending').waitFor();
+    await fits(page, 'base-approvals-table');
+    await row(page, 'base-approvals-table', 'New opening hours').getByRole('button', { name: 'Reject' }).click();
+    const decision = page.getByTestId('approval-decision');
+    await decision.getByTestId('form-submit').click();
+    await decision.getByText('Please enter Approver’s remark').waitFor();
+    await decision.getByTestId('field-remark').fill('Hours need the spot’s confirmation');
+    await shot(page, 'base-approval-reject');
+    await decision.getByTestId('form-submit').click();
+    await decision.waitFor({ state: 'detached' });
+    await row(page, 'base-approvals-table', 'New opening hours').getByText('Rejected').waitFor();
+    await shot(page, 'base-approvals');
+
+    await page.goto(`${ctx.fleet.url}/saas-app/approval/request/myList`);
+    await row(page, 'base-my-requests-table', 'New opening hours').getByText('Hours need the spot’s confirmation').waitFor();
+    await row(page, 'base-my-requests-table', 'New opening hours').getByText('Rejected').waitFor();
+    await fits(page, 'base-my-requests-table');
+    await shot(page, 'base-my-requests');
+  });
+});
