@@ -48,10 +48,10 @@ describe('the web console', () => {
     await page.getByText('Order statistics').waitFor();
     // Application names are asked again in the new language.
     await page.waitForFunction(() => document.querySelector('[data-testid=app-saas-hotel-app]')?.textContent === 'Hotel');
-    // The ticket application has no pages yet: its home says so.
+    // The ticket application's home lists the pages the user may open there.
     await page.getByTestId('app-saas-ticket-app').click();
     await page.waitForURL(`${ctx.fleet.url}/ticket/home`);
-    await page.getByTestId('module-empty').waitFor();
+    await page.getByTestId('module-home-saas-ticket-app').getByText('What you can open').waitFor();
     await page.getByTestId('app-saas-hotel-app').click();
     await page.waitForURL(`${ctx.fleet.url}/hotel/home`);
     await page.getByTestId('module-home-saas-hotel-app').getByText('What you can open').waitFor();

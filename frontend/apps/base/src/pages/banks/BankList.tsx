@@ -51,12 +51,12 @@ export default function BankList() {
     );
   };
   const columns: Column<Bank>[] = [
-    { key: 'bankName', title: `${F}.bankName`, render: (r) => <Clip text={r.bankName} width={200} /> },
+    { key: 'bankName', title: `${F}.bankName`, render: (r) => <Clip text={r.bankName} width={160} /> },
     { key: 'branch', title: `${F}.branch`, render: (r) => <Clip text={r.branch} width={160} /> },
-    { key: 'accountName', title: `${F}.accountName`, render: (r) => <Clip text={r.accountName} width={180} /> },
+    { key: 'accountName', title: `${F}.accountName`, render: (r) => <Clip text={r.accountName} width={140} /> },
     { key: 'accountNo', title: `${F}.accountNo`, render: (r) => <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{r.accountNo}</span> },
     { key: 'currency', title: `${F}.currency`, width: 60 },
-    { key: 'remark', title: `${F}.remark`, render: (r) => <Clip text={r.remark} width={180} /> },
+    { key: 'remark', title: `${F}.remark`, render: (r) => <Clip text={r.remark} width={140} /> },
     { key: 'state', title: `${F}.state`, render: (r) => label(BANK_STATE, r.state) },
     { key: 'modifyDate', title: `${F}.modifyDate`, render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(r.modifyDate)}</span> },
   ];
