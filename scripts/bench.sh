@@ -2,7 +2,7 @@
 # `make bench`: measures and prints; never passes or fails on a number. Every part prints its
 # figures as it goes, and the closing table gathers each part's key figures with their targets.
 #
-#   BENCH=gateway,identity,services,bus,stats,hotel,notify,finance,mall,console,soak   (the default: all)
+#   BENCH=gateway,identity,services,bus,stats,hotel,notify,finance,mall,weixin,console,soak (all: the default)
 #   BENCH_DURATION=10s   the length of each wrk run
 #
 #  gateway   a small GET to hotel-app directly, through the gateway and through nginx (a plain
@@ -17,6 +17,7 @@
 #  notify    order -> websocket latency with 1,000 sockets, memory of 10,000 idle sockets.
 #  finance   credit payments (pay -> paid through RabbitMQ at 200/s), finance-app's lists and
 #            summaries over 1,000,000 credit logs.
+#  weixin    template messages from a burst of 10,000 notifications to the WeChat simulator.
 #  mall      a snap-up rush through the gateway, mall-app on PostgreSQL: 10,000 order attempts
 #            from 500 connections on 100 units; attempts/s, p50/p99, orders made, stock left.
 #  console   bundle sizes and login -> dashboard chart in headless Chromium.
@@ -33,7 +34,7 @@ export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/tradewind/target}
 BIN=$CARGO_TARGET_DIR/release
 export BENCH_DURATION=${BENCH_DURATION:-10s}
 DURATION=$BENCH_DURATION
-ALL=gateway,identity,services,bus,stats,hotel,notify,finance,mall,console,soak
+ALL=gateway,identity,services,bus,stats,hotel,notify,finance,mall,weixin,console,soak
 BENCH=${BENCH:-$ALL}
 SERVICES=(auth-center saas-main hotel-app ticket-app weixin-server mall-app message-server finance-app gateway)
 
@@ -299,6 +300,13 @@ part_mall() {
   run_bench fleet rush
 }
 
+part_weixin() {
+  # BENCH_WEIXIN_MESSAGES (10,000), BENCH_WEIXIN_BACKENDS (sqlite,postgres).
+  bash scripts/ensure-infra.sh postgres >/dev/null
+  echo "== weixin (services/weixin-server/benches/templates.rs)"
+  run_bench weixin-server templates
+}
+
 part_console() {
   # Bundle sizes (gzip) and login -> dashboard chart in headless Chromium against the fleet's
   # release binary, with the console built for production.
@@ -335,6 +343,7 @@ run_part hotel part_hotel
 run_part notify part_notify
 run_part finance part_finance
 run_part mall part_mall
+run_part weixin part_weixin
 run_part console part_console
 run_part soak part_soak
 
