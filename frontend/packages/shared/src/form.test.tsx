@@ -57,7 +57,33 @@ beforeEach(() => {
   session.setTokens('t', 'r');
 });
 
+function Delivery() {
+  const form = useForm({ delivery: 'express', address: '', note: '' });
+  const needsAddress = (v: { delivery: string; address: string; note: string }) => (v.delivery === 'express' && v.address.trim() === '' ? 'Express delivery needs the address' : null);
+  return (
+    <FormDialog open title="label.title" busy={form.busy} onClose={() => undefined} onSubmit={() => void form.submit({ address: needsAddress }, async () => undefined)}>
+      <FormText form={form} name="delivery" label="label.name" />
+      <FormText form={form} name="address" label="label.mobile" />
+      <FormText form={form} name="note" label="label.title" />
+    </FormDialog>
+  );
+}
+
 describe('form kit', () => {
+  it('takes a problem away when a change of another field mends it, and only then', async () => {
+    render(
+      <IntlProvider locale="en" messages={{ ...en, 'label.title': 'Sample', 'label.name': 'Delivery', 'label.mobile': 'Address' }}>
+        <Delivery />
+      </IntlProvider>,
+    );
+    fireEvent.click(screen.getByTestId('form-submit'));
+    expect(await screen.findByText('Express delivery needs the address')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('field-note'), { target: { value: 'ring twice' } });
+    expect(screen.getByText('Express delivery needs the address')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('field-delivery'), { target: { value: 'e-ticket' } });
+    await waitFor(() => expect(screen.queryByText('Express delivery needs the address')).toBeNull());
+  });
+
   it('says which field is missing or malformed and sends nothing', async () => {
     const send = vi.fn(async () => undefined);
     show(send);

@@ -2,7 +2,7 @@
 // the browser first (the generic messages of the spec: "Please enter {name}" ...) and then by
 // the server, whose 412 names the field: its reason is shown under that field, the dialog stays
 // open and nothing else changes. Success says "Saved" and closes.
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import {
   Box,
   Button,
@@ -51,7 +51,11 @@ export function useForm<V extends FormValues>(initial: V, { saved = 'form.saved'
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [busy, setBusy] = useState(false);
+  // The rules of the last check, so that a problem shown under one field goes away when a change
+  // of another field mends it (a rule across fields: express delivery needs the address field).
+  const checked = useRef<Partial<Record<string, Rule<V>>>>({});
   const check = (rules: Partial<Record<keyof V & string, Rule<V>>>) => {
+    checked.current = rules;
     const found: Partial<Record<string, string>> = {};
     for (const [name, rule] of Object.entries(rules) as [string, Rule<V> | undefined][]) {
       const problem = rule?.(values, intl);
@@ -65,12 +69,22 @@ export function useForm<V extends FormValues>(initial: V, { saved = 'form.saved'
     errors,
     busy,
     set: (name, value) => {
+      const next = { ...values, [name]: value };
       setValues((v) => ({ ...v, [name]: value }));
-      setErrors((e) => ({ ...e, [name as string]: undefined }));
+      setErrors((e) => {
+        const kept: Partial<Record<string, string>> = { ...e, [name as string]: undefined };
+        for (const [field, problem] of Object.entries(kept)) {
+          const rule = checked.current[field];
+          // A reason the server gave has no rule here: it stays until its own field changes.
+          if (problem && rule && rule(next, intl) === null) kept[field] = undefined;
+        }
+        return kept;
+      });
     },
     reset: (v) => {
       setValues(v);
       setErrors({});
+      checked.current = {};
     },
     check,
     submit: async (rules, send) => {
