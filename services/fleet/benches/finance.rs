@@ -17,10 +17,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-// Shared with the tests: this bench books through it but finds its own (online-paid) product.
+// Shared with the tests (this bench uses part of each).
 #[allow(dead_code)]
 #[path = "../tests/e2e/demo_hotel.rs"]
 mod demo_hotel;
+#[allow(dead_code)]
+#[path = "../tests/e2e/saga.rs"]
+mod saga;
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -29,19 +32,14 @@ use std::time::{Duration, Instant};
 
 use diesel::{Connection as _, RunQueryDsl as _};
 use platform::bus::rabbit::RabbitBroker;
-use platform::bus::{Bus, EventEnvelope, Outgoing, v1};
-use platform::demo::{DISTRIBUTOR_ID, SAAS_ID, SUPPLIER_ID};
+use platform::bus::{Bus, EventEnvelope, v1};
 use platform::testing::bench::{percentile, summary};
-use platform::testing::{
-    Backend, TenantFixture, TestApp, TestDb, TestIssuer, spawn_on_bus, test_config,
-};
+use platform::testing::{Backend, TenantFixture};
 use prost::Message as _;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use demo_hotel::day;
-
-const OPERATOR: i64 = 20;
-const DISTRIBUTOR_USER: i64 = 21;
+use saga::Saga;
 
 fn env_or(key: &str, default: usize) -> usize {
     std::env::var(key)
@@ -52,129 +50,6 @@ fn env_or(key: &str, default: usize) -> usize {
 
 fn ms(d: Duration) -> String {
     format!("{:.2} ms", d.as_secs_f64() * 1000.0)
-}
-
-async fn publish(bus: &Bus, key: &str, out: &Outgoing) {
-    bus.publish_batch(&[(key, &out.envelope_bytes())])
-        .await
-        .unwrap();
-}
-
-struct Saga {
-    bus: Bus,
-    hotel: TestApp,
-    finance: TestApp,
-    operator: String,
-    distributor: String,
-}
-
-impl Saga {
-    async fn start(bus: Bus) -> Self {
-        let issuer = TestIssuer::new();
-        let hotel_db = TestDb::new(Backend::Postgres);
-        let mut hotel_cfg = test_config(hotel_app::NAME, Some(&hotel_db));
-        hotel_cfg
-            .env
-            .set("TRADEWIND_HOTEL_APP__DEMO__ENABLED", "true");
-        let hotel = spawn_on_bus(
-            hotel_app::service().auth_backend(issuer.clone()),
-            &hotel_cfg,
-            Some(hotel_db),
-            bus.clone(),
-        )
-        .await;
-        let finance_db = TestDb::new(Backend::Postgres);
-        let mut finance_cfg = test_config(finance_app::NAME, Some(&finance_db));
-        finance_cfg
-            .env
-            .set("TRADEWIND_FINANCE_APP__DEMO__ENABLED", "false");
-        let finance = spawn_on_bus(
-            finance_app::service().auth_backend(issuer.clone()),
-            &finance_cfg,
-            Some(finance_db),
-            bus.clone(),
-        )
-        .await;
-        issuer.grant(
-            DISTRIBUTOR_USER,
-            &["/saas/booking/**", "/saas/order/**", "/saas/finance/**"],
-        );
-        Self {
-            operator: issuer.token(OPERATOR, SAAS_ID, 0, 200),
-            distributor: issuer.token(DISTRIBUTOR_USER, SAAS_ID, DISTRIBUTOR_ID, 312),
-            bus,
-            hotel,
-            finance,
-        }
-    }
-
-    /// Tells both services the demo merchants until finance-app takes the distributor's limit
-    /// (a consumer's queue is bound a moment after its start).
-    async fn know_merchants(&self, credit: i64) {
-        for _ in 0..300 {
-            for (mch_id, mch_type) in [(SUPPLIER_ID, 1), (DISTRIBUTOR_ID, 2)] {
-                let m = v1::MerchantUpdated {
-                    mch_id,
-                    mch_type,
-                    mch_name: format!("merchant {mch_id}"),
-                    mch_currency: "CNY".into(),
-                    state: 1,
-                };
-                let out = Outgoing::new("saas-main", "merchant.updated", SAAS_ID, &m);
-                publish(&self.bus, "merchant.updated", &out).await;
-            }
-            let body = json!({"mchId": DISTRIBUTOR_ID, "credit": credit, "reason": "bench"});
-            let (s, _) = self
-                .finance
-                .call(
-                    "PUT",
-                    "/saas/finance/credit/update",
-                    &self.operator,
-                    "en",
-                    Some(body),
-                )
-                .await;
-            if s == 200 {
-                return;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        panic!("finance-app never heard of the distributor");
-    }
-
-    async fn online_product(&self) -> Value {
-        let stay = format!("checkinDate={}&checkoutDate={}&roomNum=1", day(1), day(2));
-        for _ in 0..300 {
-            let path = format!("/saas/booking/hotelBookings/list?{stay}");
-            let (s, b) = self
-                .hotel
-                .call("GET", &path, &self.distributor, "en", None)
-                .await;
-            if s == 200 && b["data"]["sizeAll"] == 1 {
-                let hotel = &b["data"]["results"][0]["hotelId"];
-                let path =
-                    format!("/saas/booking/hotelBookings/listHotelProduct?hotelId={hotel}&{stay}");
-                let (_, p) = self
-                    .hotel
-                    .call("GET", &path, &self.distributor, "en", None)
-                    .await;
-                return p["data"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .find(|q| {
-                        q["productName"]
-                            .as_str()
-                            .unwrap_or("")
-                            .contains("pay online")
-                    })
-                    .expect("the demo hotel's online-payment product")["productId"]
-                    .clone();
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        panic!("hotel-app never offered the demo hotel");
-    }
 }
 
 /// How many credit logs finance-app holds once the count has stood still for 3 s (the order
@@ -207,8 +82,8 @@ async fn payments() {
     let amqp = std::env::var("TRADEWIND_TEST_AMQP_URL")
         .unwrap_or_else(|_| "amqp://guest:guest@127.0.0.1:5672/%2f".into());
     let bus = Bus::Rabbit(RabbitBroker::new(&amqp));
-    let saga = Saga::start(bus.clone()).await;
-    saga.know_merchants(100_000_000_000).await;
+    let saga = Saga::start(Backend::Postgres, bus.clone()).await;
+    assert_eq!(saga.set_credit(100_000_000_000).await.0, 200);
     let product = saga.online_product().await;
     // Enough rooms on 60 nights for every order, so no booking is refused for stock.
     let stock = orders.div_ceil(60) + 10;
@@ -335,7 +210,23 @@ async fn payments() {
                 .timeout(Duration::from_secs(30))
                 .send_json(&json!({"orderId": id, "payType": 1}))
                 .await;
-            if !matches!(res, Ok(ref r) if r.status().is_success()) {
+            let ok = match res {
+                Ok(mut r) if !r.status().is_success() => {
+                    let body = r.body().await.unwrap_or_default();
+                    eprintln!(
+                        "pay of order {id} refused: {} {}",
+                        r.status(),
+                        String::from_utf8_lossy(&body)
+                    );
+                    false
+                }
+                Ok(_) => true,
+                Err(e) => {
+                    eprintln!("pay of order {id} failed: {e}");
+                    false
+                }
+            };
+            if !ok {
                 *refused.borrow_mut() += 1;
                 sent.borrow_mut().remove(&id);
             }
@@ -421,8 +312,7 @@ async fn payments() {
         "exact",
         Some(exact),
     );
-    saga.hotel.shutdown().await;
-    saga.finance.shutdown().await;
+    saga.shutdown().await;
 }
 
 /// The credit logs, made with one statement: a year of orders of 200 distributors and 50

@@ -11,3 +11,4 @@ mod mall;
 #[allow(dead_code)]
 mod helpers;
 mod notify;
+mod saga;
