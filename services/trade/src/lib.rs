@@ -3,10 +3,10 @@
 //! product states (`product_state`), field rules of catalogues (`fields`), price and stock changes over a calendar (`pricing`), and a calendar date as a
 //! distributor books it (`calendar`).
 //! Each app keeps its own tables and store code and calls these, so a rule exists once.
+//!
+//! A library of the services' domain layer, not a service: it has `domain/` only. It serves no
+//! HTTP (no `api/`) and owns no table (no `store/`); each app's api and store call into it.
 
-pub mod calendar;
-pub mod fields;
-pub mod order_rules;
-pub mod order_state;
-pub mod pricing;
-pub mod product_state;
+pub mod domain;
+
+pub use domain::{calendar, fields, order_rules, order_state, pricing, product_state};

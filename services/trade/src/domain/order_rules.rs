@@ -6,7 +6,7 @@
 use platform::ApiError;
 use platform::i18n::Text;
 
-use crate::order_state::{Action, state};
+use super::order_state::{Action, state};
 
 /// Ways of paying an order (`payType`).
 pub mod pay_type {
