@@ -1,51 +1,18 @@
 // The enumerations the hotel pages show, with the values hotel-app answers (labels in the
 // messages as `<id>.<value>`): docs/hotel-orders.md, hotel-catalogue.md, hotel-products.md,
 // enums.md, and services/hotel-app/src/domain/order_state.rs.
-import type { Enumeration } from '@tradewind/shared';
+import { CANCEL_APPLY, ORDER_LOG_ACTION, ORDER_PROGRESS, ORDER_STATE, PAY_STATE, PAY_TYPE, type Enumeration } from '@tradewind/shared';
 
-/** `orderState`. */
-export const ORDER_STATE: Enumeration = { id: 'hotel.enum.orderState', values: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] };
-
-/** Real, supplier and channel order states (`realOrderState`, `supplierOrderState`, `channelOrderState`). */
-export const PROGRESS: Enumeration = {
-  id: 'hotel.enum.progress',
-  values: [0, 10, 11, 19, 30, 31, 39, 40, 42, 47, 48, 71, 76],
-};
-
-/** `payState`. */
-export const PAY_STATE: Enumeration = { id: 'hotel.enum.payState', values: [0, 20, 21, 29, 51] };
-
-/** `cancelApply`. */
-export const CANCEL_APPLY: Enumeration = { id: 'hotel.enum.cancelApply', values: [0, 40, 41] };
-
-/** `payType`: 0 not paid, 1 credit, 2 cash. */
-export const PAY_TYPE: Enumeration = { id: 'hotel.enum.payType', values: [0, 1, 2] };
+// The order enumerations are shared with the ticket pages (one state machine, one set of labels).
+export { CANCEL_APPLY, ORDER_STATE, PAY_STATE, PAY_TYPE };
+export const PROGRESS = ORDER_PROGRESS;
+export const LOG_ACTION = ORDER_LOG_ACTION;
 
 /** A night's `stockSource`. */
 export const STOCK_SOURCE: Enumeration = { id: 'hotel.enum.stockSource', values: [0, 1, 2] };
 
 /** The order lists' `dateType`. */
 export const DATE_TYPE: Enumeration = { id: 'hotel.enum.dateType', values: [1, 2, 3] };
-
-/** The order log's `action`. */
-export const LOG_ACTION: Enumeration = {
-  id: 'hotel.enum.logAction',
-  values: [
-    'create',
-    'pay',
-    'confirm',
-    'refuse',
-    'arrange',
-    'apply-cancel',
-    'agree-cancel',
-    'refuse-cancel',
-    'cancel',
-    'timeout-cancel',
-    'complete',
-    'remark',
-    'adjust',
-  ],
-};
 
 /** `hotelStars`. */
 export const HOTEL_STAR: Enumeration = { id: 'hotel.enum.star', values: [0, 1, 2, 3, 4, 5, 6, 7, 8] };
@@ -88,14 +55,8 @@ export const REQUEST_KIND: Enumeration = { id: 'hotel.enum.requestKind', values:
 
 /** Every enumeration, for the messages test. */
 export const ENUMS: Enumeration[] = [
-  ORDER_STATE,
-  PROGRESS,
-  PAY_STATE,
-  CANCEL_APPLY,
-  PAY_TYPE,
   STOCK_SOURCE,
   DATE_TYPE,
-  LOG_ACTION,
   HOTEL_STAR,
   HOTEL_STATE,
   ROOM_WINDOW,

@@ -10,3 +10,4 @@ export * from './menu';
 export * from './i18n';
 export * from './constants';
 export * from './productState';
+export * from './orders';

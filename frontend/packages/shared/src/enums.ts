@@ -4,6 +4,7 @@
 // enums.ts.
 import type { Enumeration } from './components/enum';
 import { MchType, MscType } from './constants';
+import { ORDER_ENUMS } from './orders';
 
 /** auth-center `mscType` of people and API users (./constants.ts). */
 export const MSC_TYPE: Enumeration = {
@@ -34,4 +35,4 @@ export const NOTIFY_TYPE: Enumeration = { id: 'enum.notifyType', values: [0, 1, 
 export const YES_NO: Enumeration = { id: 'enum.yesNo', values: [1, 0] };
 
 /** Every shared enumeration, for the messages test. */
-export const SHARED_ENUMS: Enumeration[] = [MSC_TYPE, MERCHANT_TYPE, NOTIFY_TYPE, YES_NO];
+export const SHARED_ENUMS: Enumeration[] = [MSC_TYPE, MERCHANT_TYPE, NOTIFY_TYPE, YES_NO, ...ORDER_ENUMS];
