@@ -245,6 +245,22 @@ export const PERM = {
     search: '/saas/booking/ticketBookings/list:GET',
     order: '/saas/booking/ticketBookings/order:POST',
   },
+  ticketOrder: {
+    sysList: '/saas/order/ticketSys/list:GET',
+    supplierList: '/saas/order/ticketSupplier/list:GET',
+    channelList: '/saas/order/ticketChannel/list:GET',
+    load: '/saas/order/ticketSys/load:GET',
+    log: '/saas/log/ticketOrderLog/list:GET',
+    pay: '/saas/order/ticketOrder/pay:PUT',
+    confirm: '/saas/order/ticketOrder/confirm:PUT',
+    refuse: '/saas/order/ticketOrder/refuse:PUT',
+    complete: '/saas/order/ticketOrder/complete:PUT',
+    applyCancel: '/saas/order/ticketOrder/applyCancel:PUT',
+    agreeCancel: '/saas/order/ticketOrder/agreeCancel:PUT',
+    refuseCancel: '/saas/order/ticketOrder/refuseCancel:PUT',
+    cancel: '/saas/order/ticketOrder/cancel:PUT',
+    remark: '/saas/order/ticketOrder/updateRemark:PUT',
+  },
   /** finance-app (docs/finance.md). */
   credit: {
     list: '/saas/finance/credit/list:GET',
