@@ -56,6 +56,9 @@ export const FORM_FIELD: Enumeration = { id: 'ticket.enum.formField', values: [1
 /** `typeFieldForm`: a custom field's type (1 text, 2 number, 3 date, 4 select, 5 ID number, 6 mobile). */
 export const FIELD_FORM: Enumeration = { id: 'ticket.enum.fieldForm', values: [1, 2, 3, 4, 5, 6] };
 
+/** Who made an order log entry (`role`): the tenant's staff, the supplier, the distributor or the system (a timeout). */
+export const LOG_ROLE: Enumeration = { id: 'ticket.enum.logRole', values: ['operator', 'supplier', 'distributor', 'system'] };
+
 /** Every enumeration, for the messages test. */
 export const ENUMS: Enumeration[] = [
   SCENIC_STAR,
@@ -76,4 +79,5 @@ export const ENUMS: Enumeration[] = [
   LIMIT_GOODS,
   FORM_FIELD,
   FIELD_FORM,
+  LOG_ROLE,
 ];

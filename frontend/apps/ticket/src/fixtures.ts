@@ -3,6 +3,7 @@
 import { day, session } from '@tradewind/shared';
 import type { ScenicRequestRow, ScenicRow, ScenicSupplierRow } from './pages/scenics/types';
 import type { TicketProduct } from './pages/products/types';
+import type { TicketOrder, TicketOrderLog } from './pages/orders/types';
 
 export const scenic: ScenicRow = {
   scenicId: 7,
@@ -101,3 +102,52 @@ export const product: TicketProduct = {
 };
 
 export const inDays = (n: number) => day(new Date(Date.now() + n * 86_400_000));
+
+export const distributorUser = () => session.setUser({ id: 3, username: 'distributor', saasId: 1001, mchId: 2002, mscType: 312 } as never, { mchType: 2 });
+
+/** A ticket order waiting for its supplier (`TicketOrder`). */
+export const ticketOrder: TicketOrder = {
+  orderId: 42,
+  productId: 7,
+  productName: 'West Lake boat, adult',
+  scenicId: 11,
+  scenicName: '西湖风景名胜区',
+  supplierId: 2001,
+  supplierName: 'Demo supplier',
+  distributorId: 2002,
+  distributorName: 'Demo distributor',
+  visitDate: '2026-12-01',
+  quantity: 2,
+  orderPrice: 16_000,
+  supplierPrice: 12_000,
+  orderState: 8,
+  realState: 30,
+  supplierState: 30,
+  channelState: 30,
+  payState: 0,
+  payType: 0,
+  payDeadline: 0,
+  cancelApply: 0,
+  needConfirm: true,
+  contactName: 'Li Si',
+  contactMobile: '13800000000',
+  buyer: { name: 'Li Si', mobile: '13800000000', idNumber: '', email: '', address: '', custom: { 'Boat time': 'Morning' } },
+  remark: 'Window seats',
+  createDate: 1_764_000_000_000,
+  modifyDate: 1_764_000_000_000,
+  confirmDate: 0,
+  finishDate: 0,
+};
+
+/** Its log: placed by the distributor (`OrderLog`). */
+export const ticketOrderLog: TicketOrderLog = {
+  id: 1,
+  orderId: 42,
+  action: 'create',
+  fromState: -1,
+  toState: 8,
+  role: 'distributor',
+  userId: 3,
+  remark: '',
+  createDate: 1_764_000_000_000,
+};

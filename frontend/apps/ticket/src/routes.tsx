@@ -1,10 +1,13 @@
 // The ticket application's pages (`saas-ticket-app`), as the host mounts them at
 // /saas-ticket-app/<path>, with the permission code of each page's main endpoint, and its
 // messages. A page joins this tree only once the ticket-app endpoint it shows exists.
-import { PERM, type AppRoute, type RemoteRoutes } from '@tradewind/shared';
+import { DISTRIBUTOR_USER_TYPES, MscType, PERM, SUPPLIER_USER_TYPES, type AppRoute, type RemoteRoutes } from '@tradewind/shared';
 import { APP } from './app';
 import en from './messages/en';
 import zhCN from './messages/zh-CN';
+
+// The tenant's operator staff (mscType 300) work from the tenant's order list; a supplier's users
+// (people and API) from the supplier list, a distributor's from the channel list.
 
 export const routes: AppRoute[] = [
   {
@@ -69,6 +72,34 @@ export const routes: AppRoute[] = [
         path: 'ticketBookings/list',
         meta: { title: 'ticket.menu.bookingSearch', order: 1, perm: PERM.ticketBooking.search },
         page: () => import('./pages/booking/BookingSearch'),
+      },
+    ],
+  },
+  {
+    path: 'order',
+    meta: { title: 'ticket.menu.orders', icon: 'receipt', order: 5 },
+    children: [
+      {
+        path: 'ticketSys/list',
+        // Operator only: the service answers a merchant's user 403.
+        meta: { title: 'ticket.menu.sysOrders', order: 1, perm: PERM.ticketOrder.sysList, scope: 'tenant', noCache: true },
+        page: () => import('./pages/orders/SysOrderList'),
+      },
+      {
+        path: 'ticketSupplier/list',
+        meta: { title: 'ticket.menu.supplierOrders', order: 2, perm: PERM.ticketOrder.supplierList, hiddenFor: [MscType.OperatorUser, ...DISTRIBUTOR_USER_TYPES], noCache: true },
+        page: () => import('./pages/orders/SupplierOrderList'),
+      },
+      {
+        path: 'ticketChannel/list',
+        meta: { title: 'ticket.menu.channelOrders', order: 3, perm: PERM.ticketOrder.channelList, hiddenFor: [MscType.OperatorUser, ...SUPPLIER_USER_TYPES], noCache: true },
+        page: () => import('./pages/orders/ChannelOrderList'),
+      },
+      {
+        // Reached from an order's number in the lists: ?orderId=
+        path: 'detail',
+        meta: { title: 'ticket.menu.orderDetail', hidden: true, noCache: true, perm: PERM.ticketOrder.load },
+        page: () => import('./pages/orders/OrderDetail'),
       },
     ],
   },

@@ -1,0 +1,73 @@
+// A ticket order's fields on its detail page: the booking, the buyer's details, its states, its
+// money. A distributor is not shown what the supplier is paid.
+import { CANCEL_APPLY, dateTime, FieldGrid, money, ORDER_PROGRESS, ORDER_STATE, PAY_STATE, PAY_TYPE, Section, useEnumLabel, YES_NO, type Field } from '@tradewind/shared';
+import type { TicketOrder } from './types';
+
+const F = 'ticket.orders.fields';
+
+export function OrderFields({ order: o, distributor }: { order: TicketOrder; distributor: boolean }) {
+  const label = useEnumLabel();
+  const when = (ms: number) => (ms > 0 ? dateTime(ms) : '--');
+  const booking: Field[] = [
+    { label: `${F}.orderId`, value: o.orderId },
+    { label: `${F}.scenicName`, value: o.scenicName },
+    { label: `${F}.productName`, value: o.productName },
+    { label: `${F}.visitDate`, value: o.visitDate },
+    { label: `${F}.quantity`, value: o.quantity },
+    { label: `${F}.supplierName`, value: o.supplierName },
+    { label: `${F}.distributorName`, value: o.distributorName },
+    { label: `${F}.needConfirm`, value: label(YES_NO, o.needConfirm) },
+    { label: `${F}.createDate`, value: when(o.createDate) },
+    { label: `${F}.modifyDate`, value: when(o.modifyDate) },
+    { label: `${F}.confirmDate`, value: when(o.confirmDate) },
+    { label: `${F}.finishDate`, value: when(o.finishDate) },
+    { label: `${F}.remark`, value: o.remark || '--' },
+  ];
+  const b = o.buyer;
+  const buyer: Field[] = [
+    { label: `${F}.buyer.name`, value: b.name || '--' },
+    { label: `${F}.buyer.mobile`, value: b.mobile || '--' },
+    { label: `${F}.buyer.idNumber`, value: b.idNumber || '--' },
+    { label: `${F}.buyer.email`, value: b.email || '--' },
+    { label: `${F}.buyer.address`, value: b.address || '--' },
+    // The product's own fields, by the names the supplier gave them (not message ids).
+    {
+      label: `${F}.buyer.custom`,
+      value: Object.entries(b.custom ?? {}).map(([name, value]) => (
+        <div key={name}>
+          {name}: {value || '--'}
+        </div>
+      )),
+    },
+  ];
+  const states: Field[] = [
+    { label: `${F}.orderState`, value: label(ORDER_STATE, o.orderState) },
+    { label: `${F}.realState`, value: label(ORDER_PROGRESS, o.realState) },
+    { label: `${F}.supplierState`, value: label(ORDER_PROGRESS, o.supplierState) },
+    { label: `${F}.channelState`, value: label(ORDER_PROGRESS, o.channelState) },
+    { label: `${F}.payState`, value: label(PAY_STATE, o.payState) },
+    { label: `${F}.cancelApply`, value: label(CANCEL_APPLY, o.cancelApply) },
+    { label: `${F}.payDeadline`, value: when(o.payDeadline) },
+  ];
+  const amounts: Field[] = [
+    { label: `${F}.orderPrice`, value: money(o.orderPrice) },
+    ...(distributor ? [] : [{ label: `${F}.supplierPrice`, value: money(o.supplierPrice) }]),
+    { label: `${F}.payType`, value: label(PAY_TYPE, o.payType) },
+  ];
+  return (
+    <>
+      <Section title="ticket.orderDetail.booking">
+        <FieldGrid fields={booking} testId="order-booking" />
+      </Section>
+      <Section title="ticket.orderDetail.buyer">
+        <FieldGrid fields={buyer} testId="order-buyer" />
+      </Section>
+      <Section title="ticket.orderDetail.states">
+        <FieldGrid fields={states} testId="order-states" />
+      </Section>
+      <Section title="ticket.orderDetail.amounts">
+        <FieldGrid fields={amounts} testId="order-amounts" />
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+// A ticket order's log on its detail page: GET /saas/log/ticketOrderLog/list?orderId= (oldest
+// first), who (by role) did what, from which state to which, with the remark.
+import { dateTime, ORDER_LOG_ACTION, ORDER_STATE, Section, SimpleTable, useEnumLabel, type SimpleColumn } from '@tradewind/shared';
+import { LOG_ROLE } from '../../enums';
+import type { TicketOrderLog } from './types';
+
+const L = 'ticket.orderDetail.log';
+
+export function LogTable({ logs }: { logs: TicketOrderLog[] }) {
+  const label = useEnumLabel();
+  // -1 is the state before the order's creation.
+  const state = (s: number) => (s < 0 ? '--' : label(ORDER_STATE, s));
+  const columns: SimpleColumn<TicketOrderLog>[] = [
+    { key: 'createDate', title: `${L}.createDate`, render: (l) => dateTime(l.createDate) },
+    { key: 'role', title: `${L}.role`, render: (l) => label(LOG_ROLE, l.role) },
+    { key: 'userId', title: `${L}.userId`, render: (l) => (l.userId > 0 ? l.userId : '--') },
+    { key: 'action', title: `${L}.action`, render: (l) => label(ORDER_LOG_ACTION, l.action) },
+    { key: 'fromState', title: `${L}.fromState`, render: (l) => state(l.fromState) },
+    { key: 'toState', title: `${L}.toState`, render: (l) => state(l.toState) },
+    { key: 'remark', title: `${L}.remark`, render: (l) => l.remark || '--' },
+  ];
+  return (
+    <Section title="ticket.orderDetail.logs">
+      <SimpleTable columns={columns} rows={logs} testId="order-logs" />
+    </Section>
+  );
+}

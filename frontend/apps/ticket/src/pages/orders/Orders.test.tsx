@@ -1,0 +1,251 @@
+// The ticket order lists, the order detail with its log and its actions against a stubbed
+// ticket-app.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { gets, lastGet, pageOf, pick, query, renderPage, serve, setUpPageTests, writes } from '@tradewind/shared/src/testing';
+import en from '../../messages/en';
+import { distributorUser, hold, staffUser, supplierUser, ticketOrder, ticketOrderLog } from '../../fixtures';
+import remote from '../../routes';
+import { mayOpen } from '@tradewind/shared';
+import SysOrderList from './SysOrderList';
+import SupplierOrderList from './SupplierOrderList';
+import ChannelOrderList from './ChannelOrderList';
+import OrderDetail from './OrderDetail';
+import { ticketActionsOf } from './orderActions';
+
+setUpPageTests();
+
+const LOG = '/api/ticket-app/saas/log/ticketOrderLog/list';
+
+describe('ticket order lists', () => {
+  it("lists the tenant's orders with their filters, each linking to its detail", async () => {
+    staffUser();
+    const calls = serve(() => pageOf([ticketOrder]));
+    const { problems } = renderPage(SysOrderList, en);
+    const link = await screen.findByTestId('order-42');
+    expect(link.getAttribute('href')).toBe('/saas-ticket-app/order/detail?orderId=42');
+    const table = screen.getByTestId('ticket-orders-table');
+    expect(within(table).getByText('160.00')).toBeTruthy();
+    expect(within(table).getByText('Unconfirmed')).toBeTruthy();
+    expect(within(table).getByText('西湖风景名胜区')).toBeTruthy();
+    expect(within(table).getByText('Demo supplier')).toBeTruthy();
+    expect(within(table).getByText('Demo distributor')).toBeTruthy();
+    expect(calls[0].url.pathname).toBe('/api/ticket-app/saas/order/ticketSys/list');
+    expect(query(calls[0])).toEqual({ page: '1', resultNum: '20' });
+
+    fireEvent.change(screen.getByTestId('orders-order-id'), { target: { value: '4x2' } });
+    expect((screen.getByTestId('orders-order-id') as HTMLInputElement).value).toBe('42');
+    fireEvent.change(screen.getByTestId('orders-contact'), { target: { value: 'Li' } });
+    pick('Order state', 'Unconfirmed');
+    pick('Payment state', 'Unpaid');
+    fireEvent.change(screen.getByTestId('orders-start'), { target: { value: '2026-12-01' } });
+    fireEvent.change(screen.getByTestId('orders-end'), { target: { value: '2026-12-31' } });
+    fireEvent.click(screen.getByTestId('search-inquire'));
+    await waitFor(() =>
+      expect(query(lastGet(calls))).toEqual({
+        page: '1',
+        resultNum: '20',
+        orderId: '42',
+        contact: 'Li',
+        orderState: '8',
+        payState: '0',
+        startDate: '2026-12-01',
+        endDate: '2026-12-31',
+      }),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it("opens a supplier's list on the order a link names, without the supplier column; Reset leaves it", async () => {
+    supplierUser();
+    const calls = serve(() => pageOf([ticketOrder]));
+    const { problems } = renderPage(SupplierOrderList, en, '/saas-ticket-app/order/ticketSupplier/list?orderId=42');
+    await screen.findByTestId('order-42');
+    expect(calls[0].url.pathname).toBe('/api/ticket-app/saas/order/ticketSupplier/list');
+    expect(calls[0].url.searchParams.get('orderId')).toBe('42');
+    const table = screen.getByTestId('ticket-supplier-orders-table');
+    expect(within(table).queryByText('Demo supplier')).toBeNull();
+    expect(within(table).getByText('Demo distributor')).toBeTruthy();
+    // A merchant is not offered the merchant filters.
+    expect(screen.queryByTestId('orders-supplier')).toBeNull();
+    fireEvent.click(screen.getByTestId('search-reset'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/saas-ticket-app/order/ticketSupplier/list'));
+    await waitFor(() => expect(query(lastGet(calls))).toEqual({ page: '1', resultNum: '20' }));
+    expect(problems).toEqual([]);
+  });
+
+  it("lists a distributor's orders without the distributor column", async () => {
+    distributorUser();
+    const calls = serve(() => pageOf([ticketOrder]));
+    renderPage(ChannelOrderList, en);
+    await screen.findByTestId('order-42');
+    expect(calls[0].url.pathname).toBe('/api/ticket-app/saas/order/ticketChannel/list');
+    const table = screen.getByTestId('ticket-channel-orders-table');
+    expect(within(table).queryByText('Demo distributor')).toBeNull();
+    expect(within(table).getByText('Demo supplier')).toBeTruthy();
+  });
+
+  it("lets the tenant's staff narrow by supplier and distributor", async () => {
+    staffUser();
+    hold('/saas/merchant/supplierInfos/loadForSelect:GET', '/saas/merchant/distributorInfos/loadForSelect:GET');
+    const calls = serve((c) => (c.url.pathname.includes('supplierInfos') ? [{ id: 2001, name: 'Demo supplier' }] : c.url.pathname.includes('distributorInfos') ? [{ id: 2002, name: 'Demo distributor' }] : pageOf([ticketOrder])));
+    renderPage(SysOrderList, en);
+    await screen.findByTestId('order-42');
+    await waitFor(() => expect(calls.some((c) => c.url.pathname.includes('distributorInfos'))).toBe(true));
+    pick('Supplier', 'Demo supplier');
+    pick('Distributor', 'Demo distributor');
+    fireEvent.click(screen.getByTestId('search-inquire'));
+    await waitFor(() => expect(query(lastGet(calls))).toMatchObject({ supplierId: '2001', distributorId: '2002' }));
+  });
+});
+
+describe('ticket order routes', () => {
+  const order = remote.routes.find((r) => r.path === 'order');
+  const child = (path: string) => order?.children?.find((c) => c.path === path);
+  const holdingAll = (mscType: number, mchId: number) => ({
+    mscType,
+    mchId,
+    codes: new Set(['/saas/order/ticketSys/list:GET', '/saas/order/ticketSupplier/list:GET', '/saas/order/ticketChannel/list:GET']),
+  });
+  const lists = () => {
+    const sys = child('ticketSys/list');
+    const supplier = child('ticketSupplier/list');
+    const channel = child('ticketChannel/list');
+    if (!sys || !supplier || !channel) throw new Error('order lists missing');
+    return { sys, supplier, channel };
+  };
+
+  it('hides the supplier and distributor lists from operator staff (300), who keep the tenant list', () => {
+    const { sys, supplier, channel } = lists();
+    expect(mayOpen(sys, holdingAll(300, 0))).toBe(true);
+    expect(mayOpen(supplier, holdingAll(300, 0))).toBe(false);
+    expect(mayOpen(channel, holdingAll(300, 0))).toBe(false);
+    // The tenant's administrator sees all three.
+    for (const l of [sys, supplier, channel]) expect(mayOpen(l, holdingAll(200, 0))).toBe(true);
+  });
+
+  it("shows a merchant's users their side's list only", () => {
+    const { sys, supplier, channel } = lists();
+    for (const t of [311, 511]) {
+      expect(mayOpen(sys, holdingAll(t, 2001))).toBe(false);
+      expect(mayOpen(supplier, holdingAll(t, 2001))).toBe(true);
+      expect(mayOpen(channel, holdingAll(t, 2001))).toBe(false);
+    }
+    for (const t of [312, 512]) {
+      expect(mayOpen(supplier, holdingAll(t, 2002))).toBe(false);
+      expect(mayOpen(channel, holdingAll(t, 2002))).toBe(true);
+    }
+  });
+
+  it('has a hidden detail page needing the order load code', () => {
+    expect(child('detail')?.meta).toMatchObject({ hidden: true, perm: '/saas/order/ticketSys/load:GET' });
+  });
+});
+
+describe('ticket order actions', () => {
+  const all = () => true;
+  it('offers each party what the state allows, never arranging', () => {
+    expect(ticketActionsOf(8, 'S', all).map((a) => a.key)).toEqual(['confirm', 'refuse']);
+    expect(ticketActionsOf(8, 'D', all).map((a) => a.key)).toEqual(['cancel']);
+    expect(ticketActionsOf(1, 'S', all).map((a) => a.key)).toEqual(['complete']);
+    expect(ticketActionsOf(1, 'D', all).map((a) => a.key)).toEqual(['applyCancel']);
+    expect(ticketActionsOf(7, 'S', all).map((a) => a.key)).toEqual(['agreeCancel', 'refuseCancel']);
+    expect(ticketActionsOf(2, 'D', all).map((a) => a.key)).toEqual(['pay', 'cancel']);
+    expect(ticketActionsOf(4, 'O', all)).toEqual([]);
+    expect(ticketActionsOf(8, 'S', (c) => c === '/saas/order/ticketOrder/confirm:PUT').map((a) => a.key)).toEqual(['confirm']);
+  });
+});
+
+describe('ticket order detail', () => {
+  const answer = (o = ticketOrder) => (c: { url: URL }) => (c.url.pathname === LOG ? [ticketOrderLog] : o);
+
+  it('shows the order, its buyer with the custom fields, its states and its log', async () => {
+    supplierUser();
+    hold('/saas/log/ticketOrderLog/list:GET');
+    const calls = serve(answer());
+    const { problems } = renderPage(OrderDetail, en, '/saas-ticket-app/order/detail?orderId=42');
+    expect(await screen.findByText('Ticket order 42')).toBeTruthy();
+    await screen.findByTestId('order-logs');
+    expect(gets(calls).map((c) => c.url.pathname).sort()).toEqual([LOG, '/api/ticket-app/saas/order/ticketSys/load']);
+    for (const c of gets(calls)) expect(query(c)).toEqual({ orderId: '42' });
+    const buyer = screen.getByTestId('order-buyer');
+    expect(within(buyer).getByText('13800000000')).toBeTruthy();
+    expect(within(buyer).getByText('Boat time: Morning')).toBeTruthy();
+    expect(within(screen.getByTestId('order-amounts')).getByText('120.00')).toBeTruthy();
+    expect(within(screen.getByTestId('order-states')).getAllByText('Booking')).toHaveLength(3);
+    const logs = screen.getByTestId('order-logs');
+    expect(within(logs).getByText('Placed')).toBeTruthy();
+    expect(within(logs).getByText('Distributor')).toBeTruthy();
+    expect(within(logs).getByText('Unconfirmed')).toBeTruthy();
+    expect(problems).toEqual([]);
+  });
+
+  it("hides the supplier's price from a distributor and the log from one without its code", async () => {
+    distributorUser();
+    const calls = serve(answer());
+    renderPage(OrderDetail, en, '/saas-ticket-app/order/detail?orderId=42');
+    await screen.findByText('Ticket order 42');
+    await screen.findByTestId('order-amounts');
+    expect(within(screen.getByTestId('order-amounts')).queryByText('Supplier price')).toBeNull();
+    expect(screen.queryByTestId('order-logs')).toBeNull();
+    expect(calls.filter((c) => c.url.pathname === LOG)).toHaveLength(0);
+  });
+
+  it('lets the supplier confirm a waiting order, then loads it again', async () => {
+    supplierUser();
+    hold('/saas/order/ticketOrder/confirm:PUT', '/saas/order/ticketOrder/refuse:PUT', '/saas/order/ticketOrder/cancel:PUT');
+    const calls = serve(answer());
+    const { problems } = renderPage(OrderDetail, en, '/saas-ticket-app/order/detail?orderId=42');
+    fireEvent.click(await screen.findByTestId('order-action-confirm'));
+    // A distributor's action is not offered to the supplier.
+    expect(screen.queryByTestId('order-action-cancel')).toBeNull();
+    const dialog = await screen.findByTestId('order-action-dialog');
+    expect(within(dialog).getByText('Confirm this order? The tickets are then certain and their vouchers issued.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].method).toBe('PUT');
+    expect(writes(calls)[0].url.pathname).toBe('/api/ticket-app/saas/order/ticketOrder/confirm');
+    expect(writes(calls)[0].body).toEqual({ orderId: 42, remark: '' });
+    await waitFor(() => expect(gets(calls)).toHaveLength(2));
+    expect(problems).toEqual([]);
+  });
+
+  it('asks the reason of a refusal before sending it', async () => {
+    supplierUser();
+    hold('/saas/order/ticketOrder/refuse:PUT');
+    const calls = serve(answer());
+    renderPage(OrderDetail, en, '/saas-ticket-app/order/detail?orderId=42');
+    fireEvent.click(await screen.findByTestId('order-action-refuse'));
+    const dialog = await screen.findByTestId('order-action-dialog');
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    expect(await within(dialog).findByText('Please enter Reason')).toBeTruthy();
+    expect(writes(calls)).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('field-remark'), { target: { value: 'Boats full' } });
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].url.pathname).toBe('/api/ticket-app/saas/order/ticketOrder/refuse');
+    expect(writes(calls)[0].body).toEqual({ orderId: 42, remark: 'Boats full' });
+  });
+
+  it('lets the distributor pay an unpaid order in cash and change the remark', async () => {
+    distributorUser();
+    hold('/saas/order/ticketOrder/pay:PUT', '/saas/order/ticketOrder/updateRemark:PUT');
+    const calls = serve(answer({ ...ticketOrder, orderState: 2 }));
+    renderPage(OrderDetail, en, '/saas-ticket-app/order/detail?orderId=42');
+    fireEvent.click(await screen.findByTestId('order-action-pay'));
+    let dialog = await screen.findByTestId('order-action-dialog');
+    expect(within(dialog).getByText('Amount: 160.00')).toBeTruthy();
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].url.pathname).toBe('/api/ticket-app/saas/order/ticketOrder/pay');
+    expect(writes(calls)[0].body).toEqual({ orderId: 42, payType: 2 });
+    await waitFor(() => expect(screen.queryByTestId('order-action-dialog')).toBeNull());
+    fireEvent.click(screen.getByTestId('order-action-remark'));
+    dialog = await screen.findByTestId('order-remark-dialog');
+    expect((screen.getByTestId('field-remark') as HTMLInputElement).value).toBe('Window seats');
+    fireEvent.change(screen.getByTestId('field-remark'), { target: { value: 'Aisle seats' } });
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(2));
+    expect(writes(calls)[1].url.pathname).toBe('/api/ticket-app/saas/order/ticketOrder/updateRemark');
+    expect(writes(calls)[1].body).toEqual({ orderId: 42, remark: 'Aisle seats' });
+  });
+});
