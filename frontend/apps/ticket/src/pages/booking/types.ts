@@ -1,34 +1,15 @@
-// ticket-app's booking answers (services/ticket-app/src/store/products.rs, store/orders.rs).
+// ticket-app's booking answers, as generated from its OpenAPI document (services/ticket-app/src/
+// store/products.rs, store/orders.rs, domain/booking.rs).
+import type { TicketAppApi } from '@tradewind/shared';
 import type { TicketProduct } from '../products/types';
 
-/** `BookableProduct`: GET /saas/booking/ticketBookings/list. Money in fen. */
-export interface BookableProduct extends TicketProduct {
-  visitDate: string;
-  /** What the distributor pays per ticket; null when the day has no price. */
-  price: number | null;
-  retailPrice: number | null;
-  /** Tickets left for it; null for no limit (or no price). */
-  left: number | null;
-  bookable: boolean;
-  /** `no-price`, `closed` or `sold-out`; empty when bookable. */
-  reason: string;
-}
+type Api = TicketAppApi['schemas'];
 
-/** What the buyer fills in (`Buyer`). */
-export interface Buyer {
-  name: string;
-  mobile: string;
-  idNumber: string;
-  email: string;
-  address: string;
-  custom: Record<string, string>;
-}
+/** `BookableProduct`: GET /saas/booking/ticketBookings/list. Money in fen; `price`, `retailPrice` and `left` are null when the day has no price (`left` also for no limit). */
+export type BookableProduct = TicketProduct & Omit<Required<Api['BookableProduct']>, keyof Api['TicketProduct']>;
+
+/** What the buyer fills in (`Buyer`); the booking form sends every field. */
+export type Buyer = Required<Api['Buyer']>;
 
 /** The part of `TicketOrder` the booking shows once placed. */
-export interface PlacedOrder {
-  orderId: number;
-  orderState: number;
-  orderPrice: number;
-  quantity: number;
-  visitDate: string;
-}
+export type PlacedOrder = Pick<Api['TicketOrder'], 'orderId' | 'orderState' | 'orderPrice' | 'quantity' | 'visitDate'>;

@@ -1,66 +1,19 @@
-// ticket-app's ticket products as it answers them (services/ticket-app/src/domain/product.rs,
-// store/products.rs).
+// ticket-app's ticket products, as generated from its OpenAPI document (services/ticket-app/src/
+// domain/product.rs, store/products.rs). The generated form types mark the fields a form may
+// leave out (ticket-app fills in its defaults) as optional; its answers always carry every field,
+// so the answers' types here are the generated ones with every field required.
+import type { TicketAppApi } from '@tradewind/shared';
+
+type Api = TicketAppApi['schemas'];
 
 /** A field the product asks of the buyer beyond the standard ones (`CustomField`). */
-export interface CustomField {
-  name: string;
-  /** `typeFieldForm`. */
-  fieldType: number;
-  required: boolean;
-  /** The choices of a select field. */
-  options: string[];
-}
+export type CustomField = Required<Api['CustomField']>;
 
 /** What the product form sends (`TicketProductFields`). */
-export interface TicketProductFields {
-  productName: string;
-  scenicId: number;
-  supplierId?: number | null;
-  productType: number;
-  deliveryType: number;
-  enterType: number;
-  voucherType: number;
-  voucherPerTicket: boolean;
-  validateType: number;
-  validStart: string;
-  validEnd: string;
-  validDays: number;
-  limitTimeType: number;
-  limitDays: number;
-  limitTime: string;
-  cancelType: number;
-  cancelDays: number;
-  confirmType: number;
-  limitGoodsType: number;
-  limitNum: number;
-  limitBy: number;
-  formFields: number[];
-  customFields: CustomField[];
-  interfaceId: number;
-  payOnline: boolean;
-  smsText: string;
-  images: string[];
-  description: string;
-  notice: string;
-}
+export type TicketProductFields = Api['TicketProductFields'];
 
 /** `TicketProduct` of ticket-app: lists and load. */
-export interface TicketProduct extends TicketProductFields {
-  productId: number;
-  supplierId: number;
-  supplierName: string;
-  scenicName: string;
-  /** 0 unpublished, 1 on sale, 2 off the shelf, 3 disabled, -1 deleted. */
-  state: number;
-  /** The confirmation SMS as it is sent. */
-  smsParts: string[];
-  createDate: number;
-  modifyDate: number;
-}
+export type TicketProduct = Omit<Required<Api['TicketProduct']>, 'customFields'> & { customFields: CustomField[] };
 
 /** `ScenicGroup` of ticket-app: GET /saas/product/scenicProducts/listScenic. */
-export interface ScenicGroup {
-  scenicId: number;
-  scenicName: string;
-  products: TicketProduct[];
-}
+export type ScenicGroup = Omit<Api['ScenicGroup'], 'products'> & { products: TicketProduct[] };
