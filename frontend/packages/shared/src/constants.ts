@@ -114,6 +114,20 @@ export const PERM = {
     disable: '/saas/pricePolicy/priceRule/disable:PUT',
     delete: '/saas/pricePolicy/priceRule/delete:PUT',
   },
+  interfaceInfo: {
+    select: '/saas/saasInterface/interfaceInfo/listForSelect:GET',
+  },
+  interfaceConfig: {
+    list: '/saas/saasInterface/interfaceConfig/list:GET',
+    load: '/saas/saasInterface/interfaceConfig/load:GET',
+    save: '/saas/saasInterface/interfaceConfig/save:POST',
+    update: '/saas/saasInterface/interfaceConfig/update:PUT',
+    enable: '/saas/saasInterface/interfaceConfig/enable:PUT',
+    disable: '/saas/saasInterface/interfaceConfig/disable:PUT',
+    delete: '/saas/saasInterface/interfaceConfig/delete:PUT',
+    select: '/saas/saasInterface/interfaceConfig/listForSelect:GET',
+    byMerchant: '/saas/saasInterface/interfaceConfig/listByMerchant:GET',
+  },
   currencyRate: {
     list: '/saas/pricePolicy/currencyRate/list:GET',
     currencies: '/saas/pricePolicy/currencyRate/currencies:GET',
