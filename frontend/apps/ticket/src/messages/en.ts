@@ -216,6 +216,7 @@ const messages: Record<string, string> = {
   'ticket.booking.fields.remark': 'Remark',
   'ticket.booking.orderTitle': 'The buyer\'s details',
   'ticket.booking.place': 'Place the order',
+  'ticket.booking.openOrder': 'Open the order',
   'ticket.booking.placed': 'Order placed',
   'ticket.booking.orderNumber': 'Order {orderId} placed',
   'ticket.booking.summary': '{product} at {scenic} on {date}: {price} a ticket, {total} in all',

@@ -216,6 +216,7 @@ const messages: Record<string, string> = {
   'ticket.booking.fields.remark': '备注',
   'ticket.booking.orderTitle': '购买人信息',
   'ticket.booking.place': '提交订单',
+  'ticket.booking.openOrder': '查看订单',
   'ticket.booking.placed': '下单成功',
   'ticket.booking.orderNumber': '订单 {orderId} 已提交',
   'ticket.booking.summary': '{scenic} {product}，{date}：单价 {price}，共 {total}',

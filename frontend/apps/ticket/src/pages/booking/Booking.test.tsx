@@ -66,6 +66,7 @@ describe('booking tickets', () => {
       remark: '',
     });
     expect((await screen.findByTestId('booking-placed')).textContent).toContain('Order 901 placed');
+    expect(screen.getByTestId('booking-placed-open').getAttribute('href')).toBe('/saas-ticket-app/order/detail?orderId=901');
     expect(problems).toEqual([]);
   });
 });

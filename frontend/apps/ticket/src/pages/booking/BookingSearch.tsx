@@ -3,10 +3,12 @@
 // with the distributor's price per ticket, the total, the tickets left and whether that many can
 // be had (else why: no price, closed, sold out). Book opens the buyer's form.
 import { useCallback, useState } from 'react';
-import { Alert, Button, Typography } from '@mui/material';
+import { Alert, Button, Link, Typography } from '@mui/material';
 import { api, DataTable, DateFilter, day, ListPage, money, SelectFilter, TextFilter, useEnumLabel, useFilters, type Column, type Page } from '@tradewind/shared';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link as RouterLink } from 'react-router-dom';
 import { PRODUCT_TYPE } from '../../enums';
+import { orderDetailPath } from '../orders/OrderList';
 import { OrderDialog } from './OrderDialog';
 import type { BookableProduct, PlacedOrder } from './types';
 
@@ -79,7 +81,10 @@ export default function BookingSearch() {
     >
       {placed && (
         <Alert severity="success" sx={{ mb: 1 }} onClose={() => setPlaced(null)} data-testid="booking-placed">
-          <FormattedMessage id="ticket.booking.orderNumber" values={{ orderId: placed.orderId }} />
+          <FormattedMessage id="ticket.booking.orderNumber" values={{ orderId: placed.orderId }} />{' '}
+          <Link component={RouterLink} to={orderDetailPath(placed.orderId)} data-testid="booking-placed-open">
+            <FormattedMessage id="ticket.booking.openOrder" />
+          </Link>
         </Alert>
       )}
       <DataTable columns={columns} load={load} reloadKey={f.generation} rowKey={(r) => r.productId} testId="ticket-booking-table" />
