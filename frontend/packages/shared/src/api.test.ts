@@ -117,6 +117,10 @@ describe('the API client', () => {
     expect(await blob.text()).toBe('a,b');
     expect(isBinary('/x/fileDownload')).toBe(true);
     expect(isBinary('/x/list')).toBe(false);
+    // A file under another name is asked for as one.
+    serve(new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } }));
+    const pdf = await api.get<Blob>('ticket-app', '/saas/order/ticketVoucher/pdf', { query: { orderId: 1 }, binary: true });
+    expect(await pdf.text()).toBe('%PDF-1.7');
     expect([TIMEOUTS['auth-center'], TIMEOUTS['saas-main'], TIMEOUTS['ticket-app']]).toEqual([15000, 15000, 15000]);
     expect([TIMEOUTS['hotel-app'], TIMEOUTS['weixin-server']]).toEqual([60000, 60000]);
   });

@@ -82,6 +82,8 @@ export interface RequestOptions {
   noAuth?: boolean;
   /** Leave failures to the caller: nothing is shown (the login page shows its own). */
   quiet?: boolean;
+  /** The answer is a file (an image, a PDF): resolved as a Blob; a failure still carries the envelope. */
+  binary?: boolean;
 }
 
 interface Envelope<T> {
@@ -103,6 +105,19 @@ function url(service: Service, path: string, query?: RequestOptions['query']): s
 /** URLs naming an export or a download answer files. */
 export function isBinary(path: string): boolean {
   return path.includes('export') || path.includes('Download');
+}
+
+/** Hands a downloaded file to the browser to save under `fileName`. */
+export function saveFile(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // The browser has taken the file; the address is not needed any more.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 let refreshing: Promise<boolean> | null = null;
@@ -183,7 +198,7 @@ async function send<T>(
     clearTimeout(timer);
   }
   if (res.ok) {
-    if (isBinary(path)) return (await res.blob()) as T;
+    if (opts.binary || isBinary(path)) return (await res.blob()) as T;
     const body = await readBody(res);
     return (body && 'data' in body ? body.data : body) as T;
   }
