@@ -7,12 +7,10 @@
 //! a session is counted by IP whatever the target.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
 use platform::auth::CurrentUser;
-use platform::bus::{Bus, EventEnvelope, Outgoing, v1};
-use prost::Message as _;
 
 /// What `TRADEWIND_GATEWAY__RATE_LIMITS` is when unset.
 pub const DEFAULT_RULES: &str = "POST /api/auth-center/api/auth/login=0:30/60; \
@@ -179,7 +177,7 @@ pub struct Count {
 }
 
 /// Fixed-window counters for every key seen. Windows are aligned on the epoch, so every
-/// replica's windows are the same; with [`share`] running each replica also counts what the
+/// replica's windows are the same; with `store::counts::share` running each replica also counts what the
 /// others let through, told at most [`SHARE_EVERY`] late (so the replicas together can let a
 /// caller through a little over a limit, by what they let through in that time).
 pub struct Limiter {
@@ -328,84 +326,6 @@ impl Limiter {
         let rule = self.rules.get(index.parse::<usize>().ok()?)?;
         u64::try_from(rule.window.as_millis()).ok()
     }
-}
-
-/// How often a replica tells the others what it let through.
-pub const SHARE_EVERY: Duration = Duration::from_millis(100);
-/// The routing key of the counts the replicas share.
-pub const ROUTE_COUNTED: &str = "gateway.rate-limit.counted";
-
-/// Shares this replica's counts with the other gateway replicas over the bus, and counts
-/// theirs, until the process ends. Best effort: while the broker is away each replica counts
-/// alone (a caller then gets up to a limit on each replica it reaches), and the counts of that
-/// time are not sent later. `heard` counts what the others told (a metric).
-pub async fn share(limiter: Arc<Limiter>, bus: Bus, heard: prometheus::IntCounter) {
-    let replica = uuid::Uuid::now_v7().to_string();
-    let mut subscription = bus.broadcast(crate::NAME, &[ROUTE_COUNTED]);
-    let listen = async {
-        while let Some(delivery) = subscription.recv().await {
-            match decode(&delivery.body) {
-                Ok(told) if told.replica != replica => {
-                    heard.inc_by(limiter.heard(&told.counts));
-                }
-                Ok(_) => {}
-                Err(e) => tracing::warn!(error = %e, "undecodable rate-limit counts ignored"),
-            }
-            if let Some(ack) = delivery.ack {
-                ack.ack().await;
-            }
-        }
-    };
-    let tell = async {
-        let mut every = actix_web::rt::time::interval(SHARE_EVERY);
-        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            every.tick().await;
-            let counts = limiter.take_unsent();
-            if counts.is_empty() {
-                continue;
-            }
-            let payload = v1::RateLimitCounted {
-                replica: replica.clone(),
-                counts: counts
-                    .into_iter()
-                    .map(|c| v1::RateLimitCount {
-                        key: c.key,
-                        window: c.window,
-                        count: c.count,
-                    })
-                    .collect(),
-            };
-            let body = Outgoing::new(crate::NAME, ROUTE_COUNTED, 0, &payload).envelope_bytes();
-            if let Err((_, e)) = bus.publish_batch(&[(ROUTE_COUNTED, body.as_slice())]).await {
-                tracing::debug!(error = %e, "rate-limit counts not shared");
-            }
-        }
-    };
-    // Neither ends before the process does; the task stops with the server.
-    futures_util::future::join(listen, tell).await;
-}
-
-struct Told {
-    replica: String,
-    counts: Vec<Count>,
-}
-
-fn decode(body: &[u8]) -> Result<Told, prost::DecodeError> {
-    let envelope = EventEnvelope::decode(body)?;
-    let told = v1::RateLimitCounted::decode(envelope.payload.as_slice())?;
-    Ok(Told {
-        replica: told.replica,
-        counts: told
-            .counts
-            .into_iter()
-            .map(|c| Count {
-                key: c.key,
-                window: c.window,
-                count: c.count,
-            })
-            .collect(),
-    })
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use platform::ApiError;
 use platform::auth::access::{self, Access};
 use platform::auth::{AuthError, Authenticator, CurrentUser, bearer_token};
 
-use crate::ratelimit::Limiter;
+use crate::domain::ratelimit::Limiter;
 
 use platform::http::identity::{self, FleetKey};
 

@@ -11,8 +11,8 @@ use platform::ApiError;
 use platform::http::{Envelope, State};
 use platform::i18n::Text;
 
+use crate::api::headers;
 use crate::config::Upstream;
-use crate::headers;
 
 type UpstreamSocket = actix_codec::Framed<BoxedSocket, Codec>;
 
@@ -38,7 +38,7 @@ pub async fn forward(
     let mut request = client.ws(ws_url);
     let mut forwarded = header::HeaderMap::new();
     headers::forward(&req, prefix, &mut forwarded, |n| {
-        headers::is_websocket_handshake(n) || crate::edge::is_identity_header(n)
+        headers::is_websocket_handshake(n) || crate::api::edge::is_identity_header(n)
     });
     for (name, value) in forwarded {
         request = request.header(name, value);

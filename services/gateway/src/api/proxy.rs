@@ -10,11 +10,11 @@ use platform::http::identity::FleetKey;
 
 use platform::auth::Authenticator;
 
+use crate::api::edge;
+use crate::api::headers;
+use crate::api::websocket;
 use crate::config::Upstream;
-use crate::edge;
-use crate::headers;
-use crate::ratelimit::Limiter;
-use crate::websocket;
+use crate::domain::ratelimit::Limiter;
 
 /// The upstream URL for a request under `/api/<service>`: the rest of the path and the query,
 /// exactly as the caller sent them.
@@ -189,7 +189,7 @@ pub async fn forward(
 
     let status = response.status();
     let changes_data = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
-    let recorder = req.app_data::<web::Data<crate::activity::Recorder>>();
+    let recorder = req.app_data::<web::Data<crate::store::activity::Recorder>>();
     if let (Some(user), Some(recorder), true) = (user.as_ref(), recorder, changes_data) {
         recorder.record(
             user,

@@ -1,0 +1,3 @@
+//! What the gateway decides on its own: whether a caller is over a rate limit.
+
+pub mod ratelimit;

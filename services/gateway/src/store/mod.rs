@@ -1,0 +1,4 @@
+//! What the gateway sends on the bus; it owns no database.
+
+pub mod activity;
+pub mod counts;
