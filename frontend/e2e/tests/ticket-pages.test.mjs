@@ -2,10 +2,13 @@
 // the operator reaches the scenic spots from the Ticket entry of the top menu and its home,
 // narrows the list, adds a spot (the form's rules first) and changes it; a supplier requests a
 // new spot, which the operator approves into the list; the supplier applies to supply a system
-// spot and the operator accepts it on the spot's suppliers page.
+// spot and the operator accepts it on the spot's suppliers page; the supplier publishes a ticket
+// product, the distributor books two tickets, the supplier confirms the order from its order
+// list, the voucher downloads as a PDF, one ticket is admitted at the gate page and its second
+// scan refused; the operator's staff see the tenant's order list but neither merchant list.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { day, login, newPage, shot, useFleet } from '../lib.mjs';
+import { apiCall, apiLogin, day, login, newPage, shot, useFleet } from '../lib.mjs';
 
 const ctx = useFleet();
 
@@ -13,6 +16,11 @@ const ctx = useFleet();
 async function choose(page, scope, label, option) {
   await scope.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** `YYYY-MM-DD` of China's day `n` days from now: the business day ticket-app dates visits and scans by. */
+function chinaDay(n) {
+  return new Date(Date.now() + 8 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** Asserts the page needs no sideways scrolling at 1440 px. */
@@ -289,6 +297,107 @@ describe('ticket pages', () => {
     // Two of the ten tickets are held.
     await row.getByText('8', { exact: true }).waitFor();
     await shot(page, 'ticket-booked');
+    await page.close();
+  });
+
+  it('lets the supplier confirm from its order list a distributor\'s order of two tickets for today', async () => {
+    const today = chinaDay(0);
+    // Today priced by the API (the calendar above priced the days ahead through the page).
+    const supplierToken = await apiLogin(ctx.fleet.url, 'supplier', 'supplier123');
+    const products = await apiCall(ctx.fleet.url, 'GET', `/api/ticket-app/saas/product/scenicProducts/list?productName=${encodeURIComponent('West Lake boat')}`, supplierToken);
+    const productId = products.body.data.results[0].productId;
+    const fixed = (fen) => ({ mode: 'fixed', value: fen });
+    const priced = await apiCall(ctx.fleet.url, 'POST', '/api/ticket-app/saas/price/ticketPriceStore/save', supplierToken, {
+      productId,
+      startDate: today,
+      endDate: today,
+      purchasePrice: fixed(6000),
+      distributionPrice: fixed(8000),
+      retailPrice: fixed(12000),
+      stockType: 'limited',
+      stock: 10,
+    });
+    assert.equal(priced.status, 200, JSON.stringify(priced.body));
+
+    // The distributor books two tickets for today and opens its order from the notice.
+    const buyer = await newPage(ctx.browser, 'en-US');
+    await login(buyer, ctx.fleet.url, 'distributor', 'distributor123');
+    await buyer.goto(`${ctx.fleet.url}/saas-ticket-app/booking/ticketBookings/list`);
+    await buyer.fill('[data-testid="booking-visit-date"]', today);
+    await buyer.fill('[data-testid="booking-quantity"]', '2');
+    await buyer.getByTestId('search-inquire').click();
+    const row = buyer.getByTestId('ticket-booking-table').getByRole('row').filter({ hasText: 'West Lake boat, adult' });
+    await row.getByRole('button', { name: 'Book' }).click();
+    const dialog = buyer.getByTestId('ticket-order-dialog');
+    await buyer.fill('[data-testid="field-buyer.name"]', 'Wang Wu');
+    await buyer.fill('[data-testid="field-buyer.mobile"]', '13900000000');
+    await dialog.getByTestId('form-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    const placed = await buyer.getByTestId('booking-placed').innerText();
+    const orderId = /Order (\d+) placed/.exec(placed)?.[1];
+    assert.ok(orderId, placed);
+    await buyer.getByTestId('booking-placed-open').click();
+    await buyer.waitForURL(new RegExp(`/saas-ticket-app/order/detail\\?orderId=${orderId}$`));
+    const states = buyer.getByTestId('order-states');
+    await states.getByText('Unconfirmed').waitFor();
+    // Waiting for the supplier, the distributor may only cancel it; it is not shown the supplier's price.
+    await buyer.getByTestId('order-action-cancel').waitFor();
+    assert.equal(await buyer.getByTestId('order-action-confirm').count(), 0);
+    assert.equal(await buyer.getByTestId('order-amounts').getByText('Supplier price').count(), 0);
+    await shot(buyer, 'ticket-order-detail-distributor');
+    await fitsWidth(buyer);
+
+    // The supplier finds it in its order list and confirms it.
+    const page = await newPage(ctx.browser, 'en-US');
+    await login(page, ctx.fleet.url, 'supplier', 'supplier123');
+    await page.goto(`${ctx.fleet.url}/saas-ticket-app/order/ticketSupplier/list`);
+    const list = page.getByTestId('ticket-supplier-orders-table');
+    const orderRow = list.getByRole('row').filter({ hasText: orderId });
+    await orderRow.getByText('Unconfirmed').waitFor();
+    await orderRow.getByText('Wang Wu').waitFor();
+    await shot(page, 'ticket-supplier-orders');
+    await fitsWidth(page);
+    await orderRow.getByTestId(`order-${orderId}`).click();
+    await page.waitForURL(new RegExp(`/saas-ticket-app/order/detail\\?orderId=${orderId}$`));
+    await page.getByTestId('order-buyer').getByText('13900000000').waitFor();
+    await page.getByTestId('order-action-confirm').click();
+    const confirm = page.getByTestId('order-action-dialog');
+    await confirm.getByText('Confirm this order? The tickets are then certain and their vouchers issued.').waitFor();
+    await confirm.getByTestId('form-submit').click();
+    await confirm.waitFor({ state: 'hidden' });
+    await page.getByTestId('order-states').getByText('Confirmed').first().waitFor();
+
+    await page.close();
+
+    // The distributor's list shows it confirmed.
+    await buyer.goto(`${ctx.fleet.url}/saas-ticket-app/order/ticketChannel/list`);
+    await buyer.getByTestId('ticket-channel-orders-table').getByRole('row').filter({ hasText: orderId }).getByText('Confirmed').waitFor();
+    await shot(buyer, 'ticket-channel-orders');
+    await fitsWidth(buyer);
+    await buyer.close();
+  });
+
+  it("shows the operator's staff the tenant's ticket orders with their log, but neither merchant's list", async () => {
+    const page = await newPage(ctx.browser, 'en-US');
+    await login(page, ctx.fleet.url, 'operator', 'operator123');
+    await page.goto(`${ctx.fleet.url}/saas-ticket-app/order/ticketSys/list`);
+    const table = page.getByTestId('ticket-orders-table');
+    await table.getByText('Wang Wu').waitFor();
+    await table.getByText('Li Si').waitFor();
+    // The sidebar's order group is open on one of its pages: the tenant's list only (mscType 300).
+    await page.getByTestId('menu-/saas-ticket-app/order/ticketSys/list').waitFor();
+    assert.equal(await page.getByTestId('menu-/saas-ticket-app/order/ticketSupplier/list').count(), 0);
+    assert.equal(await page.getByTestId('menu-/saas-ticket-app/order/ticketChannel/list').count(), 0);
+    await shot(page, 'ticket-sys-orders');
+    await fitsWidth(page);
+    await table.getByRole('row').filter({ hasText: 'Wang Wu' }).getByTestId(/^order-\d+$/).click();
+    const logs = page.getByTestId('order-logs');
+    await logs.getByText('Placed').waitFor();
+    await logs.getByText('Confirmed').first().waitFor();
+    await logs.getByText('Supplier', { exact: true }).waitFor();
+    await logs.scrollIntoViewIfNeeded();
+    await shot(page, 'ticket-order-log');
+    await fitsWidth(page);
     await page.close();
   });
 });

@@ -144,7 +144,7 @@ export const ticketOrderLog: TicketOrderLog = {
   id: 1,
   orderId: 42,
   action: 'create',
-  fromState: -1,
+  fromState: 0,
   toState: 8,
   role: 'distributor',
   userId: 3,

@@ -24,6 +24,7 @@ export function OrderFields({ order: o, distributor }: { order: TicketOrder; dis
     { label: `${F}.remark`, value: o.remark || '--' },
   ];
   const b = o.buyer;
+  const custom = Object.entries(b.custom ?? {});
   const buyer: Field[] = [
     { label: `${F}.buyer.name`, value: b.name || '--' },
     { label: `${F}.buyer.mobile`, value: b.mobile || '--' },
@@ -31,14 +32,18 @@ export function OrderFields({ order: o, distributor }: { order: TicketOrder; dis
     { label: `${F}.buyer.email`, value: b.email || '--' },
     { label: `${F}.buyer.address`, value: b.address || '--' },
     // The product's own fields, by the names the supplier gave them (not message ids).
-    {
-      label: `${F}.buyer.custom`,
-      value: Object.entries(b.custom ?? {}).map(([name, value]) => (
-        <div key={name}>
-          {name}: {value || '--'}
-        </div>
-      )),
-    },
+    ...(custom.length === 0
+      ? []
+      : [
+          {
+            label: `${F}.buyer.custom`,
+            value: custom.map(([name, value]) => (
+              <div key={name}>
+                {name}: {value || '--'}
+              </div>
+            )),
+          },
+        ]),
   ];
   const states: Field[] = [
     { label: `${F}.orderState`, value: label(ORDER_STATE, o.orderState) },

@@ -8,15 +8,15 @@ const L = 'ticket.orderDetail.log';
 
 export function LogTable({ logs }: { logs: TicketOrderLog[] }) {
   const label = useEnumLabel();
-  // -1 is the state before the order's creation.
-  const state = (s: number) => (s < 0 ? '--' : label(ORDER_STATE, s));
+  // An order has no state before its creation (ticket-app logs 0 there, hotel-app -1).
+  const state = (s: number, l: TicketOrderLog) => (s < 0 || l.action === 'create' ? '--' : label(ORDER_STATE, s));
   const columns: SimpleColumn<TicketOrderLog>[] = [
     { key: 'createDate', title: `${L}.createDate`, render: (l) => dateTime(l.createDate) },
     { key: 'role', title: `${L}.role`, render: (l) => label(LOG_ROLE, l.role) },
     { key: 'userId', title: `${L}.userId`, render: (l) => (l.userId > 0 ? l.userId : '--') },
     { key: 'action', title: `${L}.action`, render: (l) => label(ORDER_LOG_ACTION, l.action) },
-    { key: 'fromState', title: `${L}.fromState`, render: (l) => state(l.fromState) },
-    { key: 'toState', title: `${L}.toState`, render: (l) => state(l.toState) },
+    { key: 'fromState', title: `${L}.fromState`, render: (l) => state(l.fromState, l) },
+    { key: 'toState', title: `${L}.toState`, render: (l) => label(ORDER_STATE, l.toState) },
     { key: 'remark', title: `${L}.remark`, render: (l) => l.remark || '--' },
   ];
   return (
