@@ -11,6 +11,7 @@ pub mod access;
 mod eddsa;
 mod guard;
 pub mod remote;
+pub mod signed;
 pub mod token;
 
 use std::collections::HashMap;
