@@ -1,8 +1,9 @@
 //! mall-app: mall products, themes, snap-up sessions and their stock, mall orders
 //! (docs/mall.md). A snap-up order takes the session's stock and the buyer's limit by
 //! conditional UPDATEs in one transaction; each process keeps in memory the sessions it saw
-//! sold out and a bound on the order attempts it works on at once (`rush`); unpaid orders give
-//! their stock back by a job; orders publish `order.mall.*`.
+//! sold out and a bound on the order attempts it works on at once (`rush`); orders are paid by
+//! credit through finance-app's saga (`credit.mall.*`); unpaid orders give their stock back by
+//! a job; orders publish `order.mall.*`.
 
 pub mod api;
 pub mod demo;
@@ -49,9 +50,9 @@ fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
         "unpaid-snapup-orders",
         settings.expiry_check,
         move |conn| {
-            let (n, sessions) = store::orders::expire_unpaid(conn, platform::time::now_ms())?;
-            for (saas, session) in sessions {
-                for_job.forget(saas, session);
+            let (n, given) = store::orders::expire_unpaid(conn, platform::time::now_ms())?;
+            for g in given {
+                for_job.forget_product(g.saas_id, g.mall_product_id);
             }
             Ok(n)
         },

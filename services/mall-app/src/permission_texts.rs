@@ -103,4 +103,14 @@ pub const TEXTS: PermissionTexts = &[
         "View a mall order",
         "查看商城订单详情",
     ),
+    (
+        "/saas/mall/orders/pay:PUT",
+        "Pay mall orders by credit",
+        "授信支付商城订单",
+    ),
+    (
+        "/saas/mall/orders/cancel:PUT",
+        "Cancel mall orders",
+        "取消商城订单",
+    ),
 ];

@@ -2,9 +2,10 @@
 //! "sold out" without the database until stock could come back, and a bound on the order
 //! attempts it works on at once, past which it answers 429 at once instead of queueing them for
 //! the pool until they time out. The database stays the authority: a session is only marked
-//! after its row was read empty, and the mark lapses when an unpaid order of it could give
-//! stock back, so a second replica (whose expiry job returned the stock) is never contradicted
-//! for longer than that.
+//! after its row (and its product's stock) was read empty, and the mark lapses when an unpaid
+//! order of its product could give units back, or after two seconds at most, so a second
+//! replica (whose job returned units, or whose staff restocked) is never contradicted for
+//! longer than that; units coming back through this process forget its marks at once.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -13,8 +14,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// Shared by the process's workers (`web::Data<Rush>`).
 #[derive(Debug)]
 pub struct Rush {
-    /// (tenant, session) → until when (ms) it is known empty.
-    sold_out: Mutex<HashMap<(i64, i64), i64>>,
+    /// (tenant, session) → until when (ms) it is known empty, and the mall product it sells.
+    sold_out: Mutex<HashMap<(i64, i64), (i64, i64)>>,
     in_flight: AtomicUsize,
     max_in_flight: usize,
 }
@@ -38,7 +39,7 @@ impl Rush {
         }
     }
 
-    fn marks(&self) -> std::sync::MutexGuard<'_, HashMap<(i64, i64), i64>> {
+    fn marks(&self) -> std::sync::MutexGuard<'_, HashMap<(i64, i64), (i64, i64)>> {
         // A panic while holding the map leaves a map that is still whole.
         self.sold_out
             .lock()
@@ -50,7 +51,7 @@ impl Rush {
         let session = (saas, session);
         let mut marks = self.marks();
         match marks.get(&session) {
-            Some(until) if now < *until => true,
+            Some((until, _)) if now < *until => true,
             Some(_) => {
                 marks.remove(&session);
                 false
@@ -59,14 +60,16 @@ impl Rush {
         }
     }
 
-    /// Remembers `session` as empty until `until` (ms).
-    pub fn mark_sold_out(&self, saas: i64, session: i64, until: i64) {
-        self.marks().insert((saas, session), until);
+    /// Remembers `session` (selling `product`) as empty until `until` (ms).
+    pub fn mark_sold_out(&self, saas: i64, session: i64, product: i64, until: i64) {
+        self.marks().insert((saas, session), (until, product));
     }
 
-    /// Forgets what this process knew of `session` (its stock came back).
-    pub fn forget(&self, saas: i64, session: i64) {
-        self.marks().remove(&(saas, session));
+    /// Forgets what this process knew of the sessions of `product` (units of it came back, to
+    /// one of its sessions and to the product's stock, which all its sessions sell from).
+    pub fn forget_product(&self, saas: i64, product: i64) {
+        self.marks()
+            .retain(|(s, _), (_, p)| !(*s == saas && *p == product));
     }
 
     /// A place for one more attempt, or none when the process works on its most already.
@@ -85,15 +88,21 @@ mod tests {
     fn a_mark_holds_until_its_time() {
         let r = Rush::new(4);
         assert!(!r.is_sold_out(7, 1, 0));
-        r.mark_sold_out(7, 1, 100);
+        r.mark_sold_out(7, 1, 3, 100);
         assert!(r.is_sold_out(7, 1, 99));
         assert!(!r.is_sold_out(7, 2, 99), "only that session");
         assert!(!r.is_sold_out(8, 1, 99), "only in that tenant");
         assert!(!r.is_sold_out(7, 1, 100), "lapsed");
         assert!(!r.is_sold_out(7, 1, 50), "and forgotten");
-        r.mark_sold_out(7, 1, 100);
-        r.forget(7, 1);
+        r.mark_sold_out(7, 1, 3, 100);
+        r.mark_sold_out(7, 2, 3, 100);
+        r.mark_sold_out(7, 4, 5, 100);
+        r.mark_sold_out(8, 6, 3, 100);
+        r.forget_product(7, 3);
         assert!(!r.is_sold_out(7, 1, 10));
+        assert!(!r.is_sold_out(7, 2, 10), "every session of the product");
+        assert!(r.is_sold_out(7, 4, 10), "not another product's");
+        assert!(r.is_sold_out(8, 6, 10), "not another tenant's");
     }
 
     #[test]

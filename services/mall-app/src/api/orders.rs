@@ -1,8 +1,10 @@
 //! Mall orders: `/saas/mall/orders/*`. `place` is the buyer's order in a snap-up session,
 //! answered within the request: placed, or refused (sold out, not enough left, limit reached,
 //! not live) with nothing written; 429 when the process works on its most attempts already.
+//! `pay` asks finance-app to take the order's amount from the distributor's credit (the answer
+//! arrives over the bus); `cancel` gives the units back, and refunds a paid order's credit.
 
-use actix_web::{get, post, web};
+use actix_web::{HttpRequest, get, post, put, web};
 use platform::auth::CurrentUser;
 use platform::db::{DbPool, with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, Query, Reply, unless_all};
@@ -10,7 +12,7 @@ use platform::{ApiError, Viewer};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use crate::domain::order::PlaceOrder;
+use crate::domain::order::{Actor, CancelOrder, PayOrder, PlaceOrder};
 use crate::domain::snapup::{self, Buyer};
 use crate::rush::Rush;
 use crate::settings::SnapupSettings;
@@ -46,6 +48,7 @@ pub async fn place(
     settings: web::Data<SnapupSettings>,
     viewer: Viewer,
     me: CurrentUser,
+    req: HttpRequest,
     body: Json<PlaceOrder>,
 ) -> Result<Reply<Placed>, ApiError> {
     if viewer.supplier().is_some() {
@@ -67,11 +70,12 @@ pub async fn place(
         user_id: me.user_id,
         mch_id: viewer.mch_id().unwrap_or(0),
         saas_id: saas,
+        ip: platform::http::client_ip(&req),
     };
     let pay_timeout = settings.pay_timeout_ms;
     let (placed, empty_until) = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         let placed = write_tx::<_, ApiError>(conn, |conn| {
-            orders::place(conn, &viewer, buyer, &order, now, pay_timeout)
+            orders::place(conn, &viewer, &buyer, &order, now, pay_timeout)
         });
         // Read after the commit or the refusal's rollback: until when no stock can come back.
         let emptied = match &placed {
@@ -79,15 +83,15 @@ pub async fn place(
             Err(e) => e.code() == "sold-out",
         };
         let until = if emptied {
-            sessions::empty_until(conn, saas, session)?
+            sessions::empty_until(conn, saas, session, now)?
         } else {
             None
         };
         Ok((placed, until))
     })
     .await?;
-    if let Some(until) = empty_until {
-        rush.mark_sold_out(saas, session, until);
+    if let Some((until, product)) = empty_until {
+        rush.mark_sold_out(saas, session, product, until);
     }
     Ok(Reply(placed?))
 }
@@ -137,4 +141,59 @@ pub async fn load(
     Ok(Reply(o))
 }
 
-platform::endpoints!(place, list, load);
+/// The distributor's user pays its order by credit (`payType` 1): the order answers in payment
+/// state 20 (paying) while finance-app takes the amount from the distributor's credit or
+/// refuses; the answer moves it to paid (3, payment state 21) or payment failed (29, the reason
+/// in `payFailReason`). A paying order neither expires nor can be cancelled.
+#[utoipa::path(request_body = PayOrder, responses((status = 200, body = MallOrder), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = "mall", summary = "Pay a mall order by credit")]
+#[put("/saas/mall/orders/pay")]
+pub async fn pay(
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    me: CurrentUser,
+    body: Json<PayOrder>,
+) -> Result<Reply<MallOrder>, ApiError> {
+    let p = body.into_inner().validated()?;
+    let now = platform::time::now_ms();
+    let o = with_conn(&pool, move |conn| {
+        write_tx::<_, ApiError>(conn, |conn| {
+            orders::pay(conn, &viewer, me.user_id, p.order_id, now)
+        })
+    })
+    .await?;
+    Ok(Reply(o))
+}
+
+/// Cancels an order: the tenant's staff an unpaid or a paid one (a credit-paid order is
+/// refunded: payment state 51, its credit given back by finance-app), a distributor's user its
+/// own unpaid one. Its units go back to the session, the product and the buyer's limit.
+#[utoipa::path(request_body = CancelOrder, responses((status = 200, body = MallOrder), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = "mall", summary = "Cancel a mall order")]
+#[put("/saas/mall/orders/cancel")]
+pub async fn cancel(
+    pool: web::Data<DbPool>,
+    rush: web::Data<Rush>,
+    viewer: Viewer,
+    me: CurrentUser,
+    body: Json<CancelOrder>,
+) -> Result<Reply<MallOrder>, ApiError> {
+    if viewer.supplier().is_some() {
+        return Err(platform::auth::forbidden());
+    }
+    let actor = if viewer.is_tenant_staff() {
+        Actor::Staff
+    } else {
+        Actor::Buyer
+    };
+    let c = body.into_inner().validated()?;
+    let now = platform::time::now_ms();
+    let (o, given) = with_conn(&pool, move |conn| {
+        write_tx::<_, ApiError>(conn, |conn| {
+            orders::cancel(conn, &viewer, actor, me.user_id, &c, now)
+        })
+    })
+    .await?;
+    rush.forget_product(given.saas_id, given.mall_product_id);
+    Ok(Reply(o))
+}
+
+platform::endpoints!(place, list, load, pay, cancel);

@@ -127,7 +127,8 @@ fn no_product() -> ApiError {
     )
 }
 
-/// Creates a session (the tenant's staff only).
+/// Creates a session (the tenant's staff only): its stock is a share of the product's stock,
+/// at most what the product has.
 #[utoipa::path(request_body = SessionFields, responses((status = 200, body = SessionSaved), (status = 403), (status = 412)), security(("bearer" = [])), tag = "mall", summary = "Create a snap-up session")]
 #[post("/saas/mall/snapups/save")]
 pub async fn save(
@@ -141,9 +142,9 @@ pub async fn save(
     let fields = body.into_inner().validated(now)?;
     let id = with_conn(&pool, move |conn| {
         write_tx::<_, ApiError>(conn, |conn| {
-            if products::find(conn, &viewer, fields.mall_product_id)?.is_none() {
-                return Err(no_product());
-            }
+            let product =
+                products::find(conn, &viewer, fields.mall_product_id)?.ok_or_else(no_product)?;
+            snapup::check_share(fields.stock, product.stock)?;
             Ok(sessions::insert(conn, &viewer, me.user_id, &fields, now)?)
         })
     })
@@ -168,9 +169,9 @@ pub async fn update(
         write_tx::<_, ApiError>(conn, |conn| {
             let (state, start, _) = sessions::state_of(conn, &viewer, id)?.ok_or_else(not_found)?;
             snapup::may_change(state, start, now)?;
-            if products::find(conn, &viewer, fields.mall_product_id)?.is_none() {
-                return Err(no_product());
-            }
+            let product =
+                products::find(conn, &viewer, fields.mall_product_id)?.ok_or_else(no_product)?;
+            snapup::check_share(fields.stock, product.stock)?;
             if !sessions::update_before_start(conn, &viewer, id, &fields, now)? {
                 return Err(snapup::may_change(state, now, now)
                     .err()

@@ -1,5 +1,6 @@
-//! Snap-up sessions: a mall product sold at a snap-up price from a stock of the session's own
-//! between a start and an end, with a purchase limit (`typeLimitGoods`) counted per
+//! Snap-up sessions: a mall product sold at a snap-up price between a start and an end, from a
+//! share of the product's own stock (an order takes its units from both, so neither the
+//! session's share nor the product's stock is ever passed), with a purchase limit (`typeLimitGoods`) counted per
 //! `typeLimitTarget`. When a session may change, what phase it is in, and the arithmetic of
 //! its limits.
 
@@ -32,14 +33,29 @@ pub const LIMIT_GOODS: &[i32] = &[
     LIMIT_PER_DAY,
 ];
 
-/// `typeLimitTarget` values a session counts by: unlimited (the limit counts nobody), a user,
-/// a merchant, the whole tenant. The spec's IP (0) and "resource" targets (11, 12, 15) are not
-/// taken (docs/mall.md).
+/// `typeLimitTarget` values (the spec's rate-limit targets) a session counts by: unlimited
+/// (the limit counts nobody); the client's IP address (as the gateway determined and signed
+/// it); a user, a merchant (the tenant's staff count as merchant 0), the whole tenant, each
+/// within the session; and their "resource" forms, which count the same buyer over the mall
+/// product (the resource sold) across all its sessions (docs/mall.md).
 pub const TARGET_UNLIMITED: i32 = -1;
+pub const TARGET_IP: i32 = 0;
 pub const TARGET_USER: i32 = 1;
 pub const TARGET_MERCHANT: i32 = 2;
 pub const TARGET_SAAS: i32 = 5;
-pub const LIMIT_TARGETS: &[i32] = &[TARGET_UNLIMITED, TARGET_USER, TARGET_MERCHANT, TARGET_SAAS];
+pub const TARGET_USER_RESOURCE: i32 = 11;
+pub const TARGET_MERCHANT_RESOURCE: i32 = 12;
+pub const TARGET_SAAS_RESOURCE: i32 = 15;
+/// The targets a per-customer or per-day limit may count.
+pub const LIMIT_TARGETS: &[i32] = &[
+    TARGET_IP,
+    TARGET_USER,
+    TARGET_MERCHANT,
+    TARGET_SAAS,
+    TARGET_USER_RESOURCE,
+    TARGET_MERCHANT_RESOURCE,
+    TARGET_SAAS_RESOURCE,
+];
 
 pub const STOCK_MAX: i32 = 1_000_000;
 /// The most one order may take.
@@ -61,7 +77,8 @@ pub struct SessionFields {
     /// `typeLimitGoods`: 0 none, 1 per order, 2 per customer, 3 per day.
     #[serde(default)]
     pub type_limit_goods: i32,
-    /// `typeLimitTarget` the limit counts: -1 unlimited, 1 user, 2 merchant, 5 SaaS.
+    /// `typeLimitTarget` the limit counts: -1 unlimited, 0 IP, 1 user, 2 merchant, 5 SaaS,
+    /// 11/12/15 the user, merchant or SaaS over the product across its sessions.
     #[serde(default = "user")]
     pub type_limit_target: i32,
     /// The limit's number of units (0 with no limit).
@@ -121,15 +138,34 @@ impl SessionFields {
         if self.type_limit_goods == LIMIT_PER_ORDER {
             // A per-order limit counts nobody: each order on its own.
             self.type_limit_target = TARGET_UNLIMITED;
-        } else if !LIMIT_TARGETS[1..].contains(&self.type_limit_target) {
+        } else if !LIMIT_TARGETS.contains(&self.type_limit_target) {
             return Err(ApiError::invalid_field(
                 "typeLimitTarget",
-                "限购对象须为用户、商户或 SaaS",
-                "must be 1 (user), 2 (merchant) or 5 (SaaS) for this limit",
+                "限购对象须为 IP、用户、商户、SaaS 或其资源",
+                "must be 0 (IP), 1 (user), 2 (merchant), 5 (SaaS), 11, 12 or 15 (their resource) for this limit",
             ));
         }
         Ok(self)
     }
+}
+
+/// What a session can still sell: its share left, but no more than the product has left.
+pub fn available(session_left: i32, product_stock: i32) -> i32 {
+    session_left.min(product_stock).max(0)
+}
+
+/// A session's stock is a share of its product's stock: no more than the product has now.
+pub fn check_share(stock: i32, product_stock: i32) -> Result<(), ApiError> {
+    if stock > product_stock {
+        return Err(ApiError::Invalid {
+            field: "stock".into(),
+            reason: Text::new(
+                format!("不能超过商品库存（{product_stock}）"),
+                format!("must be at most the product's stock ({product_stock})"),
+            ),
+        });
+    }
+    Ok(())
 }
 
 /// What a session is doing at `now`.
@@ -254,29 +290,46 @@ pub fn check_quantity(limit_goods: i32, limit_num: i32, quantity: i32) -> Result
     Ok(())
 }
 
-/// Who bought: the caller's user, merchant (0 for the tenant's staff) and tenant.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Who bought: the caller's user, merchant (0 for the tenant's staff), tenant and address.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Buyer {
     pub user_id: i64,
     pub mch_id: i64,
     pub saas_id: i64,
+    /// The client's IP address as the gateway vouched for it (the peer's otherwise).
+    pub ip: String,
 }
 
-/// The counter an order of `buyer` at `now` is counted on, if the session counts one: the
-/// target's key and the day (0 unless the limit is per day).
+/// A limit's counter: what it counts within (`scope`: the session, or the mall product for a
+/// resource target), whom (`key`) and on which day (0 unless the limit is per day).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Counter {
+    pub scope: i64,
+    pub key: String,
+    pub day: i64,
+}
+
+/// The counter an order of `buyer` in `session` (selling `product`) at `now` is counted on, if
+/// the session counts one.
 pub fn limit_counter(
     limit_goods: i32,
     limit_target: i32,
-    buyer: Buyer,
+    buyer: &Buyer,
+    session: i64,
+    product: i64,
     now: i64,
-) -> Option<(String, i64)> {
+) -> Option<Counter> {
     if !matches!(limit_goods, LIMIT_PER_CUSTOMER | LIMIT_PER_DAY) {
         return None;
     }
-    let key = match limit_target {
-        TARGET_USER => format!("u:{}", buyer.user_id),
-        TARGET_MERCHANT => format!("m:{}", buyer.mch_id),
-        TARGET_SAAS => format!("s:{}", buyer.saas_id),
+    let (key, scope) = match limit_target {
+        TARGET_IP => (format!("ip:{}", buyer.ip), session),
+        TARGET_USER => (format!("u:{}", buyer.user_id), session),
+        TARGET_MERCHANT => (format!("m:{}", buyer.mch_id), session),
+        TARGET_SAAS => (format!("s:{}", buyer.saas_id), session),
+        TARGET_USER_RESOURCE => (format!("ru:{}", buyer.user_id), product),
+        TARGET_MERCHANT_RESOURCE => (format!("rm:{}", buyer.mch_id), product),
+        TARGET_SAAS_RESOURCE => (format!("rs:{}", buyer.saas_id), product),
         _ => return None,
     };
     // A day of the per-day limit is a calendar day in China time.
@@ -285,7 +338,7 @@ pub fn limit_counter(
     } else {
         0
     };
-    Some((key, day))
+    Some(Counter { scope, key, day })
 }
 
 /// The most a counter may hold before an order of `quantity` for it to still fit under
@@ -391,20 +444,31 @@ mod tests {
             ),
             (
                 SessionFields {
-                    type_limit_target: 0,
+                    type_limit_target: 3,
                     ..fields()
                 },
                 "typeLimitTarget",
             ),
             (
                 SessionFields {
-                    type_limit_target: 11,
+                    type_limit_target: TARGET_UNLIMITED,
                     ..fields()
                 },
                 "typeLimitTarget",
             ),
         ] {
             assert_eq!(field_of(f.validated(NOW).unwrap_err()), field);
+        }
+    }
+
+    #[test]
+    fn every_target_of_the_spec_counts_a_per_customer_limit() {
+        for t in LIMIT_TARGETS {
+            let f = SessionFields {
+                type_limit_target: *t,
+                ..fields()
+            };
+            assert_eq!(f.validated(NOW).unwrap().type_limit_target, *t);
         }
     }
 
@@ -498,31 +562,47 @@ mod tests {
     }
 
     #[test]
-    fn counters_are_keyed_by_target_and_day() {
+    fn counters_are_keyed_by_target_scope_and_day() {
         let b = Buyer {
             user_id: 7,
             mch_id: 8,
             saas_id: 9,
+            ip: "203.0.113.9".into(),
         };
-        assert_eq!(limit_counter(LIMIT_NONE, TARGET_USER, b, NOW), None);
-        assert_eq!(limit_counter(LIMIT_PER_ORDER, TARGET_USER, b, NOW), None);
-        assert_eq!(
-            limit_counter(LIMIT_PER_CUSTOMER, TARGET_USER, b, NOW),
-            Some(("u:7".into(), 0))
-        );
-        assert_eq!(
-            limit_counter(LIMIT_PER_CUSTOMER, TARGET_MERCHANT, b, NOW),
-            Some(("m:8".into(), 0))
-        );
-        assert_eq!(
-            limit_counter(LIMIT_PER_CUSTOMER, TARGET_SAAS, b, NOW),
-            Some(("s:9".into(), 0))
-        );
+        let c = |goods, target, now| {
+            limit_counter(goods, target, &b, 100, 200, now).map(|c| (c.scope, c.key, c.day))
+        };
+        assert_eq!(c(LIMIT_NONE, TARGET_USER, NOW), None);
+        assert_eq!(c(LIMIT_PER_ORDER, TARGET_USER, NOW), None);
+        for (target, scope, key) in [
+            (TARGET_IP, 100, "ip:203.0.113.9"),
+            (TARGET_USER, 100, "u:7"),
+            (TARGET_MERCHANT, 100, "m:8"),
+            (TARGET_SAAS, 100, "s:9"),
+            (TARGET_USER_RESOURCE, 200, "ru:7"),
+            (TARGET_MERCHANT_RESOURCE, 200, "rm:8"),
+            (TARGET_SAAS_RESOURCE, 200, "rs:9"),
+        ] {
+            assert_eq!(
+                c(LIMIT_PER_CUSTOMER, target, NOW),
+                Some((scope, key.to_owned(), 0)),
+                "target {target}"
+            );
+        }
         // 2026-11-27 15:59:59.999 UTC is the 27th in China; a millisecond later the 28th.
         let before = 1_795_795_199_999;
-        let (_, d1) = limit_counter(LIMIT_PER_DAY, TARGET_USER, b, before).unwrap();
-        let (_, d2) = limit_counter(LIMIT_PER_DAY, TARGET_USER, b, before + 1).unwrap();
+        let (_, _, d1) = c(LIMIT_PER_DAY, TARGET_USER, before).unwrap();
+        let (_, _, d2) = c(LIMIT_PER_DAY, TARGET_USER, before + 1).unwrap();
         assert_eq!(d2, d1 + 1);
+    }
+
+    #[test]
+    fn a_session_sells_its_share_of_what_the_product_has() {
+        assert_eq!(available(10, 500), 10);
+        assert_eq!(available(10, 3), 3);
+        assert_eq!(available(10, 0), 0);
+        assert!(check_share(10, 10).is_ok());
+        assert_eq!(field_of(check_share(11, 10).unwrap_err()), "stock");
     }
 
     #[test]

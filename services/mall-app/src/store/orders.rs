@@ -1,22 +1,27 @@
-//! Mall orders of snap-up sessions: placing one (all or nothing against the session's stock
-//! and the buyer's limit, each taken by a conditional UPDATE in one transaction), the unpaid
-//! ones giving their stock back, and the `order.mall.*` events of both.
+//! Mall orders of snap-up sessions: placing one (all or nothing against the session's share,
+//! the product's stock and the buyer's limit, each taken by a conditional UPDATE in one
+//! transaction), paying one by credit (finance-app's saga: asked, then answered), cancelling
+//! one (unpaid past its time by the job, or by the staff or the buyer; a paid one refunded),
+//! which gives its units back once, and the `order.mall.*` and `credit.mall.*` events of each.
 
 use diesel::prelude::*;
 use platform::Viewer;
 use platform::bus::{Outgoing, publish_in_tx, v1};
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
+use platform::i18n::Text;
 use platform::{ApiError, ApiError as E};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::products;
 use super::schema::{mall_orders, mall_products, snapup_limits, snapup_sessions};
 use crate::NAME;
-use crate::domain::order::{self, PlaceOrder, STATE_CANCELLED, STATE_UNPAID};
+use crate::domain::order::{
+    self, Actor, PAY_FAILED, PAY_PAYING, PAY_SUCCESS, PAY_TYPE_CREDIT, PlaceOrder, STATE_CANCELLED,
+    STATE_PAID, STATE_UNPAID,
+};
 use crate::domain::product::STATE_PUBLISHED;
-use crate::domain::snapup::{self, Buyer, STATE_ACTIVE};
+use crate::domain::snapup::{self, Buyer, Counter, STATE_ACTIVE};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, Queryable, Selectable)]
 #[serde(rename_all = "camelCase")]
@@ -39,6 +44,18 @@ pub struct MallOrder {
     pub order_price: i64,
     /// 2 unpaid, 3 paid, 4 cancelled.
     pub order_state: i32,
+    /// 0 unpaid, 20 paying (finance-app asked), 21 paid, 29 refused, 51 refunded.
+    pub pay_state: i32,
+    /// 1 credit (0 before a payment).
+    pub pay_type: i32,
+    /// What the payment took, in fen.
+    pub pay_price: i64,
+    /// When it was paid (ms, 0 before).
+    pub pay_date: i64,
+    /// Why the last payment was refused ("zh / en"), empty otherwise.
+    pub pay_fail_reason: String,
+    /// Why it was cancelled, empty otherwise.
+    pub cancel_reason: String,
     pub contact_name: String,
     pub contact_phone: String,
     /// Unpaid past this (ms), the order is cancelled and its stock given back.
@@ -70,21 +87,25 @@ struct Offer {
     limit_num: i32,
 }
 
+/// What a buyer can still have of a session: its share left, at most the product's stock.
 fn stock_left(conn: &mut DbConnection, id: i64) -> QueryResult<i32> {
-    snapup_sessions::table
-        .find(id)
-        .select(snapup_sessions::stock_left)
-        .first(conn)
+    let (left, product): (i32, i32) = snapup_sessions::table
+        .inner_join(mall_products::table.on(mall_products::id.eq(snapup_sessions::mall_product_id)))
+        .filter(snapup_sessions::id.eq(id))
+        .select((snapup_sessions::stock_left, mall_products::stock))
+        .first(conn)?;
+    Ok(snapup::available(left, product))
 }
 
-/// Places an order of `buyer` in a session of the viewer's tenant: the session's stock and the
-/// buyer's limit are each taken by one conditional UPDATE, and any refusal rolls the whole
-/// transaction back, so no unit is sold twice nor any limit passed, however many buyers come at
-/// once, on either database. Call inside `write_tx`.
+/// Places an order of `buyer` in a session of the viewer's tenant: the session's share, the
+/// product's stock and the buyer's limit are each taken by one conditional UPDATE (in that
+/// order, the order every writer locks them in), and any refusal rolls the whole transaction
+/// back, so no unit is sold twice nor any limit passed, however many buyers come at once, on
+/// either database. Call inside `write_tx`.
 pub fn place(
     conn: &mut DbConnection,
     viewer: &Viewer,
-    buyer: Buyer,
+    buyer: &Buyer,
     o: &PlaceOrder,
     now: i64,
     pay_timeout_ms: i64,
@@ -112,7 +133,7 @@ pub fn place(
     if offer.product_state != STATE_PUBLISHED {
         return Err(E::Rule {
             code: "product-off-sale",
-            msg: platform::i18n::Text::fixed("商品已下架", "the product is not on sale"),
+            msg: Text::fixed("商品已下架", "the product is not on sale"),
         });
     }
     snapup::check_quantity(offer.limit_goods, offer.limit_num, o.quantity)?;
@@ -129,24 +150,36 @@ pub fn place(
     .set(snapup_sessions::stock_left.eq(snapup_sessions::stock_left - q))
     .execute(conn)?;
     if taken == 0 {
-        let (state, start, end, left): (i32, i64, i64, i32) = snapup_sessions::table
-            .find(o.session_id)
+        let (state, start, end, left, product): (i32, i64, i64, i32, i32) = snapup_sessions::table
+            .inner_join(
+                mall_products::table.on(mall_products::id.eq(snapup_sessions::mall_product_id)),
+            )
+            .filter(snapup_sessions::id.eq(o.session_id))
             .select((
                 snapup_sessions::state,
                 snapup_sessions::start_at,
                 snapup_sessions::end_at,
                 snapup_sessions::stock_left,
+                mall_products::stock,
             ))
             .first(conn)?;
+        let left = snapup::available(left, product);
         return Err(snapup::refusal(state, start, end, left, q, now));
     }
-    let counter = snapup::limit_counter(offer.limit_goods, offer.limit_target, buyer, now);
-    if let Some((key, day)) = &counter {
+    let counter = snapup::limit_counter(
+        offer.limit_goods,
+        offer.limit_target,
+        buyer,
+        o.session_id,
+        offer.mall_product_id,
+        now,
+    );
+    if let Some(c) = &counter {
         let insert = diesel::insert_into(snapup_limits::table)
             .values((
-                snapup_limits::session_id.eq(o.session_id),
-                snapup_limits::target_key.eq(key),
-                snapup_limits::day_num.eq(day),
+                snapup_limits::session_id.eq(c.scope),
+                snapup_limits::target_key.eq(&c.key),
+                snapup_limits::day_num.eq(c.day),
                 snapup_limits::saas_id.eq(viewer.saas_id),
                 snapup_limits::bought.eq(0),
             ))
@@ -154,7 +187,7 @@ pub fn place(
         platform::per_backend!(conn, |c| insert.execute(c))?;
         let counted = diesel::update(
             snapup_limits::table
-                .find((o.session_id, key, day))
+                .find((c.scope, &c.key, c.day))
                 .filter(snapup_limits::bought.le(snapup::limit_ceiling(offer.limit_num, q))),
         )
         .set(snapup_limits::bought.eq(snapup_limits::bought + q))
@@ -163,7 +196,30 @@ pub fn place(
             return Err(snapup::limit_reached(offer.limit_num));
         }
     }
-    let (limit_key, limit_day) = counter.unwrap_or_default();
+    // The session sells a share of the product's stock: the product gives the units too.
+    let from_product = diesel::update(
+        mall_products::table
+            .filter(mall_products::id.eq(offer.mall_product_id))
+            .filter(mall_products::saas_id.eq(viewer.saas_id))
+            .filter(mall_products::stock.ge(q)),
+    )
+    .set((
+        mall_products::stock.eq(mall_products::stock - q),
+        mall_products::sale_num.eq(mall_products::sale_num + q),
+    ))
+    .execute(conn)?;
+    if from_product == 0 {
+        let product: i32 = mall_products::table
+            .find(offer.mall_product_id)
+            .select(mall_products::stock)
+            .first(conn)?;
+        return Err(snapup::refusal(STATE_ACTIVE, now, now + 1, product, q, now));
+    }
+    let Counter {
+        scope: limit_scope,
+        key: limit_key,
+        day: limit_day,
+    } = counter.unwrap_or_default();
     let row = MallOrder {
         id: platform::id::next_id(),
         session_id: o.session_id,
@@ -176,6 +232,12 @@ pub fn place(
         unit_price: offer.snapup_price,
         order_price: order::order_price(offer.snapup_price, q),
         order_state: STATE_UNPAID,
+        pay_state: order::PAY_NONE,
+        pay_type: 0,
+        pay_price: 0,
+        pay_date: 0,
+        pay_fail_reason: String::new(),
+        cancel_reason: String::new(),
         contact_name: o.contact_name.clone(),
         contact_phone: o.contact_phone.clone(),
         pay_deadline: now + pay_timeout_ms,
@@ -192,6 +254,7 @@ pub fn place(
             mall_orders::supplier_id.eq(row.supplier_id),
             mall_orders::distributor_id.eq(row.distributor_id),
             mall_orders::buyer_id.eq(row.buyer_id),
+            mall_orders::limit_scope.eq(limit_scope),
             mall_orders::limit_key.eq(&limit_key),
             mall_orders::limit_day.eq(limit_day),
             mall_orders::quantity.eq(row.quantity),
@@ -205,7 +268,6 @@ pub fn place(
             mall_orders::updated_at.eq(now),
         ))
         .execute(conn)?;
-    products::add_sales(conn, viewer.saas_id, row.mall_product_id, q)?;
     let currency = currency(conn, viewer.saas_id)?;
     let created = v1::OrderCreated {
         order: Some(order_ref(&row)),
@@ -226,80 +288,339 @@ pub fn place(
     })
 }
 
-/// Cancels the unpaid orders whose payment time has passed, each in its own transaction: the
-/// order moves to cancelled by a conditional UPDATE (so of two replicas running this, one
-/// does it), and only then are its units given back to the session and its buyer's limit, and
-/// `order.mall.cancelled` written. Answers how many, and the sessions whose stock came back.
-pub fn expire_unpaid(
-    conn: &mut DbConnection,
-    now: i64,
-) -> anyhow::Result<(usize, Vec<(i64, i64)>)> {
+/// Units given back by a cancellation: the tenant, the session and the mall product.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GivenBack {
+    pub saas_id: i64,
+    pub session_id: i64,
+    pub mall_product_id: i64,
+}
+
+/// Cancels the unpaid orders whose payment time has passed (an order being paid waits for
+/// finance-app's answer), each in its own transaction: the order moves to cancelled by a
+/// conditional UPDATE (so of two replicas running this, one does it), and only then are its
+/// units given back to the session, the product and its buyer's limit, and
+/// `order.mall.cancelled` written. Answers how many, and what came back where.
+pub fn expire_unpaid(conn: &mut DbConnection, now: i64) -> anyhow::Result<(usize, Vec<GivenBack>)> {
     let due: Vec<MallOrder> = mall_orders::table
         .filter(mall_orders::order_state.eq(STATE_UNPAID))
+        .filter(mall_orders::pay_state.ne(PAY_PAYING))
         .filter(mall_orders::pay_deadline.le(now))
         .order(mall_orders::pay_deadline.asc())
         .limit(500)
         .select(MallOrder::as_select())
         .load(conn)?;
-    let mut sessions = Vec::new();
+    let mut given = Vec::new();
     for o in due {
-        let given =
-            platform::db::write_tx::<_, diesel::result::Error>(conn, |c| give_back(c, &o, now))?;
-        if let Some(saas_id) = given {
-            sessions.push((saas_id, o.session_id));
-        }
+        let moved = platform::db::write_tx::<_, diesel::result::Error>(conn, |c| {
+            let saas_id: i64 = mall_orders::table
+                .find(o.id)
+                .select(mall_orders::saas_id)
+                .first(c)?;
+            let why = "timeout-cancel: not paid in time";
+            if !close(c, saas_id, &o, STATE_UNPAID, why, now)? {
+                return Ok(None);
+            }
+            give_back(c, saas_id, &o, why, 0, now)?;
+            Ok(Some(GivenBack {
+                saas_id,
+                session_id: o.session_id,
+                mall_product_id: o.mall_product_id,
+            }))
+        })?;
+        given.extend(moved);
     }
-    let n = sessions.len();
-    sessions.sort_unstable();
-    sessions.dedup();
-    Ok((n, sessions))
+    let n = given.len();
+    given.sort_unstable_by_key(|g| (g.saas_id, g.mall_product_id, g.session_id));
+    given.dedup();
+    Ok((n, given))
 }
 
-/// Answers the order's tenant if this call cancelled it.
-fn give_back(conn: &mut DbConnection, o: &MallOrder, now: i64) -> QueryResult<Option<i64>> {
-    let saas_id: i64 = mall_orders::table
-        .find(o.id)
-        .select(mall_orders::saas_id)
-        .first(conn)?;
+/// Moves order `o` from `from` (and not paying) to cancelled, keeping why; answers whether
+/// this call did (another may have meanwhile).
+fn close(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    o: &MallOrder,
+    from: i32,
+    why: &str,
+    now: i64,
+) -> QueryResult<bool> {
     let moved = diesel::update(
         mall_orders::table
-            .find(o.id)
-            .filter(mall_orders::order_state.eq(STATE_UNPAID)),
+            .filter(mall_orders::id.eq(o.id))
+            .filter(mall_orders::saas_id.eq(saas_id))
+            .filter(mall_orders::order_state.eq(from))
+            .filter(mall_orders::pay_state.ne(PAY_PAYING)),
     )
     .set((
         mall_orders::order_state.eq(STATE_CANCELLED),
-        mall_orders::updated_at.eq(now),
+        mall_orders::pay_state.eq(order::pay_state_after_cancel(o.pay_state)),
+        mall_orders::cancel_reason.eq(why),
+        mall_orders::updated_at.eq(now.max(o.updated_at + 1)),
     ))
     .execute(conn)?;
-    if moved == 0 {
-        return Ok(None);
-    }
+    Ok(moved > 0)
+}
+
+/// Gives the units of the cancelled order `o` back to its session, its buyer's limit and its
+/// product (in the order `place` takes them), and writes `order.mall.cancelled`. Call only
+/// after `close` moved it, in the same transaction, so it happens once.
+fn give_back(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    o: &MallOrder,
+    why: &str,
+    by: i64,
+    now: i64,
+) -> QueryResult<()> {
     diesel::update(snapup_sessions::table.find(o.session_id))
         .set(snapup_sessions::stock_left.eq(snapup_sessions::stock_left + o.quantity))
         .execute(conn)?;
-    let (key, day): (String, i64) = mall_orders::table
+    let (scope, key, day): (i64, String, i64) = mall_orders::table
         .find(o.id)
-        .select((mall_orders::limit_key, mall_orders::limit_day))
+        .select((
+            mall_orders::limit_scope,
+            mall_orders::limit_key,
+            mall_orders::limit_day,
+        ))
         .first(conn)?;
     if !key.is_empty() {
-        diesel::update(snapup_limits::table.find((o.session_id, key, day)))
+        diesel::update(snapup_limits::table.find((scope, key, day)))
             .set(snapup_limits::bought.eq(snapup_limits::bought - o.quantity))
             .execute(conn)?;
     }
-    products::add_sales(conn, saas_id, o.mall_product_id, -o.quantity)?;
+    diesel::update(
+        mall_products::table
+            .filter(mall_products::id.eq(o.mall_product_id))
+            .filter(mall_products::saas_id.eq(saas_id)),
+    )
+    .set((
+        mall_products::stock.eq(mall_products::stock + o.quantity),
+        mall_products::sale_num.eq(mall_products::sale_num - o.quantity),
+    ))
+    .execute(conn)?;
     let currency = currency(conn, saas_id)?;
     let cancelled = v1::OrderCancelled {
         order: Some(order_ref(o)),
         amounts: Some(amounts(o, &currency)),
         contact: Some(contact(o)),
-        reason: "timeout-cancel: not paid in time".into(),
-        cancelled_by: 0,
+        reason: why.to_owned(),
+        cancelled_by: by,
     };
     publish_in_tx(
         conn,
         Outgoing::new(NAME, "order.mall.cancelled", saas_id, &cancelled).at(now),
     )?;
-    Ok(Some(saas_id))
+    Ok(())
+}
+
+fn not_found() -> ApiError {
+    ApiError::not_found("订单", "order")
+}
+
+fn changed() -> ApiError {
+    E::Rule {
+        code: "order-changed",
+        msg: Text::fixed(
+            "订单已被他人修改，请刷新后重试",
+            "The order was changed meanwhile; reload it and try again",
+        ),
+    }
+}
+
+/// The distributor's user pays order `order_id` by credit: the order waits in payment state
+/// 20 (paying) with `credit.mall.requested` written in the same transaction; finance-app
+/// answers (`credit_answered`). Meanwhile the order can neither be cancelled nor expire.
+/// Only a user of the distributor that bought it pays. Call inside `write_tx`.
+pub fn pay(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    user_id: i64,
+    order_id: i64,
+    now: i64,
+) -> Result<MallOrder, ApiError> {
+    let o = find(conn, viewer, order_id)?.ok_or_else(not_found)?;
+    if viewer.mch_id() != Some(o.distributor_id) || o.distributor_id <= 0 {
+        return Err(ApiError::invalid_field(
+            "payType",
+            "只有下单的分销商可以授信支付",
+            "only the distributor that bought it pays by credit",
+        ));
+    }
+    order::may_pay(
+        o.order_state,
+        o.pay_state,
+        o.pay_deadline,
+        o.distributor_id,
+        now,
+    )?;
+    let at = now.max(o.updated_at + 1);
+    let moved = diesel::update(
+        mall_orders::table
+            .filter(mall_orders::id.eq(o.id))
+            .filter(mall_orders::saas_id.eq(viewer.saas_id))
+            .filter(mall_orders::order_state.eq(STATE_UNPAID))
+            .filter(mall_orders::pay_state.eq(o.pay_state))
+            .filter(mall_orders::pay_deadline.gt(now)),
+    )
+    .set((
+        mall_orders::pay_state.eq(PAY_PAYING),
+        mall_orders::pay_type.eq(PAY_TYPE_CREDIT),
+        mall_orders::pay_fail_reason.eq(""),
+        mall_orders::updated_at.eq(at),
+    ))
+    .execute(conn)?;
+    if moved == 0 {
+        return Err(changed());
+    }
+    let currency = currency(conn, viewer.saas_id)?;
+    let asked = v1::CreditPaymentRequested {
+        order: Some(order_ref(&o)),
+        amount: o.order_price,
+        currency,
+        requested_by: user_id,
+    };
+    let request = publish_in_tx(
+        conn,
+        Outgoing::new(NAME, "credit.mall.requested", viewer.saas_id, &asked).at(now),
+    )?;
+    diesel::update(mall_orders::table.find(o.id))
+        .set(mall_orders::pay_request_id.eq(request))
+        .execute(conn)?;
+    Ok(MallOrder {
+        pay_state: PAY_PAYING,
+        pay_type: PAY_TYPE_CREDIT,
+        pay_fail_reason: String::new(),
+        updated_at: at,
+        ..o
+    })
+}
+
+/// finance-app's answer to the credit payment of order `answer.order_id` of tenant `saas_id`:
+/// taken, the order is paid (3, payment state 21, what was taken and when) and
+/// `order.mall.state-changed` written; refused, payment state 29 with the reason kept (the
+/// order stays unpaid: paid again in its time, or cancelled after it). An answer to another
+/// attempt than the one waiting (told twice, an earlier one) changes nothing. Answers whether
+/// it changed the order.
+pub fn credit_answered(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    answer: &v1::CreditPaymentAnswered,
+    now: i64,
+) -> QueryResult<bool> {
+    let waiting = || {
+        mall_orders::table
+            .filter(mall_orders::id.eq(answer.order_id))
+            .filter(mall_orders::saas_id.eq(saas_id))
+            .filter(mall_orders::order_state.eq(STATE_UNPAID))
+            .filter(mall_orders::pay_state.eq(PAY_PAYING))
+            .filter(mall_orders::pay_request_id.eq(&answer.request_id))
+    };
+    let Some(o) = waiting()
+        .select(MallOrder::as_select())
+        .first(conn)
+        .optional()?
+    else {
+        return Ok(false);
+    };
+    let at = now.max(o.updated_at + 1);
+    if !answer.accepted {
+        let why = format!("{} / {}", answer.reason_zh, answer.reason_en);
+        let n = diesel::update(waiting())
+            .set((
+                mall_orders::pay_state.eq(PAY_FAILED),
+                mall_orders::pay_fail_reason.eq(&why),
+                mall_orders::updated_at.eq(at),
+            ))
+            .execute(conn)?;
+        return Ok(n > 0);
+    }
+    let n = diesel::update(waiting())
+        .set((
+            mall_orders::order_state.eq(STATE_PAID),
+            mall_orders::pay_state.eq(PAY_SUCCESS),
+            mall_orders::pay_price.eq(answer.amount),
+            mall_orders::pay_date.eq(now),
+            mall_orders::updated_at.eq(at),
+        ))
+        .execute(conn)?;
+    if n == 0 {
+        return Ok(false);
+    }
+    let changed = v1::OrderStateChanged {
+        order: Some(order_ref(&o)),
+        old_order_state: STATE_UNPAID,
+        new_order_state: STATE_PAID,
+        old_supplier_state: 0,
+        new_supplier_state: 0,
+        old_channel_state: 0,
+        new_channel_state: 0,
+        reason: "pay: credit".into(),
+        changed_by: o.buyer_id,
+    };
+    publish_in_tx(
+        conn,
+        Outgoing::new(NAME, "order.mall.state-changed", saas_id, &changed).at(now),
+    )?;
+    Ok(true)
+}
+
+/// Cancels order `order_id` as `actor` (the staff any unpaid or paid order of the tenant, a
+/// buyer its own unpaid one): its units go back once, and a paid order is refunded, asking
+/// finance-app to give its credit back (`credit.mall.release-requested`). Answers the order as
+/// it now is and what came back. Call inside `write_tx`.
+pub fn cancel(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    actor: Actor,
+    user_id: i64,
+    c: &order::CancelOrder,
+    now: i64,
+) -> Result<(MallOrder, GivenBack), ApiError> {
+    let o = find(conn, viewer, c.order_id)?.ok_or_else(not_found)?;
+    order::may_cancel(actor, o.order_state, o.pay_state)?;
+    let why = if c.remark.is_empty() {
+        "cancelled".to_owned()
+    } else {
+        c.remark.clone()
+    };
+    if !close(conn, viewer.saas_id, &o, o.order_state, &why, now)? {
+        return Err(changed());
+    }
+    give_back(conn, viewer.saas_id, &o, &why, user_id, now)?;
+    if o.pay_state == PAY_SUCCESS && o.pay_type == PAY_TYPE_CREDIT {
+        let currency = currency(conn, viewer.saas_id)?;
+        let released = v1::CreditReleaseRequested {
+            order: Some(order_ref(&o)),
+            amount: o.pay_price,
+            currency,
+            reason: why.clone(),
+        };
+        publish_in_tx(
+            conn,
+            Outgoing::new(
+                NAME,
+                "credit.mall.release-requested",
+                viewer.saas_id,
+                &released,
+            )
+            .at(now),
+        )?;
+    }
+    let given = GivenBack {
+        saas_id: viewer.saas_id,
+        session_id: o.session_id,
+        mall_product_id: o.mall_product_id,
+    };
+    let now_o = MallOrder {
+        order_state: STATE_CANCELLED,
+        pay_state: order::pay_state_after_cancel(o.pay_state),
+        cancel_reason: why,
+        updated_at: now.max(o.updated_at + 1),
+        ..o
+    };
+    Ok((now_o, given))
 }
 
 /// The tenant's currency from the copy of saas-main's tenants (CNY until it arrives).

@@ -305,18 +305,6 @@ pub fn move_state(
     Ok(n > 0)
 }
 
-/// Adds `delta` units to a product's sales (an order placed, or given back).
-pub fn add_sales(conn: &mut DbConnection, saas_id: i64, id: i64, delta: i32) -> QueryResult<()> {
-    diesel::update(
-        mall_products::table
-            .filter(mall_products::id.eq(id))
-            .filter(mall_products::saas_id.eq(saas_id)),
-    )
-    .set(mall_products::sale_num.eq(mall_products::sale_num + delta))
-    .execute(conn)?;
-    Ok(())
-}
-
 #[allow(clippy::type_complexity)]
 fn fields(
     f: &ProductFields,

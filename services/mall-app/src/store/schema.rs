@@ -100,6 +100,14 @@ diesel::table! {
         pay_deadline -> BigInt,
         created_at -> BigInt,
         updated_at -> BigInt,
+        pay_state -> Integer,
+        pay_type -> Integer,
+        pay_price -> BigInt,
+        pay_date -> BigInt,
+        pay_request_id -> Text,
+        pay_fail_reason -> Text,
+        cancel_reason -> Text,
+        limit_scope -> BigInt,
     }
 }
 

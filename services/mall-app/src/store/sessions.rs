@@ -1,7 +1,9 @@
 //! Snap-up sessions. The tenant's staff see and keep every one; a supplier's users see the
 //! sessions of the products it supplies; a distributor's users see the active sessions of
-//! published products (where they may buy). `stock_left` changes only through conditional
-//! UPDATEs (`orders::place`, `orders::expire_unpaid`).
+//! published products (where they may buy). A session sells a share of its product's stock:
+//! `stock_left` (the share left) and the product's `stock` change only through conditional
+//! UPDATEs (`orders::place`) and the give-back of a cancelled order (`orders`), and what a buyer
+//! can still have is the smaller of the two.
 
 use diesel::prelude::*;
 use platform::Viewer;
@@ -12,7 +14,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::schema::{mall_orders, mall_products, snapup_sessions};
-use crate::domain::order::STATE_UNPAID;
+use crate::domain::order::{PAY_PAYING, STATE_UNPAID};
 use crate::domain::product::STATE_PUBLISHED;
 use crate::domain::snapup::{self, STATE_ACTIVE, STATE_STOPPED, SessionFields};
 
@@ -25,6 +27,7 @@ type Joined = (
     snapup_sessions::snapup_price,
     snapup_sessions::stock_total,
     snapup_sessions::stock_left,
+    mall_products::stock,
     snapup_sessions::start_at,
     snapup_sessions::end_at,
     snapup_sessions::limit_goods,
@@ -44,6 +47,7 @@ const JOINED: Joined = (
     snapup_sessions::snapup_price,
     snapup_sessions::stock_total,
     snapup_sessions::stock_left,
+    mall_products::stock,
     snapup_sessions::start_at,
     snapup_sessions::end_at,
     snapup_sessions::limit_goods,
@@ -64,6 +68,7 @@ struct Row {
     snapup_price: i64,
     stock_total: i32,
     stock_left: i32,
+    product_stock: i32,
     start_at: i64,
     end_at: i64,
     limit_goods: i32,
@@ -88,8 +93,11 @@ pub struct Session {
     pub snapup_price: i64,
     /// Units the session sells.
     pub stock: i32,
-    /// Units left now (held by unpaid orders until they are paid or expire).
+    /// Units a buyer can still have now: the session's share left, but no more than the
+    /// product has left (units of unpaid orders are held until they are paid or cancelled).
     pub stock_left: i32,
+    /// The product's own stock left now (what all its sessions sell from).
+    pub product_stock: i32,
     pub start_time: i64,
     pub end_time: i64,
     pub type_limit_goods: i32,
@@ -109,8 +117,9 @@ pub struct Session {
 
 impl Session {
     fn from_row(r: Row, now: i64) -> Self {
+        let left = snapup::available(r.stock_left, r.product_stock);
         Self {
-            phase: snapup::phase(r.state, r.start_at, r.end_at, r.stock_left, now),
+            phase: snapup::phase(r.state, r.start_at, r.end_at, left, now),
             now,
             id: r.id,
             mall_product_id: r.mall_product_id,
@@ -119,7 +128,8 @@ impl Session {
             price: r.price,
             snapup_price: r.snapup_price,
             stock: r.stock_total,
-            stock_left: r.stock_left,
+            stock_left: left,
+            product_stock: r.product_stock,
             start_time: r.start_at,
             end_time: r.end_at,
             type_limit_goods: r.limit_goods,
@@ -336,25 +346,50 @@ pub fn stop(conn: &mut DbConnection, viewer: &Viewer, id: i64, now: i64) -> Quer
     Ok(n > 0)
 }
 
-/// Until when a session read empty stays empty for sure: the first payment deadline of its
-/// unpaid orders (the earliest stock could come back), or its end. None if it is not empty.
-pub fn empty_until(conn: &mut DbConnection, saas_id: i64, id: i64) -> QueryResult<Option<i64>> {
-    let row: Option<(i32, i64)> = snapup_sessions::table
+/// How long at most a process answers a session "sold out" from memory: a restock or a
+/// cancellation made through another replica shows within this.
+pub const SOLD_OUT_HOLD_MS: i64 = 2_000;
+
+/// Until when a session read with nothing to sell (its share or its product's stock empty)
+/// stays so for sure, as far as this process can tell: the first payment deadline of its
+/// product's unpaid orders (the earliest units could come back), its end, and at most
+/// [`SOLD_OUT_HOLD_MS`] from `now`. None if it can sell. Answers the product too, which the
+/// process forgets marks by when its units come back.
+pub fn empty_until(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    id: i64,
+    now: i64,
+) -> QueryResult<Option<(i64, i64)>> {
+    let row: Option<(i32, i32, i64, i64)> = snapup_sessions::table
+        .inner_join(mall_products::table.on(mall_products::id.eq(snapup_sessions::mall_product_id)))
         .filter(snapup_sessions::id.eq(id))
         .filter(snapup_sessions::saas_id.eq(saas_id))
-        .select((snapup_sessions::stock_left, snapup_sessions::end_at))
+        .select((
+            snapup_sessions::stock_left,
+            mall_products::stock,
+            snapup_sessions::end_at,
+            snapup_sessions::mall_product_id,
+        ))
         .first(conn)
         .optional()?;
-    let Some((0, end)) = row else {
+    let Some((left, product_stock, end, product)) = row else {
         return Ok(None);
     };
+    if snapup::available(left, product_stock) > 0 {
+        return Ok(None);
+    }
     let first_deadline: Option<i64> = mall_orders::table
-        .filter(mall_orders::session_id.eq(id))
+        .filter(mall_orders::mall_product_id.eq(product))
         .filter(mall_orders::saas_id.eq(saas_id))
         .filter(mall_orders::order_state.eq(STATE_UNPAID))
+        .filter(mall_orders::pay_state.ne(PAY_PAYING))
         .select(diesel::dsl::min(mall_orders::pay_deadline))
         .first(conn)?;
-    Ok(Some(first_deadline.map_or(end, |d| d.min(end))))
+    let until = first_deadline
+        .map_or(end, |d| d.min(end))
+        .min(now + SOLD_OUT_HOLD_MS);
+    Ok(Some((until, product)))
 }
 
 #[allow(clippy::type_complexity)]

@@ -23,7 +23,7 @@ pub const HOUR: i64 = 3_600_000;
 
 pub struct Env {
     pub fixture: TenantFixture,
-    /// What mall-app publishes under `order.#`.
+    /// What mall-app publishes under `order.#` and `credit.#`.
     pub events: Subscription,
 }
 
@@ -48,7 +48,7 @@ pub async fn start_with(backend: Backend, settings: &[(&str, &str)]) -> Env {
         DISTRIBUTOR_GRANTS,
     )
     .await;
-    let events = fixture.bus.broadcast("test", &["order.#"]);
+    let events = fixture.bus.broadcast("test", &["order.#", "credit.#"]);
     Env { fixture, events }
 }
 
@@ -101,12 +101,26 @@ impl Env {
         id
     }
 
-    /// A session of `product` live from an hour ago, with this stock and limit.
+    /// A session of `product` live from an hour ago, with this stock and limit (counting the
+    /// user).
     pub async fn live_session(
         &self,
         product: i64,
         stock: i32,
         limit_goods: i32,
+        limit_num: i32,
+    ) -> i64 {
+        self.live_session_for(product, stock, limit_goods, 1, limit_num)
+            .await
+    }
+
+    /// A session of `product` live from an hour ago, with this stock, limit and limit target.
+    pub async fn live_session_for(
+        &self,
+        product: i64,
+        stock: i32,
+        limit_goods: i32,
+        limit_target: i32,
         limit_num: i32,
     ) -> i64 {
         let now = platform::time::now_ms();
@@ -121,7 +135,7 @@ impl Env {
                     "startTime": now - HOUR,
                     "endTime": now + HOUR,
                     "typeLimitGoods": limit_goods,
-                    "typeLimitTarget": 1,
+                    "typeLimitTarget": limit_target,
                     "limitNum": limit_num,
                 }),
             )
@@ -137,6 +151,42 @@ impl Env {
             json!({"sessionId": session, "quantity": quantity, "contactName": "Li Lei", "contactPhone": "13812345678"}),
         )
         .await
+    }
+
+    /// Tells mall-app what finance-app would answer to the credit payment `request` (the
+    /// request's event id) of `order`, as finance-app publishes it.
+    pub async fn credit_answer(&self, order: i64, amount: i64, request: &str, accepted: bool) {
+        let answer = platform::bus::v1::CreditPaymentAnswered {
+            order_id: order,
+            product_type: platform::bus::v1::ProductType::General as i32,
+            distributor_mch_id: DISTRIBUTOR,
+            amount,
+            currency: "CNY".into(),
+            accepted,
+            reason_zh: if accepted { "" } else { "可用授信不足" }.into(),
+            reason_en: if accepted { "" } else { "not enough credit" }.into(),
+            request_id: request.to_owned(),
+        };
+        let key = "finance.mall.credit-answered";
+        let out = platform::bus::Outgoing::new("finance-app", key, SAAS, &answer);
+        self.bus
+            .publish_batch(&[(key, &out.envelope_bytes())])
+            .await
+            .unwrap();
+    }
+
+    /// (order state, payment state, the order) as `token` loads it.
+    pub async fn order_of(&self, token: &str, order: i64) -> (i64, i64, Value) {
+        let o = self
+            .get(&format!("/saas/mall/orders/load?orderId={order}"), token)
+            .await;
+        assert_eq!(o.status, 200, "{}", o.body);
+        let d = o.data().clone();
+        (
+            d["orderState"].as_i64().unwrap(),
+            d["payState"].as_i64().unwrap(),
+            d,
+        )
     }
 
     pub async fn stock_left(&self, session: i64) -> i64 {

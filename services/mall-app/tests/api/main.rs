@@ -3,6 +3,7 @@
 mod actuator;
 mod helpers;
 mod orders;
+mod payment;
 mod products;
 mod snapups;
 mod themes;

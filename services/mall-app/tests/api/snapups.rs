@@ -156,7 +156,8 @@ async fn bad_input_names_the_field_and_writes_nothing(backend: Backend) {
         ("stock", json!(0)),
         ("endTime", json!(1)),
         ("typeLimitGoods", json!(9)),
-        ("typeLimitTarget", json!(0)),
+        ("typeLimitTarget", json!(3)),
+        ("stock", json!(501)),
         ("limitNum", json!(11)),
         ("limitNum", json!("two")),
     ] {
