@@ -44,6 +44,7 @@ payloads! {
     CreditPaymentAnswered => "credit-answered",
     PriceRuleUpdated => "updated",
     ApprovalDecided => "decided",
+    SupportAssigned => "assigned",
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! What message-server consumes from its queue `message-server.events`: order events become
-//! notifications; users' notification settings and the tenants' licences are copies of
-//! saas-main's, rebuilt from it when never filled.
+//! notifications, and so does a work order assigned to a support agent (`support.assigned`);
+//! users' notification settings and the tenants' licences are copies of saas-main's, rebuilt
+//! from it when never filled.
 
 use platform::bus::{Event, Subscriptions, resync, v1};
 
@@ -34,6 +35,11 @@ pub fn subscriptions() -> Subscriptions {
         .on::<v1::OrderStateChanged>("order.*.state-changed", |conn, e| {
             let change = OrderChange::Moved(e.payload.new_order_state);
             notify_order(conn, &e, change, e.payload.order.clone())
+        })
+        .on::<v1::SupportAssigned>("support.assigned", |conn, e| {
+            let a = crate::domain::support::assignment(&e.payload);
+            store::notify_assignee(conn, e.saas_id, e.payload.assignee_id, &a, e.occurred_at)?;
+            Ok(())
         })
 }
 

@@ -3,3 +3,4 @@
 pub mod dispatch;
 pub mod notify;
 pub mod sms;
+pub mod support;

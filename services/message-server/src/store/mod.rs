@@ -162,25 +162,60 @@ pub fn notify_web(
                 created_at: at,
                 read_at: 0,
             };
-            diesel::insert_into(notifications::table)
-                .values((
-                    notifications::id.eq(row.id),
-                    notifications::saas_id.eq(row.saas_id),
-                    notifications::user_id.eq(row.user_id),
-                    notifications::notify_type.eq(row.notify_type),
-                    notifications::message_zh.eq(&row.message_zh),
-                    notifications::message_en.eq(&row.message_en),
-                    notifications::ref_id.eq(&row.ref_id),
-                    notifications::action_url.eq(&row.action_url),
-                    notifications::created_at.eq(row.created_at),
-                    notifications::read_at.eq(0_i64),
-                    notifications::quiet.eq(quiet),
-                ))
-                .execute(conn)?;
+            insert_notification(conn, &row, quiet)?;
             out.push(row);
         }
     }
     Ok(out)
+}
+
+fn insert_notification(
+    conn: &mut DbConnection,
+    row: &Notification,
+    quiet: bool,
+) -> QueryResult<()> {
+    diesel::insert_into(notifications::table)
+        .values((
+            notifications::id.eq(row.id),
+            notifications::saas_id.eq(row.saas_id),
+            notifications::user_id.eq(row.user_id),
+            notifications::notify_type.eq(row.notify_type),
+            notifications::message_zh.eq(&row.message_zh),
+            notifications::message_en.eq(&row.message_en),
+            notifications::ref_id.eq(&row.ref_id),
+            notifications::action_url.eq(&row.action_url),
+            notifications::created_at.eq(row.created_at),
+            notifications::read_at.eq(0_i64),
+            notifications::quiet.eq(quiet),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// Stores a web notification for one user of `saas_id` (a work order assigned to them) and
+/// announces it to every replica's sockets, in the caller's transaction.
+pub fn notify_assignee(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    user_id: i64,
+    a: &crate::domain::support::Assignment,
+    at: i64,
+) -> QueryResult<Notification> {
+    let row = Notification {
+        id: platform::id::next_id(),
+        saas_id,
+        user_id,
+        notify_type: crate::domain::support::NOTIFY_ASSIGNED,
+        message_zh: a.message_zh.clone(),
+        message_en: a.message_en.clone(),
+        ref_id: a.ref_id.clone(),
+        action_url: a.action_url.clone(),
+        created_at: at,
+        read_at: 0,
+    };
+    insert_notification(conn, &row, false)?;
+    announce(conn, &row)?;
+    Ok(row)
 }
 
 /// Asks weixin-server to deliver each notice as a template message to every user of the tenant

@@ -4,4 +4,5 @@ mod actuator;
 mod dispatch;
 mod helpers;
 mod notifications;
+mod support;
 mod websocket;
