@@ -23,6 +23,7 @@ pub mod node;
 pub mod outbound;
 pub mod registry;
 pub mod replica;
+pub mod sealing;
 pub mod secret;
 pub mod telemetry;
 pub mod tenancy;

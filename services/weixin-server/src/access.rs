@@ -9,9 +9,9 @@ use std::time::Duration;
 use platform::db::{DbPool, with_conn};
 
 use crate::domain::token;
-use crate::sealing::Sealer;
 use crate::store::tokens;
 use crate::wechat::{Wechat, WxError};
+use platform::sealing::Sealer;
 
 /// How long a replica may hold the lease while it asks WeChat (beyond the client's timeout a
 /// dead replica's lease lapses and another takes over).
@@ -51,7 +51,7 @@ pub enum AccessError {
     #[error(transparent)]
     Query(#[from] diesel::result::Error),
     #[error(transparent)]
-    Seal(#[from] crate::sealing::SealError),
+    Seal(#[from] platform::sealing::SealError),
     #[error("another replica's refresh of the access token did not finish in time")]
     Busy,
 }

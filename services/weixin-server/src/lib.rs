@@ -8,7 +8,6 @@ pub mod api;
 pub mod domain;
 pub mod events;
 pub mod permission_texts;
-pub mod sealing;
 pub mod sender;
 pub mod settings;
 pub mod store;

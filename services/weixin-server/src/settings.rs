@@ -1,12 +1,9 @@
 //! weixin-server's settings: the keys it reads under `TRADEWIND_WEIXIN_SERVER__` (each one in
 //! docs/configuration.md).
 
-use std::path::PathBuf;
-
-use base64::Engine as _;
 use platform::config::ServiceConfig;
 
-use crate::sealing::{KEY_LEN, Sealer};
+use platform::sealing::Sealer;
 
 /// The keys read under `TRADEWIND_WEIXIN_SERVER__`, for docs/configuration.md.
 pub const VARIABLES: &[&str] = &[
@@ -74,44 +71,8 @@ impl Settings {
     }
 }
 
-/// The sealing key: `SECRETS__KEY` (base64 of 32 bytes; production sets it from a secret), or
-/// else the file `SECRETS__KEY_FILE` (default `<data dir>/weixin-server/secrets.key`), made with
-/// 32 random bytes on first start (the embedded mode's default).
+/// The sealing key (`SECRETS__KEY`, or the file `SECRETS__KEY_FILE`, default
+/// `<data dir>/weixin-server/secrets.key`): the platform's one mechanism, `platform::sealing`.
 pub fn sealer(cfg: &ServiceConfig) -> anyhow::Result<Sealer> {
-    let b64 = base64::engine::general_purpose::STANDARD;
-    let given = cfg
-        .env
-        .get(&cfg.var("SECRETS__KEY"))
-        .unwrap_or_default()
-        .trim();
-    if !given.is_empty() {
-        let key = b64
-            .decode(given)
-            .map_err(|_| anyhow::anyhow!("TRADEWIND_WEIXIN_SERVER__SECRETS__KEY is not base64"))?;
-        anyhow::ensure!(
-            key.len() == KEY_LEN,
-            "TRADEWIND_WEIXIN_SERVER__SECRETS__KEY must be the base64 of {KEY_LEN} bytes"
-        );
-        return Ok(Sealer::new(&key)?);
-    }
-    let file = cfg
-        .env
-        .get(&cfg.var("SECRETS__KEY_FILE"))
-        .map(|p| PathBuf::from(p.trim()))
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or_else(|| cfg.env.data_dir().join("weixin-server").join("secrets.key"));
-    if !file.exists() {
-        let mut key = [0u8; KEY_LEN];
-        getrandom::fill(&mut key).map_err(|e| anyhow::anyhow!("no randomness: {e}"))?;
-        if let Some(dir) = file.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
-        std::fs::write(&file, b64.encode(key))?;
-    }
-    let text = std::fs::read_to_string(&file)
-        .map_err(|e| anyhow::anyhow!("reading the sealing key {}: {e}", file.display()))?;
-    let key = b64
-        .decode(text.trim())
-        .map_err(|_| anyhow::anyhow!("the sealing key {} is not base64", file.display()))?;
-    Ok(Sealer::new(&key)?)
+    platform::sealing::from_config(cfg)
 }

@@ -1,12 +1,18 @@
-//! Secrets at rest: each app secret, message token, EncodingAESKey and access token is sealed
-//! with ChaCha20-Poly1305 under the service's key before it reaches the database, with a fresh
-//! random nonce each time. The key comes from configuration (settings.rs); it never leaves the
-//! process and never prints.
+//! Secrets at rest, one mechanism for every service that keeps one (weixin-server's app
+//! secrets and tokens, saas-main's interface credentials): each value is sealed with
+//! ChaCha20-Poly1305 under the service's key before it reaches the database, with a fresh random
+//! nonce each time. The key comes from configuration ([`from_config`]: `SECRETS__KEY` or the
+//! file `SECRETS__KEY_FILE` under the service's prefix); it never leaves the process and never
+//! prints.
+
+use std::path::PathBuf;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as B64;
 use chacha20poly1305::aead::{Aead, KeyInit};
 use chacha20poly1305::{ChaCha20Poly1305, Nonce};
+
+use crate::config::ServiceConfig;
 
 const PREFIX: &str = "v1:";
 const NONCE_LEN: usize = 12;
@@ -75,10 +81,50 @@ impl Sealer {
     }
 }
 
-impl From<SealError> for platform::ApiError {
+impl From<SealError> for crate::ApiError {
     fn from(e: SealError) -> Self {
-        platform::ApiError::Internal(anyhow::anyhow!(e))
+        crate::ApiError::Internal(anyhow::anyhow!(e))
     }
+}
+
+/// The service's sealer. The key is `TRADEWIND_<SERVICE>__SECRETS__KEY` (base64 of 32 bytes;
+/// production sets it from a secret), or else the file `SECRETS__KEY_FILE` (default
+/// `<data dir>/<service>/secrets.key`), made with 32 random bytes on first start (the embedded
+/// mode's default). A service using it lists both keys among its variables.
+pub fn from_config(cfg: &ServiceConfig) -> anyhow::Result<Sealer> {
+    let b64 = base64::engine::general_purpose::STANDARD;
+    let var = cfg.var("SECRETS__KEY");
+    let given = cfg.env.get(&var).unwrap_or_default().trim();
+    if !given.is_empty() {
+        let key = b64
+            .decode(given)
+            .map_err(|_| anyhow::anyhow!("{var} is not base64"))?;
+        anyhow::ensure!(
+            key.len() == KEY_LEN,
+            "{var} must be the base64 of {KEY_LEN} bytes"
+        );
+        return Ok(Sealer::new(&key)?);
+    }
+    let file = cfg
+        .env
+        .get(&cfg.var("SECRETS__KEY_FILE"))
+        .map(|p| PathBuf::from(p.trim()))
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or_else(|| cfg.env.data_dir().join(&cfg.name).join("secrets.key"));
+    if !file.exists() {
+        let mut key = [0u8; KEY_LEN];
+        getrandom::fill(&mut key).map_err(|e| anyhow::anyhow!("no randomness: {e}"))?;
+        if let Some(dir) = file.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        std::fs::write(&file, b64.encode(key))?;
+    }
+    let text = std::fs::read_to_string(&file)
+        .map_err(|e| anyhow::anyhow!("reading the sealing key {}: {e}", file.display()))?;
+    let key = b64
+        .decode(text.trim())
+        .map_err(|_| anyhow::anyhow!("the sealing key {} is not base64", file.display()))?;
+    Ok(Sealer::new(&key)?)
 }
 
 #[cfg(test)]
