@@ -44,7 +44,7 @@ payloads! {
     CreditPaymentAnswered => "credit-answered",
     PriceRuleUpdated => "updated",
     ApprovalDecided => "decided",
-    SupportAssigned => "assigned",
+    InterfaceImported => "imported",
 }
 
 #[cfg(test)]

@@ -39,6 +39,10 @@ pub fn subscriptions() -> Subscriptions {
             store::boss::use_licence(conn, e.saas_id, &u.license_name, u.quantity, e.occurred_at)?;
             Ok(())
         })
+        .on::<v1::InterfaceImported>("interface.imported", |conn, e| {
+            store::interfaces::record_import(conn, e.saas_id, &e.payload, e.occurred_at)?;
+            Ok(())
+        })
         .on::<v1::ResyncRequested>(&resync::requested_key(TENANTS), |conn, e| {
             let rows = store::announce_all(conn)?;
             answer(conn, TENANTS, &e.payload, rows)

@@ -33,16 +33,19 @@ pub fn service() -> ServiceSpec {
 
 fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
     let settings = settings::Settings::load(ctx.config)?;
+    // Interface credentials are sealed at rest with the service's key.
+    let sealer = web::Data::new(platform::sealing::from_config(ctx.config)?);
     if let Some(pool) = &ctx.resources.pool {
         let mut conn = pool.get()?;
         let n = platform::db::write_tx::<_, diesel::result::Error>(&mut conn, store::announce_all)?;
         tracing::info!(published = n, "tenants and merchants announced");
     }
-    Ok(Prepared::new(|c| {
+    Ok(Prepared::new(move |c| {
         // saas-main owns merchants: a merchant's user is resolved from its own table, not from
         // a copy (which saas-main does not keep).
         let directory = Directory(Arc::new(store::merchants::merchant_type));
         c.app_data(web::Data::new(directory));
+        c.app_data(sealer.clone());
         api::routes(c);
     })
     .job(platform::jobs::Job::new(

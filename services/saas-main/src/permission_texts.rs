@@ -19,6 +19,36 @@ pub const TEXTS: PermissionTexts = &[
         "为租户充值",
     ),
     (
+        "/saas/boss/channel/getAlitripImportHotelCount:GET",
+        "Count hotels imported from Alitrip",
+        "查看飞猪导入酒店数",
+    ),
+    (
+        "/saas/boss/channel/getAlitripImportProductHotelCount:GET",
+        "Count hotels with products imported from Alitrip",
+        "查看飞猪导入产品的酒店数",
+    ),
+    (
+        "/saas/boss/license/importProduct:GET",
+        "Check whether an import may run",
+        "查看能否导入产品",
+    ),
+    (
+        "/saas/boss/supplier/getImportProductHotelCount:GET",
+        "Count hotels with products imported from suppliers",
+        "查看供应商导入产品的酒店数",
+    ),
+    (
+        "/saas/boss/supplier/getUpdatePriceHotelCount:GET",
+        "Count hotels with prices updated from suppliers",
+        "查看供应商更新价格的酒店数",
+    ),
+    (
+        "/saas/magic/bossProduct/countHotelAndPrice:GET",
+        "View the interface import figures",
+        "查看接口导入统计",
+    ),
+    (
         "/saas/boss/license/list:GET",
         "List licences",
         "查看许可列表",
@@ -197,6 +227,56 @@ pub const TEXTS: PermissionTexts = &[
         "/saas/platform/saasInfo/update:PUT",
         "Update a tenant",
         "修改租户",
+    ),
+    (
+        "/saas/saasInterface/interfaceConfig/delete:PUT",
+        "Delete an interface configuration",
+        "删除接口配置",
+    ),
+    (
+        "/saas/saasInterface/interfaceConfig/disable:PUT",
+        "Disable an interface configuration",
+        "停用接口配置",
+    ),
+    (
+        "/saas/saasInterface/interfaceConfig/enable:PUT",
+        "Enable an interface configuration",
+        "启用接口配置",
+    ),
+    (
+        "/saas/saasInterface/interfaceConfig/list:GET",
+        "List interface configurations",
+        "查看接口配置列表",
+    ),
+    (
+        "/saas/saasInterface/interfaceConfig/listByMerchant:GET",
+        "View an interface's configurations by merchant",
+        "按商户查看接口配置",
+    ),
+    (
+        "/saas/saasInterface/interfaceConfig/listForSelect:GET",
+        "Choose an enabled interface configuration (channel and vendor menus)",
+        "选择已启用的接口配置（渠道和供应商菜单）",
+    ),
+    (
+        "/saas/saasInterface/interfaceConfig/load:GET",
+        "View an interface configuration",
+        "查看接口配置",
+    ),
+    (
+        "/saas/saasInterface/interfaceConfig/save:POST",
+        "Add an interface configuration",
+        "新增接口配置",
+    ),
+    (
+        "/saas/saasInterface/interfaceConfig/update:PUT",
+        "Change an interface configuration",
+        "修改接口配置",
+    ),
+    (
+        "/saas/saasInterface/interfaceInfo/listForSelect:GET",
+        "Choose an interface of the catalogue",
+        "选择接口",
     ),
     (
         "/saas/stats/common/interfaceList:GET",

@@ -8,7 +8,12 @@ use std::time::Duration;
 use platform::config::{ConfigError, ServiceConfig};
 
 /// The keys read here, declared on the spec for the documentation check.
-pub const VARIABLES: &[&str] = &["LICENCES__EXPIRY_CHECK_SECS"];
+pub const VARIABLES: &[&str] = &[
+    "LICENCES__EXPIRY_CHECK_SECS",
+    // The key interface credentials are sealed with (`platform::sealing::from_config`).
+    "SECRETS__KEY",
+    "SECRETS__KEY_FILE",
+];
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Settings {

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::domain::boss::{self, Licence};
+use crate::domain::interfaces::BALANCE_LICENCE;
 use crate::store::boss::{self as store, BalanceLog, BossService, LicenceRow};
 use crate::store::tenants;
 
@@ -277,7 +278,9 @@ pub struct LicenceQuery {
     pub license_name: String,
 }
 
-/// One licence of the caller's tenant.
+/// One licence of the caller's tenant. `saas/account/balance` (the spec's fixed licence of the
+/// interface service's calls) is the balance itself: its value is the balance in fen, normal
+/// while above zero.
 #[utoipa::path(params(LicenceQuery), responses((status = 200, body = LicenceView), (status = 404)), security(("bearer" = [])), tag = "boss")]
 #[get("/saas/boss/license/load")]
 pub async fn licence(
@@ -287,11 +290,31 @@ pub async fn licence(
 ) -> Result<Reply<LicenceView>, ApiError> {
     let name = q.into_inner().license_name;
     let row = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        store::licence(conn, &viewer, name.trim())?
-            .ok_or_else(|| ApiError::not_found("许可", "licence"))
+        let name = name.trim();
+        if name == BALANCE_LICENCE {
+            let balance = store::balance(conn, &viewer)?;
+            return Ok(LicenceView {
+                licence: LicenceRow {
+                    id: 0,
+                    license_name: BALANCE_LICENCE.to_owned(),
+                    license_value: balance,
+                    expire_date: None,
+                    last_buy_date: None,
+                    last_consume_date: None,
+                },
+                state: if balance > 0 {
+                    boss::LICENCE_NORMAL
+                } else {
+                    boss::LICENCE_EXPIRED
+                },
+            });
+        }
+        let row = store::licence(conn, &viewer, name)?
+            .ok_or_else(|| ApiError::not_found("许可", "licence"))?;
+        Ok(view(row, platform::time::now_ms()))
     })
     .await?;
-    Ok(Reply(view(row, platform::time::now_ms())))
+    Ok(Reply(row))
 }
 
 platform::endpoints!(

@@ -11,6 +11,8 @@ pub mod boss;
 pub mod currency_rates;
 pub mod dashboard;
 pub mod enums;
+pub mod interface_counts;
+pub mod interfaces;
 pub mod merchants;
 pub mod notices;
 pub mod notify;
@@ -38,6 +40,8 @@ const MODULES: &[Module] = &[
     price_policy::MODULE,
     currency_rates::MODULE,
     approvals::MODULE,
+    interfaces::MODULE,
+    interface_counts::MODULE,
     stats::MODULE,
     dashboard::MODULE,
     activity::MODULE,
@@ -53,6 +57,7 @@ const MODULES: &[Module] = &[
     (name = "notice", description = "Notices and the dashboard's latest ones"),
     (name = "pricePolicy", description = "Price levels and price rules of distributors"),
     (name = "approval", description = "Approval requests and their decisions"),
+    (name = "interface", description = "Sales channels and vendors: the catalogue and the tenant's configurations"),
     (name = "stats", description = "Order statistics from order events"),
 ))]
 struct ApiDoc;

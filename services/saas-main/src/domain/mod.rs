@@ -8,6 +8,7 @@ pub mod boss;
 pub mod currency;
 pub mod enums;
 pub mod formula;
+pub mod interfaces;
 pub mod merchants;
 pub mod notices;
 pub mod notify;

@@ -7,6 +7,7 @@ pub mod activity;
 pub mod approvals;
 pub mod boss;
 pub mod currency_rates;
+pub mod interfaces;
 pub mod merchants;
 pub mod notices;
 pub mod notify;

@@ -270,3 +270,53 @@ diesel::table! {
         updated_at -> BigInt,
     }
 }
+
+diesel::table! {
+    interface_infos (interface_id) {
+        interface_id -> BigInt,
+        interface_name -> Text,
+        title_zh -> Text,
+        title_en -> Text,
+        product_type -> Integer,
+        interface_type -> Integer,
+        state -> Integer,
+        credential_fields -> Text,
+        sort -> Integer,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    interface_configs (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        interface_id -> BigInt,
+        interface_name -> Text,
+        mch_id -> BigInt,
+        config_name -> Text,
+        product_type -> Integer,
+        interface_type -> Integer,
+        base_url -> Text,
+        credentials_sealed -> Text,
+        credential_keys -> Text,
+        state -> Integer,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    interface_imports (saas_id, config_id, kind, hotel_id, product_id) {
+        saas_id -> BigInt,
+        config_id -> BigInt,
+        kind -> Integer,
+        hotel_id -> BigInt,
+        product_id -> BigInt,
+        interface_id -> BigInt,
+        interface_name -> Text,
+        interface_type -> Integer,
+        product_type -> Integer,
+        updated_at -> BigInt,
+    }
+}

@@ -8,6 +8,7 @@ mod currency_rates;
 mod dashboard;
 mod enums;
 mod helpers;
+mod interfaces;
 mod notices;
 mod notify;
 mod price_policy;

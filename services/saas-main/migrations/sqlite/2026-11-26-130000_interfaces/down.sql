@@ -1,0 +1,2 @@
+DROP TABLE interface_configs;
+DROP TABLE interface_infos;
