@@ -275,6 +275,12 @@ export const PERM = {
     cancel: '/saas/order/ticketOrder/cancel:PUT',
     remark: '/saas/order/ticketOrder/updateRemark:PUT',
   },
+  ticketVoucher: {
+    list: '/saas/order/ticketVoucher/list:GET',
+    qr: '/saas/order/ticketVoucher/qr:GET',
+    pdf: '/saas/order/ticketVoucher/pdf:GET',
+    redeem: '/saas/ticket/ticketVoucher/redeem:POST',
+  },
   /** finance-app (docs/finance.md). */
   credit: {
     list: '/saas/finance/credit/list:GET',
