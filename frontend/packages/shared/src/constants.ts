@@ -357,6 +357,8 @@ export const PERM = {
     place: '/saas/mall/orders/place:POST',
     list: '/saas/mall/orders/list:GET',
     load: '/saas/mall/orders/load:GET',
+    pay: '/saas/mall/orders/pay:PUT',
+    cancel: '/saas/mall/orders/cancel:PUT',
   },
   bank: {
     list: '/saas/finance/bank/list:GET',
