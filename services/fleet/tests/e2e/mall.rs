@@ -1,8 +1,11 @@
 //! mall-app's snap-up orders reach the services that consume `order.*` through the bus, as
 //! hotel-app's do (docs/mall.md#events): an order placed in the demo mall's live session becomes
 //! a row of finance-app's credit log (product type 60, the mall product, quantity and price),
-//! and when it is not paid in time the expiry's `order.mall.cancelled` moves that row too. On
-//! the in-process bus, on SQLite and PostgreSQL.
+//! and when it is not paid in time the expiry's `order.mall.cancelled` moves that row too. A
+//! mall order paid by credit goes through finance-app's saga as a hotel order does
+//! (docs/finance.md): paid once finance-app took its amount, refused for lack of credit with the
+//! reason on the order, its credit given back when the paid order is cancelled. On the
+//! in-process bus, on SQLite and PostgreSQL.
 
 use platform::bus::{Bus, MemoryBroker, Outgoing, v1};
 use platform::demo::{DISTRIBUTOR_ID, SAAS_ID, SUPPLIER_ID};
@@ -151,4 +154,216 @@ async fn a_snapup_order_reaches_the_credit_log_and_its_expiry_follows(backend: B
     finance.shutdown().await;
 }
 
-platform::on_both_backends!(a_snapup_order_reaches_the_credit_log_and_its_expiry_follows);
+async fn credit(finance: &platform::testing::TestApp, token: &str) -> i64 {
+    let (s, b) = finance
+        .call("GET", "/saas/finance/credit/check", token, "en", None)
+        .await;
+    assert_eq!(s, 200, "{b}");
+    b["data"]["usedCredit"].as_i64().unwrap()
+}
+
+async fn mall_order(
+    mall: &platform::testing::TestApp,
+    token: &str,
+    order_id: i64,
+) -> (i64, i64, Value) {
+    let (s, b) = mall
+        .call(
+            "GET",
+            &format!("/saas/mall/orders/load?orderId={order_id}"),
+            token,
+            "en",
+            None,
+        )
+        .await;
+    assert_eq!(s, 200, "{b}");
+    let d = b["data"].clone();
+    (
+        d["orderState"].as_i64().unwrap(),
+        d["payState"].as_i64().unwrap(),
+        d,
+    )
+}
+
+async fn a_snapup_order_is_paid_by_credit_through_finance_app(backend: Backend) {
+    let bus = Bus::Memory(MemoryBroker::default());
+    let issuer = TestIssuer::new();
+    let mall_db = TestDb::new(backend);
+    let mut mall_cfg = test_config(mall_app::NAME, Some(&mall_db));
+    mall_cfg
+        .env
+        .set("TRADEWIND_MALL_APP__DEMO__ENABLED", "true");
+    let mall = spawn_on_bus(
+        mall_app::service().auth_backend(issuer.clone()),
+        &mall_cfg,
+        Some(mall_db),
+        bus.clone(),
+    )
+    .await;
+    let finance_db = TestDb::new(backend);
+    let mut finance_cfg = test_config(finance_app::NAME, Some(&finance_db));
+    finance_cfg
+        .env
+        .set("TRADEWIND_FINANCE_APP__DEMO__ENABLED", "false");
+    let finance = spawn_on_bus(
+        finance_app::service().auth_backend(issuer.clone()),
+        &finance_cfg,
+        Some(finance_db),
+        bus.clone(),
+    )
+    .await;
+    issuer.grant(OPERATOR, &["/saas/**"]);
+    issuer.grant(DISTRIBUTOR_USER, &["/saas/mall/**", "/saas/finance/**"]);
+    let operator = issuer.token(OPERATOR, SAAS_ID, 0, 300);
+    let distributor = issuer.token(DISTRIBUTOR_USER, SAAS_ID, DISTRIBUTOR_ID, 312);
+    let set_credit = |credit: i64| {
+        let finance = &finance;
+        let operator = operator.clone();
+        async move {
+            let body = json!({"mchId": DISTRIBUTOR_ID, "credit": credit, "reason": "mall test"});
+            finance
+                .call(
+                    "PUT",
+                    "/saas/finance/credit/update",
+                    &operator,
+                    "en",
+                    Some(body),
+                )
+                .await
+                .0
+        }
+    };
+    // Once both services know the merchants, the distributor has no credit at all.
+    eventually("finance-app knowing the distributor", || async {
+        for (mch_id, mch_type) in [(SUPPLIER_ID, 1), (DISTRIBUTOR_ID, 2)] {
+            let m = v1::MerchantUpdated {
+                mch_id,
+                mch_type,
+                mch_name: format!("merchant {mch_id}"),
+                mch_currency: "CNY".into(),
+                state: 1,
+            };
+            let out = Outgoing::new("saas-main", "merchant.updated", SAAS_ID, &m);
+            bus.publish_batch(&[("merchant.updated", &out.envelope_bytes())])
+                .await
+                .unwrap();
+        }
+        (set_credit(0).await == 200).then_some(())
+    })
+    .await;
+    let session = eventually(
+        "the distributor sees the demo mall's live session",
+        || async {
+            let (s, b) = mall
+                .call("GET", "/saas/mall/snapups/live", &distributor, "en", None)
+                .await;
+            (s == 200)
+                .then(|| b["data"].as_array().cloned())
+                .flatten()
+                .and_then(|l| l.into_iter().find(|x| x["phase"] == 1))
+        },
+    )
+    .await;
+    let place = |quantity: i32| {
+        let (mall, distributor, session) = (&mall, distributor.clone(), session["id"].clone());
+        async move {
+            let (s, b) = mall
+                .call(
+                    "POST",
+                    "/saas/mall/orders/place",
+                    &distributor,
+                    "en",
+                    Some(json!({"sessionId": session, "quantity": quantity, "contactName": "Mall Payer", "contactPhone": "13812345678"})),
+                )
+                .await;
+            assert_eq!(s, 200, "{b}");
+            (
+                b["data"]["order"]["orderId"].as_i64().unwrap(),
+                b["data"]["order"]["orderPrice"].as_i64().unwrap(),
+            )
+        }
+    };
+    let pay = |order_id: i64| {
+        let (mall, distributor) = (&mall, distributor.clone());
+        async move {
+            mall.call(
+                "PUT",
+                "/saas/mall/orders/pay",
+                &distributor,
+                "en",
+                Some(json!({"orderId": order_id, "payType": 1})),
+            )
+            .await
+        }
+    };
+
+    // Refused: no credit. The order stays unpaid with finance-app's reason.
+    let (a, price) = place(1).await;
+    let (s, b) = pay(a).await;
+    assert_eq!((s, b["data"]["payState"].as_i64()), (200, Some(20)), "{b}");
+    let (state, _, o) = eventually("the payment refused", || async {
+        let o = mall_order(&mall, &distributor, a).await;
+        (o.1 == 29).then_some(o)
+    })
+    .await;
+    assert_eq!(state, 2);
+    let reason = o["payFailReason"].as_str().unwrap();
+    assert!(reason.contains("not enough credit"), "{reason}");
+
+    // Paid: the credit covers it now; finance-app takes the amount.
+    assert_eq!(set_credit(price).await, 200);
+    pay(a).await;
+    let (state, _, o) = eventually("the order paid", || async {
+        let o = mall_order(&mall, &distributor, a).await;
+        (o.1 == 21).then_some(o)
+    })
+    .await;
+    assert_eq!((state, o["payPrice"].as_i64()), (3, Some(price)));
+    assert_eq!(credit(&finance, &distributor).await, price);
+
+    // Cancelled by the operator: refunded, the credit comes back, the unit too.
+    let left = mall_order(&mall, &operator, a).await;
+    assert_eq!(left.0, 3);
+    let (s, b) = mall
+        .call(
+            "PUT",
+            "/saas/mall/orders/cancel",
+            &operator,
+            "en",
+            Some(json!({"orderId": a})),
+        )
+        .await;
+    assert_eq!(
+        (
+            s,
+            b["data"]["orderState"].as_i64(),
+            b["data"]["payState"].as_i64()
+        ),
+        (200, Some(4), Some(51)),
+        "{b}"
+    );
+    eventually("the refunded order's credit given back", || async {
+        (credit(&finance, &distributor).await == 0).then_some(())
+    })
+    .await;
+    let (_, now) = mall
+        .call(
+            "GET",
+            &format!("/saas/mall/snapups/load?id={}", session["id"]),
+            &operator,
+            "en",
+            None,
+        )
+        .await;
+    assert_eq!(
+        now["data"]["stockLeft"], session["stockLeft"],
+        "the unit went back"
+    );
+    mall.shutdown().await;
+    finance.shutdown().await;
+}
+
+platform::on_both_backends!(
+    a_snapup_order_reaches_the_credit_log_and_its_expiry_follows,
+    a_snapup_order_is_paid_by_credit_through_finance_app,
+);
