@@ -8,7 +8,7 @@ use std::time::Duration;
 use diesel::prelude::*;
 use prost::Message as _;
 
-use super::schema::{dead_letters, processed_events};
+use super::schema::processed_events;
 use super::{Bus, Delivery, EventEnvelope};
 use crate::db::{DbConnection, DbError, DbPool, with_conn};
 use crate::metrics::Metrics;
@@ -259,32 +259,6 @@ pub fn process_envelopes(
     .map_err(|e| e.to_string())
 }
 
-fn dead_letter(
-    conn: &mut DbConnection,
-    consumer: &str,
-    routing_key: &str,
-    body: &[u8],
-    attempts: u32,
-    error: &str,
-) -> QueryResult<()> {
-    let event_id = EventEnvelope::decode(body)
-        .map(|e| e.event_id)
-        .unwrap_or_default();
-    diesel::insert_into(dead_letters::table)
-        .values((
-            dead_letters::id.eq(crate::id::next_id()),
-            dead_letters::consumer.eq(consumer),
-            dead_letters::event_id.eq(event_id),
-            dead_letters::routing_key.eq(routing_key),
-            dead_letters::envelope.eq(body),
-            dead_letters::error.eq(error),
-            dead_letters::attempts.eq(i32::try_from(attempts).unwrap_or(i32::MAX)),
-            dead_letters::created_at.eq(crate::time::now_ms()),
-        ))
-        .execute(conn)?;
-    Ok(())
-}
-
 /// The span of one delivery, continuing the producer's trace; records the consumer lag. It names
 /// the service (in the fleet every service shares the process's resource) and the queue.
 fn delivery_span(
@@ -453,7 +427,8 @@ async fn settle(
     let attempts = delivery.attempts;
     let err = error.clone();
     let stored = with_conn(pool, move |c| {
-        dead_letter(c, &consumer, &routing_key, &body, attempts, &err).map_err(DbError::from)
+        super::dead_letters::record(c, &consumer, &routing_key, &body, attempts, &err)
+            .map_err(DbError::from)
     })
     .await;
     if let Err(e) = stored {

@@ -8,8 +8,8 @@ use diesel::prelude::*;
 use serde::Serialize;
 use utoipa::{OpenApi, ToSchema};
 
-use super::Bus;
 use super::schema::dead_letters;
+use super::{Bus, EventEnvelope};
 use crate::db::{DbError, DbPool, with_conn};
 use crate::error::ApiError;
 use crate::http::{Page, PageQuery, Query, Reply};
@@ -31,6 +31,38 @@ pub struct DeadLetter {
 
 /// What a re-queue needs of a dead letter: consumer queue, routing key, envelope, re-queued at.
 type Requeueable = (String, String, Vec<u8>, Option<i64>);
+
+/// Keeps a message that will not be handled: the envelope that `consumer` (the queue a re-queue
+/// puts it back on) could not apply under `routing_key`, after `attempts`, with the reason. The
+/// consumer calls it for a delivery that keeps failing; a service whose own work on an event fails
+/// for good after it was consumed (weixin-server's template sends) calls it too, with an envelope
+/// that a re-queue would apply afresh.
+pub fn record(
+    conn: &mut crate::db::DbConnection,
+    consumer: &str,
+    routing_key: &str,
+    envelope: &[u8],
+    attempts: u32,
+    error: &str,
+) -> QueryResult<()> {
+    use prost::Message as _;
+    let event_id = EventEnvelope::decode(envelope)
+        .map(|e| e.event_id)
+        .unwrap_or_default();
+    diesel::insert_into(dead_letters::table)
+        .values((
+            dead_letters::id.eq(crate::id::next_id()),
+            dead_letters::consumer.eq(consumer),
+            dead_letters::event_id.eq(event_id),
+            dead_letters::routing_key.eq(routing_key),
+            dead_letters::envelope.eq(envelope),
+            dead_letters::error.eq(error),
+            dead_letters::attempts.eq(i32::try_from(attempts).unwrap_or(i32::MAX)),
+            dead_letters::created_at.eq(crate::time::now_ms()),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
 
 fn internal(e: impl std::fmt::Display) -> ApiError {
     ApiError::Internal(anyhow::anyhow!("dead letters: {e}"))
