@@ -1,0 +1,139 @@
+//! The simulator's HTTP side: WeChat's own paths under `/cgi-bin/` ([`wechat`]), its controls
+//! under `/sim/` ([`sim`]), and the calls it makes to an account's server (the events WeChat
+//! posts and the echo check of a server URL).
+
+pub mod sim;
+pub mod wechat;
+
+use actix_web::{HttpResponse, web};
+use serde_json::json;
+
+use crate::domain;
+use crate::store::{Settings, Sim, now_ms, now_secs, random_hex};
+
+/// WeChat's error answer: HTTP 200 with the code in the body.
+fn err(code: i64) -> HttpResponse {
+    HttpResponse::Ok().json(json!({"errcode": code, "errmsg": domain::errmsg(code)}))
+}
+
+/// The client the simulator calls account servers with.
+#[derive(Clone)]
+pub struct Callbacks {
+    client: reqwest::Client,
+}
+
+impl Callbacks {
+    fn new() -> Self {
+        Self {
+            client: reqwest::Client::new(),
+        }
+    }
+
+    /// Posts one event to the account's server as WeChat does: XML body, signed query.
+    async fn push(&self, sim: &Sim, appid: &str, xml: String) -> Result<(u16, String), String> {
+        let server = sim.server(appid).ok_or("unknown appid")?;
+        if server.url.is_empty() {
+            return Err("the account has no server URL".into());
+        }
+        let timestamp = now_secs().to_string();
+        let nonce = (now_ms() % 1_000_000_000).to_string() + &random_hex()[..6];
+        let sig = domain::signature(&server.token, &timestamp, &nonce);
+        let url = with_query(
+            &server.url,
+            &[
+                ("signature", sig.as_str()),
+                ("timestamp", timestamp.as_str()),
+                ("nonce", nonce.as_str()),
+            ],
+        )?;
+        let answer = self
+            .client
+            .post(url)
+            .header("Content-Type", "text/xml")
+            .body(xml)
+            .send()
+            .await
+            .map_err(|e| format!("the server did not answer: {e}"))?;
+        let status = answer.status().as_u16();
+        let body = answer.text().await.unwrap_or_default();
+        Ok((status, body))
+    }
+
+    /// WeChat's check of a server URL: a signed `GET` whose `echostr` must come back.
+    async fn echo_check(&self, url: &str, token: &str) -> Result<(), String> {
+        let timestamp = now_secs().to_string();
+        let nonce = random_hex();
+        let echo = random_hex();
+        let sig = domain::signature(token, &timestamp, &nonce);
+        let url = with_query(
+            url,
+            &[
+                ("signature", sig.as_str()),
+                ("timestamp", timestamp.as_str()),
+                ("nonce", nonce.as_str()),
+                ("echostr", echo.as_str()),
+            ],
+        )?;
+        let answer = self
+            .client
+            .get(url)
+            .send()
+            .await
+            .map_err(|e| format!("the server URL did not answer: {e}"))?;
+        if answer.text().await.unwrap_or_default() != echo {
+            return Err("the server URL did not echo echostr (token mismatch?)".into());
+        }
+        Ok(())
+    }
+}
+
+/// `url` with `pairs` added to its query.
+fn with_query(url: &str, pairs: &[(&str, &str)]) -> Result<reqwest::Url, String> {
+    let mut u = reqwest::Url::parse(url).map_err(|e| format!("bad server URL {url}: {e}"))?;
+    u.query_pairs_mut().extend_pairs(pairs);
+    Ok(u)
+}
+
+/// The simulator's routes: WeChat's under `/cgi-bin/`, its own controls under `/sim/`.
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    wechat::routes(cfg);
+    sim::routes(cfg);
+}
+
+/// A running simulator: its base URL (what weixin-server's `WECHAT__BASE_URL` is set to).
+pub struct Running {
+    pub url: String,
+    pub sim: Sim,
+    handle: actix_web::dev::ServerHandle,
+}
+
+impl Running {
+    pub async fn stop(self) {
+        self.handle.stop(true).await;
+    }
+}
+
+/// Starts the simulator on `addr` (port 0: any free port) on the current actix runtime.
+pub fn start(addr: &str, settings: Settings) -> std::io::Result<Running> {
+    let sim = Sim::new(settings);
+    let data = web::Data::new(sim.clone());
+    let callbacks = web::Data::new(Callbacks::new());
+    let server = actix_web::HttpServer::new(move || {
+        actix_web::App::new()
+            .app_data(data.clone())
+            .app_data(callbacks.clone())
+            .configure(routes)
+    })
+    .workers(2)
+    .disable_signals()
+    .bind(addr)?;
+    let port = server.addrs().first().map_or(0, |a| a.port());
+    let server = server.run();
+    let handle = server.handle();
+    actix_web::rt::spawn(server);
+    Ok(Running {
+        url: format!("http://127.0.0.1:{port}"),
+        sim,
+        handle,
+    })
+}
