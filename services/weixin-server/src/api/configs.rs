@@ -273,173 +273,113 @@ async fn test_of(
     })
 }
 
-/// The tenant's official accounts, newest first.
-#[utoipa::path(params(ConfigListQuery), responses((status = 200, body = Page<ConfigView>), (status = 403), (status = 412)), security(("bearer" = [])), tag = "mp-config", summary = "List official accounts")]
-#[get("/saas/mp/config/list")]
-pub async fn mp_list(
-    pool: web::Data<DbPool>,
-    ctx: web::Data<Ctx>,
-    viewer: Viewer,
-    q: Query<ConfigListQuery>,
-) -> Result<Reply<Page<ConfigView>>, ApiError> {
-    Ok(Reply(
-        list_of(&pool, &ctx, viewer, KIND_MP, q.into_inner()).await?,
-    ))
+/// The six endpoints of one kind of configuration, on the generic paths above. Official
+/// accounts and mini-programs have the same endpoints under their own paths (each path is its
+/// own permission code, so the kind is in the route, not a parameter): one definition, made
+/// twice.
+macro_rules! config_endpoints {
+    (
+        $module:ident, $kind:expr, $tag:tt,
+        list: $list:tt, $list_sum:tt,
+        load: $load:tt, $load_sum:tt,
+        save: $save:tt, $save_sum:tt,
+        update: $update:tt, $update_sum:tt,
+        state: $state:tt, $state_sum:tt,
+        test: $test:tt, $test_sum:tt $(,)?
+    ) => {
+        pub mod $module {
+            use super::*;
+
+            #[utoipa::path(params(ConfigListQuery), responses((status = 200, body = Page<ConfigView>), (status = 403), (status = 412)), security(("bearer" = [])), tag = $tag, summary = $list_sum, operation_id = concat!(stringify!($module), "_list"), description = "Newest first.")]
+            #[get($list)]
+            pub async fn list(
+                pool: web::Data<DbPool>,
+                ctx: web::Data<Ctx>,
+                viewer: Viewer,
+                q: Query<ConfigListQuery>,
+            ) -> Result<Reply<Page<ConfigView>>, ApiError> {
+                Ok(Reply(list_of(&pool, &ctx, viewer, $kind, q.into_inner()).await?))
+            }
+
+            #[utoipa::path(params(ConfigIdQuery), responses((status = 200, body = ConfigView), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = $tag, summary = $load_sum, operation_id = concat!(stringify!($module), "_load"))]
+            #[get($load)]
+            pub async fn load(
+                pool: web::Data<DbPool>,
+                ctx: web::Data<Ctx>,
+                viewer: Viewer,
+                q: Query<ConfigIdQuery>,
+            ) -> Result<Reply<ConfigView>, ApiError> {
+                Ok(Reply(load_of(&pool, &ctx, viewer, $kind, q.config_id).await?))
+            }
+
+            #[utoipa::path(request_body = ConfigFields, responses((status = 200, body = ConfigSaved), (status = 403), (status = 412)), security(("bearer" = [])), tag = $tag, summary = $save_sum, operation_id = concat!(stringify!($module), "_save"))]
+            #[post($save)]
+            pub async fn save(
+                pool: web::Data<DbPool>,
+                ctx: web::Data<Ctx>,
+                viewer: Viewer,
+                me: CurrentUser,
+                body: Json<ConfigFields>,
+            ) -> Result<Reply<ConfigSaved>, ApiError> {
+                Ok(Reply(save_of(&pool, &ctx, viewer, me, $kind, body.into_inner()).await?))
+            }
+
+            #[utoipa::path(request_body = ConfigUpdate, responses((status = 200, body = ConfigSaved), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = $tag, summary = $update_sum, operation_id = concat!(stringify!($module), "_update"), description = "Empty secrets keep the stored ones.")]
+            #[put($update)]
+            pub async fn update(
+                pool: web::Data<DbPool>,
+                ctx: web::Data<Ctx>,
+                viewer: Viewer,
+                body: Json<ConfigUpdate>,
+            ) -> Result<Reply<ConfigSaved>, ApiError> {
+                Ok(Reply(update_of(&pool, &ctx, viewer, $kind, body.into_inner()).await?))
+            }
+
+            #[utoipa::path(params(StateQuery), responses((status = 200, body = ConfigSaved), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = $tag, summary = $state_sum, operation_id = concat!(stringify!($module), "_state"))]
+            #[patch($state)]
+            pub async fn state(
+                pool: web::Data<DbPool>,
+                viewer: Viewer,
+                q: Query<StateQuery>,
+            ) -> Result<Reply<ConfigSaved>, ApiError> {
+                Ok(Reply(state_of(&pool, viewer, $kind, q.into_inner()).await?))
+            }
+
+            #[utoipa::path(params(ConfigIdQuery), responses((status = 200, body = ConnectionTested), (status = 403), (status = 404), (status = 412), (status = 502), (status = 503), (status = 504)), security(("bearer" = [])), tag = $tag, summary = $test_sum, operation_id = concat!(stringify!($module), "_test"), description = "Gets an access token from WeChat with the stored credentials.")]
+            #[post($test)]
+            pub async fn test(
+                pool: web::Data<DbPool>,
+                ctx: web::Data<Ctx>,
+                viewer: Viewer,
+                q: Query<ConfigIdQuery>,
+            ) -> Result<Reply<ConnectionTested>, ApiError> {
+                Ok(Reply(test_of(&pool, &ctx, viewer, $kind, q.config_id).await?))
+            }
+
+            platform::endpoints!(list, load, save, update, state, test);
+        }
+    };
 }
 
-/// One official account of the tenant.
-#[utoipa::path(params(ConfigIdQuery), responses((status = 200, body = ConfigView), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = "mp-config", summary = "Load an official account")]
-#[get("/saas/mp/config/load")]
-pub async fn mp_load(
-    pool: web::Data<DbPool>,
-    ctx: web::Data<Ctx>,
-    viewer: Viewer,
-    q: Query<ConfigIdQuery>,
-) -> Result<Reply<ConfigView>, ApiError> {
-    Ok(Reply(
-        load_of(&pool, &ctx, viewer, KIND_MP, q.config_id).await?,
-    ))
-}
+config_endpoints!(
+    mp, KIND_MP, "mp-config",
+    list: "/saas/mp/config/list", "List official accounts",
+    load: "/saas/mp/config/load", "Load an official account",
+    save: "/saas/mp/config/save", "Add an official account",
+    update: "/saas/mp/config/update", "Change an official account",
+    state: "/saas/mp/config/state", "Enable or disable an official account",
+    test: "/saas/mp/config/test", "Test an official account's connection",
+);
 
-/// Adds an official account (the tenant's staff).
-#[utoipa::path(request_body = ConfigFields, responses((status = 200, body = ConfigSaved), (status = 403), (status = 412)), security(("bearer" = [])), tag = "mp-config", summary = "Add an official account")]
-#[post("/saas/mp/config/save")]
-pub async fn mp_save(
-    pool: web::Data<DbPool>,
-    ctx: web::Data<Ctx>,
-    viewer: Viewer,
-    me: CurrentUser,
-    body: Json<ConfigFields>,
-) -> Result<Reply<ConfigSaved>, ApiError> {
-    Ok(Reply(
-        save_of(&pool, &ctx, viewer, me, KIND_MP, body.into_inner()).await?,
-    ))
-}
-
-/// Changes an official account; empty secrets keep the stored ones.
-#[utoipa::path(request_body = ConfigUpdate, responses((status = 200, body = ConfigSaved), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = "mp-config", summary = "Change an official account")]
-#[put("/saas/mp/config/update")]
-pub async fn mp_update(
-    pool: web::Data<DbPool>,
-    ctx: web::Data<Ctx>,
-    viewer: Viewer,
-    body: Json<ConfigUpdate>,
-) -> Result<Reply<ConfigSaved>, ApiError> {
-    Ok(Reply(
-        update_of(&pool, &ctx, viewer, KIND_MP, body.into_inner()).await?,
-    ))
-}
-
-/// Enables or disables an official account.
-#[utoipa::path(params(StateQuery), responses((status = 200, body = ConfigSaved), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = "mp-config", summary = "Enable or disable an official account")]
-#[patch("/saas/mp/config/state")]
-pub async fn mp_state(
-    pool: web::Data<DbPool>,
-    viewer: Viewer,
-    q: Query<StateQuery>,
-) -> Result<Reply<ConfigSaved>, ApiError> {
-    Ok(Reply(
-        state_of(&pool, viewer, KIND_MP, q.into_inner()).await?,
-    ))
-}
-
-/// Tests an official account's credentials by getting an access token from WeChat.
-#[utoipa::path(params(ConfigIdQuery), responses((status = 200, body = ConnectionTested), (status = 403), (status = 404), (status = 412), (status = 502), (status = 503), (status = 504)), security(("bearer" = [])), tag = "mp-config", summary = "Test an official account's connection")]
-#[post("/saas/mp/config/test")]
-pub async fn mp_test(
-    pool: web::Data<DbPool>,
-    ctx: web::Data<Ctx>,
-    viewer: Viewer,
-    q: Query<ConfigIdQuery>,
-) -> Result<Reply<ConnectionTested>, ApiError> {
-    Ok(Reply(
-        test_of(&pool, &ctx, viewer, KIND_MP, q.config_id).await?,
-    ))
-}
-
-/// The tenant's mini-programs, newest first.
-#[utoipa::path(params(ConfigListQuery), responses((status = 200, body = Page<ConfigView>), (status = 403), (status = 412)), security(("bearer" = [])), tag = "ma-config", summary = "List mini-programs")]
-#[get("/saas/ma/config/list")]
-pub async fn ma_list(
-    pool: web::Data<DbPool>,
-    ctx: web::Data<Ctx>,
-    viewer: Viewer,
-    q: Query<ConfigListQuery>,
-) -> Result<Reply<Page<ConfigView>>, ApiError> {
-    Ok(Reply(
-        list_of(&pool, &ctx, viewer, KIND_MA, q.into_inner()).await?,
-    ))
-}
-
-/// One mini-program of the tenant.
-#[utoipa::path(params(ConfigIdQuery), responses((status = 200, body = ConfigView), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = "ma-config", summary = "Load a mini-program")]
-#[get("/saas/ma/config/load")]
-pub async fn ma_load(
-    pool: web::Data<DbPool>,
-    ctx: web::Data<Ctx>,
-    viewer: Viewer,
-    q: Query<ConfigIdQuery>,
-) -> Result<Reply<ConfigView>, ApiError> {
-    Ok(Reply(
-        load_of(&pool, &ctx, viewer, KIND_MA, q.config_id).await?,
-    ))
-}
-
-/// Adds a mini-program (the tenant's staff).
-#[utoipa::path(request_body = ConfigFields, responses((status = 200, body = ConfigSaved), (status = 403), (status = 412)), security(("bearer" = [])), tag = "ma-config", summary = "Add a mini-program")]
-#[post("/saas/ma/config/save")]
-pub async fn ma_save(
-    pool: web::Data<DbPool>,
-    ctx: web::Data<Ctx>,
-    viewer: Viewer,
-    me: CurrentUser,
-    body: Json<ConfigFields>,
-) -> Result<Reply<ConfigSaved>, ApiError> {
-    Ok(Reply(
-        save_of(&pool, &ctx, viewer, me, KIND_MA, body.into_inner()).await?,
-    ))
-}
-
-/// Changes a mini-program; empty secrets keep the stored ones.
-#[utoipa::path(request_body = ConfigUpdate, responses((status = 200, body = ConfigSaved), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = "ma-config", summary = "Change a mini-program")]
-#[put("/saas/ma/config/update")]
-pub async fn ma_update(
-    pool: web::Data<DbPool>,
-    ctx: web::Data<Ctx>,
-    viewer: Viewer,
-    body: Json<ConfigUpdate>,
-) -> Result<Reply<ConfigSaved>, ApiError> {
-    Ok(Reply(
-        update_of(&pool, &ctx, viewer, KIND_MA, body.into_inner()).await?,
-    ))
-}
-
-/// Enables or disables a mini-program.
-#[utoipa::path(params(StateQuery), responses((status = 200, body = ConfigSaved), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = "ma-config", summary = "Enable or disable a mini-program")]
-#[patch("/saas/ma/config/state")]
-pub async fn ma_state(
-    pool: web::Data<DbPool>,
-    viewer: Viewer,
-    q: Query<StateQuery>,
-) -> Result<Reply<ConfigSaved>, ApiError> {
-    Ok(Reply(
-        state_of(&pool, viewer, KIND_MA, q.into_inner()).await?,
-    ))
-}
-
-/// Tests a mini-program's credentials by getting an access token from WeChat.
-#[utoipa::path(params(ConfigIdQuery), responses((status = 200, body = ConnectionTested), (status = 403), (status = 404), (status = 412), (status = 502), (status = 503), (status = 504)), security(("bearer" = [])), tag = "ma-config", summary = "Test a mini-program's connection")]
-#[post("/saas/ma/config/test")]
-pub async fn ma_test(
-    pool: web::Data<DbPool>,
-    ctx: web::Data<Ctx>,
-    viewer: Viewer,
-    q: Query<ConfigIdQuery>,
-) -> Result<Reply<ConnectionTested>, ApiError> {
-    Ok(Reply(
-        test_of(&pool, &ctx, viewer, KIND_MA, q.config_id).await?,
-    ))
-}
+config_endpoints!(
+    ma, KIND_MA, "ma-config",
+    list: "/saas/ma/config/list", "List mini-programs",
+    load: "/saas/ma/config/load", "Load a mini-program",
+    save: "/saas/ma/config/save", "Add a mini-program",
+    update: "/saas/ma/config/update", "Change a mini-program",
+    state: "/saas/ma/config/state", "Enable or disable a mini-program",
+    test: "/saas/ma/config/test", "Test a mini-program's connection",
+);
 
 /// The ids of a tenant's enabled official accounts, oldest first (no login: the console's
 /// header asks before it shows the binding control). Ids only; an unknown tenant has none.
@@ -464,18 +404,4 @@ pub fn enabled(row: &ConfigRow) -> bool {
     row.state == STATE_ENABLED
 }
 
-platform::endpoints!(
-    mp_list,
-    mp_load,
-    mp_save,
-    mp_update,
-    mp_state,
-    mp_test,
-    ma_list,
-    ma_load,
-    ma_save,
-    ma_update,
-    ma_state,
-    ma_test,
-    get_config_ids
-);
+platform::endpoints!(get_config_ids);

@@ -16,6 +16,8 @@ use crate::access::Wx;
 use crate::settings::Settings;
 
 const MODULES: &[Module] = &[
+    configs::mp::MODULE,
+    configs::ma::MODULE,
     configs::MODULE,
     bind::MODULE,
     followers::MODULE,
