@@ -132,7 +132,23 @@ impl Wx {
         F: Fn(Wechat, String) -> Fut,
         Fut: Future<Output = Result<T, WxError>>,
     {
-        let (tok, version) = self.token(app, None).await?;
+        let token = self.token(app, None).await?;
+        self.call_with(app, token, f).await
+    }
+
+    /// [`Wx::call`] with a token already in hand (`token` and its version, from
+    /// [`Wx::token`]): the sender asks once per account and round, not once per message. A
+    /// refused token is replaced through the same single flight.
+    pub async fn call_with<T, F, Fut>(
+        &self,
+        app: &App,
+        (tok, version): (String, i64),
+        f: F,
+    ) -> Result<T, AccessError>
+    where
+        F: Fn(Wechat, String) -> Fut,
+        Fut: Future<Output = Result<T, WxError>>,
+    {
         match f(self.wechat.clone(), tok).await {
             Err(e) if e.code().is_some_and(token::stale_token) => {
                 tracing::info!(

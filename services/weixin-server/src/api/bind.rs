@@ -111,10 +111,16 @@ pub async fn bind_qr_code(
     let scene = format!("bind_{}", platform::id::next_id()) + &random_suffix()?;
     let expires_at = platform::time::now_ms() + QR_EXPIRE_SECS * 1000;
     let s = scene.clone();
-    let user = me.user_id;
     let v = viewer;
     with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        Ok(bindings::new_scene(conn, &v, id, user, &s, expires_at)?)
+        Ok(bindings::new_scene(
+            conn,
+            &v,
+            id,
+            (me.user_id, &me.username),
+            &s,
+            expires_at,
+        )?)
     })
     .await?;
     let ticket = ctx

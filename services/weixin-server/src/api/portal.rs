@@ -198,11 +198,15 @@ async fn apply(
             )?;
             let Some(scene) = scene else { return Ok(()) };
             // An expired or foreign scene (a QR code of another system) binds nobody.
-            if let Some((scene_saas, user_id)) = bindings::scene_user(conn, config_id, &scene, now)?
-                && scene_saas == saas_id
-                && bindings::bind(conn, saas_id, config_id, user_id, &open_id, &nick, now)?
+            if let Some(user) = bindings::scene_user(conn, config_id, &scene, now)?
+                && user.saas_id == saas_id
+                && bindings::bind(conn, &user, config_id, &open_id, &nick, now)?
             {
-                tracing::info!(config_id, user_id, "a staff user bound their WeChat");
+                tracing::info!(
+                    config_id,
+                    user_id = user.user_id,
+                    "a staff user bound their WeChat"
+                );
             }
             Ok(())
         })

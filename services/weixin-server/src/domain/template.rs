@@ -76,6 +76,14 @@ pub fn data(message: &str, ref_id: &str, at: &str) -> Value {
     })
 }
 
+/// The notification's text in a message's `data` (its `first`), empty when there is none.
+pub fn message_of(content: &str) -> String {
+    serde_json::from_str::<Value>(content)
+        .ok()
+        .and_then(|v| v["first"]["value"].as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
 /// `ms` as China's local time (UTC+8), `YYYY-MM-DD HH:MM`, as the message shows it.
 pub fn china_time(ms: i64) -> String {
     let secs = ms.div_euclid(1000) + 8 * 3600;
@@ -119,6 +127,8 @@ mod tests {
         assert_eq!(template_for(r#"{"10":"T"}"#, 10).as_deref(), Some("T"));
         assert_eq!(template_for(r#"{"10":"T"}"#, 11), None);
         assert_eq!(template_for("not json", 10), None);
+        assert_eq!(message_of(&data("新订单", "H1", "t").to_string()), "新订单");
+        assert_eq!(message_of("not json"), "");
     }
 
     #[test]

@@ -20,6 +20,16 @@ pub struct Binding {
     pub nickname: String,
     #[serde(rename = "createDate")]
     pub created_at: i64,
+    /// The staff user's name when they asked for the QR code.
+    pub user_name: String,
+}
+
+/// Whom a live bind scene stands for.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable)]
+pub struct SceneUser {
+    pub saas_id: i64,
+    pub user_id: i64,
+    pub user_name: String,
 }
 
 /// Remembers that `scene` binds `user_id` of the viewer's tenant to `config_id` until
@@ -28,10 +38,11 @@ pub fn new_scene(
     conn: &mut DbConnection,
     viewer: &Viewer,
     config_id: i64,
-    user_id: i64,
+    user: (i64, &str),
     scene: &str,
     expires_at: i64,
 ) -> QueryResult<()> {
+    let (user_id, user_name) = user;
     diesel::insert_into(wx_bind_scenes::table)
         .values((
             wx_bind_scenes::scene.eq(scene),
@@ -39,6 +50,7 @@ pub fn new_scene(
             wx_bind_scenes::config_id.eq(config_id),
             wx_bind_scenes::user_id.eq(user_id),
             wx_bind_scenes::expires_at.eq(expires_at),
+            wx_bind_scenes::user_name.eq(user_name),
         ))
         .execute(conn)?;
     Ok(())
@@ -50,12 +62,16 @@ pub fn scene_user(
     config_id: i64,
     scene: &str,
     now: i64,
-) -> QueryResult<Option<(i64, i64)>> {
+) -> QueryResult<Option<SceneUser>> {
     wx_bind_scenes::table
         .filter(wx_bind_scenes::scene.eq(scene))
         .filter(wx_bind_scenes::config_id.eq(config_id))
         .filter(wx_bind_scenes::expires_at.gt(now))
-        .select((wx_bind_scenes::saas_id, wx_bind_scenes::user_id))
+        .select((
+            wx_bind_scenes::saas_id,
+            wx_bind_scenes::user_id,
+            wx_bind_scenes::user_name,
+        ))
         .first(conn)
         .optional()
 }
@@ -64,18 +80,22 @@ pub fn forget_scenes_before(conn: &mut DbConnection, now: i64) -> QueryResult<us
     diesel::delete(wx_bind_scenes::table.filter(wx_bind_scenes::expires_at.le(now))).execute(conn)
 }
 
-/// Binds `open_id` to `user_id` (of the configuration's tenant `saas_id`): the user's former
+/// Binds `open_id` to the scene's user (of the configuration's tenant): the user's former
 /// binding and the openId's former user are replaced. Answers whether anything changed (a
 /// repeated event changes nothing).
 pub fn bind(
     conn: &mut DbConnection,
-    saas_id: i64,
+    user: &SceneUser,
     config_id: i64,
-    user_id: i64,
     open_id: &str,
     nickname: &str,
     now: i64,
 ) -> QueryResult<bool> {
+    let SceneUser {
+        saas_id,
+        user_id,
+        ref user_name,
+    } = *user;
     let same: i64 = wx_bindings::table
         .filter(wx_bindings::config_id.eq(config_id))
         .filter(wx_bindings::user_id.eq(user_id))
@@ -104,6 +124,7 @@ pub fn bind(
             wx_bindings::open_id.eq(open_id),
             wx_bindings::nickname.eq(nickname),
             wx_bindings::created_at.eq(now),
+            wx_bindings::user_name.eq(user_name),
         ))
         .execute(conn)?;
     Ok(true)

@@ -144,6 +144,15 @@ pub fn find_for_portal(conn: &mut DbConnection, id: i64) -> QueryResult<Option<C
         .optional()
 }
 
+/// The official accounts among `ids` (a sender round's), in one query.
+pub fn find_mp_many(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<ConfigRow>> {
+    wx_configs::table
+        .filter(wx_configs::id.eq_any(ids))
+        .filter(wx_configs::kind.eq(crate::domain::config::KIND_MP))
+        .select(ConfigRow::as_select())
+        .load(conn)
+}
+
 /// The enabled official accounts of a tenant, oldest first (the console binds with the first).
 pub fn enabled_mp_ids(conn: &mut DbConnection, saas_id: i64) -> QueryResult<Vec<i64>> {
     wx_configs::table

@@ -33,6 +33,8 @@ pub struct Follower {
     #[serde(flatten)]
     pub row: FollowerRow,
     pub bound_user_id: Option<i64>,
+    /// The bound staff user's name (as they were when they asked for the QR code).
+    pub bound_user_name: Option<String>,
 }
 
 #[derive(Debug, Default, Clone)]
@@ -87,16 +89,24 @@ pub fn list(
         .select(FollowerRow::as_select())
         .load(conn)?;
     let ids: Vec<String> = rows.iter().map(|r| r.open_id.clone()).collect();
-    let bound: Vec<(String, i64)> = wx_bindings::table
+    let bound: Vec<(String, i64, String)> = wx_bindings::table
         .filter(wx_bindings::config_id.eq(f.config_id))
         .filter(wx_bindings::open_id.eq_any(ids))
-        .select((wx_bindings::open_id, wx_bindings::user_id))
+        .select((
+            wx_bindings::open_id,
+            wx_bindings::user_id,
+            wx_bindings::user_name,
+        ))
         .load(conn)?;
     let out = rows
         .into_iter()
-        .map(|row| Follower {
-            bound_user_id: bound.iter().find(|(o, _)| *o == row.open_id).map(|b| b.1),
-            row,
+        .map(|row| {
+            let b = bound.iter().find(|(o, _, _)| *o == row.open_id);
+            Follower {
+                bound_user_id: b.map(|b| b.1),
+                bound_user_name: b.map(|b| b.2.clone()),
+                row,
+            }
         })
         .collect();
     Ok((out, total))

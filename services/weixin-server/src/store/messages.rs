@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 
 use super::schema::{wx_bindings, wx_configs, wx_messages};
 use crate::domain::config::{KIND_MP, STATE_ENABLED};
-use crate::domain::template::{self, STATE_DEAD, STATE_PENDING, STATE_SENT};
+use crate::domain::template::{self, STATE_DEAD, STATE_PENDING};
 
 #[derive(Debug, Clone, Serialize, ToSchema, Queryable, Selectable)]
 #[serde(rename_all = "camelCase")]
@@ -97,77 +97,173 @@ pub fn enqueue(
                 wx_messages::msg_id.eq(0i64),
                 wx_messages::created_at.eq(now),
                 wx_messages::sent_at.eq(0i64),
+                wx_messages::claim.eq(0i64),
             ))
             .on_conflict_do_nothing();
-        queued += platform::per_backend!(conn, |c| insert.execute(c))?;
+        let added = platform::per_backend!(conn, |c| insert.execute(c))?;
+        if state == STATE_DEAD && added > 0 {
+            dead_letter(conn, saas_id, n, 0, &error)?;
+        }
+        queued += added;
     }
     Ok(queued)
 }
 
-/// Pending messages due at `now`, oldest first.
-pub fn due(conn: &mut DbConnection, now: i64, limit: i64) -> QueryResult<Vec<Message>> {
-    wx_messages::table
+/// A message as stored, every column: what a sender round claims and writes back.
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = wx_messages)]
+pub struct MessageRow {
+    pub id: i64,
+    pub saas_id: i64,
+    pub config_id: i64,
+    pub user_id: i64,
+    pub open_id: String,
+    pub notify_type: i32,
+    pub template_id: String,
+    pub content: String,
+    pub ref_id: String,
+    pub action_url: String,
+    pub event_id: String,
+    pub state: i32,
+    pub attempts: i32,
+    pub next_at: i64,
+    pub last_error: String,
+    pub msg_id: i64,
+    pub created_at: i64,
+    pub sent_at: i64,
+    pub claim: i64,
+}
+
+/// Claims up to `limit` pending messages due at `now` (oldest first) for one round, until
+/// `until`, and answers them: one statement to read them, one to claim them all (the UPDATE
+/// checks again that each is still pending and due, so a message another replica's round took
+/// in between is left to it: PostgreSQL re-reads a row another transaction changed before it
+/// updates it; SQLite runs one writer at a time). Only when some were taken meanwhile, a third
+/// reads back which are this round's (`claim`).
+pub fn claim_due(
+    conn: &mut DbConnection,
+    now: i64,
+    until: i64,
+    claim: i64,
+    limit: i64,
+) -> QueryResult<Vec<MessageRow>> {
+    let due: Vec<MessageRow> = wx_messages::table
         .filter(wx_messages::state.eq(STATE_PENDING))
         .filter(wx_messages::next_at.le(now))
         .order(wx_messages::next_at.asc())
         .limit(limit)
-        .select(Message::as_select())
+        .select(MessageRow::as_select())
+        .load(conn)?;
+    if due.is_empty() {
+        return Ok(due);
+    }
+    let ids: Vec<i64> = due.iter().map(|m| m.id).collect();
+    let n = diesel::update(
+        wx_messages::table
+            .filter(wx_messages::id.eq_any(&ids))
+            .filter(wx_messages::state.eq(STATE_PENDING))
+            .filter(wx_messages::next_at.le(now)),
+    )
+    .set((wx_messages::next_at.eq(until), wx_messages::claim.eq(claim)))
+    .execute(conn)?;
+    if n == due.len() {
+        return Ok(due
+            .into_iter()
+            .map(|mut m| {
+                m.next_at = until;
+                m.claim = claim;
+                m
+            })
+            .collect());
+    }
+    wx_messages::table
+        .filter(wx_messages::id.eq_any(&ids))
+        .filter(wx_messages::claim.eq(claim))
+        .filter(wx_messages::state.eq(STATE_PENDING))
+        .order(wx_messages::id.asc())
+        .select(MessageRow::as_select())
         .load(conn)
 }
 
-/// Claims `m` for this replica until `until`; false when another replica took it first.
-pub fn claim(conn: &mut DbConnection, m: &Message, until: i64) -> QueryResult<bool> {
-    let n = diesel::update(
-        wx_messages::table
-            .filter(wx_messages::id.eq(m.id))
-            .filter(wx_messages::state.eq(STATE_PENDING))
-            .filter(wx_messages::next_at.eq(m.next_at)),
-    )
-    .set(wx_messages::next_at.eq(until))
-    .execute(conn)?;
-    Ok(n == 1)
-}
+/// Rows per statement when writing outcomes back: 19 columns each, well below either backend's
+/// limit of bound parameters.
+const RECORD_CHUNK: usize = 200;
 
-pub fn sent(
-    conn: &mut DbConnection,
-    id: i64,
-    attempts: i32,
-    msg_id: i64,
-    now: i64,
-) -> QueryResult<()> {
-    diesel::update(wx_messages::table.find(id))
-        .set((
-            wx_messages::state.eq(STATE_SENT),
-            wx_messages::attempts.eq(attempts),
-            wx_messages::msg_id.eq(msg_id),
-            wx_messages::sent_at.eq(now),
-            wx_messages::last_error.eq(""),
-        ))
-        .execute(conn)?;
+/// Writes a round's outcomes back (state, attempts, next attempt, error, msgid, send time; the
+/// claim released; the rows are whole) in one statement per 200 messages, since each message has
+/// its own values: on PostgreSQL an upsert on the primary key (`ON CONFLICT (id) DO UPDATE`);
+/// SQLite (diesel does not batch its upserts) replaces the rows (`REPLACE INTO`), in process and
+/// inside the caller's transaction.
+pub fn record(conn: &mut DbConnection, rows: &[MessageRow]) -> QueryResult<()> {
+    use diesel::upsert::excluded;
+    for chunk in rows.chunks(RECORD_CHUNK) {
+        let pg = match conn {
+            DbConnection::Postgres(c) => c,
+            DbConnection::Sqlite(c) => {
+                diesel::replace_into(wx_messages::table)
+                    .values(chunk)
+                    .execute(c)?;
+                continue;
+            }
+        };
+        diesel::insert_into(wx_messages::table)
+            .values(chunk)
+            .on_conflict(wx_messages::id)
+            .do_update()
+            .set((
+                wx_messages::state.eq(excluded(wx_messages::state)),
+                wx_messages::attempts.eq(excluded(wx_messages::attempts)),
+                wx_messages::next_at.eq(excluded(wx_messages::next_at)),
+                wx_messages::last_error.eq(excluded(wx_messages::last_error)),
+                wx_messages::msg_id.eq(excluded(wx_messages::msg_id)),
+                wx_messages::sent_at.eq(excluded(wx_messages::sent_at)),
+                wx_messages::claim.eq(excluded(wx_messages::claim)),
+            ))
+            .execute(pg)?;
+    }
     Ok(())
 }
 
-/// Records a failed attempt: pending again from `retry_at`, or dead when it is `None`.
-pub fn failed(
+/// The queue a dead template message is re-queued to (the platform's dead-letter view,
+/// `POST /internal/dead-letters/{id}/requeue`): this service's own.
+pub const DEAD_LETTER_QUEUE: &str = "weixin-server.events";
+pub const DEAD_LETTER_KEY: &str = "notification.requested";
+
+/// Keeps a dead message in the platform's dead letters (`GET /internal/dead-letters`), as a
+/// `notification.requested` of its own: a new event id, so that a re-queue
+/// (`POST /internal/dead-letters/{id}/requeue`) queues it afresh, to every account the user is
+/// bound to then. The message itself stays in the list with state dead and the reason.
+pub fn dead_letter(
     conn: &mut DbConnection,
-    id: i64,
+    saas_id: i64,
+    n: &v1::NotificationRequested,
     attempts: i32,
     error: &str,
-    retry_at: Option<i64>,
 ) -> QueryResult<()> {
-    let (state, next) = match retry_at {
-        Some(at) => (STATE_PENDING, at),
-        None => (STATE_DEAD, 0),
-    };
-    diesel::update(wx_messages::table.find(id))
-        .set((
-            wx_messages::state.eq(state),
-            wx_messages::attempts.eq(attempts),
-            wx_messages::next_at.eq(next),
-            wx_messages::last_error.eq(error),
-        ))
-        .execute(conn)?;
-    Ok(())
+    let envelope =
+        platform::bus::Outgoing::new(crate::NAME, DEAD_LETTER_KEY, saas_id, n).envelope_bytes();
+    platform::bus::dead_letters::record(
+        conn,
+        DEAD_LETTER_QUEUE,
+        DEAD_LETTER_KEY,
+        &envelope,
+        u32::try_from(attempts).unwrap_or(0),
+        error,
+    )
+}
+
+/// The notification a stored message was made from (what its dead letter carries).
+pub fn notification_of(m: &MessageRow) -> v1::NotificationRequested {
+    v1::NotificationRequested {
+        notify_type: m.notify_type,
+        channel: "weixin".into(),
+        user_id: m.user_id,
+        message: template::message_of(&m.content),
+        ref_id: m.ref_id.clone(),
+        action_url: m.action_url.clone(),
+        created_at: m.created_at,
+        ..Default::default()
+    }
 }
 
 #[derive(Debug, Default, Clone)]

@@ -36,6 +36,7 @@ diesel::table! {
         config_id -> BigInt,
         user_id -> BigInt,
         expires_at -> BigInt,
+        user_name -> Text,
     }
 }
 
@@ -48,6 +49,7 @@ diesel::table! {
         open_id -> Text,
         nickname -> Text,
         created_at -> BigInt,
+        user_name -> Text,
     }
 }
 
@@ -92,6 +94,7 @@ diesel::table! {
         msg_id -> BigInt,
         created_at -> BigInt,
         sent_at -> BigInt,
+        claim -> BigInt,
     }
 }
 

@@ -33,6 +33,8 @@ async fn a_scanned_qr_code_binds_the_staff_user_and_unbinding_ends_it(backend: B
     assert_eq!(info.data()["openId"], "oStaff1");
     let followers = staff.followers(id, "").await;
     assert_eq!(followers.data()["results"][0]["boundUserId"], 1);
+    // Who is bound, by name: the staff user as they asked for the QR code.
+    assert_eq!(followers.data()["results"][0]["boundUserName"], "user1");
 
     // Another user of the tenant cannot end it; the user can, and gets a fresh QR code after.
     let supplier = w.client(&w.f.supplier);

@@ -156,6 +156,56 @@ async fn a_transient_failure_is_retried_and_a_permanent_one_is_dead(backend: Bac
         1,
         "only R1 reached WeChat"
     );
+
+    // The two dead ones are the platform's dead letters (one mechanism for the whole fleet),
+    // seen by a platform administrator; a re-queue sends the notification again, now WeChat
+    // takes it.
+    let admin = w.f.issuer.token(1, 0, 0, 100);
+    let dead =
+        w.f.app
+            .answer("GET", "/internal/dead-letters", &admin, "en", None)
+            .await;
+    let letters = dead.data()["results"].as_array().unwrap().clone();
+    assert_eq!(letters.len(), 2, "{}", dead.body);
+    assert!(
+        letters
+            .iter()
+            .all(|l| l["consumer"] == "weixin-server.events"
+                && l["routingKey"] == "notification.requested")
+    );
+    assert!(
+        letters
+            .iter()
+            .any(|l| l["error"].as_str().unwrap().contains("40037") && l["attempts"] == 1)
+    );
+    assert!(
+        letters
+            .iter()
+            .any(|l| l["error"].as_str().unwrap().contains("45009") && l["attempts"] == 5)
+    );
+    let r2 = letters
+        .iter()
+        .find(|l| l["error"].as_str().unwrap().contains("40037"))
+        .unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    let requeued =
+        w.f.app
+            .answer(
+                "POST",
+                &format!("/internal/dead-letters/{r2}/requeue"),
+                &admin,
+                "en",
+                None,
+            )
+            .await;
+    assert_eq!(requeued.status, 200, "{}", requeued.body);
+    let rows = settled(&w, id, 4).await;
+    assert_eq!(rows[0]["state"], 1, "{}", rows[0]);
+    assert_eq!(rows[0]["refId"], "R2");
+    let received = w.sim.sim.received(APP_ID);
+    assert_eq!(received.len(), 2);
+    assert_eq!(received[1].data["first"]["value"], "新订单 R2");
     w.shutdown().await;
 }
 
