@@ -3,7 +3,7 @@
 
 use actix_web::{get, post, web};
 use platform::auth::CurrentUser;
-use platform::db::{DbConnection, DbPool, with_conn, write_tx};
+use platform::db::{DbConnection, DbPool, hot_write_tx, with_conn};
 use platform::http::{Json, Page, PageQuery, Query, Reply, unless_all};
 use platform::i18n::Text;
 use platform::tenancy::MCH_DISTRIBUTOR;
@@ -405,7 +405,7 @@ pub async fn order(
     )?;
     let pay_timeout = settings.pay_timeout_ms;
     let o = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        write_tx(conn, |conn| {
+        hot_write_tx(conn, |conn| {
             let distributor = booker(conn, &viewer, f.distributor_id)?;
             if distributor == 0 {
                 return Err(ApiError::invalid_field(

@@ -73,35 +73,83 @@ where
     E: From<diesel::result::Error>,
 {
     use diesel::Connection as _;
+    match conn {
+        DbConnection::Sqlite(_) => begun(conn, "BEGIN IMMEDIATE", f),
+        DbConnection::Postgres(_) => conn.transaction(f),
+    }
+}
+
+/// [`write_tx`] for a hot path whose statements each have one fixed shape (reads and writes by
+/// key, as a booking's): on PostgreSQL its statements may keep generic plans. The pool plans
+/// every statement afresh (`plan_cache_mode = force_custom_plan`, see `pool`) because a generic
+/// plan of a list lookup (`= ANY($1)`) can be far worse than a custom one; planning a booking's
+/// joined read costs twice its execution, so where no statement is of that kind the
+/// transaction sets PostgreSQL's default back (`SET LOCAL`, in the round trip of its `BEGIN`),
+/// and each pooled connection plans such a statement a few times and then reuses the plan.
+pub fn hot_write_tx<T, E>(
+    conn: &mut DbConnection,
+    f: impl FnOnce(&mut DbConnection) -> Result<T, E>,
+) -> Result<T, E>
+where
+    E: From<diesel::result::Error>,
+{
+    match conn {
+        DbConnection::Sqlite(_) => begun(conn, "BEGIN IMMEDIATE", f),
+        DbConnection::Postgres(_) => begun(conn, "BEGIN; SET LOCAL plan_cache_mode = auto", f),
+    }
+}
+
+/// Runs `f` in a transaction opened with `begin` (unless one is open already: then as a
+/// savepoint, as diesel's `transaction` nests), committed if `f` succeeds and rolled back if not.
+fn begun<T, E>(
+    conn: &mut DbConnection,
+    begin: &str,
+    f: impl FnOnce(&mut DbConnection) -> Result<T, E>,
+) -> Result<T, E>
+where
+    E: From<diesel::result::Error>,
+{
+    use diesel::Connection as _;
     use diesel::connection::{AnsiTransactionManager, TransactionManager as _};
-    let DbConnection::Sqlite(inner) = conn else {
-        return conn.transaction(f);
-    };
     // Inside a transaction already (the platform runs each demo seed in one, and a seed may
-    // call code that opens its own): the write lock is held, and SQLite refuses a second
-    // `BEGIN`; a savepoint nests as `transaction` would.
-    if !matches!(
-        AnsiTransactionManager::transaction_manager_status_mut(inner).transaction_depth(),
-        Ok(None)
-    ) {
+    // call code that opens its own): SQLite refuses a second `BEGIN`, and PostgreSQL would only
+    // warn and then commit the outer one early; a savepoint nests as `transaction` would.
+    let open = match conn {
+        DbConnection::Sqlite(inner) => {
+            AnsiTransactionManager::transaction_manager_status_mut(inner).transaction_depth()
+        }
+        DbConnection::Postgres(inner) => {
+            AnsiTransactionManager::transaction_manager_status_mut(inner).transaction_depth()
+        }
+    };
+    if !matches!(open, Ok(None)) {
         return conn.transaction(f);
     }
     // The multi-connection keeps its transaction state in the inner connection, so nested
     // `transaction` calls inside `f` become savepoints as usual.
-    AnsiTransactionManager::begin_transaction_sql(inner, "BEGIN IMMEDIATE")?;
-    let result = f(conn);
-    let DbConnection::Sqlite(inner) = conn else {
-        return result;
-    };
-    match result {
-        Ok(value) => {
-            AnsiTransactionManager::commit_transaction(inner)?;
-            Ok(value)
+    match conn {
+        DbConnection::Sqlite(inner) => AnsiTransactionManager::begin_transaction_sql(inner, begin)?,
+        DbConnection::Postgres(inner) => {
+            AnsiTransactionManager::begin_transaction_sql(inner, begin)?
         }
-        Err(e) => {
-            if let Err(rollback) = AnsiTransactionManager::rollback_transaction(inner) {
-                tracing::error!(error = %rollback, "rolling back a write transaction failed");
-            }
+    }
+    let result = f(conn);
+    let ended = match (conn, &result) {
+        (DbConnection::Sqlite(inner), Ok(_)) => AnsiTransactionManager::commit_transaction(inner),
+        (DbConnection::Postgres(inner), Ok(_)) => AnsiTransactionManager::commit_transaction(inner),
+        (DbConnection::Sqlite(inner), Err(_)) => {
+            AnsiTransactionManager::rollback_transaction(inner)
+        }
+        (DbConnection::Postgres(inner), Err(_)) => {
+            AnsiTransactionManager::rollback_transaction(inner)
+        }
+    };
+    match (result, ended) {
+        (Ok(value), Ok(())) => Ok(value),
+        (Ok(_), Err(commit)) => Err(commit.into()),
+        (Err(e), Ok(())) => Err(e),
+        (Err(e), Err(rollback)) => {
+            tracing::error!(error = %rollback, "rolling back a write transaction failed");
             Err(e)
         }
     }

@@ -9,4 +9,5 @@ mod helpers;
 mod migrations;
 mod node;
 mod replica;
+mod transactions;
 mod wake;
