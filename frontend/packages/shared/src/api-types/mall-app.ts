@@ -188,6 +188,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/saas/mall/orders/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Cancel a mall order */
+        put: operations["putSaasMallOrdersCancel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/saas/mall/orders/list": {
         parameters: {
             query?: never;
@@ -215,6 +232,23 @@ export interface paths {
         /** Load a mall order */
         get: operations["getSaasMallOrdersLoad"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/mall/orders/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Pay a mall order by credit */
+        put: operations["putSaasMallOrdersPay"];
         post?: never;
         delete?: never;
         options?: never;
@@ -593,6 +627,13 @@ export interface components {
             time: number;
             version: string;
         };
+        /** @description A cancellation: the order and why (optional). */
+        CancelOrder: {
+            /** Format: int64 */
+            orderId: number;
+            /** @description Why (up to 200 characters). */
+            remark?: string;
+        };
         /** @description A copy's state as `/actuator/health` reports it. */
         CopyState: {
             /** Format: int64 */
@@ -682,6 +723,8 @@ export interface components {
              * @description The user who placed it.
              */
             buyerId: number;
+            /** @description Why it was cancelled, empty otherwise. */
+            cancelReason: string;
             contactName: string;
             contactPhone: string;
             /** Format: int64 */
@@ -709,9 +752,31 @@ export interface components {
             orderState: number;
             /**
              * Format: int64
+             * @description When it was paid (ms, 0 before).
+             */
+            payDate: number;
+            /**
+             * Format: int64
              * @description Unpaid past this (ms), the order is cancelled and its stock given back.
              */
             payDeadline: number;
+            /** @description Why the last payment was refused ("zh / en"), empty otherwise. */
+            payFailReason: string;
+            /**
+             * Format: int64
+             * @description What the payment took, in fen.
+             */
+            payPrice: number;
+            /**
+             * Format: int32
+             * @description 0 unpaid, 20 paying (finance-app asked), 21 paid, 29 refused, 51 refunded.
+             */
+            payState: number;
+            /**
+             * Format: int32
+             * @description 1 credit (0 before a payment).
+             */
+            payType: number;
             productName: string;
             /** Format: int32 */
             quantity: number;
@@ -826,6 +891,8 @@ export interface components {
                  * @description The user who placed it.
                  */
                 buyerId: number;
+                /** @description Why it was cancelled, empty otherwise. */
+                cancelReason: string;
                 contactName: string;
                 contactPhone: string;
                 /** Format: int64 */
@@ -853,9 +920,31 @@ export interface components {
                 orderState: number;
                 /**
                  * Format: int64
+                 * @description When it was paid (ms, 0 before).
+                 */
+                payDate: number;
+                /**
+                 * Format: int64
                  * @description Unpaid past this (ms), the order is cancelled and its stock given back.
                  */
                 payDeadline: number;
+                /** @description Why the last payment was refused ("zh / en"), empty otherwise. */
+                payFailReason: string;
+                /**
+                 * Format: int64
+                 * @description What the payment took, in fen.
+                 */
+                payPrice: number;
+                /**
+                 * Format: int32
+                 * @description 0 unpaid, 20 paying (finance-app asked), 21 paid, 29 refused, 51 refunded.
+                 */
+                payState: number;
+                /**
+                 * Format: int32
+                 * @description 1 credit (0 before a payment).
+                 */
+                payType: number;
                 productName: string;
                 /** Format: int32 */
                 quantity: number;
@@ -992,6 +1081,11 @@ export interface components {
                 price: number;
                 productName: string;
                 /**
+                 * Format: int32
+                 * @description The product's own stock left now (what all its sessions sell from).
+                 */
+                productStock: number;
+                /**
                  * Format: int64
                  * @description Snap-up price in fen.
                  */
@@ -1010,7 +1104,8 @@ export interface components {
                 stock: number;
                 /**
                  * Format: int32
-                 * @description Units left now (held by unpaid orders until they are paid or expire).
+                 * @description Units a buyer can still have now: the session's share left, but no more than the
+                 *     product has left (units of unpaid orders are held until they are paid or cancelled).
                  */
                 stockLeft: number;
                 /** Format: int64 */
@@ -1073,6 +1168,16 @@ export interface components {
              * @description Index of the first row of this page among all rows, from 0.
              */
             startIndex: number;
+        };
+        /** @description The buyer pays an order (`payType` 1, by credit: the only way offered). */
+        PayOrder: {
+            /** Format: int64 */
+            orderId: number;
+            /**
+             * Format: int32
+             * @description 1 credit.
+             */
+            payType: number;
         };
         /** @description What `place` answers: the order and what is left of the session. */
         Placed: {
@@ -1187,6 +1292,11 @@ export interface components {
             price: number;
             productName: string;
             /**
+             * Format: int32
+             * @description The product's own stock left now (what all its sessions sell from).
+             */
+            productStock: number;
+            /**
              * Format: int64
              * @description Snap-up price in fen.
              */
@@ -1205,7 +1315,8 @@ export interface components {
             stock: number;
             /**
              * Format: int32
-             * @description Units left now (held by unpaid orders until they are paid or expire).
+             * @description Units a buyer can still have now: the session's share left, but no more than the
+             *     product has left (units of unpaid orders are held until they are paid or cancelled).
              */
             stockLeft: number;
             /** Format: int64 */
@@ -1251,7 +1362,8 @@ export interface components {
             typeLimitGoods?: number;
             /**
              * Format: int32
-             * @description `typeLimitTarget` the limit counts: -1 unlimited, 1 user, 2 merchant, 5 SaaS.
+             * @description `typeLimitTarget` the limit counts: -1 unlimited, 0 IP, 1 user, 2 merchant, 5 SaaS,
+             *     11/12/15 the user, merchant or SaaS over the product across its sessions.
              */
             typeLimitTarget?: number;
         };
@@ -1931,6 +2043,102 @@ export interface operations {
             };
         };
     };
+    putSaasMallOrdersCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelOrder"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["MallOrder"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
     getSaasMallOrdersList: {
         parameters: {
             query?: {
@@ -2080,6 +2288,102 @@ export interface operations {
                 };
             };
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    putSaasMallOrdersPay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayOrder"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["MallOrder"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

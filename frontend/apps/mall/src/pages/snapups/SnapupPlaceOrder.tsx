@@ -3,7 +3,11 @@
 // each with its countdown to the start or the end on the server's clock, and an order form
 // (POST /saas/mall/orders/place). The answer comes within the request: placed (with the stock
 // left), or sold out, not enough left, the limit reached: each said plainly in the dialog. The
-// buyer's own orders are listed below (GET /saas/mall/orders/list).
+// enabled themes of the mall are shown above the sessions with their cover and products (GET
+// /saas/mall/themes/list and load), a product on snap-up now with its price and a buy button.
+// The buyer's own orders are listed below (GET /saas/mall/orders/list), each unpaid one paid by
+// credit (PUT /saas/mall/orders/pay: paying until finance-app answers, which the list polled
+// every 2 seconds shows, a refusal with its reason) or cancelled (PUT /saas/mall/orders/cancel).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   Alert,
@@ -30,19 +34,22 @@ import {
   SimpleTable,
   useEnumLabel,
   useForm,
+  useConfirm,
   useHolds,
   type Page,
   type Rule,
   type SimpleColumn,
 } from '@tradewind/shared';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ORDER_STATE } from '../../enums';
+import { ORDER_STATE, PAY_STATE } from '../../enums';
 import { countdown } from '../../time';
-import type { OrderRow, Placed, SessionRow } from '../../types';
+import type { OrderRow, Placed, SessionRow, ThemeDetail, ThemeRow } from '../../types';
 import { PhaseChip } from './OnlineSnapup';
 import { useLimitText } from './useLimitText';
 
 const POLL_MS = 2_000;
+/** The themes shown on the page (the first by their order). */
+const THEMES_SHOWN = 6;
 
 type OrderForm = { quantity: string; contactName: string; contactPhone: string };
 const F = 'mall.buy.fields';
@@ -111,11 +118,81 @@ function SessionCard({ s, now, onBuy, mayBuy }: { s: SessionRow; now: number; on
   );
 }
 
+/** The mall's enabled themes now, each with its cover and products in order; a product on
+ * snap-up now shows the session's price and opens its order form. */
+function Themes({ sessions, onBuy, mayBuy }: { sessions: SessionRow[]; onBuy: (s: SessionRow) => void; mayBuy: boolean }) {
+  const [themes, setThemes] = useState<ThemeDetail[]>([]);
+  useEffect(() => {
+    let gone = false;
+    api
+      .get<Page<ThemeRow>>('mall-app', '/saas/mall/themes/list', { query: { page: 1, resultNum: THEMES_SHOWN, state: 1, activeAt: Date.now() }, quiet: true })
+      .then((p) => Promise.all(p.results.map((t) => api.get<ThemeDetail>('mall-app', '/saas/mall/themes/load', { query: { id: t.id }, quiet: true }))))
+      .then(
+        (list) => {
+          if (!gone) setThemes(list);
+        },
+        () => undefined,
+      );
+    return () => {
+      gone = true;
+    };
+  }, []);
+  if (themes.length === 0) return null;
+  return (
+    <Box sx={{ mb: 3 }} data-testid="snapup-themes">
+      <Typography variant="subtitle1" sx={{ mb: 1 }}>
+        <FormattedMessage id="mall.buy.themes" />
+      </Typography>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+        {themes.map((t) => (
+          <Card key={t.id} variant="outlined" sx={{ width: 320 }} data-testid={`snapup-theme-${t.id}`}>
+            <Stack direction="row" spacing={1.5} sx={{ p: 1.5, alignItems: 'center' }}>
+              <Box component="img" src={t.cover} alt="" sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1, bgcolor: 'grey.100' }} />
+              <Box>
+                <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+                  {t.themeName}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  <FormattedMessage id="mall.buy.themeProducts" values={{ count: t.products.length }} />
+                </Typography>
+              </Box>
+            </Stack>
+            <CardContent sx={{ pt: 0 }}>
+              {t.products.map((p) => {
+                const live = sessions.find((s) => s.mallProductId === p.id && s.phase === 1 && s.stockLeft > 0);
+                return (
+                  <Stack key={p.id} direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', py: 0.5 }}>
+                    <Typography variant="body2" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: 150 }}>
+                      {p.productName}
+                    </Typography>
+                    {live && mayBuy ? (
+                      <Button size="small" color="error" onClick={() => onBuy(live)} data-testid={`snapup-theme-buy-${p.id}`}>
+                        <FormattedMessage id="mall.buy.inSnapup" values={{ price: money(live.snapupPrice) }} />
+                      </Button>
+                    ) : (
+                      <Typography variant="body2" color="text.secondary">
+                        {money(p.price)}
+                      </Typography>
+                    )}
+                  </Stack>
+                );
+              })}
+            </CardContent>
+          </Card>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
 export default function SnapupPlaceOrder() {
   const intl = useIntl();
   const label = useEnumLabel();
   const mayBuy = useHolds(PERM.mallOrder.place);
   const mayList = useHolds(PERM.mallOrder.list);
+  const mayPay = useHolds(PERM.mallOrder.pay);
+  const mayCancel = useHolds(PERM.mallOrder.cancel);
+  const confirm = useConfirm();
   const [sessions, setSessions] = useState<SessionRow[] | null>(null);
   const [orders, setOrders] = useState<OrderRow[]>([]);
   // The server's clock minus ours, so countdowns follow the server.
@@ -184,14 +261,54 @@ export default function SnapupPlaceOrder() {
     );
   };
 
+  const pay = (o: OrderRow) =>
+    confirm.ask(intl.formatMessage({ id: 'mall.orders.payQuestion' }, { id: o.orderId, price: money(o.orderPrice) }), () =>
+      api.put<OrderRow>('mall-app', '/saas/mall/orders/pay', { orderId: o.orderId, payType: 1 }).then(refresh),
+    );
+  const cancel = (o: OrderRow) =>
+    confirm.ask(intl.formatMessage({ id: 'mall.orders.cancelQuestion' }, { id: o.orderId }), () =>
+      api.put<OrderRow>('mall-app', '/saas/mall/orders/cancel', { orderId: o.orderId }).then(refresh),
+    );
+  // An unpaid order may be paid (again after a refusal) or cancelled; not while it is paying.
+  const open_ = (o: OrderRow) => o.orderState === 2 && o.payState !== 20;
+
   const columns: SimpleColumn<OrderRow>[] = [
     { key: 'orderId', title: 'mall.orders.fields.orderId', render: (o) => o.orderId },
     { key: 'productName', title: 'mall.orders.fields.productName', render: (o) => o.productName },
     { key: 'quantity', title: 'mall.orders.fields.quantity', render: (o) => o.quantity },
     { key: 'orderPrice', title: 'mall.orders.fields.orderPrice', render: (o) => money(o.orderPrice) },
     { key: 'orderState', title: 'mall.orders.fields.orderState', render: (o) => label(ORDER_STATE, o.orderState) },
+    {
+      key: 'payState',
+      title: 'mall.orders.fields.payState',
+      render: (o) => (
+        <span data-testid={`snapup-order-pay-${o.orderId}`} title={o.payFailReason || undefined}>
+          {label(PAY_STATE, o.payState)}
+          {o.payState === 29 && o.payFailReason ? ` · ${o.payFailReason}` : ''}
+        </span>
+      ),
+    },
     { key: 'payDeadline', title: 'mall.orders.fields.payDeadline', render: (o) => (o.orderState === 2 ? dateTime(o.payDeadline) : '--') },
     { key: 'createDate', title: 'mall.orders.fields.createDate', render: (o) => dateTime(o.createDate) },
+    {
+      key: 'actions',
+      title: 'mall.orders.actions',
+      render: (o) =>
+        open_(o) ? (
+          <Stack direction="row" spacing={1}>
+            {mayPay && o.distributorId > 0 && (
+              <Button size="small" variant="outlined" onClick={() => pay(o)} data-testid={`snapup-order-paybtn-${o.orderId}`}>
+                <FormattedMessage id="mall.orders.pay" />
+              </Button>
+            )}
+            {mayCancel && (
+              <Button size="small" color="inherit" onClick={() => cancel(o)} data-testid={`snapup-order-cancel-${o.orderId}`}>
+                <FormattedMessage id="mall.orders.cancel" />
+              </Button>
+            )}
+          </Stack>
+        ) : null,
+    },
   ];
 
   return (
@@ -199,6 +316,7 @@ export default function SnapupPlaceOrder() {
       <Typography variant="h6" sx={{ mb: 2 }}>
         <FormattedMessage id="mall.buy.title" />
       </Typography>
+      {sessions !== null && <Themes sessions={sessions} onBuy={open} mayBuy={mayBuy} />}
       {sessions === null ? (
         <LinearProgress />
       ) : sessions.length === 0 ? (
@@ -220,6 +338,7 @@ export default function SnapupPlaceOrder() {
           <SimpleTable columns={columns} rows={orders} testId="snapup-orders" />
         </Paper>
       )}
+      {confirm.element}
       <FormDialog
         open={buying !== null}
         title="mall.buy.dialog"
