@@ -198,4 +198,24 @@ pub const TEXTS: PermissionTexts = &[
         "Change ticket order remarks",
         "修改门票订单备注",
     ),
+    (
+        "/saas/order/ticketVoucher/list:GET",
+        "View ticket order vouchers",
+        "查看门票订单凭证",
+    ),
+    (
+        "/saas/order/ticketVoucher/qr:GET",
+        "Download voucher QR codes",
+        "下载凭证二维码",
+    ),
+    (
+        "/saas/order/ticketVoucher/pdf:GET",
+        "Download vouchers as PDF",
+        "下载PDF凭证",
+    ),
+    (
+        "/saas/ticket/ticketVoucher/redeem:POST",
+        "Redeem vouchers at the gate",
+        "景区检票核销",
+    ),
 ];

@@ -7,6 +7,7 @@ pub mod prices;
 pub mod products;
 pub mod scenic_suppliers;
 pub mod scenics;
+pub mod vouchers;
 
 use actix_web::web;
 use platform::http::endpoints::{self, Module};
@@ -18,6 +19,7 @@ const MODULES: &[Module] = &[
     products::MODULE,
     prices::MODULE,
     orders::MODULE,
+    vouchers::MODULE,
 ];
 
 #[derive(OpenApi)]
@@ -26,7 +28,8 @@ const MODULES: &[Module] = &[
     (name = "product", description = "Ticket products"),
     (name = "price", description = "Ticket prices and stock per day"),
     (name = "booking", description = "Booking tickets"),
-    (name = "order", description = "Ticket orders")
+    (name = "order", description = "Ticket orders"),
+    (name = "voucher", description = "Vouchers of ticket orders and the gate")
 ))]
 struct ApiDoc;
 

@@ -7,3 +7,5 @@ pub mod booking;
 pub mod product;
 pub mod scenic;
 pub mod scenic_supplier;
+pub mod voucher;
+pub mod voucher_doc;

@@ -8,3 +8,4 @@ pub mod scenic_requests;
 pub mod scenic_suppliers;
 pub mod scenics;
 pub mod schema;
+pub mod vouchers;

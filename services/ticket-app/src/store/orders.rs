@@ -16,15 +16,18 @@ use platform::i18n::Text;
 use platform::{ApiError, Viewer};
 use serde::Serialize;
 use trade::calendar::{Refusal, Source};
+use trade::order_rules::pay_type;
 use trade::order_rules::{self, ActionFacts, Stamp};
-use trade::order_state::{self, Action, OrderStates, Role, state};
+use trade::order_state::{self, Action, OrderStates, Role, pay, state};
 use utoipa::ToSchema;
 
 use super::calendar;
 use super::products::ProductRow;
 use super::schema::{
-    scenic_infos, ticket_order_logs, ticket_orders, ticket_products, ticket_purchase_counts,
+    scenic_infos, ticket_order_logs, ticket_order_payments, ticket_orders, ticket_products,
+    ticket_purchase_counts, ticket_vouchers,
 };
+use super::vouchers;
 use crate::NAME;
 use crate::domain::booking::{self, Bought, Buyer};
 use crate::domain::product::{TicketProductFields, cancel_time, limit_goods};
@@ -113,6 +116,13 @@ pub struct TicketOrder {
     pub need_confirm: bool,
     /// 1 credit, 2 cash; 0 before payment.
     pub pay_type: i32,
+    /// Why finance-app refused the last credit payment (payment state 29), "zh / en"; empty
+    /// otherwise.
+    pub pay_fail_reason: String,
+    /// Tickets admitted at the gate so far (of `quantity`).
+    pub used_tickets: i64,
+    /// Vouchers issued (0 before confirmation, or for a product that gives none).
+    pub vouchers: i64,
     /// ms after which an unpaid order cancels itself; 0 when none.
     pub pay_deadline: i64,
     pub contact_name: String,
@@ -171,6 +181,11 @@ fn visible(viewer: &Viewer) -> ticket_orders::BoxedQuery<'static, Db> {
         q = q.filter(ticket_orders::distributor_id.eq(d));
     }
     q
+}
+
+/// The caller's part in an order it sees, as the log and the vouchers name it.
+pub(crate) fn role_name_of(viewer: &Viewer) -> &'static str {
+    role_name(role_of(viewer))
 }
 
 /// The caller's part in an order it sees.
@@ -264,6 +279,32 @@ fn shown(
         .load::<(i64, String)>(conn)?
         .into_iter()
         .collect();
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let reasons: std::collections::HashMap<i64, String> = ticket_order_payments::table
+        .filter(ticket_order_payments::order_id.eq_any(&ids))
+        .select((
+            ticket_order_payments::order_id,
+            ticket_order_payments::fail_reason,
+        ))
+        .load::<(i64, String)>(conn)?
+        .into_iter()
+        .collect();
+    let mut issued: std::collections::HashMap<i64, (i64, i64)> = std::collections::HashMap::new();
+    for (order_id, tickets, v_state) in ticket_vouchers::table
+        .filter(ticket_vouchers::order_id.eq_any(&ids))
+        .select((
+            ticket_vouchers::order_id,
+            ticket_vouchers::tickets,
+            ticket_vouchers::state,
+        ))
+        .load::<(i64, i64, i32)>(conn)?
+    {
+        let e = issued.entry(order_id).or_default();
+        e.0 += 1;
+        if v_state == crate::domain::voucher::state::USED {
+            e.1 += tickets;
+        }
+    }
     let name = |id: &i64| names.get(id).cloned().unwrap_or_default();
     Ok(rows
         .into_iter()
@@ -289,6 +330,13 @@ fn shown(
             cancel_apply: r.cancel_apply,
             need_confirm: r.need_confirm,
             pay_type: r.pay_type,
+            pay_fail_reason: if r.pay_state == pay::FAIL {
+                reasons.get(&r.id).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            },
+            used_tickets: issued.get(&r.id).map_or(0, |e| e.1),
+            vouchers: issued.get(&r.id).map_or(0, |e| e.0),
             pay_deadline: r.pay_deadline,
             contact_name: r.contact_name,
             contact_mobile: r.contact_mobile,
@@ -319,7 +367,12 @@ pub fn list(
     Ok((shown(conn, viewer.saas_id, rows)?, total))
 }
 
-fn find(conn: &mut DbConnection, viewer: &Viewer, id: i64) -> QueryResult<Option<OrderRow>> {
+/// The order `id` if `viewer` sees it.
+pub(crate) fn find(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    id: i64,
+) -> QueryResult<Option<OrderRow>> {
     visible(viewer)
         .filter(ticket_orders::id.eq(id))
         .select(OrderRow::as_select())
@@ -706,10 +759,8 @@ pub fn place(
             ),
         ))
         .execute(conn)?;
-    let row = ticket_orders::table
-        .find(id)
-        .select(OrderRow::as_select())
-        .first(conn)?;
+    let row = reload(conn, id)?;
+    vouchers_follow(conn, &row, &p, now)?;
     log(
         conn,
         &row,
@@ -752,46 +803,64 @@ fn cancel_deadline(p: &TicketProductFields, visit: i64) -> i64 {
     }
 }
 
-/// Takes `action` on the order `id` as `actor`: the state machine says whether and where, the
-/// order's rules whether now; the states move by a conditional UPDATE on the states read (two
-/// concurrent actions: one applies, the other is told to retry), stock and purchase counts go
-/// back when the order stops holding them, and the log and event are written in the same
-/// transaction.
-pub fn act(
+/// What a move of an order's states means for its vouchers: confirmed, they are issued (once:
+/// an order back from a refused cancellation keeps its own); ended cancelled, refunded or
+/// refused, those not used are cancelled. Answers the codes issued now.
+fn vouchers_follow(
     conn: &mut DbConnection,
-    actor: &Actor,
-    id: i64,
-    action: Action,
-    pay_type: i32,
-    remark: &str,
-) -> Result<TicketOrder, ApiError> {
-    let o = find(conn, &actor.viewer, id)?.ok_or_else(not_found)?;
-    let role = role_of(&actor.viewer);
-    let before = o.states();
-    let after = order_state::apply(action, role, &before)?;
-    let p: TicketProductFields = super::products::of_tenant(conn, o.saas_id, o.product_id)?
-        .ok_or_else(not_bookable)?
-        .form()?;
-    let visit = platform::time::parse_date("visitDate", &o.visit_date)?;
-    order_rules::check_action(
-        action,
-        &ActionFacts {
-            allowed_cancel: p.cancel_type != cancel_time::NON_REFUNDABLE,
-            cancel_deadline: cancel_deadline(&p, visit),
-            service_date: &o.visit_date,
-            pay_type,
-        },
-        actor.now,
-    )?;
-    if pay_type == order_rules::pay_type::CREDIT && action == Action::Pay {
-        return Err(ApiError::invalid_field(
-            "payType",
-            "门票订单暂不支持授信支付，请用现金支付",
-            "ticket orders cannot be paid by credit yet; pay in cash",
-        ));
+    row: &OrderRow,
+    p: &TicketProductFields,
+    now: i64,
+) -> Result<Vec<String>, ApiError> {
+    match row.order_state {
+        state::CONFIRMED => vouchers::issue(conn, row, p, now),
+        state::CANCELLED | state::REFUNDED | state::INVALID => {
+            vouchers::cancel_of(conn, row.id)?;
+            Ok(Vec::new())
+        }
+        _ => Ok(Vec::new()),
     }
-    let now = actor.now;
-    let stamp = order_rules::stamp(action);
+}
+
+/// The reason an event gives for a move: the action and its remark, and the voucher codes the
+/// move issued (the confirmation's notification names them).
+fn reason_of(action: &str, remark: &str, codes: &[String]) -> String {
+    let mut r = if remark.is_empty() {
+        action.to_owned()
+    } else {
+        format!("{action}: {remark}")
+    };
+    if !codes.is_empty() {
+        let shown: Vec<String> = codes
+            .iter()
+            .map(|c| crate::domain::voucher::grouped(c))
+            .collect();
+        r.push_str(&format!("; vouchers: {}", shown.join(", ")));
+    }
+    r
+}
+
+fn tickets_used() -> ApiError {
+    ApiError::Rule {
+        code: "tickets-used",
+        msg: Text::fixed(
+            "订单已有门票入园，不能取消",
+            "Tickets of this order were used at the gate; it cannot be cancelled",
+        ),
+    }
+}
+
+/// Writes the states `after` into order `o` if they are still `before` (one conditional
+/// UPDATE: of two concurrent actions one applies, the other is told to retry).
+fn write_states(
+    conn: &mut DbConnection,
+    o: &OrderRow,
+    before: &OrderStates,
+    after: &OrderStates,
+    now: i64,
+    stamp: Option<Stamp>,
+    paid_by: i32,
+) -> Result<(), ApiError> {
     let n = diesel::update(
         ticket_orders::table
             .filter(ticket_orders::id.eq(o.id))
@@ -811,7 +880,7 @@ pub fn act(
             ticket_orders::pay_deadline.eq(order_rules::pay_deadline(after.order, o.pay_deadline)),
             ticket_orders::updated_at.eq(now),
         ),
-        (stamp == Some(Stamp::Paid)).then(|| ticket_orders::pay_type.eq(pay_type)),
+        (stamp == Some(Stamp::Paid)).then(|| ticket_orders::pay_type.eq(paid_by)),
         (stamp == Some(Stamp::Confirmed)).then(|| ticket_orders::confirm_date.eq(now)),
         (stamp == Some(Stamp::Finished)).then(|| ticket_orders::finish_date.eq(now)),
     ))
@@ -819,6 +888,69 @@ pub fn act(
     if n != 1 {
         return Err(changed_meanwhile());
     }
+    Ok(())
+}
+
+fn reload(conn: &mut DbConnection, id: i64) -> QueryResult<OrderRow> {
+    ticket_orders::table
+        .find(id)
+        .select(OrderRow::as_select())
+        .first(conn)
+}
+
+/// Takes `action` on the order `id` as `actor`: the state machine says whether and where, the
+/// order's rules whether now; the states move by a conditional UPDATE on the states read (two
+/// concurrent actions: one applies, the other is told to retry), stock and purchase counts go
+/// back when the order stops holding them, vouchers are issued on confirmation and cancelled
+/// with the order, and the log and event are written in the same transaction. Paying by credit
+/// (`Pay` with pay type 1) only asks finance-app (`credit.ticket.requested`): the order waits
+/// in payment state 20 for [`credit_answered`]; a credit-paid order that is refunded asks for
+/// its amount back (`credit.ticket.release-requested`).
+pub fn act(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    id: i64,
+    action: Action,
+    pay_type: i32,
+    remark: &str,
+) -> Result<TicketOrder, ApiError> {
+    let o = find(conn, &actor.viewer, id)?.ok_or_else(not_found)?;
+    let role = role_of(&actor.viewer);
+    let before = o.states();
+    let by_credit = action == Action::Pay && pay_type == pay_type::CREDIT;
+    let after = if by_credit {
+        order_state::start_credit(role, &before)?
+    } else {
+        order_state::apply(action, role, &before)?
+    };
+    let p: TicketProductFields = super::products::of_tenant(conn, o.saas_id, o.product_id)?
+        .ok_or_else(not_bookable)?
+        .form()?;
+    let visit = platform::time::parse_date("visitDate", &o.visit_date)?;
+    order_rules::check_action(
+        action,
+        &ActionFacts {
+            allowed_cancel: p.cancel_type != cancel_time::NON_REFUNDABLE,
+            cancel_deadline: cancel_deadline(&p, visit),
+            service_date: &o.visit_date,
+            pay_type,
+        },
+        actor.now,
+    )?;
+    if matches!(
+        action,
+        Action::ApplyCancel | Action::AgreeCancel | Action::Cancel
+    ) && vouchers::used_tickets(conn, o.id)? > 0
+    {
+        return Err(tickets_used());
+    }
+    let now = actor.now;
+    let stamp = if by_credit {
+        None
+    } else {
+        order_rules::stamp(action)
+    };
+    write_states(conn, &o, &before, &after, now, stamp, pay_type)?;
     if action.returns_stock() {
         calendar::give_back(
             conn,
@@ -830,15 +962,16 @@ pub fn act(
         )?;
         uncount_purchase(conn, &o)?;
     }
-    let row = ticket_orders::table
-        .find(o.id)
-        .select(OrderRow::as_select())
-        .first(conn)?;
+    let row = reload(conn, o.id)?;
     log(
         conn,
         &row,
         Entry {
-            action: action.as_str(),
+            action: if by_credit {
+                "pay-credit"
+            } else {
+                action.as_str()
+            },
             from: before.order,
             to: after.order,
             role,
@@ -847,15 +980,267 @@ pub fn act(
             now,
         },
     )?;
-    let reason = if remark.is_empty() {
-        action.as_str().to_owned()
+    if by_credit {
+        credit_requested(conn, actor, &row)?;
     } else {
-        format!("{}: {remark}", action.as_str())
-    };
-    publish_acted(conn, &row, &before, &after, &reason, actor)?;
+        let codes = vouchers_follow(conn, &row, &p, now)?;
+        let reason = reason_of(action.as_str(), remark, &codes);
+        publish_acted(conn, &row, &before, &after, &reason, actor)?;
+        if before.pay == pay::SUCCESS
+            && after.pay == pay::REFUNDED
+            && row.pay_type == pay_type::CREDIT
+        {
+            credit_released(conn, actor, &row, &reason)?;
+        }
+    }
     shown(conn, actor.viewer.saas_id, vec![row])?
         .pop()
         .ok_or_else(changed_meanwhile)
+}
+
+// ---- paying by credit (finance-app's saga, docs/finance.md) ---------------------------------
+
+/// `credit.ticket.requested`: the distributor pays `o` by credit; finance-app answers with
+/// `finance.ticket.credit-answered`. The request's event id is kept on the order's payment row:
+/// only the answer to it counts.
+fn credit_requested(conn: &mut DbConnection, actor: &Actor, o: &OrderRow) -> QueryResult<()> {
+    let asked = v1::CreditPaymentRequested {
+        order: Some(order_ref(conn, o)?),
+        amount: o.order_price,
+        currency: "CNY".into(),
+        requested_by: actor.user_id,
+    };
+    let out = Outgoing::new(NAME, "credit.ticket.requested", o.saas_id, &asked).at(actor.now);
+    let request_id = publish_in_tx(conn, out)?;
+    // One row an order: a new attempt replaces the last one's request (the order's row is
+    // written above, so two attempts of one order do not get here together).
+    let updated = diesel::update(ticket_order_payments::table.find(o.id))
+        .set((
+            ticket_order_payments::request_id.eq(&request_id),
+            ticket_order_payments::fail_reason.eq(""),
+            ticket_order_payments::updated_at.eq(actor.now),
+        ))
+        .execute(conn)?;
+    if updated == 0 {
+        diesel::insert_into(ticket_order_payments::table)
+            .values((
+                ticket_order_payments::order_id.eq(o.id),
+                ticket_order_payments::saas_id.eq(o.saas_id),
+                ticket_order_payments::request_id.eq(&request_id),
+                ticket_order_payments::fail_reason.eq(""),
+                ticket_order_payments::amount.eq(0),
+                ticket_order_payments::paid_at.eq(0),
+                ticket_order_payments::updated_at.eq(actor.now),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// `credit.ticket.release-requested`: the credit-paid order `o` was refunded; what its payment
+/// took goes back to the distributor's credit.
+fn credit_released(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    o: &OrderRow,
+    reason: &str,
+) -> QueryResult<()> {
+    let amount: i64 = ticket_order_payments::table
+        .find(o.id)
+        .select(ticket_order_payments::amount)
+        .first(conn)
+        .optional()?
+        .unwrap_or(o.order_price);
+    let back = v1::CreditReleaseRequested {
+        order: Some(order_ref(conn, o)?),
+        amount,
+        currency: "CNY".into(),
+        reason: reason.to_owned(),
+    };
+    let out =
+        Outgoing::new(NAME, "credit.ticket.release-requested", o.saas_id, &back).at(actor.now);
+    publish_in_tx(conn, out).map(|_| ())
+}
+
+/// finance-app's answer to a credit payment of order `answer.order_id` of tenant `saas_id`
+/// (`finance.ticket.credit-answered`): taken, the order is paid (payment state 21, moved as a
+/// payment moves it, its vouchers issued if that confirms it) and `order.ticket.state-changed`
+/// is published; refused, payment state 29 with the reason kept. An answer for an order not
+/// waiting for it (told twice, an earlier attempt's, an unknown order) changes nothing.
+pub fn credit_answered(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    answer: &v1::CreditPaymentAnswered,
+    now: i64,
+) -> Result<bool, ApiError> {
+    let actor = Actor {
+        viewer: Viewer::tenant(saas_id),
+        user_id: 0,
+        now,
+    };
+    let Some(o) = find(conn, &actor.viewer, answer.order_id)? else {
+        return Ok(false);
+    };
+    let asked: Option<String> = ticket_order_payments::table
+        .find(o.id)
+        .select(ticket_order_payments::request_id)
+        .first(conn)
+        .optional()?;
+    if asked.as_deref() != Some(answer.request_id.as_str()) {
+        return Ok(false);
+    }
+    let before = o.states();
+    let Ok(after) = order_state::credit_settled(&before, answer.accepted) else {
+        return Ok(false);
+    };
+    let stamp = answer.accepted.then_some(Stamp::Paid);
+    write_states(conn, &o, &before, &after, now, stamp, pay_type::CREDIT)?;
+    let payment = ticket_order_payments::table.find(o.id);
+    let why = if answer.accepted {
+        diesel::update(payment)
+            .set((
+                ticket_order_payments::amount.eq(answer.amount),
+                ticket_order_payments::paid_at.eq(now),
+                ticket_order_payments::fail_reason.eq(""),
+                ticket_order_payments::updated_at.eq(now),
+            ))
+            .execute(conn)?;
+        String::new()
+    } else {
+        let why = format!("{} / {}", answer.reason_zh, answer.reason_en);
+        diesel::update(payment)
+            .set((
+                ticket_order_payments::fail_reason.eq(&why),
+                ticket_order_payments::updated_at.eq(now),
+            ))
+            .execute(conn)?;
+        why
+    };
+    let row = reload(conn, o.id)?;
+    log(
+        conn,
+        &row,
+        Entry {
+            action: if answer.accepted {
+                "credit-paid"
+            } else {
+                "credit-refused"
+            },
+            from: before.order,
+            to: after.order,
+            role: Role::System,
+            user_id: 0,
+            remark: &why,
+            now,
+        },
+    )?;
+    if answer.accepted {
+        let p: TicketProductFields = super::products::of_tenant(conn, o.saas_id, o.product_id)?
+            .ok_or_else(not_bookable)?
+            .form()?;
+        let codes = vouchers_follow(conn, &row, &p, now)?;
+        let reason = reason_of("pay", "credit", &codes);
+        publish_acted(conn, &row, &before, &after, &reason, &actor)?;
+    }
+    Ok(true)
+}
+
+// ---- the gate ------------------------------------------------------------------------------
+
+/// A voucher of order `o` was admitted at the gate (in the caller's transaction, after the
+/// voucher's own conditional UPDATE): the order's row is written first, so gates admitting
+/// vouchers of one order count one after the other; logged (`redeem`) and published
+/// (`order.ticket.modified`). When `left` (counted after that write) finds no valid voucher,
+/// the order is completed (`complete`, `order.ticket.state-changed`). Answers whether it was.
+pub(crate) fn redeemed(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    o: &OrderRow,
+    code: &str,
+    tickets: i64,
+    gate: &str,
+    left: impl FnOnce(&mut DbConnection) -> QueryResult<i64>,
+) -> Result<bool, ApiError> {
+    diesel::update(ticket_orders::table.find(o.id))
+        .set(ticket_orders::updated_at.eq(actor.now))
+        .execute(conn)?;
+    let row = reload(conn, o.id)?;
+    let role = role_of(&actor.viewer);
+    let remark = format!(
+        "{} x{tickets}{}",
+        crate::domain::voucher::grouped(code),
+        if gate.is_empty() {
+            String::new()
+        } else {
+            format!(" @ {gate}")
+        }
+    );
+    log(
+        conn,
+        &row,
+        Entry {
+            action: "redeem",
+            from: row.order_state,
+            to: row.order_state,
+            role,
+            user_id: actor.user_id,
+            remark: &remark,
+            now: actor.now,
+        },
+    )?;
+    let s = row.states();
+    let e = v1::OrderStateChanged {
+        order: Some(order_ref(conn, &row)?),
+        old_order_state: s.order,
+        new_order_state: s.order,
+        old_supplier_state: s.supplier,
+        new_supplier_state: s.supplier,
+        old_channel_state: s.channel,
+        new_channel_state: s.channel,
+        reason: format!("redeem: {remark}"),
+        changed_by: actor.user_id,
+    };
+    let out = Outgoing::new(NAME, "order.ticket.modified", row.saas_id, &e).at(actor.now);
+    publish_in_tx(conn, out)?;
+    if left(conn)? > 0 {
+        return Ok(false);
+    }
+    // Every voucher used: the tickets are, and the order is done (whatever its visit day:
+    // a ticket valid over a range may be used before it).
+    let before = row.states();
+    let after = order_state::apply(Action::Complete, Role::Operator, &before)?;
+    write_states(
+        conn,
+        &row,
+        &before,
+        &after,
+        actor.now,
+        order_rules::stamp(Action::Complete),
+        0,
+    )?;
+    let done = reload(conn, o.id)?;
+    log(
+        conn,
+        &done,
+        Entry {
+            action: Action::Complete.as_str(),
+            from: before.order,
+            to: after.order,
+            role,
+            user_id: actor.user_id,
+            remark: "",
+            now: actor.now,
+        },
+    )?;
+    publish_acted(
+        conn,
+        &done,
+        &before,
+        &after,
+        "complete: all tickets used",
+        actor,
+    )?;
+    Ok(true)
 }
 
 /// Changes the order's remark (any party that sees it); logged, states untouched.

@@ -165,6 +165,39 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    ticket_vouchers (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        order_id -> BigInt,
+        scenic_id -> BigInt,
+        seq -> Integer,
+        code -> Text,
+        tickets -> BigInt,
+        state -> Integer,
+        valid_from -> Text,
+        valid_to -> Text,
+        used_at -> BigInt,
+        used_by -> BigInt,
+        used_role -> Text,
+        used_gate -> Text,
+        used_scan -> Text,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    ticket_order_payments (order_id) {
+        order_id -> BigInt,
+        saas_id -> BigInt,
+        request_id -> Text,
+        fail_reason -> Text,
+        amount -> BigInt,
+        paid_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     scenic_infos,
     scenic_requests,
@@ -173,5 +206,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     ticket_calendar,
     ticket_price_distributor,
     ticket_orders,
-    ticket_order_logs
+    ticket_order_logs,
+    ticket_vouchers,
+    ticket_order_payments
 );

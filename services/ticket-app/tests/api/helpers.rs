@@ -23,8 +23,14 @@ const SUPPLIER_GRANTS: &[&str] = &[
     "/saas/price/**",
     "/saas/ticket/**",
     "/saas/order/**",
+    "/saas/log/ticketOrderLog/list:GET",
 ];
-const DISTRIBUTOR_GRANTS: &[&str] = &["/saas/ticket/**", "/saas/booking/**", "/saas/order/**"];
+const DISTRIBUTOR_GRANTS: &[&str] = &[
+    "/saas/ticket/**",
+    "/saas/booking/**",
+    "/saas/order/**",
+    "/saas/log/ticketOrderLog/list:GET",
+];
 
 pub async fn start(backend: Backend) -> TenantFixture {
     TenantFixture::start(

@@ -7,3 +7,4 @@ mod prices;
 mod products;
 mod requests;
 mod scenics;
+mod vouchers;

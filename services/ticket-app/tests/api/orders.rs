@@ -167,13 +167,13 @@ async fn an_instant_product_confirms_and_an_online_one_waits_for_payment(backend
     let id = o.data()["orderId"].as_i64().unwrap();
     assert_eq!(o.data()["orderState"], 2);
     assert!(o.data()["payDeadline"].as_i64().unwrap() > 0);
-    let credit = distributor
+    let unknown = distributor
         .put(
             "/saas/order/ticketOrder/pay",
-            json!({"orderId": id, "payType": 1}),
+            json!({"orderId": id, "payType": 7}),
         )
         .await;
-    assert_eq!(credit.field(), "payType");
+    assert_eq!(unknown.field(), "payType");
     assert_eq!(
         env.client(&env.supplier)
             .put(
@@ -506,7 +506,176 @@ async fn unpaid_orders_cancel_themselves_and_return_their_tickets(backend: Backe
     env.shutdown().await;
 }
 
+async fn answer_credit(
+    env: &crate::helpers::Env,
+    order_id: i64,
+    request_id: &str,
+    amount: i64,
+    refusal: Option<(&str, &str)>,
+) {
+    let (zh, en) = refusal.unwrap_or_default();
+    let answer = v1::CreditPaymentAnswered {
+        order_id,
+        product_type: v1::ProductType::Ticket as i32,
+        distributor_mch_id: DISTRIBUTOR,
+        amount,
+        currency: "CNY".into(),
+        accepted: refusal.is_none(),
+        reason_zh: zh.into(),
+        reason_en: en.into(),
+        request_id: request_id.into(),
+    };
+    let key = "finance.ticket.credit-answered";
+    let out = platform::bus::Outgoing::new("finance-app", key, crate::helpers::SAAS, &answer);
+    env.bus
+        .publish_batch(&[(key, &out.envelope_bytes())])
+        .await
+        .unwrap();
+}
+
+async fn a_credit_payment_asks_finance_and_waits_for_its_answer(backend: Backend) {
+    let mut env = start_env(backend).await;
+    let online = env
+        .bookable(
+            &env.supplier,
+            json!({"payOnline": true, "cancelType": 1}),
+            Some(5),
+        )
+        .await;
+    let distributor = Client::new(&env.fixture, &env.fixture.distributor);
+    let supplier = Client::new(&env.fixture, &env.fixture.supplier);
+    let o = distributor
+        .book(online, 1, 2, buyer("13800000009", "K1"))
+        .await;
+    let id = o.data()["orderId"].as_i64().unwrap();
+    let price = o.data()["orderPrice"].as_i64().unwrap();
+    while env.events.try_recv().is_some() {}
+    let pay = json!({"orderId": id, "payType": 1});
+    let paying = distributor
+        .put("/saas/order/ticketOrder/pay", pay.clone())
+        .await;
+    assert_eq!(
+        (
+            paying.data()["orderState"].as_i64(),
+            paying.data()["payState"].as_i64()
+        ),
+        (Some(2), Some(20))
+    );
+    let e = next_event(&mut env.events, "credit.ticket.requested").await;
+    let first = e.event_id.clone();
+    let asked = v1::CreditPaymentRequested::decode(e.payload.as_slice()).unwrap();
+    assert_eq!((asked.amount, asked.currency.as_str()), (price, "CNY"));
+    let r = asked.order.unwrap();
+    assert_eq!(
+        (r.order_id, r.product_type, r.distributor_mch_id),
+        (id, v1::ProductType::Ticket as i32, DISTRIBUTOR)
+    );
+    // While paying nothing else happens to it.
+    for (client, action) in [
+        (&distributor, "cancel"),
+        (&distributor, "pay"),
+        (&supplier, "confirm"),
+    ] {
+        let a = client
+            .put(
+                &format!("/saas/order/ticketOrder/{action}"),
+                json!({"orderId": id, "payType": 2}),
+            )
+            .await;
+        assert_eq!(
+            (a.status, a.body["code"].as_str()),
+            (412, Some("order-paying")),
+            "{action}"
+        );
+    }
+    // Another request's answer changes nothing; the refusal is kept with its reason.
+    answer_credit(&env, id, "another request", price, None).await;
+    answer_credit(
+        &env,
+        id,
+        &first,
+        price,
+        Some(("可用授信不足", "not enough credit")),
+    )
+    .await;
+    let refused = eventually("the refusal reaches the order", || async {
+        let o = distributor.load_order(id).await;
+        (o.data()["payState"] == 29).then(|| o.data().clone())
+    })
+    .await;
+    assert_eq!(refused["orderState"], 2, "still unpaid");
+    assert_eq!(refused["payFailReason"], "可用授信不足 / not enough credit");
+    // Again, accepted this time: paid and (instant confirmation) confirmed, vouchers issued.
+    distributor
+        .put("/saas/order/ticketOrder/pay", pay)
+        .await
+        .data();
+    let second = next_event(&mut env.events, "credit.ticket.requested")
+        .await
+        .event_id;
+    answer_credit(&env, id, &first, price, Some(("旧", "stale"))).await;
+    answer_credit(&env, id, &second, price, None).await;
+    let e = next_event(&mut env.events, "order.ticket.state-changed").await;
+    let changed = v1::OrderStateChanged::decode(e.payload.as_slice()).unwrap();
+    assert_eq!((changed.old_order_state, changed.new_order_state), (2, 1));
+    assert!(changed.reason.contains("vouchers:"), "{}", changed.reason);
+    let paid = distributor.load_order(id).await;
+    let paid = paid.data();
+    assert_eq!(
+        (
+            paid["orderState"].as_i64(),
+            paid["payState"].as_i64(),
+            paid["payType"].as_i64()
+        ),
+        (Some(1), Some(21), Some(1))
+    );
+    assert_eq!(
+        (paid["payFailReason"].as_str(), paid["vouchers"].as_i64()),
+        (Some(""), Some(2))
+    );
+    // Told again: nothing changes.
+    answer_credit(&env, id, &second, price, Some(("x", "x"))).await;
+    // Refunded: the credit goes back.
+    distributor.act("applyCancel", id, "").await.data();
+    let agreed = supplier.act("agreeCancel", id, "").await;
+    assert_eq!(
+        (
+            agreed.data()["orderState"].as_i64(),
+            agreed.data()["payState"].as_i64()
+        ),
+        (Some(6), Some(51))
+    );
+    let e = next_event(&mut env.events, "credit.ticket.release-requested").await;
+    let back = v1::CreditReleaseRequested::decode(e.payload.as_slice()).unwrap();
+    assert_eq!((back.amount, back.order.unwrap().order_id), (price, id));
+    let log = env
+        .client(&env.operator)
+        .get(&format!("/saas/log/ticketOrderLog/list?orderId={id}"))
+        .await;
+    let actions: Vec<&str> = log
+        .data()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["action"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        actions,
+        [
+            "create",
+            "pay-credit",
+            "credit-refused",
+            "pay-credit",
+            "credit-paid",
+            "apply-cancel",
+            "agree-cancel"
+        ]
+    );
+    env.shutdown().await;
+}
+
 platform::on_both_backends!(
+    a_credit_payment_asks_finance_and_waits_for_its_answer,
     a_distributor_books_the_supplier_confirms_and_everyone_is_told,
     an_instant_product_confirms_and_an_online_one_waits_for_payment,
     purchase_limits_hold_per_order_customer_and_day,

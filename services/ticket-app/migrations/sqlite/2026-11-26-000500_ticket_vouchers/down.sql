@@ -1,0 +1,2 @@
+DROP TABLE ticket_order_payments;
+DROP TABLE ticket_vouchers;
