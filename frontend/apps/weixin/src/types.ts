@@ -25,6 +25,8 @@ export interface FollowerRow {
   subscribeTime: number;
   modifyDate: number;
   boundUserId: number | null;
+  /** The bound staff user's name; empty for a binding made before names were kept. */
+  boundUserName: string | null;
 }
 
 export interface MessageRow {

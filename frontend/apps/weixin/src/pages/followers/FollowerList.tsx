@@ -22,6 +22,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useAccounts } from '../../accounts';
 import { BOUND, SUBSCRIBED } from '../../enums';
 import type { FollowerRow } from '../../types';
+import { boundUser } from './boundUser';
 
 const EMPTY = { configId: '', nickname: '', subscribe: '', bound: '' };
 const F = 'weixin.followers.fields';
@@ -61,7 +62,7 @@ export default function FollowerList() {
     { key: 'openId', title: `${F}.openId` },
     { key: 'subscribed', title: `${F}.subscribed`, width: 90, render: (r) => label(SUBSCRIBED, r.subscribed ? 1 : 0) },
     { key: 'subscribeTime', title: `${F}.subscribeTime`, width: 150, render: (r) => (r.subscribeTime ? dateTime(r.subscribeTime * 1000) : '') },
-    { key: 'boundUserId', title: `${F}.boundUserId`, width: 110, render: (r) => (r.boundUserId === null ? '' : String(r.boundUserId)) },
+    { key: 'boundUserId', title: `${F}.boundUserId`, width: 110, render: boundUser },
     { key: 'modifyDate', title: `${F}.modifyDate`, width: 150, render: (r) => dateTime(r.modifyDate) },
   ];
   return (
