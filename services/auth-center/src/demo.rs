@@ -130,6 +130,8 @@ const GROUPS: &[(&str, &[&str])] = &[
             "/saas/notify/**",
             "/saas/msg/**",
             "/saas/myInfo/**",
+            // Its own support tickets (saas-main shows a merchant its own).
+            "/saas/support/**",
             "/saas/dashboard/**",
             // Its own products counted (the dashboard's), not the tenant's other statistics.
             "/saas/stats/productStats/count:GET",
@@ -163,6 +165,8 @@ const GROUPS: &[(&str, &[&str])] = &[
             "/saas/notify/**",
             "/saas/msg/**",
             "/saas/myInfo/**",
+            // Its own support tickets (saas-main shows a merchant its own).
+            "/saas/support/**",
             "/saas/dashboard/**",
             // What it can sell, counted.
             "/saas/stats/productStats/count:GET",

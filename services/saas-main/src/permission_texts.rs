@@ -418,4 +418,79 @@ pub const TEXTS: PermissionTexts = &[
         "Withdraw my request",
         "撤回我的申请",
     ),
+    (
+        "/saas/support/mySupport/list:GET",
+        "List my support tickets",
+        "查看我的工单",
+    ),
+    (
+        "/saas/support/mySupport/count:GET",
+        "Count my support tickets by state",
+        "统计我的工单",
+    ),
+    (
+        "/saas/support/mySupport/load:GET",
+        "View a support ticket",
+        "查看工单详情",
+    ),
+    (
+        "/saas/support/mySupport/save:POST",
+        "Submit a support ticket",
+        "提交工单",
+    ),
+    (
+        "/saas/support/mySupport/reply:POST",
+        "Reply to a support ticket",
+        "回复工单",
+    ),
+    (
+        "/saas/support/mySupport/solve:PUT",
+        "Mark a support ticket solved",
+        "关闭工单（已解决）",
+    ),
+    (
+        "/saas/support/mySupport/restore:PUT",
+        "Restore a solved support ticket",
+        "恢复工单",
+    ),
+    (
+        "/saas/support/mySupport/consent:PUT",
+        "Allow or withdraw support's agent login",
+        "授权或撤回代登录",
+    ),
+    (
+        "/saas/platform/workOrder/list:GET",
+        "List every tenant's work orders",
+        "查看工单处理列表",
+    ),
+    (
+        "/saas/platform/workOrder/count:GET",
+        "Count every tenant's work orders by state",
+        "统计工单",
+    ),
+    (
+        "/saas/platform/workOrder/load:GET",
+        "View a work order",
+        "查看工单",
+    ),
+    (
+        "/saas/platform/workOrder/reply:POST",
+        "Reply to a work order as support",
+        "客服回复工单",
+    ),
+    (
+        "/saas/platform/workOrder/solve:PUT",
+        "Mark a work order solved",
+        "工单标记为已解决",
+    ),
+    (
+        "/saas/platform/workOrder/restore:PUT",
+        "Restore a solved work order",
+        "恢复工单",
+    ),
+    (
+        "/saas/platform/workOrder/assign:PUT",
+        "Assign a work order to support staff",
+        "指派工单",
+    ),
 ];

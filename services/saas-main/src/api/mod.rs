@@ -18,6 +18,7 @@ pub mod notices;
 pub mod notify;
 pub mod price_policy;
 pub mod stats;
+pub mod support;
 pub mod tenants;
 
 use actix_web::web;
@@ -40,6 +41,7 @@ const MODULES: &[Module] = &[
     price_policy::MODULE,
     currency_rates::MODULE,
     approvals::MODULE,
+    support::MODULE,
     interfaces::MODULE,
     interface_counts::MODULE,
     stats::MODULE,
@@ -57,6 +59,7 @@ const MODULES: &[Module] = &[
     (name = "notice", description = "Notices and the dashboard's latest ones"),
     (name = "pricePolicy", description = "Price levels and price rules of distributors"),
     (name = "approval", description = "Approval requests and their decisions"),
+    (name = "support", description = "Support tickets (work orders) and their replies"),
     (name = "interface", description = "Sales channels and vendors: the catalogue and the tenant's configurations"),
     (name = "stats", description = "Order statistics from order events"),
 ))]

@@ -14,4 +14,5 @@ pub mod notices;
 pub mod notify;
 pub mod price_policy;
 pub mod stats;
+pub mod support;
 pub mod tenants;

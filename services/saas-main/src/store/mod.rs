@@ -14,6 +14,7 @@ pub mod notify;
 pub mod price_policy;
 pub mod schema;
 pub mod stats;
+pub mod support;
 pub mod tenants;
 
 use platform::db::DbConnection;

@@ -320,3 +320,39 @@ diesel::table! {
         updated_at -> BigInt,
     }
 }
+
+diesel::table! {
+    support_tickets (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        mch_id -> BigInt,
+        business_type -> Integer,
+        state -> Integer,
+        subject -> Text,
+        tag -> Text,
+        title -> Text,
+        content -> Text,
+        applicant_id -> BigInt,
+        applicant_name -> Text,
+        assignee_id -> Nullable<BigInt>,
+        assignee_name -> Text,
+        allow_agent_login -> Bool,
+        handled -> Bool,
+        created_at -> BigInt,
+        last_at -> BigInt,
+        solved_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    support_replies (id) {
+        id -> BigInt,
+        ticket_id -> BigInt,
+        saas_id -> BigInt,
+        author_id -> BigInt,
+        author_name -> Text,
+        from_support -> Bool,
+        content -> Text,
+        created_at -> BigInt,
+    }
+}

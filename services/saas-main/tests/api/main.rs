@@ -14,4 +14,5 @@ mod notify;
 mod price_policy;
 mod resync;
 mod stats;
+mod support;
 mod tenants;

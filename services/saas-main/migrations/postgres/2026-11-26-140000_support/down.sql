@@ -1,0 +1,2 @@
+DROP TABLE support_replies;
+DROP TABLE support_tickets;
