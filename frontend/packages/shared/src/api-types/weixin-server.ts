@@ -213,7 +213,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List mini-programs */
+        /**
+         * List mini-programs
+         * @description Newest first.
+         */
         get: operations["getSaasMaConfigList"];
         put?: never;
         post?: never;
@@ -283,7 +286,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Test a mini-program's connection */
+        /**
+         * Test a mini-program's connection
+         * @description Gets an access token from WeChat with the stored credentials.
+         */
         post: operations["postSaasMaConfigTest"];
         delete?: never;
         options?: never;
@@ -299,7 +305,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a mini-program */
+        /**
+         * Change a mini-program
+         * @description Empty secrets keep the stored ones.
+         */
         put: operations["putSaasMaConfigUpdate"];
         post?: never;
         delete?: never;
@@ -349,7 +358,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List official accounts */
+        /**
+         * List official accounts
+         * @description Newest first.
+         */
         get: operations["getSaasMpConfigList"];
         put?: never;
         post?: never;
@@ -419,7 +431,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Test an official account's connection */
+        /**
+         * Test an official account's connection
+         * @description Gets an access token from WeChat with the stored credentials.
+         */
         post: operations["postSaasMpConfigTest"];
         delete?: never;
         options?: never;
@@ -435,7 +450,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change an official account */
+        /**
+         * Change an official account
+         * @description Empty secrets keep the stored ones.
+         */
         put: operations["putSaasMpConfigUpdate"];
         post?: never;
         delete?: never;
@@ -676,6 +694,8 @@ export interface components {
         Follower: components["schemas"]["FollowerRow"] & {
             /** Format: int64 */
             boundUserId?: number | null;
+            /** @description The bound staff user's name (as they were when they asked for the QR code). */
+            boundUserName?: string | null;
         };
         FollowerRow: {
             /** Format: int64 */
@@ -837,6 +857,8 @@ export interface components {
             results: (components["schemas"]["FollowerRow"] & {
                 /** Format: int64 */
                 boundUserId?: number | null;
+                /** @description The bound staff user's name (as they were when they asked for the QR code). */
+                boundUserName?: string | null;
             })[];
             /** @description Rows on this page. */
             size: number;
