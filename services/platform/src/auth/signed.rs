@@ -80,7 +80,7 @@ pub fn verify(secret: &str, canonical: &str, signature: &str) -> bool {
 }
 
 fn unhex(s: &str) -> Option<Vec<u8>> {
-    if s.len() % 2 != 0 {
+    if !s.len().is_multiple_of(2) {
         return None;
     }
     (0..s.len())
