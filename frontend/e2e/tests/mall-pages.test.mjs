@@ -3,7 +3,9 @@
 // orders its products, and starts a snap-up session of 3 units with a limit of 2 per user. On
 // the buyer's page the distributor buys 2, its next order is refused by the limit, the operator
 // (another buyer) asking for 2 is refused by the stock, buys the last one, and the session shows
-// sold out. Every page fits 1440 px.
+// sold out. The buyer's page shows the mall's enabled theme; the distributor pays its order by
+// credit (finance-app's saga: paying, then paid from the demo distributor's credit). Every page
+// fits 1440 px.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { login, newPage, shot, useFleet } from '../lib.mjs';
@@ -190,6 +192,22 @@ describe('mall pages', () => {
     // The distributor's page follows the stock without a reload.
     await card.getByText('0 of 3 left').waitFor();
     await card.locator('[data-testid^=snapup-sold-out-]').waitFor();
+
+    // The enabled demo theme is shown with its products (the test's own theme is disabled).
+    const shownThemes = distributor.getByTestId('snapup-themes');
+    await shownThemes.getByText('杭州伴手礼').waitFor();
+    await shownThemes.getByText('杭州丝绸围巾').waitFor();
+    assert.equal(await shownThemes.getByText('E2E Tea Week').count(), 0);
+
+    // The distributor pays its order by credit: paying, then paid once finance-app took it.
+    const mine = distributor.getByTestId('snapup-orders').getByRole('row').filter({ hasText: PRODUCT });
+    await mine.getByRole('button', { name: 'Pay by credit' }).click();
+    await distributor.getByTestId('confirm-dialog').getByText(/from your credit\?/).waitFor();
+    await confirm(distributor);
+    await mine.locator('[data-testid^=snapup-order-pay-]').getByText('Paid', { exact: true }).waitFor({ timeout: 20_000 });
+    await mine.getByRole('button', { name: 'Pay by credit' }).waitFor({ state: 'detached' });
+    await fitsWidth(distributor);
+    await shot(distributor, 'mall-snapup-paid');
 
     // The staff's session list shows it sold out.
     await operator.goto(`${ctx.fleet.url}/saas-mall-app/product/online-snapup`);
