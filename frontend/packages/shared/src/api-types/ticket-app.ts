@@ -443,6 +443,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/saas/order/ticketVoucher/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A ticket order's vouchers */
+        get: operations["getSaasOrderTicketVoucherList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/order/ticketVoucher/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A ticket order's vouchers (PDF) */
+        get: operations["getSaasOrderTicketVoucherPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/order/ticketVoucher/qr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A voucher's QR code (PNG) */
+        get: operations["getSaasOrderTicketVoucherQr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/saas/price/ticketPriceStore/list": {
         parameters: {
             query?: never;
@@ -828,6 +879,23 @@ export interface paths {
         get: operations["getSaasTicketScenicSuppliersList"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/ticket/ticketVoucher/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Redeem a voucher at the gate */
+        post: operations["postSaasTicketTicketVoucherRedeem"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1424,6 +1492,11 @@ export interface components {
                  */
                 payDeadline: number;
                 /**
+                 * @description Why finance-app refused the last credit payment (payment state 29), "zh / en"; empty
+                 *     otherwise.
+                 */
+                payFailReason: string;
+                /**
                  * Format: int32
                  * @description `payState`: 0 unpaid, 20 paying, 21 paid, 29 failed, 51 refunded.
                  */
@@ -1454,8 +1527,18 @@ export interface components {
                 supplierPrice: number;
                 /** Format: int32 */
                 supplierState: number;
+                /**
+                 * Format: int64
+                 * @description Tickets admitted at the gate so far (of `quantity`).
+                 */
+                usedTickets: number;
                 /** @description YYYY-MM-DD. */
                 visitDate: string;
+                /**
+                 * Format: int64
+                 * @description Vouchers issued (0 before confirmation, or for a product that gives none).
+                 */
+                vouchers: number;
             }[];
             /** @description Rows on this page. */
             size: number;
@@ -1591,6 +1674,73 @@ export interface components {
         ProductUpdate: components["schemas"]["TicketProductFields"] & {
             /** Format: int64 */
             productId: number;
+        };
+        /** @description A scan at a gate. */
+        RedeemForm: {
+            /**
+             * @description The code as scanned or typed (case, blanks and hyphens do not matter); up to 64
+             *     characters.
+             */
+            code?: string | null;
+            /** @description The gate's name, kept with the admission; up to 64 characters. */
+            gate?: string;
+            /**
+             * @description The scanner's id of this scan, up to 64 characters: sent again (a retry after a lost
+             *     answer), an admission is answered again as admitted (`repeat`), never admitted twice.
+             */
+            scanId?: string;
+            /**
+             * Format: int64
+             * @description The gate's scenic spot: a voucher of another spot is refused (`wrong-scenic`). 0 or
+             *     absent: not checked.
+             */
+            scenicId?: number | null;
+        };
+        /** @description The gate's answer. */
+        Redemption: {
+            /** @description true: let them in. */
+            admitted: boolean;
+            /** @description The code as read (normalised), empty when it cannot be one. */
+            code: string;
+            contactName: string;
+            /** @description What the gate shows, in the caller's language. */
+            message: string;
+            /** @description This admission used the order's last voucher: the order is completed. */
+            orderCompleted: boolean;
+            /** Format: int64 */
+            orderId: number;
+            productName: string;
+            /** @description The same scan (its `scanId`) told again: admitted before, not again. */
+            repeat: boolean;
+            /**
+             * @description `admitted`, `already-used`, `not-yet-valid`, `expired`, `cancelled`, `not-confirmed`,
+             *     `wrong-scenic`, `unknown-code`.
+             */
+            result: string;
+            /** Format: int64 */
+            scenicId: number;
+            scenicName: string;
+            /** Format: int32 */
+            seq: number;
+            /**
+             * Format: int64
+             * @description People it admits.
+             */
+            tickets: number;
+            /**
+             * Format: int64
+             * @description When and by whom it was used (the admission, or the earlier one a refusal names).
+             */
+            usedAt: number;
+            /** Format: int64 */
+            usedBy: number;
+            usedGate: string;
+            usedRole: string;
+            validFrom: string;
+            validTo: string;
+            visitDate: string;
+            /** Format: int64 */
+            voucherId: number;
         };
         /** @description A scenic spot as the API shows it. */
         Scenic: {
@@ -1821,6 +1971,11 @@ export interface components {
              */
             payDeadline: number;
             /**
+             * @description Why finance-app refused the last credit payment (payment state 29), "zh / en"; empty
+             *     otherwise.
+             */
+            payFailReason: string;
+            /**
              * Format: int32
              * @description `payState`: 0 unpaid, 20 paying, 21 paid, 29 failed, 51 refunded.
              */
@@ -1851,8 +2006,18 @@ export interface components {
             supplierPrice: number;
             /** Format: int32 */
             supplierState: number;
+            /**
+             * Format: int64
+             * @description Tickets admitted at the gate so far (of `quantity`).
+             */
+            usedTickets: number;
             /** @description YYYY-MM-DD. */
             visitDate: string;
+            /**
+             * Format: int64
+             * @description Vouchers issued (0 before confirmation, or for a product that gives none).
+             */
+            vouchers: number;
         };
         /** @description A ticket product as the pages show it: its form plus who, where and its state. */
         TicketProduct: components["schemas"]["TicketProductFields"] & {
@@ -1987,6 +2152,48 @@ export interface components {
              * @description `typeTicketVoucher`: 0 none, 1 QR code, 2 PDF.
              */
             voucherType?: number;
+        };
+        /** @description A voucher as the order's detail shows it. */
+        Voucher: {
+            /** @description The code the QR code carries (20 characters of Crockford's base32). */
+            code: string;
+            /** @description The code as printed, in groups of four. */
+            codeGrouped: string;
+            /** Format: int64 */
+            createDate: number;
+            /** Format: int64 */
+            orderId: number;
+            /**
+             * Format: int32
+             * @description 1.. among the order's vouchers.
+             */
+            seq: number;
+            /**
+             * Format: int32
+             * @description 0 valid, 1 used, 2 cancelled.
+             */
+            state: number;
+            /**
+             * Format: int64
+             * @description People it admits.
+             */
+            tickets: number;
+            /**
+             * Format: int64
+             * @description When it was used (ms; 0 not yet), by whom (user id), as what (operator/supplier) and at
+             *     which gate.
+             */
+            usedAt: number;
+            /** Format: int64 */
+            usedBy: number;
+            usedGate: string;
+            usedRole: string;
+            /** @description First day it admits, YYYY-MM-DD ('' no bound). */
+            validFrom: string;
+            /** @description Last day it admits ('' no bound). */
+            validTo: string;
+            /** Format: int64 */
+            voucherId: number;
         };
     };
     responses: never;
@@ -3962,6 +4169,240 @@ export interface operations {
                          */
                         time: number;
                     };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The caller's session lacks the permission (or is not a platform administrator) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    getSaasOrderTicketVoucherList: {
+        parameters: {
+            query?: {
+                orderId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["Voucher"][];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The caller's session lacks the permission (or is not a platform administrator) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    getSaasOrderTicketVoucherPdf: {
+        parameters: {
+            query?: {
+                orderId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The caller's session lacks the permission (or is not a platform administrator) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    getSaasOrderTicketVoucherQr: {
+        parameters: {
+            query?: {
+                voucherId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PNG image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": number[];
                 };
             };
             /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
@@ -6195,6 +6636,103 @@ export interface operations {
                 };
             };
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    postSaasTicketTicketVoucherRedeem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedeemForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["Redemption"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The record does not exist or is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
