@@ -152,3 +152,12 @@ export const ENUMS: Enumeration[] = [
   APPROVAL_REF,
   APPROVAL_STATE,
 ];
+
+/** saas-main interface configuration `state`: 1 enabled, 0 disabled. */
+export const INTERFACE_CONFIG_STATE: Enumeration = { id: 'base.enum.interfaceConfigState', values: [1, 0] };
+
+/** Interface `type`: 1 vendor, 2 channel. */
+export const INTERFACE_TYPE: Enumeration = { id: 'base.enum.interfaceType', values: [2, 1] };
+
+/** The product types an interface serves: 10 hotel, 20 ticket. */
+export const PRODUCT_TYPE_OF_INTERFACE: Enumeration = { id: 'base.enum.interfaceProductType', values: [10, 20] };

@@ -145,6 +145,19 @@ export const routes: AppRoute[] = [
     ],
   },
   {
+    // Administration of the tenant's interfaces: the sales channels and suppliers' systems it
+    // connects (their menus in the hotel and ticket applications are built from these).
+    path: 'saasInterface',
+    meta: { title: 'base.menu.interfaces', icon: 'hub', order: 7 },
+    children: [
+      {
+        path: 'interfaceConfig/list',
+        meta: { title: 'base.menu.interfaceConfigs', order: 1, perm: PERM.interfaceConfig.list },
+        page: () => import('./pages/interfaces/InterfaceConfigList'),
+      },
+    ],
+  },
+  {
     path: 'boss',
     meta: { title: 'base.menu.boss', icon: 'payments', order: 7 },
     children: [

@@ -103,6 +103,31 @@ export const routes: AppRoute[] = [
       },
     ],
   },
+  {
+    // One entry per configured sales channel of the tenant (saas-main's enabled configurations),
+    // the interface's name as title and its icon by name; the group goes when there is none.
+    path: 'channelInterface',
+    meta: { title: 'ticket.menu.channelInterfaces', icon: 'hub', order: 7 },
+    children: [
+      {
+        path: 'saasInterface/interfaceConfig/listForSelect',
+        meta: { title: 'ticket.menu.channelInterface', noCache: true, perm: PERM.interfaceConfig.byMerchant, interfaces: { productType: 20, type: 2 } },
+        page: () => import('@tradewind/shared').then((m) => ({ default: m.InterfacePage })),
+      },
+    ],
+  },
+  {
+    // One entry per configured vendor (supplier system) of the tenant.
+    path: 'vendorInterface',
+    meta: { title: 'ticket.menu.vendorInterfaces', icon: 'hub', order: 8 },
+    children: [
+      {
+        path: 'saasInterface/interfaceConfig/listForSelect',
+        meta: { title: 'ticket.menu.vendorInterface', noCache: true, perm: PERM.interfaceConfig.byMerchant, interfaces: { productType: 20, type: 1 } },
+        page: () => import('@tradewind/shared').then((m) => ({ default: m.InterfacePage })),
+      },
+    ],
+  },
 ];
 
 const remote: RemoteRoutes = { app: APP, routes, messages: { 'zh-CN': zhCN, en } };

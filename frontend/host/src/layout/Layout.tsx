@@ -9,6 +9,7 @@ import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { VisitedTabs, type VisitedTab } from './VisitedTabs';
 import { allPages, appOf, menusFor, pagesFor, type PageEntry } from './menuData';
+import { useInterfaceChoices } from './interfaces';
 import type { LoadedRemotes } from '../remotes';
 import { PageBoundary } from './PageBoundary';
 import ErrorPage from '../pages/ErrorPage';
@@ -70,8 +71,9 @@ export function Layout({ remotes, apps, onLogout }: LayoutProps) {
         : null,
     [user, permissions],
   );
-  const menus = useMemo(() => (viewer ? menusFor(remotes, viewer) : {}), [remotes, viewer]);
-  const pages = useMemo(() => pagesFor(remotes, viewer), [remotes, viewer]);
+  const interfaces = useInterfaceChoices(viewer);
+  const menus = useMemo(() => (viewer ? menusFor(remotes, viewer, interfaces) : {}), [remotes, viewer, interfaces]);
+  const pages = useMemo(() => pagesFor(remotes, viewer, interfaces), [remotes, viewer, interfaces]);
   const everyPage = useMemo(() => allPages(remotes), [remotes]);
   const [collapsed, setCollapsed] = useState(readCookie(SIDEBAR_COOKIE) === '0');
   const [tabs, setTabs] = useState<OpenTab[]>(() => [dashboardTab()]);

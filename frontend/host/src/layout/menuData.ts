@@ -1,6 +1,6 @@
 // The menus of the signed-in user: applications (top) and each application's sidebar, from the
 // remotes' route trees and the permission codes.
-import { buildMenu, MscType, openablePages, type AppEntry, type AppRoute, type MenuItem, type Viewer } from '@tradewind/shared';
+import { buildMenu, expandInterfaces, MscType, openablePages, type AppEntry, type AppRoute, type InterfaceChoice, type MenuItem, type Viewer } from '@tradewind/shared';
 import type { LoadedRemotes } from '../remotes';
 
 export interface PageEntry {
@@ -11,19 +11,23 @@ export interface PageEntry {
   app: string;
 }
 
-export function menusFor(remotes: LoadedRemotes, viewer: Viewer): Record<string, MenuItem[]> {
+/**
+ * The menus of each application; the interface templates (`meta.interfaces`) expanded into one
+ * entry per configured interface of `interfaces`.
+ */
+export function menusFor(remotes: LoadedRemotes, viewer: Viewer, interfaces: InterfaceChoice[] = []): Record<string, MenuItem[]> {
   const out: Record<string, MenuItem[]> = {};
   for (const [app, r] of Object.entries(remotes.byApp)) {
-    out[app] = buildMenu(r.routes, `/${app}`, viewer);
+    out[app] = buildMenu(expandInterfaces(r.routes, interfaces), `/${app}`, viewer);
   }
   return out;
 }
 
-export function pagesFor(remotes: LoadedRemotes, viewer: Viewer | null): PageEntry[] {
+export function pagesFor(remotes: LoadedRemotes, viewer: Viewer | null, interfaces: InterfaceChoice[] = []): PageEntry[] {
   const out: PageEntry[] = [];
   for (const [app, r] of Object.entries(remotes.byApp)) {
     const all = viewer ?? { codes: new Set<string>(), mscType: MscType.Anonymous, mchId: 0 };
-    for (const p of openablePages(r.routes, `/${app}`, all)) out.push({ ...p, app });
+    for (const p of openablePages(expandInterfaces(r.routes, interfaces), `/${app}`, all)) out.push({ ...p, app });
   }
   return out;
 }

@@ -40,3 +40,4 @@ export * from './calendar/rules';
 export type { CalendarConfig } from './calendar/config';
 export type { DistributorDay, DistributorNight, PriceDay, PriceSaved } from './calendar/types';
 export { PriceCalendar } from './calendar/PriceCalendar';
+export { default as InterfacePage } from './components/InterfacePage';

@@ -416,5 +416,9 @@ const messages: Record<string, string> = {
   'hotel.enum.meal.3': 'Three',
   'hotel.enum.meal.4': 'Four',
   'hotel.enum.meal.99': 'One per guest',
+  'hotel.menu.channelInterfaces': 'Channel interfaces',
+  'hotel.menu.channelInterface': 'Channel interface',
+  'hotel.menu.vendorInterfaces': 'Vendor interfaces',
+  'hotel.menu.vendorInterface': 'Vendor interface',
 };
 export default messages;

@@ -416,5 +416,9 @@ const messages: Record<string, string> = {
   'hotel.enum.meal.3': '三份',
   'hotel.enum.meal.4': '四份',
   'hotel.enum.meal.99': '按入住人数',
+  'hotel.menu.channelInterfaces': '渠道接口',
+  'hotel.menu.channelInterface': '渠道接口',
+  'hotel.menu.vendorInterfaces': '供应商接口',
+  'hotel.menu.vendorInterface': '供应商接口',
 };
 export default messages;

@@ -372,6 +372,10 @@ const messages: Record<string, string> = {
   'ticket.orderActions.amount': 'Amount: {amount}',
   'ticket.orderActions.remarkTitle': 'Change the order\'s remark',
   'ticket.orderActions.remarkField': 'Remark',
+  'ticket.menu.channelInterfaces': 'Channel interfaces',
+  'ticket.menu.channelInterface': 'Channel interface',
+  'ticket.menu.vendorInterfaces': 'Vendor interfaces',
+  'ticket.menu.vendorInterface': 'Vendor interface',
 };
 
 export default messages;

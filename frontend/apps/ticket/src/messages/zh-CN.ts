@@ -372,6 +372,10 @@ const messages: Record<string, string> = {
   'ticket.orderActions.amount': '金额：{amount}',
   'ticket.orderActions.remarkTitle': '修改订单备注',
   'ticket.orderActions.remarkField': '备注',
+  'ticket.menu.channelInterfaces': '渠道接口',
+  'ticket.menu.channelInterface': '渠道接口',
+  'ticket.menu.vendorInterfaces': '供应商接口',
+  'ticket.menu.vendorInterface': '供应商接口',
 };
 
 export default messages;

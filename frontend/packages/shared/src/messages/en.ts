@@ -180,5 +180,14 @@ const messages: Record<string, string> = {
   'enum.orderLogAction.complete': 'Completed',
   'enum.orderLogAction.remark': 'Remarks changed',
   'enum.orderLogAction.adjust': 'Amounts adjusted',
+  'interface.byMerchant': 'Configurations of this interface by merchant',
+  'interface.none': 'No configuration of this interface.',
+  'interface.enabled': 'Enabled',
+  'interface.disabled': 'Disabled',
+  'interface.fields.configName': 'Configuration',
+  'interface.fields.baseUrl': 'Address',
+  'interface.fields.credentialKeys': 'Credentials kept',
+  'interface.fields.state': 'State',
+  'interface.fields.modifyDate': 'Changed',
 };
 export default messages;

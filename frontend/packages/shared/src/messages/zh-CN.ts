@@ -180,5 +180,14 @@ const messages: Record<string, string> = {
   'enum.orderLogAction.complete': '完成',
   'enum.orderLogAction.remark': '修改备注',
   'enum.orderLogAction.adjust': '调整金额',
+  'interface.byMerchant': '该接口按商户的配置',
+  'interface.none': '该接口尚无配置。',
+  'interface.enabled': '已启用',
+  'interface.disabled': '已停用',
+  'interface.fields.configName': '配置名称',
+  'interface.fields.baseUrl': '接口地址',
+  'interface.fields.credentialKeys': '已保存的凭证',
+  'interface.fields.state': '状态',
+  'interface.fields.modifyDate': '修改时间',
 };
 export default messages;

@@ -1,0 +1,93 @@
+// Interfaces in a real browser against the real fleet: the demo admin adds a Meituan channel
+// configuration for the demo distributor (credentials typed as passwords, never shown again),
+// enables it, and the hotel application's channel menu shows Meituan with its icon, opening the
+// interface's page by merchant; disabling it takes the entry out of the menu.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { login, newPage, shot, useFleet } from '../lib.mjs';
+
+const ctx = useFleet();
+
+const row = (page, table, text) => page.getByTestId(table).getByRole('row').filter({ hasText: text });
+
+async function fits(page, table) {
+  const f = await page.getByTestId(table).evaluate((t) => {
+    const scroller = t.querySelector('.MuiTableContainer-root') ?? t;
+    return { scroll: scroller.scrollWidth, client: scroller.clientWidth };
+  });
+  assert.ok(f.scroll <= f.client, `${table}: ${JSON.stringify(f)}`);
+}
+
+const SECRET = 'mt-e2e-s3cr3t-771';
+
+describe('interface configuration', () => {
+  it('adds a channel, which the hotel menu shows once enabled and hides once disabled', async () => {
+    const page = await newPage(ctx.browser, 'en-US');
+    await login(page, ctx.fleet.url, 'demo', 'demo123');
+    const entry = page.getByTestId('sidebar').getByRole('button', { name: /Meituan/ });
+
+    // Nothing configured: the hotel application has no channel interface menu.
+    await page.goto(`${ctx.fleet.url}/hotel/home`);
+    await page.getByTestId('sidebar').waitFor();
+    assert.equal(await page.getByTestId('menu-/saas-hotel-app/channelInterface').count(), 0);
+
+    await page.goto(`${ctx.fleet.url}/saas-app/saasInterface/interfaceConfig/list`);
+    await page.getByTestId('base-interfaces-table').waitFor();
+    await page.getByTestId('interface-add').click();
+    const dialog = page.getByTestId('interface-dialog');
+    await dialog.getByRole('combobox', { name: /Interface/ }).click();
+    await page.getByRole('option', { name: 'Meituan (Hotel · Channel)', exact: true }).click();
+    await dialog.getByRole('combobox', { name: /Distributor/ }).click();
+    await page.getByRole('option', { name: 'Demo Distributor' }).click();
+    await dialog.getByTestId('field-configName').fill('Meituan hotels');
+    await dialog.getByTestId('field-baseUrl').fill('channel.example.com');
+    await dialog.getByTestId('field-credentials.partnerId').fill('P-88');
+    await dialog.getByTestId('field-credentials.appKey').fill('mt-key');
+    // A missing credential and a bad address are said under their fields.
+    await dialog.getByTestId('form-submit').click();
+    await dialog.getByText('Enter an address starting with http:// or https://').waitFor();
+    await dialog.getByText('Please enter App secret').waitFor();
+    await shot(page, 'base-interface-dialog');
+    await dialog.getByTestId('field-baseUrl').fill('https://channel.example.com/meituan');
+    await dialog.getByTestId('field-credentials.appSecret').fill(SECRET);
+    assert.equal(await dialog.getByTestId('field-credentials.appSecret').getAttribute('type'), 'password');
+    await dialog.getByTestId('form-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    const r = row(page, 'base-interfaces-table', 'Meituan hotels');
+    await r.getByText('Disabled').waitFor();
+    await r.getByText('appKey, appSecret, partnerId').waitFor();
+    assert.equal(await page.getByText(SECRET).count(), 0);
+    await fits(page, 'base-interfaces-table');
+
+    // Enabled: the hotel application's channel menu lists it, with Meituan's icon.
+    await r.getByRole('button', { name: 'Enable' }).click();
+    await page.getByTestId('confirm-yes').click();
+    await r.getByText('Enabled').waitFor();
+    await shot(page, 'base-interfaces');
+    await page.goto(`${ctx.fleet.url}/hotel/home`);
+    await page.getByTestId('menu-/saas-hotel-app/channelInterface').click();
+    await entry.waitFor();
+    assert.equal(await entry.locator('[data-icon]').getAttribute('data-icon'), 'meituan');
+    await entry.click();
+    await page.getByTestId('interface-page').getByText('Demo Distributor').waitFor();
+    await page.getByTestId('interface-page').getByText('Meituan hotels').waitFor();
+    await page.getByTestId('interface-page').getByText('https://channel.example.com/meituan').waitFor();
+    assert.equal(await page.getByText(SECRET).count(), 0);
+    await shot(page, 'hotel-channel-interface');
+    // The ticket application has no Meituan entry: the configuration is a hotel one.
+    await page.goto(`${ctx.fleet.url}/ticket/home`);
+    await page.getByTestId('sidebar').waitFor();
+    assert.equal(await page.getByTestId('menu-/saas-ticket-app/channelInterface').count(), 0);
+
+    // Disabled: gone from the hotel menu.
+    await page.goto(`${ctx.fleet.url}/saas-app/saasInterface/interfaceConfig/list`);
+    await row(page, 'base-interfaces-table', 'Meituan hotels').getByRole('button', { name: 'Disable' }).click();
+    await page.getByTestId('confirm-yes').click();
+    await row(page, 'base-interfaces-table', 'Meituan hotels').getByText('Disabled').waitFor();
+    await page.goto(`${ctx.fleet.url}/hotel/home`);
+    await page.getByTestId('sidebar').waitFor();
+    await page.getByTestId('menu-/saas-hotel-app/hotel').waitFor();
+    assert.equal(await page.getByTestId('menu-/saas-hotel-app/channelInterface').count(), 0);
+    await page.close();
+  });
+});
