@@ -297,12 +297,12 @@ export default function SnapupPlaceOrder() {
         open_(o) ? (
           <Stack direction="row" spacing={1}>
             {mayPay && o.distributorId > 0 && (
-              <Button size="small" variant="outlined" onClick={() => pay(o)} data-testid={`snapup-order-paybtn-${o.orderId}`}>
+              <Button size="small" variant="outlined" sx={{ whiteSpace: 'nowrap' }} onClick={() => pay(o)} data-testid={`snapup-order-paybtn-${o.orderId}`}>
                 <FormattedMessage id="mall.orders.pay" />
               </Button>
             )}
             {mayCancel && (
-              <Button size="small" color="inherit" onClick={() => cancel(o)} data-testid={`snapup-order-cancel-${o.orderId}`}>
+              <Button size="small" color="inherit" sx={{ whiteSpace: 'nowrap' }} onClick={() => cancel(o)} data-testid={`snapup-order-cancel-${o.orderId}`}>
                 <FormattedMessage id="mall.orders.cancel" />
               </Button>
             )}
