@@ -5,4 +5,5 @@
 pub mod bank;
 pub mod credit;
 pub mod credit_log;
+pub mod ledger_line;
 pub mod settlement;

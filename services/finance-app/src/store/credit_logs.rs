@@ -237,12 +237,23 @@ fn follow_ledger(conn: &mut DbConnection, saas_id: i64, o: &v1::OrderRef) -> Que
     Ok(())
 }
 
+/// Tracks the order's row (made by [`ensure`] first) for the summaries' read model.
+fn track(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    o: &v1::OrderRef,
+) -> QueryResult<super::ledger_lines::Tracked> {
+    let id: i64 = row_of(saas_id, o).select(credit_logs::id).first(conn)?;
+    super::ledger_lines::track(conn, saas_id, &[id])
+}
+
 /// `order.*.created`: the order's row with all it tells (contact, amounts, quantity, the user
 /// who booked, the order date).
 pub fn created(conn: &mut DbConnection, e: &Event<v1::OrderCreated>) -> anyhow::Result<()> {
     let o = order_of(&e.routing_key, &e.payload.order)?;
     let at = e.occurred_at;
     ensure(conn, e.saas_id, o, e.payload.order_state, at)?;
+    let tracked = track(conn, e.saas_id, o)?;
     let contact = e.payload.contact.clone().unwrap_or_default();
     diesel::update(
         credit_logs::table
@@ -263,6 +274,7 @@ pub fn created(conn: &mut DbConnection, e: &Event<v1::OrderCreated>) -> anyhow::
         set_amounts(conn, e.saas_id, o, a)?;
     }
     follow_ledger(conn, e.saas_id, o)?;
+    tracked.finish(conn)?;
     Ok(())
 }
 
@@ -273,8 +285,10 @@ pub fn state_changed(
 ) -> anyhow::Result<()> {
     let o = order_of(&e.routing_key, &e.payload.order)?;
     ensure(conn, e.saas_id, o, e.payload.new_order_state, e.occurred_at)?;
+    let tracked = track(conn, e.saas_id, o)?;
     set_state(conn, e.saas_id, o, e.payload.new_order_state, e.occurred_at)?;
     follow_ledger(conn, e.saas_id, o)?;
+    tracked.finish(conn)?;
     Ok(())
 }
 
@@ -283,11 +297,13 @@ pub fn cancelled(conn: &mut DbConnection, e: &Event<v1::OrderCancelled>) -> anyh
     let o = order_of(&e.routing_key, &e.payload.order)?;
     let ended = credit_log::ORDER_CANCELLED;
     ensure(conn, e.saas_id, o, ended, e.occurred_at)?;
+    let tracked = track(conn, e.saas_id, o)?;
     set_state(conn, e.saas_id, o, ended, e.occurred_at)?;
     if let Some(a) = &e.payload.amounts {
         set_amounts(conn, e.saas_id, o, a)?;
     }
     follow_ledger(conn, e.saas_id, o)?;
+    tracked.finish(conn)?;
     Ok(())
 }
 

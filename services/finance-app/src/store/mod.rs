@@ -5,6 +5,7 @@
 pub mod accounts;
 pub mod banks;
 pub mod credit_logs;
+pub mod ledger_lines;
 pub mod saga;
 pub mod schema;
 pub mod settlements;

@@ -219,3 +219,17 @@ diesel::table! {
         updated_at -> BigInt,
     }
 }
+
+diesel::table! {
+    ledger_lines (saas_id, kind, mch_id, currency) {
+        saas_id -> BigInt,
+        kind -> Integer,
+        mch_id -> BigInt,
+        currency -> Text,
+        order_count -> BigInt,
+        due -> BigInt,
+        done -> BigInt,
+        outstanding -> BigInt,
+        abnormal_count -> BigInt,
+    }
+}

@@ -5,9 +5,7 @@
 //! (SQLite runs one writer at a time); what each order has received is recomputed from the
 //! confirmed logs alone ([`rules::allocate`]).
 
-use diesel::dsl::sql;
 use diesel::prelude::*;
-use diesel::sql_types::BigInt;
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
 use platform::time::day_start_ms;
@@ -47,14 +45,6 @@ macro_rules! on_side {
             }
         }
     };
-}
-
-/// The SQL names of `side`'s ledger columns: (due, done, verify).
-fn column_names(side: Side) -> (&'static str, &'static str, &'static str) {
-    match side {
-        Side::Receipt => ("receipt_due", "receipt_received", "receipt_verify"),
-        Side::Payment => ("payment_due", "payment_paid", "payment_verify"),
-    }
 }
 
 /// Which merchant's receipts (payments) the viewer sees: `Some(None)` every one (the tenant's
@@ -257,6 +247,7 @@ pub fn create(
     by: &Actor,
     now: i64,
 ) -> Result<i64, ApiError> {
+    let tracked = super::ledger_lines::track(conn, viewer.saas_id, ids)?;
     let found: Vec<(i64, i64, String, i32, i64, i64)> =
         on_side!(side, |mch, sid, due, done, ver, prog, date| {
             credit_logs::table
@@ -351,6 +342,7 @@ pub fn create(
             "names an order whose amounts changed just now: reload and try again",
         ));
     }
+    tracked.finish(conn)?;
     Ok(id)
 }
 
@@ -390,6 +382,14 @@ fn settle(
     s: &Row,
     reviewed: bool,
 ) -> QueryResult<()> {
+    let ids: Vec<i64> = on_side!(side, |mch, sid, due, done, ver, prog, date| {
+        credit_logs::table
+            .filter(credit_logs::saas_id.eq(saas_id))
+            .filter(sid.eq(s.id))
+            .select(credit_logs::id)
+            .load(conn)
+    })?;
+    let tracked = super::ledger_lines::track(conn, saas_id, &ids)?;
     let rows: Vec<(i64, i64, i64, i32, i64, i32)> =
         on_side!(side, |mch, sid, due, done, ver, prog, date| {
             credit_logs::table
@@ -435,7 +435,6 @@ fn settle(
         .set(v.eq(ver))
         .execute(conn))?;
     }
-    let ids: Vec<i64> = rows.iter().map(|r| r.0).collect();
     super::credit_logs::show_settling(conn, saas_id, &ids)?;
     if side == Side::Receipt {
         // Money received for an order paid by credit gives the distributor that credit back.
@@ -461,7 +460,7 @@ fn settle(
             settlements::state.eq(next),
         ))
         .execute(conn)?;
-    Ok(())
+    tracked.finish(conn)
 }
 
 /// Reviews the receipt (payment) `id`: fully settled, nothing pending, no abnormal order
@@ -520,6 +519,7 @@ pub fn delete(
             .select(credit_logs::id)
             .load(conn)
     })?;
+    let tracked = super::ledger_lines::track(conn, viewer.saas_id, &ids)?;
     // Freed first (which locks the rows on PostgreSQL), then given what their orders owe as
     // read under that lock: an order event waits, then finds the row free and keeps it itself.
     on_side!(side, |mch, sid, due, done, ver, prog, date| diesel::update(
@@ -572,6 +572,7 @@ pub fn delete(
     diesel::update(settlements::table.filter(settlements::id.eq(id)))
         .set(settlements::state.eq(state::DELETED))
         .execute(conn)?;
+    tracked.finish(conn)?;
     Ok(())
 }
 
@@ -1170,15 +1171,14 @@ pub struct LedgerLine {
 
 /// Per merchant and currency of `side` the viewer sees (optionally one merchant): its orders in
 /// the ledger, what they owe, what is received (paid) and what is outstanding, each summed
-/// from the rows on its own, and how many are abnormal; by merchant id.
+/// from the rows on its own, and how many are abnormal; by merchant id. Read from the
+/// summaries' read model ([`super::ledger_lines`]), not by grouping the rows.
 pub fn summary(
     conn: &mut DbConnection,
     viewer: &Viewer,
     side: Side,
     mch_id: Option<i64>,
 ) -> QueryResult<Vec<LedgerLine>> {
-    let (due_col, done_col, ver_col) = column_names(side);
-    let sum = |expr: String| sql::<BigInt>(&format!("CAST(COALESCE(SUM({expr}), 0) AS BIGINT)"));
     // One merchant (lo = hi) or all (the whole range).
     let (lo, hi) = match (scope(viewer, side), mch_id) {
         (None, _) => return Ok(Vec::new()),
@@ -1187,40 +1187,20 @@ pub fn summary(
         (Some(None), Some(asked)) => (asked, asked),
         (Some(None), None) => (i64::MIN, i64::MAX),
     };
-    let lines: Vec<(i64, String, i64, i64, i64, i64, i64)> =
-        on_side!(side, |mch, sid, due, done, ver, prog, date| {
-            credit_logs::table
-                .filter(credit_logs::saas_id.eq(viewer.saas_id))
-                .filter(due.gt(0).or(done.gt(0)))
-                .filter(mch.between(lo, hi))
-                .group_by((mch, credit_logs::currency_code))
-                .select((
-                    mch,
-                    credit_logs::currency_code,
-                    sql::<BigInt>("CAST(COUNT(*) AS BIGINT)"),
-                    sum(due_col.to_owned()),
-                    sum(done_col.to_owned()),
-                    sum(format!("{due_col} - {done_col}")),
-                    sum(format!("CASE WHEN {ver_col} = -1 THEN 1 ELSE 0 END")),
-                ))
-                .order_by(mch)
-                .load(conn)
-        })?;
-    let ids: Vec<i64> = lines.iter().map(|l| l.0).collect();
+    let lines = super::ledger_lines::lines_of(conn, viewer.saas_id, side, lo, hi)?;
+    let ids: Vec<i64> = lines.iter().map(|l| l.mch_id).collect();
     let names = platform::replica::merchant_names(conn, viewer.saas_id, &ids)?;
     Ok(lines
         .into_iter()
-        .map(
-            |(mch_id, currency, order_count, due, done, outstanding, abnormal_count)| LedgerLine {
-                mch_name: names.get(&mch_id).cloned().unwrap_or_default(),
-                mch_id,
-                currency,
-                order_count,
-                due,
-                done,
-                outstanding,
-                abnormal_count,
-            },
-        )
+        .map(|l| LedgerLine {
+            mch_name: names.get(&l.mch_id).cloned().unwrap_or_default(),
+            mch_id: l.mch_id,
+            currency: l.currency,
+            order_count: l.figures.order_count,
+            due: l.figures.due,
+            done: l.figures.done,
+            outstanding: l.figures.outstanding,
+            abnormal_count: l.figures.abnormal_count,
+        })
         .collect())
 }

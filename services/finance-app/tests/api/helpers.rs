@@ -334,6 +334,22 @@ pub mod orders {
         .at(at)
     }
 
+    pub fn state_changed(o: &v1::OrderRef, from: i32, to: i32, at: i64) -> Outgoing {
+        let e = v1::OrderStateChanged {
+            order: Some(o.clone()),
+            old_order_state: from,
+            new_order_state: to,
+            ..Default::default()
+        };
+        Outgoing::new(
+            "hotel-app",
+            "order.hotel.state-changed",
+            TenantFixture::SAAS,
+            &e,
+        )
+        .at(at)
+    }
+
     pub async fn send(f: &TenantFixture, out: &Outgoing) {
         use prost::Message as _;
         let bytes = out.envelope_bytes();
@@ -381,6 +397,35 @@ pub mod orders {
         platform::testing::eventually(&format!("order {id} cancelled"), || async {
             let rows = staff.list_credit_log(&format!("orderId={id}")).await.rows();
             rows.first().filter(|r| r["state"] == 3).map(|_| ())
+        })
+        .await;
+    }
+
+    /// Moves order `id` from state `from` to `to` (order states: 5 completed, 9 invalid ...) and
+    /// waits until its row shows credit log state `shown`.
+    pub async fn change(
+        f: &TenantFixture,
+        id: i64,
+        distributor: i64,
+        from: i32,
+        to: i32,
+        shown: i32,
+    ) {
+        let at = platform::time::now_ms();
+        send(
+            f,
+            &state_changed(
+                &order(id, TenantFixture::SUPPLIER, distributor),
+                from,
+                to,
+                at,
+            ),
+        )
+        .await;
+        let staff = super::Client::new(f, &f.operator);
+        platform::testing::eventually(&format!("order {id} in state {to}"), || async {
+            let rows = staff.list_credit_log(&format!("orderId={id}")).await.rows();
+            rows.first().filter(|r| r["state"] == shown).map(|_| ())
         })
         .await;
     }

@@ -6,6 +6,7 @@ mod cash;
 mod credit;
 mod credit_logs;
 mod helpers;
+mod ledger_lines;
 mod payments;
 mod receipts;
 mod saga;

@@ -2,11 +2,16 @@
 //! so the same every run) sequence of orders, cancellations, receipts and payments made and
 //! deleted, money recorded and confirmed, rollbacks and reviews, for every distributor (and the
 //! supplier) the summary's due = received + outstanding, and each figure is what a model of the
-//! steps kept beside the service says, and what the confirmed logs add up to.
+//! steps kept beside the service says, and what the confirmed logs add up to; and the
+//! summaries' read model (`ledger_lines`, what the summaries answer) equals every row grouped
+//! afresh, after every step (each kind of order event on its own: tests/api/ledger_lines.rs).
 
 use std::collections::BTreeMap;
 
 use platform::testing::{Backend, TenantFixture};
+
+use finance_app::store::ledger_lines;
+use platform::db::DbPool;
 
 use crate::helpers::orders::{book, cancel};
 use crate::helpers::{Client, SECOND_DISTRIBUTOR, Side, start};
@@ -130,6 +135,66 @@ fn side_of(i: usize) -> Side {
     SIDES[i]
 }
 
+/// The summaries' read model against the truth: each line what the rows of its merchant and
+/// currency add up to, grouped afresh, and the summary answers those lines.
+pub async fn check_read_model(staff: &Client<'_>, pool: &DbPool, step: usize, what: &str) {
+    use finance_app::domain::settlement::Side as S;
+    for (side, s) in [(Side::Receipt, S::Receipt), (Side::Payment, S::Payment)] {
+        let mut conn = pool.get().unwrap();
+        let truth = ledger_lines::grouped(&mut conn, TenantFixture::SAAS, s).unwrap();
+        let kept =
+            ledger_lines::lines_of(&mut conn, TenantFixture::SAAS, s, i64::MIN, i64::MAX).unwrap();
+        drop(conn);
+        assert_eq!(
+            kept, truth,
+            "step {step} ({what}), {side:?}: read model = grouped rows"
+        );
+        let (due_key, mch_key) = match side {
+            Side::Receipt => ("receiptPrice", "distributorMchId"),
+            Side::Payment => ("paymentPrice", "supplierMchId"),
+        };
+        let answered: Vec<(i64, String, [i64; 5])> = staff
+            .summary(side, "resultNum=500")
+            .await
+            .rows()
+            .iter()
+            .map(|l| {
+                let n = |k: &str| l[k].as_i64().unwrap();
+                let c = l["currencyCode"].as_str().unwrap().to_owned();
+                let f = [
+                    n("orderCount"),
+                    n(due_key),
+                    n("arrivalPrice"),
+                    n("outstanding"),
+                    n("abnormalCount"),
+                ];
+                (n(mch_key), c, f)
+            })
+            .collect();
+        let truth: Vec<(i64, String, [i64; 5])> = truth
+            .into_iter()
+            .map(|l| {
+                let f = l.figures;
+                (
+                    l.mch_id,
+                    l.currency,
+                    [
+                        f.order_count,
+                        f.due,
+                        f.done,
+                        f.outstanding,
+                        f.abnormal_count,
+                    ],
+                )
+            })
+            .collect();
+        assert_eq!(
+            answered, truth,
+            "step {step} ({what}), {side:?}: the summary answers the truth"
+        );
+    }
+}
+
 async fn check(staff: &Client<'_>, model: &Model, step: usize, what: &str) {
     for (i, side) in SIDES.iter().enumerate() {
         let (due_key, mch_key) = match side {
@@ -189,6 +254,7 @@ async fn check(staff: &Client<'_>, model: &Model, step: usize, what: &str) {
 async fn the_ledger_balances_after_every_step_of_a_random_sequence(backend: Backend) {
     let f = start(backend).await;
     let staff = Client::new(&f, &f.operator);
+    let pool = platform::db::connect(&f.app.db.as_ref().unwrap().config()).unwrap();
     let mut rng = Rng(0x5EED_2026_1126);
     let mut model = Model {
         orders: Vec::new(),
@@ -344,6 +410,7 @@ async fn the_ledger_balances_after_every_step_of_a_random_sequence(backend: Back
             }
         };
         check(&staff, &model, step, what).await;
+        check_read_model(&staff, &pool, step, what).await;
         *done.entry(what).or_default() += 1;
     }
     // The sequence went through every kind of step, abnormal orders included.
