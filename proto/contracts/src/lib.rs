@@ -45,6 +45,7 @@ payloads! {
     PriceRuleUpdated => "updated",
     ApprovalDecided => "decided",
     InterfaceImported => "imported",
+    SupportAssigned => "assigned",
 }
 
 #[cfg(test)]
