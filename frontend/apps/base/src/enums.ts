@@ -114,6 +114,12 @@ export const APPROVAL_REF: Enumeration = { id: 'base.enum.approvalRef', values: 
 /** `stateApprovals`: 0 pending, 1 approved, 2 rejected, 3 withdrawn. */
 export const APPROVAL_STATE: Enumeration = { id: 'base.enum.approvalState', values: [0, 1, 2, 3] };
 
+/** Support ticket (work order) `state`: 1 pending, 2 in progress, 3 solved. */
+export const SUPPORT_STATE: Enumeration = { id: 'base.enum.supportState', values: [1, 2, 3] };
+
+/** Support ticket (work order) `businessType`: 10 hotel, 20 ticket. */
+export const SUPPORT_BUSINESS: Enumeration = { id: 'base.enum.supportBusiness', values: [10, 20] };
+
 /** Every enumeration, for the messages test. */
 export const ENUMS: Enumeration[] = [
   USER_STATE,
@@ -151,6 +157,8 @@ export const ENUMS: Enumeration[] = [
   APPROVAL_OPERATE,
   APPROVAL_REF,
   APPROVAL_STATE,
+  SUPPORT_STATE,
+  SUPPORT_BUSINESS,
 ];
 
 /** saas-main interface configuration `state`: 1 enabled, 0 disabled. */

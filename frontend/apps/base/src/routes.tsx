@@ -134,6 +134,23 @@ export const routes: AppRoute[] = [
     ],
   },
   {
+    path: 'support',
+    meta: { title: 'base.menu.support', icon: 'support_agent', order: 6 },
+    children: [
+      {
+        path: 'mySupport/list',
+        meta: { title: 'base.menu.mySupport', order: 1, perm: PERM.support.list },
+        page: () => import('./pages/support/TicketList'),
+      },
+      {
+        // Platform codes: the platform's support staff only.
+        path: 'workOrder/list',
+        meta: { title: 'base.menu.workOrders', order: 2, perm: PERM.workOrder.list },
+        page: () => import('./pages/support/WorkOrderList'),
+      },
+    ],
+  },
+  {
     path: 'notice',
     meta: { title: 'base.menu.notice', icon: 'campaign', order: 6 },
     children: [

@@ -1,6 +1,7 @@
 // The dashboard's activity view: user activity (today, yesterday, the last 7 days, each against
 // the period before), its daily curve against the previous period, the latest orders and
-// notices, and for operator users (300) the merchant ranking.
+// notices, and for operator users (300) the merchant ranking and the support panel (the tenant's
+// support tickets by state, saas-main GET /saas/support/mySupport/count).
 import { useEffect, useState, type ReactNode } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Box, Button, ButtonGroup, Card, CardContent, List, ListItem, ListItemText, Paper, TextField, Typography } from '@mui/material';
@@ -18,6 +19,11 @@ interface Overview {
 interface DayCount {
   day: string;
   count: number;
+}
+interface TicketCounts {
+  pending: number;
+  inProgress: number;
+  solved: number;
 }
 interface Notice {
   id: number;
@@ -71,6 +77,8 @@ export default function ActivityView({ mscType }: { mscType: number }) {
   const [notices, setNotices] = useState<Notice[]>([]);
   const [orders, setOrders] = useState<OrderRow[]>([]);
   const [rank, setRank] = useState<RankRow[]>([]);
+  const [tickets, setTickets] = useState<TicketCounts | null>(null);
+  const seesTickets = useHolds(PERM.support.count);
   const seesOrders = useHolds(PERM.order.sysList);
   const operatorUser = mscType === MscType.OperatorUser;
 
@@ -86,8 +94,9 @@ export default function ActivityView({ mscType }: { mscType: number }) {
       api
         .get<RankRow[]>('saas-main', '/saas/dashboard/index/mchRank', { query: { mchType: MchType.Supplier, limit: 5 } })
         .then((r) => setRank(r ?? []), () => undefined);
+      if (seesTickets) api.get<TicketCounts>('saas-main', '/saas/support/mySupport/count').then(setTickets, () => undefined);
     }
-  }, [seesOrders, operatorUser]);
+  }, [seesOrders, operatorUser, seesTickets]);
 
   useEffect(() => {
     let live = true;
@@ -167,6 +176,20 @@ export default function ActivityView({ mscType }: { mscType: number }) {
                 </ListItem>
               ))}
               {rank.length === 0 && <FormattedMessage id="table.empty" />}
+            </List>
+          </Panel>
+        )}
+        {operatorUser && seesTickets && (
+          <Panel title="activity.support" testId="activity-support">
+            <List dense>
+              {(['pending', 'inProgress', 'solved'] as const).map((k) => (
+                <ListItem key={k}>
+                  <ListItemText primary={t(`activity.support.${k}`)} />
+                  <Typography variant="h6" data-testid={`activity-support-${k}`}>
+                    {tickets ? tickets[k] : '--'}
+                  </Typography>
+                </ListItem>
+              ))}
             </List>
           </Panel>
         )}
