@@ -59,6 +59,18 @@ export const FIELD_FORM: Enumeration = { id: 'ticket.enum.fieldForm', values: [1
 /** Who made an order log entry (`role`): the tenant's staff, the supplier, the distributor or the system (a timeout). */
 export const LOG_ROLE: Enumeration = { id: 'ticket.enum.logRole', values: ['operator', 'supplier', 'distributor', 'system'] };
 
+/** A voucher's `state`: 0 valid, 1 used, 2 cancelled. */
+export const VOUCHER_STATE: Enumeration = { id: 'ticket.enum.voucherState', values: [0, 1, 2] };
+
+/** The gate's `result`: admitted, or why not. */
+export const GATE_RESULT: Enumeration = {
+  id: 'ticket.enum.gateResult',
+  values: ['admitted', 'already-used', 'not-yet-valid', 'expired', 'cancelled', 'not-confirmed', 'wrong-scenic', 'unknown-code'],
+};
+
+/** The order log's actions only ticket orders have (the others are the shared `ORDER_LOG_ACTION`'s): a ticket admitted at the gate. */
+export const TICKET_LOG_ACTION: Enumeration = { id: 'ticket.enum.logAction', values: ['redeem'] };
+
 /** Every enumeration, for the messages test. */
 export const ENUMS: Enumeration[] = [
   SCENIC_STAR,
@@ -80,4 +92,7 @@ export const ENUMS: Enumeration[] = [
   FORM_FIELD,
   FIELD_FORM,
   LOG_ROLE,
+  VOUCHER_STATE,
+  GATE_RESULT,
+  TICKET_LOG_ACTION,
 ];

@@ -30,6 +30,12 @@ export const routes: AppRoute[] = [
         meta: { title: 'ticket.menu.scenicSuppliers', order: 3, perm: PERM.scenicSupplier.list, noCache: true },
         page: () => import('./pages/scenics/ScenicSupplierList'),
       },
+      {
+        // The gate: scan or type a voucher's code (the spot's staff: the tenant's and its suppliers').
+        path: 'ticketVoucher/redeem',
+        meta: { title: 'ticket.menu.gate', order: 4, perm: PERM.ticketVoucher.redeem, noCache: true },
+        page: () => import('./pages/gate/Gate'),
+      },
     ],
   },
   {

@@ -12,8 +12,8 @@ import type { TicketOrder } from './types';
 
 const A = 'ticket.orderActions';
 
-/** Cash (2): ticket-app refuses credit (1) until ticket orders join finance-app's credit saga. */
-const PAY_TYPES = [2];
+/** Credit (1: finance-app's saga decides, the order shows why when it refuses) or cash (2). */
+const PAY_TYPES = [1, 2];
 
 export function OrderActions({ order, onDone }: { order: TicketOrder; onDone: () => void }) {
   const { user, org, permissions } = useSession();

@@ -1,7 +1,7 @@
 // One ticket order: ticket-app GET /saas/order/ticketSys/load?orderId= (whoever sees the order:
 // the tenant's staff, its supplier, its distributor), with the actions the user may take on it
-// in its state (OrderActions), the buyer's details and, for holders of the log code, its log
-// (GET /saas/log/ticketOrderLog/list). After an action the order and its log are loaded again.
+// in its state (OrderActions), the buyer's details, its vouchers with their QR codes and the PDF
+// (VoucherSection) and, for holders of the log code, its log (GET /saas/log/ticketOrderLog/list). After an action the order and its log are loaded again.
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { api, MchType, PERM, useHolds, useSession } from '@tradewind/shared';
@@ -10,6 +10,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { OrderActions } from './OrderActions';
 import { OrderFields } from './OrderFields';
 import { LogTable } from './OrderTables';
+import { VoucherSection } from './VoucherSection';
 import type { TicketOrder, TicketOrderLog } from './types';
 
 export default function OrderDetail() {
@@ -25,6 +26,7 @@ function OrderDetailView({ orderId }: { orderId: string }) {
   const { user, org } = useSession();
   const distributor = Boolean(user && user.mchId !== 0 && org?.mchType === MchType.Distributor);
   const readsLog = useHolds(PERM.ticketOrder.log);
+  const readsVouchers = useHolds(PERM.ticketVoucher.list);
   const [loaded, setLoaded] = useState<Loaded>(null);
   const [generation, setGeneration] = useState(0);
   useEffect(() => {
@@ -67,6 +69,7 @@ function OrderDetailView({ orderId }: { orderId: string }) {
         <>
           <OrderActions order={loaded.order} onDone={() => setGeneration((g) => g + 1)} />
           <OrderFields order={loaded.order} distributor={distributor} />
+          {readsVouchers && <VoucherSection order={loaded.order} generation={generation} />}
           {loaded.logs && <LogTable logs={loaded.logs} />}
         </>
       )}

@@ -14,6 +14,8 @@ export function OrderFields({ order: o, distributor }: { order: TicketOrder; dis
     { label: `${F}.productName`, value: o.productName },
     { label: `${F}.visitDate`, value: o.visitDate },
     { label: `${F}.quantity`, value: o.quantity },
+    { label: `${F}.vouchers`, value: o.vouchers },
+    { label: `${F}.usedTickets`, value: o.usedTickets },
     { label: `${F}.supplierName`, value: o.supplierName },
     { label: `${F}.distributorName`, value: o.distributorName },
     { label: `${F}.needConfirm`, value: label(YES_NO, o.needConfirm) },
@@ -58,6 +60,8 @@ export function OrderFields({ order: o, distributor }: { order: TicketOrder; dis
     { label: `${F}.orderPrice`, value: money(o.orderPrice) },
     ...(distributor ? [] : [{ label: `${F}.supplierPrice`, value: money(o.supplierPrice) }]),
     { label: `${F}.payType`, value: label(PAY_TYPE, o.payType) },
+    // Why finance-app refused the credit payment (payment state 29), "zh / en".
+    ...(o.payFailReason ? [{ label: `${F}.payFailReason`, value: o.payFailReason }] : []),
   ];
   return (
     <>

@@ -1,7 +1,7 @@
 // The ticket order lists, the order detail with its log and its actions against a stubbed
 // ticket-app.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { gets, lastGet, pageOf, pick, query, renderPage, serve, setUpPageTests, writes } from '@tradewind/shared/src/testing';
+import { gets, lastGet, optionsOf, pageOf, pick, query, renderPage, serve, setUpPageTests, writes } from '@tradewind/shared/src/testing';
 import en from '../../messages/en';
 import { distributorUser, hold, staffUser, supplierUser, ticketOrder, ticketOrderLog } from '../../fixtures';
 import remote from '../../routes';
@@ -179,6 +179,28 @@ describe('ticket order detail', () => {
     expect(problems).toEqual([]);
   });
 
+  it('shows why finance-app refused a credit payment', async () => {
+    distributorUser();
+    serve(answer({ ...ticketOrder, orderState: 2, payState: 29, payType: 1, payFailReason: '可用授信不足 / not enough credit' }));
+    renderPage(OrderDetail, en, '/saas-ticket-app/order/detail?orderId=42');
+    expect(await screen.findByText('可用授信不足 / not enough credit')).toBeTruthy();
+    expect(screen.getByText('Why the payment failed')).toBeTruthy();
+    expect(screen.getByText('Payment failed')).toBeTruthy();
+  });
+
+  it('offers credit and cash to pay, credit first', async () => {
+    distributorUser();
+    hold('/saas/order/ticketOrder/pay:PUT');
+    const calls = serve(answer({ ...ticketOrder, orderState: 2 }));
+    renderPage(OrderDetail, en, '/saas-ticket-app/order/detail?orderId=42');
+    fireEvent.click(await screen.findByTestId('order-action-pay'));
+    const dialog = await screen.findByTestId('order-action-dialog');
+    expect(optionsOf('Pay by')).toEqual(['Credit', 'Cash']);
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].body).toEqual({ orderId: 42, payType: 1 });
+  });
+
   it("hides the supplier's price from a distributor and the log from one without its code", async () => {
     distributorUser();
     const calls = serve(answer());
@@ -234,6 +256,7 @@ describe('ticket order detail', () => {
     fireEvent.click(await screen.findByTestId('order-action-pay'));
     let dialog = await screen.findByTestId('order-action-dialog');
     expect(within(dialog).getByText('Amount: 160.00')).toBeTruthy();
+    pick('Pay by', 'Cash');
     fireEvent.click(within(dialog).getByTestId('form-submit'));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0].url.pathname).toBe('/api/ticket-app/saas/order/ticketOrder/pay');

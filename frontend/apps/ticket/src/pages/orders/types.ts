@@ -6,3 +6,8 @@ import type { TicketAppApi } from '@tradewind/shared';
 export type TicketOrder = TicketAppApi['schemas']['TicketOrder'];
 /** `OrderLog`: GET /saas/log/ticketOrderLog/list?orderId=. */
 export type TicketOrderLog = TicketAppApi['schemas']['OrderLog'];
+
+/** `Voucher`: GET /saas/order/ticketVoucher/list?orderId=. */
+export type TicketVoucher = TicketAppApi['schemas']['Voucher'];
+/** `Redemption`: POST /saas/ticket/ticketVoucher/redeem. */
+export type Redemption = TicketAppApi['schemas']['Redemption'];

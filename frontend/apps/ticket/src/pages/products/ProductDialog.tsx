@@ -6,7 +6,7 @@
 // the supplier does not cooperate with, under the spot). The fields a rule needs appear with it.
 import { useEffect, useState } from 'react';
 import { Typography } from '@mui/material';
-import { api, FormCheck, FormDialog, FormMultiSelect, FormSelect, FormText, useEnumOptions, useForm, useIsTenantStaff, useMerchantOptions, useOptions, type Option, type Page } from '@tradewind/shared';
+import { api, FormCheck, FormDialog, FormMultiSelect, FormSelect, FormText, useEnumOptions, useForm, useIsTenantStaff, useMerchantOptions } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import {
   CANCEL_TIME,
@@ -20,7 +20,7 @@ import {
   VALIDATE_TYPE,
   VOUCHER_TYPE,
 } from '../../enums';
-import type { ScenicForProduct } from '../scenics/types';
+import { useScenicOptions } from '../scenics/useScenicOptions';
 import { CustomFields } from './CustomFields';
 import {
   CANCEL_DAYS_BEFORE,
@@ -41,24 +41,6 @@ import { smsParts } from './sms';
 import type { TicketProduct } from './types';
 
 const P = 'ticket.productForm.fields';
-/** `stateScenicSupplier` cooperating. */
-const COOPERATING = 1;
-
-/** The spots to pick from: a supplier's cooperating ones, every normal one for the staff. */
-function useScenicOptions(open: boolean, staff: boolean): Option[] {
-  return useOptions(
-    open
-      ? () =>
-          api
-            .get<Page<ScenicForProduct>>('ticket-app', '/saas/product/scenicProducts/listForScenic', {
-              query: { page: 1, resultNum: 500, supplierState: staff ? undefined : COOPERATING },
-            })
-            .then((p) => p.results.map((s) => ({ value: String(s.scenicId), text: s.scenicName })))
-      : null,
-    open ? `scenics-${staff}` : '',
-  );
-}
-
 /** null: closed; 0: a new product; else the product being changed. */
 export function ProductDialog({ productId, onClose, onSaved }: { productId: number | null; onClose: () => void; onSaved: () => void }) {
   const staff = useIsTenantStaff();
