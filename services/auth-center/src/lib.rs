@@ -48,10 +48,12 @@ fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
         platform::bus::resync::ask(conn, NAME, platform::bus::resync::PERMISSIONS)
     })?;
     tracing::info!(kid = keys.signing.kid, "token signing key loaded");
+    let sealer = platform::sealing::from_config(ctx.config)?;
     let shared = Arc::new(api::context::Ctx {
         pool,
         keys,
         settings,
+        sealer,
     });
     let window_ms = ip_window_ms(&shared.settings);
     let data = web::Data::from(shared.clone());
@@ -66,6 +68,16 @@ fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
                 conn,
                 platform::time::now_ms(),
                 window_ms,
+            )?)
+        },
+    ))
+    .job(platform::jobs::Job::new(
+        "expired nonces of signed requests",
+        std::time::Duration::from_secs(60),
+        |conn| {
+            Ok(store::api_users::forget_nonces(
+                conn,
+                platform::time::now_ms(),
             )?)
         },
     ))

@@ -20,6 +20,9 @@ pub const VARIABLES: &[&str] = &[
     "LOGIN__IP_WINDOW_SECS",
     "KEYS__SIGNING_KEY_FILE",
     "KEYS__PREVIOUS_KEY_FILES",
+    // The key API users' secrets are sealed with (`platform::sealing::from_config`).
+    "SECRETS__KEY",
+    "SECRETS__KEY_FILE",
 ];
 
 #[derive(Debug, Clone)]

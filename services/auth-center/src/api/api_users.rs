@@ -1,5 +1,6 @@
 //! API users of a tenant (`/saas/account/api/*`): an app key and a secret for system-to-system
-//! calls. The secret is shown once, when made, and kept only as an argon2id hash.
+//! calls. The secret is shown once, when made, and kept as an argon2id hash and sealed with the
+//! service's key (`platform::sealing`), to check the HMAC of signed requests.
 
 use actix_web::{HttpRequest, get, post, put, web};
 use platform::auth::CurrentUser;
@@ -13,7 +14,7 @@ use super::context::{Ctx, actor};
 use super::users::{IdQuery, check_merchant};
 use crate::domain::api_users::{ApiUserForm, new_app_key, new_secret};
 use crate::domain::password;
-use crate::store::api_users::{self, ApiUser};
+use crate::store::api_users::{self, ApiUser, SecretColumns};
 use crate::store::logs;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -129,6 +130,7 @@ pub async fn save(
     let app_key = new_app_key()?;
     let secret = new_secret()?;
     let hash = password::hash(&secret)?;
+    let sealed = ctx.sealer.seal(&secret)?;
     let by = actor(&me, &req);
     let key = app_key.clone();
     let id = with_conn(&ctx.pool, move |conn| -> Result<i64, ApiError> {
@@ -136,7 +138,11 @@ pub async fn save(
             check_merchant(conn, &viewer, form.mch_id)?;
             let id = platform::id::next_id();
             let now = platform::time::now_ms();
-            api_users::insert(conn, &viewer, id, &key, &hash, &form, now)?;
+            let kept = SecretColumns {
+                hash: &hash,
+                sealed: &sealed,
+            };
+            api_users::insert(conn, &viewer, id, &key, &kept, &form, now)?;
             logs::record_action(conn, &by, "api-user.create", &key)?;
             Ok(id)
         })
@@ -167,12 +173,17 @@ pub async fn update(
         None
     };
     let hash = secret.as_deref().map(password::hash).transpose()?;
+    let sealed = secret.as_deref().map(|s| ctx.sealer.seal(s)).transpose()?;
     let by = actor(&me, &req);
     let app_key = with_conn(&ctx.pool, move |conn| -> Result<String, ApiError> {
         write_tx(conn, |conn| {
             let old = api_users::api_user_in_scope(conn, &viewer, id)?.ok_or_else(not_found)?;
             check_merchant(conn, &viewer, form.mch_id)?;
-            api_users::update(conn, id, &form, hash.as_deref(), platform::time::now_ms())?;
+            let kept = hash
+                .as_deref()
+                .zip(sealed.as_deref())
+                .map(|(hash, sealed)| SecretColumns { hash, sealed });
+            api_users::update(conn, id, &form, kept.as_ref(), platform::time::now_ms())?;
             logs::record_action(conn, &by, form.update_action(), &old.app_key)?;
             Ok(old.app_key)
         })

@@ -4,7 +4,7 @@ use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use platform::ApiError;
 use platform::auth::token::TokenKind;
 use platform::auth::{
-    AuthError, Authenticator, CurrentUser, EndReason, JwkSet, SessionState, bearer_token,
+    AuthError, Authenticator, CurrentUser, EndReason, JwkSet, SessionState, bearer_token, signed,
 };
 use platform::db::with_conn;
 use platform::http::{Json, Query, Reply};
@@ -13,8 +13,10 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::context::{Ctx, client_ip, user_agent};
 use crate::domain::accounts::USER_NORMAL;
+use crate::domain::api_users::{SignedRefusal, SignedRequest, admit_signed};
 use crate::domain::login::{Failures, LoginRefusal, after_failure, check_credentials, decide};
 use crate::domain::password;
+use crate::store::api_users::{self, ApiUser};
 use crate::store::ip_failures;
 use crate::store::logs::{self, LoginRecord};
 use crate::store::sessions::{self, NewSession};
@@ -266,6 +268,77 @@ pub async fn check(ctx: web::Data<Ctx>, q: Query<CheckQuery>) -> Result<HttpResp
     Ok(HttpResponse::Ok().json(answer))
 }
 
+/// Who a verified signed request is: the API user, and an access token made for the request.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignedIdentity {
+    /// The API user's id.
+    pub user_id: i64,
+    pub saas_id: i64,
+    pub mch_id: i64,
+    /// 500 API user, 510 API shared, 511 API supplier, 512 API distributor.
+    pub msc_type: i32,
+    pub app_key: String,
+    /// A short-lived access token of the API user, which the gateway forwards as the bearer.
+    pub token: String,
+    /// Its expiry, seconds since the epoch.
+    pub exp: i64,
+}
+
+/// Checks a signed request of an API user for the gateway: the app key, the user's state, the
+/// clock (±5 minutes), the HMAC with the user's secret, and the nonce (recorded; a second use
+/// is a replay). Not forwarded from outside by the gateway.
+#[utoipa::path(
+    request_body = SignedRequest,
+    responses(
+        (status = 200, body = SignedIdentity),
+        (status = 401, description = "app-key-unknown, app-key-disabled, secret-reset-needed (made before signing: reset the secret), timestamp-stale, signature-invalid, nonce-replayed"),
+        (status = 412, description = "a malformed nonce, signature or digest"),
+    ),
+    tag = "auth",
+    extensions(("x-envelope" = json!(false)))
+)]
+#[post("/api/auth/verifySigned")]
+pub async fn verify_signed(
+    ctx: web::Data<Ctx>,
+    form: Json<SignedRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let form = form.into_inner();
+    form.check_form()?;
+    let shared = ctx.clone();
+    let user = with_conn(&ctx.pool, move |conn| -> Result<ApiUser, ApiError> {
+        let now = platform::time::now_ms();
+        let user = api_users::by_app_key(conn, &form.app_key)?.ok_or(SignedRefusal::UnknownKey)?;
+        admit_signed(
+            user.state,
+            user.secret_sealed.as_deref().is_some_and(|s| !s.is_empty()),
+            form.timestamp,
+            now,
+        )?;
+        let secret = shared
+            .sealer
+            .open(user.secret_sealed.as_deref().unwrap_or_default())?;
+        if !signed::verify(&secret, &form.canonical(), &form.signature) {
+            return Err(SignedRefusal::BadSignature.into());
+        }
+        if !api_users::record_nonce(conn, &user.app_key, &form.nonce, form.nonce_expiry())? {
+            return Err(SignedRefusal::Replayed.into());
+        }
+        Ok(user)
+    })
+    .await?;
+    let (token, exp) = ctx.api_token(&user);
+    Ok(HttpResponse::Ok().json(SignedIdentity {
+        user_id: user.id,
+        saas_id: user.saas_id,
+        mch_id: user.mch_id,
+        msc_type: user.msc_type,
+        app_key: user.app_key,
+        token,
+        exp,
+    }))
+}
+
 /// Ends the caller's session: its access and refresh tokens stop working everywhere.
 #[utoipa::path(responses((status = 200, description = "logged out")), security(("bearer" = [])), tag = "auth")]
 #[post("/api/auth/logout")]
@@ -308,4 +381,4 @@ pub async fn jwks(ctx: web::Data<Ctx>) -> HttpResponse {
         .json(set)
 }
 
-platform::endpoints!(login, refresh, check, logout, jwks);
+platform::endpoints!(login, refresh, check, verify_signed, logout, jwks);

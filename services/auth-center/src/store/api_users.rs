@@ -8,7 +8,7 @@ use platform::db::DbConnection;
 use platform::db::SearchText as _;
 use platform::http::PageRequest;
 
-use super::schema::api_users;
+use super::schema::{api_nonces, api_users};
 use crate::domain::api_users::ApiUserForm;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -25,6 +25,9 @@ pub struct ApiUser {
     pub remarks: String,
     pub created_at: i64,
     pub updated_at: i64,
+    /// The secret sealed with the service's key (`platform::sealing`), to check signed
+    /// requests; none for users made before signing existed, until their secret is reset.
+    pub secret_sealed: Option<String>,
 }
 
 /// The API users `viewer` sees: its tenant's, and a merchant's user its merchant's.
@@ -103,7 +106,7 @@ pub fn insert(
     viewer: &Viewer,
     id: i64,
     app_key: &str,
-    secret_hash: &str,
+    secret: &SecretColumns<'_>,
     form: &ApiUserForm,
     now: i64,
 ) -> QueryResult<()> {
@@ -113,7 +116,8 @@ pub fn insert(
             api_users::saas_id.eq(viewer.saas_id),
             FormColumns::from(form),
             api_users::app_key.eq(app_key),
-            api_users::secret_hash.eq(secret_hash),
+            api_users::secret_hash.eq(secret.hash),
+            api_users::secret_sealed.eq(Some(secret.sealed)),
             api_users::created_at.eq(now),
             api_users::updated_at.eq(now),
         ))
@@ -121,22 +125,72 @@ pub fn insert(
         .map(|_| ())
 }
 
-/// Writes the form over the API user, and its new secret's hash when it has one (the app key
-/// stays).
+/// A secret as it is kept: its argon2id hash, and the secret sealed with the service's key.
+pub struct SecretColumns<'a> {
+    pub hash: &'a str,
+    pub sealed: &'a str,
+}
+
+/// Writes the form over the API user, and its new secret when it has one (the app key stays).
 pub fn update(
     conn: &mut DbConnection,
     id: i64,
     form: &ApiUserForm,
-    new_secret_hash: Option<&str>,
+    new_secret: Option<&SecretColumns<'_>>,
     now: i64,
 ) -> QueryResult<()> {
     diesel::update(api_users::table.find(id))
         .set((FormColumns::from(form), api_users::updated_at.eq(now)))
         .execute(conn)?;
-    if let Some(hash) = new_secret_hash {
+    if let Some(secret) = new_secret {
         diesel::update(api_users::table.find(id))
-            .set(api_users::secret_hash.eq(hash))
+            .set((
+                api_users::secret_hash.eq(secret.hash),
+                api_users::secret_sealed.eq(Some(secret.sealed)),
+            ))
             .execute(conn)?;
     }
     Ok(())
+}
+
+/// The API user of an app key, in any tenant (a signed request names only its key).
+pub fn by_app_key(conn: &mut DbConnection, app_key: &str) -> QueryResult<Option<ApiUser>> {
+    api_users::table
+        .filter(api_users::app_key.eq(app_key))
+        .select(ApiUser::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// The state of an API user (for the sessions of its tokens); none when it is gone.
+pub fn state_of(conn: &mut DbConnection, id: i64) -> QueryResult<Option<i32>> {
+    api_users::table
+        .find(id)
+        .select(api_users::state)
+        .first(conn)
+        .optional()
+}
+
+/// Records a nonce of an app key until `expires_at`; false when it was already recorded (a
+/// replay). The unique (app key, nonce) decides, so two replicas cannot both accept it.
+pub fn record_nonce(
+    conn: &mut DbConnection,
+    app_key: &str,
+    nonce: &str,
+    expires_at: i64,
+) -> QueryResult<bool> {
+    let insert = diesel::insert_into(api_nonces::table)
+        .values((
+            api_nonces::app_key.eq(app_key),
+            api_nonces::nonce.eq(nonce),
+            api_nonces::expires_at.eq(expires_at),
+        ))
+        .on_conflict_do_nothing();
+    let inserted = platform::per_backend!(conn, |c| insert.execute(c))?;
+    Ok(inserted == 1)
+}
+
+/// Removes the nonces past their expiry (their timestamps are refused as stale anyway).
+pub fn forget_nonces(conn: &mut DbConnection, now: i64) -> QueryResult<usize> {
+    diesel::delete(api_nonces::table.filter(api_nonces::expires_at.le(now))).execute(conn)
 }

@@ -93,6 +93,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    api_nonces (app_key, nonce) {
+        app_key -> Text,
+        nonce -> Text,
+        expires_at -> BigInt,
+    }
+}
+
+diesel::table! {
     api_users (id) {
         id -> BigInt,
         saas_id -> BigInt,
@@ -105,6 +113,7 @@ diesel::table! {
         remarks -> Text,
         created_at -> BigInt,
         updated_at -> BigInt,
+        secret_sealed -> Nullable<Text>,
     }
 }
 

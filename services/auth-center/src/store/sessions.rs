@@ -122,6 +122,18 @@ pub fn end_session(
 }
 
 pub fn session_state(conn: &mut DbConnection, sid: &str, now: i64) -> QueryResult<SessionState> {
+    // An API user's token (of a signed request) has no login session: it lives while the API
+    // user is enabled.
+    if let Some(id) = sid.strip_prefix(crate::domain::api_users::API_SESSION_PREFIX) {
+        let state = match id.parse::<i64>() {
+            Ok(id) => super::api_users::state_of(conn, id)?,
+            Err(_) => None,
+        };
+        return Ok(match state {
+            Some(crate::domain::accounts::USER_NORMAL) => SessionState::Live,
+            _ => SessionState::Ended(EndReason::Locked),
+        });
+    }
     let row: Option<(i64, Option<String>)> = sessions::table
         .find(sid)
         .select((sessions::expires_at, sessions::end_reason))

@@ -6,4 +6,5 @@ mod catalogue;
 mod helpers;
 mod login;
 mod provisioning;
+mod signed;
 mod tokens;

@@ -60,14 +60,18 @@ pub fn client_ip(req: &HttpRequest, proxies: TrustedProxies) -> String {
 }
 
 /// Admits a request for `service_path` (the path as the service sees it) or says why not.
+/// `signed` is the API user of a signed request, already verified.
 pub async fn admit(
     req: &HttpRequest,
     service_path: &str,
     client_ip: &str,
     auth: &Authenticator,
     limiter: &Limiter,
+    signed: Option<CurrentUser>,
 ) -> Result<Option<CurrentUser>, ApiError> {
-    let user = if access::classify(service_path) == Access::Public {
+    let user = if let Some(user) = signed {
+        Some(user)
+    } else if access::classify(service_path) == Access::Public {
         None
     } else {
         let token = bearer_token(req.headers(), req.query_string()).ok_or(AuthError::Missing)?;

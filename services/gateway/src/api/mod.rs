@@ -6,6 +6,7 @@ mod docs;
 mod edge;
 mod headers;
 pub mod proxy;
+mod signed;
 mod spa;
 mod websocket;
 
@@ -26,7 +27,13 @@ pub fn routes(
     c.app_data(web::Data::new(client));
     c.app_data(limiter.clone())
         .app_data(web::Data::new(edge::TrustedProxies(cfg.trusted_proxy_hops)))
-        .app_data(web::Data::new(cors::Origins(cfg.cors_origins.clone())));
+        .app_data(web::Data::new(cors::Origins(cfg.cors_origins.clone())))
+        .app_data(web::Data::new(signed::Verifier(
+            platform::auth::remote::RemoteBackend::new(
+                &cfg.auth_url(),
+                std::time::Duration::from_secs(5),
+            ),
+        )));
     for upstream in &cfg.upstreams {
         c.service(
             web::scope(&upstream.prefix)

@@ -12,6 +12,7 @@ use platform::auth::Authenticator;
 
 use crate::api::edge;
 use crate::api::headers;
+use crate::api::signed;
 use crate::api::websocket;
 use crate::config::Upstream;
 use crate::domain::ratelimit::Limiter;
@@ -147,8 +148,36 @@ pub async fn forward(
         service_path
     };
     let client_ip = edge::client_ip(&req, **proxies);
-    let user = edge::admit(&req, service_path, &client_ip, &auth, &limiter).await?;
-    if websocket::is_upgrade(&req) {
+    // auth-center's check of signed requests is the gateway's own call, never a caller's.
+    if upstream.service == "auth-center" && service_path == signed::CHECK_PATH {
+        return Err(ApiError::NotFound {
+            what: platform::i18n::Text::fixed("接口", "endpoint"),
+        });
+    }
+    // A signed request of an API user: its body is read and hashed for the check, and sent on
+    // from memory with the token auth-center made for it.
+    let mut signed_body = None;
+    let mut signed_user = None;
+    let mut payload = Some(payload);
+    if signed::is_signed(&req) && !websocket::is_upgrade(&req) {
+        let verifier = req
+            .app_data::<web::Data<signed::Verifier>>()
+            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no signed request verifier")))?;
+        let taken = payload
+            .take()
+            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("the payload was already taken")))?;
+        match signed::admit(&req, taken, verifier, &auth).await? {
+            signed::Admitted::Refused(answer) => return Ok(answer),
+            signed::Admitted::User(user, body) => {
+                signed_user = Some(user);
+                signed_body = Some(body);
+            }
+        }
+    }
+    let user = edge::admit(&req, service_path, &client_ip, &auth, &limiter, signed_user).await?;
+    if websocket::is_upgrade(&req)
+        && let Some(payload) = payload.take()
+    {
         return websocket::forward(req, payload, &upstream, &client, &url, prefix).await;
     }
 
@@ -179,11 +208,27 @@ pub async fn forward(
     }
 
     let chunked = req.headers().contains_key(header::TRANSFER_ENCODING);
-    let sent = match content_length(req.headers()) {
-        Some(len) if len > 0 => outgoing.send_body(SizedStream::new(len, payload)).await,
-        _ if chunked => outgoing.send_stream(payload).await,
-        _ if is_idempotent(req.method()) => send_with_retries(outgoing, &upstream).await,
-        _ => outgoing.send().await,
+    let sent = if let (Some(body), Some(user)) = (signed_body, user.as_ref()) {
+        outgoing.headers_mut().insert(
+            header::AUTHORIZATION,
+            header::HeaderValue::from_str(&format!("Bearer {}", user.token))
+                .map_err(|e| ApiError::Internal(anyhow::anyhow!(e)))?,
+        );
+        // The body was read whole: it goes with its length, not chunked.
+        outgoing.headers_mut().remove(header::TRANSFER_ENCODING);
+        outgoing.send_body(body).await
+    } else {
+        let Some(payload) = payload else {
+            return Err(ApiError::Internal(anyhow::anyhow!(
+                "the payload was already taken"
+            )));
+        };
+        match content_length(req.headers()) {
+            Some(len) if len > 0 => outgoing.send_body(SizedStream::new(len, payload)).await,
+            _ if chunked => outgoing.send_stream(payload).await,
+            _ if is_idempotent(req.method()) => send_with_retries(outgoing, &upstream).await,
+            _ => outgoing.send().await,
+        }
     };
     let response = sent.map_err(|e| send_error(&upstream, &e))?;
 

@@ -116,3 +116,68 @@ impl AuthBackend for RemoteBackend {
         })
     }
 }
+
+/// What the gateway asks auth-center to check of a signed request (`/api/auth/verifySigned`).
+#[derive(Debug, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SignedCheck<'a> {
+    pub app_key: &'a str,
+    pub timestamp: i64,
+    pub nonce: &'a str,
+    pub signature: &'a str,
+    pub method: &'a str,
+    pub path_and_query: &'a str,
+    pub body_sha256: &'a str,
+}
+
+/// auth-center's answer for a good signed request: the API user and a token made for it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SignedIdentity {
+    pub user_id: i64,
+    pub saas_id: i64,
+    pub mch_id: i64,
+    pub msc_type: i32,
+    pub app_key: String,
+    pub token: String,
+    pub exp: i64,
+}
+
+pub enum SignedOutcome {
+    Verified(SignedIdentity),
+    /// auth-center refused it (401 with the reason's code, 412 for a malformed part): its
+    /// status and envelope, for the caller.
+    Refused {
+        status: u16,
+        body: Vec<u8>,
+    },
+}
+
+impl RemoteBackend {
+    /// Asks auth-center to check a signed request.
+    pub async fn verify_signed(&self, check: &SignedCheck<'_>) -> Result<SignedOutcome, AuthError> {
+        let url = format!("{}/api/auth/verifySigned", self.base);
+        let mut resp = crate::http::client::client()
+            .post(&url)
+            .timeout(self.timeout)
+            .send_json(check)
+            .await
+            .map_err(|e| unavailable(format!("{url}: {e}")))?;
+        let status = resp.status().as_u16();
+        let body = resp
+            .body()
+            .limit(1 << 20)
+            .await
+            .map_err(|e| unavailable(format!("{url}: {e}")))?;
+        match status {
+            200 => serde_json::from_slice(&body)
+                .map(SignedOutcome::Verified)
+                .map_err(|e| unavailable(format!("{url}: {e}"))),
+            401 | 412 => Ok(SignedOutcome::Refused {
+                status,
+                body: body.to_vec(),
+            }),
+            other => Err(unavailable(format!("{url} answered {other}"))),
+        }
+    }
+}
