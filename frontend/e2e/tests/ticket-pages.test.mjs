@@ -8,9 +8,13 @@
 // scan refused; the operator's staff see the tenant's order list but neither merchant list.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { apiCall, apiLogin, day, login, newPage, shot, useFleet } from '../lib.mjs';
 
 const ctx = useFleet();
+
+/** The order of two tickets for today the distributor books and the supplier confirms. */
+let todayOrder = '';
 
 /** Chooses `option` in the select labelled `label` (inside `scope`). */
 async function choose(page, scope, label, option) {
@@ -336,6 +340,7 @@ describe('ticket pages', () => {
     const placed = await buyer.getByTestId('booking-placed').innerText();
     const orderId = /Order (\d+) placed/.exec(placed)?.[1];
     assert.ok(orderId, placed);
+    todayOrder = orderId;
     await buyer.getByTestId('booking-placed-open').click();
     await buyer.waitForURL(new RegExp(`/saas-ticket-app/order/detail\\?orderId=${orderId}$`));
     const states = buyer.getByTestId('order-states');
@@ -377,6 +382,60 @@ describe('ticket pages', () => {
     await buyer.close();
   });
 
+  it('downloads the confirmed order\'s vouchers as a PDF; the gate admits one ticket and refuses its second scan', async () => {
+    const orderId = todayOrder;
+    assert.ok(orderId, 'the order of the test before');
+    const page = await newPage(ctx.browser, 'en-US');
+    await login(page, ctx.fleet.url, 'supplier', 'supplier123');
+    await page.goto(`${ctx.fleet.url}/saas-ticket-app/order/detail?orderId=${orderId}`);
+    // Its vouchers: one per ticket, downloaded as a PDF.
+    const vouchers = page.getByTestId('order-vouchers');
+    await vouchers.getByText('Valid').first().waitFor();
+    assert.equal(await vouchers.getByText('Valid').count(), 2);
+    await vouchers.locator('img').first().waitFor();
+    await vouchers.scrollIntoViewIfNeeded();
+    await shot(page, 'ticket-order-detail');
+    await fitsWidth(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('voucher-pdf').click()]);
+    assert.equal(download.suggestedFilename(), `vouchers-${orderId}.pdf`);
+    const pdf = readFileSync(await download.path());
+    assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-');
+    assert.ok(pdf.length > 1000, `the PDF has ${pdf.length} bytes`);
+    const code = (await vouchers.getByRole('row').nth(1).locator('td').nth(1).innerText()).trim();
+    assert.match(code, /^[0-9A-Z]{4}(-[0-9A-Z]{4}){4}$/);
+
+    // The gate: the first ticket is admitted, its second scan refused with when and by whom.
+    await page.goto(`${ctx.fleet.url}/saas-ticket-app/scenic/ticketVoucher/redeem`);
+    await page.getByTestId('gate-waiting').waitFor();
+    await page.fill('[data-testid="gate-name"]', 'North gate');
+    await page.fill('[data-testid="gate-code"]', code.toLowerCase());
+    await page.press('[data-testid="gate-code"]', 'Enter');
+    const verdict = page.getByTestId('gate-verdict');
+    await verdict.getByTestId('gate-verdict-word').getByText('ADMITTED').waitFor();
+    assert.equal(await verdict.getAttribute('data-admitted'), 'yes');
+    await verdict.getByText('1 person').waitFor();
+    await shot(page, 'ticket-gate-admitted');
+    await fitsWidth(page);
+    await page.fill('[data-testid="gate-code"]', code);
+    await page.press('[data-testid="gate-code"]', 'Enter');
+    await verdict.getByTestId('gate-verdict-word').getByText('REFUSED').waitFor();
+    assert.equal(await verdict.getAttribute('data-admitted'), 'no');
+    await verdict.getByTestId('gate-reason').getByText('Already used').waitFor();
+    await verdict.getByTestId('gate-used').getByText(/by Supplier \d+ at North gate$/).waitFor();
+    await shot(page, 'ticket-gate-refused');
+    await fitsWidth(page);
+
+    // Back on the order: one voucher used, the other still valid.
+    await page.goto(`${ctx.fleet.url}/saas-ticket-app/order/detail?orderId=${orderId}`);
+    await vouchers.getByText('Used', { exact: true }).waitFor();
+    assert.equal(await vouchers.getByText('Valid', { exact: true }).count(), 1);
+    await vouchers.getByText(/by Supplier \d+ at North gate$/).waitFor();
+    await vouchers.scrollIntoViewIfNeeded();
+    await shot(page, 'ticket-order-vouchers-used');
+    await fitsWidth(page);
+    await page.close();
+  });
+
   it("shows the operator's staff the tenant's ticket orders with their log, but neither merchant's list", async () => {
     const page = await newPage(ctx.browser, 'en-US');
     await login(page, ctx.fleet.url, 'operator', 'operator123');
@@ -394,7 +453,9 @@ describe('ticket pages', () => {
     const logs = page.getByTestId('order-logs');
     await logs.getByText('Placed').waitFor();
     await logs.getByText('Confirmed').first().waitFor();
-    await logs.getByText('Supplier', { exact: true }).waitFor();
+    await logs.getByText('Supplier', { exact: true }).first().waitFor();
+    // The ticket admitted at the gate is logged on the order.
+    await logs.getByText('Admitted at the gate').waitFor();
     await logs.scrollIntoViewIfNeeded();
     await shot(page, 'ticket-order-log');
     await fitsWidth(page);
