@@ -370,6 +370,15 @@ async fn lists() {
     let url = f.app.db.as_ref().unwrap().url.clone();
     let made = Instant::now();
     fill(&url, rows, platform::time::now_ms());
+    // The rows went in around the store: make the summaries' read model from them, as the
+    // store keeps it from then on (store::ledger_lines).
+    let pool = platform::db::connect(&f.app.db.as_ref().unwrap().config()).unwrap();
+    let mut conn = pool.get().unwrap();
+    diesel::Connection::transaction(&mut *conn, |c| {
+        finance_app::store::ledger_lines::rebuild(c, TenantFixture::SAAS)
+    })
+    .unwrap();
+    drop(conn);
     println!();
     println!(
         "== finance: lists and summaries over {rows} credit logs (PostgreSQL, one connection, {calls} calls each)"
