@@ -12,3 +12,4 @@ mod mall;
 mod helpers;
 mod notify;
 mod saga;
+mod ticket_credit;
