@@ -148,6 +148,11 @@ pub async fn spawn_stack() -> Stack {
 
 /// The stack with gateway variables of the test's (rate limits, CORS origins).
 pub async fn spawn_stack_with(vars: &[(&str, &str)]) -> Stack {
+    spawn_stack_on(vars, None).await
+}
+
+/// The stack with `auth_url` as auth-center (a stand-in checking signed requests).
+pub async fn spawn_stack_on(vars: &[(&str, &str)], auth_url: Option<String>) -> Stack {
     let upstream = spawn_with(upstream_spec(), &test_config("echo", None), None).await;
     let static_dir = tempfile::tempdir().unwrap();
     std::fs::write(
@@ -166,6 +171,9 @@ pub async fn spawn_stack_with(vars: &[(&str, &str)]) -> Stack {
     cfg.static_dir = static_dir.path().to_path_buf();
     cfg.set_upstream_url("hotel-app", upstream.address.clone());
     cfg.set_upstream_url("saas-main", format!("http://127.0.0.1:{}", closed_port()));
+    if let Some(url) = auth_url {
+        cfg.set_upstream_url("auth-center", url);
+    }
     for u in &mut cfg.upstreams {
         if u.service == "hotel-app" {
             u.timeout = UPSTREAM_TIMEOUT;

@@ -3,6 +3,7 @@
 mod edge;
 mod helpers;
 mod proxy;
+mod signed;
 mod spa;
 mod tokens;
 mod websocket;
