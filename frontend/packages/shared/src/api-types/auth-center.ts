@@ -177,6 +177,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/verifySigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks a signed request of an API user for the gateway: the app key, the user's state, the
+         *     clock (±5 minutes), the HMAC with the user's secret, and the nonce (recorded; a second use
+         *     is a replay). Not forwarded from outside by the gateway.
+         */
+        post: operations["postApiAuthVerifySigned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/client/user": {
         parameters: {
             query?: never;
@@ -1142,6 +1163,51 @@ export interface components {
             oldPassword?: string;
             repeatNewPassword?: string;
         };
+        /** @description Who a verified signed request is: the API user, and an access token made for the request. */
+        SignedIdentity: {
+            appKey: string;
+            /**
+             * Format: int64
+             * @description Its expiry, seconds since the epoch.
+             */
+            exp: number;
+            /** Format: int64 */
+            mchId: number;
+            /**
+             * Format: int32
+             * @description 500 API user, 510 API shared, 511 API supplier, 512 API distributor.
+             */
+            mscType: number;
+            /** Format: int64 */
+            saasId: number;
+            /** @description A short-lived access token of the API user, which the gateway forwards as the bearer. */
+            token: string;
+            /**
+             * Format: int64
+             * @description The API user's id.
+             */
+            userId: number;
+        };
+        /**
+         * @description A signed request as the gateway passes it on for checking: the caller's four headers and
+         *     what the gateway saw of the request (its method, its path and query as sent to the gateway,
+         *     the SHA-256 of its body).
+         */
+        SignedRequest: {
+            appKey: string;
+            /** @description Lowercase hex SHA-256 of the body. */
+            bodySha256: string;
+            method: string;
+            nonce: string;
+            pathAndQuery: string;
+            /** @description Lowercase hex HMAC-SHA256 (`X-Tw-Signature`). */
+            signature: string;
+            /**
+             * Format: int64
+             * @description Unix milliseconds (`X-Tw-Timestamp`).
+             */
+            timestamp: number;
+        };
         TokenAnswer: {
             token: string;
         };
@@ -1694,6 +1760,83 @@ export interface operations {
             };
             /** @description Invalid input: `data.field` names the field and `data.reason` says why; or a business rule refused the call (`code` names it, `data` null) */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    postApiAuthVerifySigned: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignedRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedIdentity"];
+                };
+            };
+            /** @description app-key-unknown, app-key-disabled, secret-reset-needed (made before signing: reset the secret), timestamp-stale, signature-invalid, nonce-replayed */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The record does not exist or is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description a malformed nonce, signature or digest */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
