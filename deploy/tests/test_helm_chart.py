@@ -496,6 +496,34 @@ def test_every_process_gets_the_one_fleet_secret():
     assert refs == {(values["fleetSecret"]["existingSecret"], values["fleetSecret"]["existingSecretKey"])}
 
 
+def test_the_services_that_seal_secrets_get_the_one_sealing_key():
+    """auth-center, saas-main and weixin-server seal the secrets they keep with one key from a
+    Secret (generated once and kept, or the operator's); without it the key would be a file in the
+    pod, lost with it. No other process is given it."""
+    manifests = default_manifests()
+    deployments = of_kind(manifests, "Deployment")
+    sealing = {"auth-center", "saas-main", "weixin-server"}
+    for service in SERVICES:
+        env = env_of(container_of(deployments[name_of(service)]))
+        var = f"TRADEWIND_{service.upper().replace('-', '_')}__SECRETS__KEY"
+        if service in sealing:
+            assert secret_ref(env, var) == (f"{RELEASE}-sealing-key", "key"), service
+        else:
+            assert not [n for n in env if n.endswith("__SECRETS__KEY")], service
+    secret = of_kind(manifests, "Secret")[f"{RELEASE}-sealing-key"]
+    assert len(base64.b64decode(base64.b64decode(secret["data"]["key"]))) == 32
+    assert secret["metadata"]["annotations"]["helm.sh/resource-policy"] == "keep"
+    assert "lookup" in (CHART / "templates" / "sealing-key.yaml").read_text()
+
+    values = production_values()
+    deployments = of_kind(production_manifests(), "Deployment")
+    wanted = (values["sealingKey"]["existingSecret"], values["sealingKey"]["existingSecretKey"])
+    for service in sealing:
+        env = env_of(container_of(deployments[name_of(service)]))
+        assert secret_ref(env, f"TRADEWIND_{service.upper().replace('-', '_')}__SECRETS__KEY") == wanted
+    assert f"{RELEASE}-sealing-key" not in of_kind(production_manifests(), "Secret")
+
+
 def test_gateway_rate_limits_and_cors_origins():
     env = env_of(container_of(of_kind(default_manifests(), "Deployment")[name_of("gateway")]))
     # Unset: the gateway's built-in rules and same-origin only.

@@ -15,15 +15,15 @@ is also the Service port the gateway calls) and whether it owns a database. A co
 services/registry.json, the one list of services: deploy/tests/test_registry.py fails when they differ.
 */}}
 {{- define "tradewind.catalog" -}}
-gateway:        {key: gateway,       env: GATEWAY,        port: 8080, database: false}
-auth-center:    {key: authCenter,    env: AUTH_CENTER,    port: 8081, database: true}
-saas-main:      {key: saasMain,      env: SAAS_MAIN,      port: 8082, database: true}
-hotel-app:      {key: hotelApp,      env: HOTEL_APP,      port: 8083, database: true}
-ticket-app:     {key: ticketApp,     env: TICKET_APP,     port: 8084, database: true}
-weixin-server:  {key: weixinServer,  env: WEIXIN_SERVER,  port: 8085, database: true}
-mall-app:       {key: mallApp,       env: MALL_APP,       port: 8086, database: true}
-message-server: {key: messageServer, env: MESSAGE_SERVER, port: 8087, database: true}
-finance-app:    {key: financeApp,    env: FINANCE_APP,    port: 8088, database: true}
+gateway:        {key: gateway,       env: GATEWAY,        port: 8080, database: false, seals: false}
+auth-center:    {key: authCenter,    env: AUTH_CENTER,    port: 8081, database: true,  seals: true}
+saas-main:      {key: saasMain,      env: SAAS_MAIN,      port: 8082, database: true,  seals: true}
+hotel-app:      {key: hotelApp,      env: HOTEL_APP,      port: 8083, database: true,  seals: false}
+ticket-app:     {key: ticketApp,     env: TICKET_APP,     port: 8084, database: true,  seals: false}
+weixin-server:  {key: weixinServer,  env: WEIXIN_SERVER,  port: 8085, database: true,  seals: true}
+mall-app:       {key: mallApp,       env: MALL_APP,       port: 8086, database: true,  seals: false}
+message-server: {key: messageServer, env: MESSAGE_SERVER, port: 8087, database: true,  seals: false}
+finance-app:    {key: financeApp,    env: FINANCE_APP,    port: 8088, database: true,  seals: false}
 {{- end }}
 
 {{/* The catalog entry of the service in the context, as YAML (use with fromYaml). */}}
@@ -212,6 +212,25 @@ create: true
 {{- end -}}
 {{- end }}
 
+{{/*
+Where the sealing key lives (TRADEWIND_<SERVICE>__SECRETS__KEY: the services that keep secrets in
+their database - auth-center's API user secrets, saas-main's interface credentials,
+weixin-server's app secrets - seal them with it, `platform::sealing`): sealingKey.existingSecret
+(the key named by sealingKey.existingSecretKey) when set, else the Secret the chart generates
+(key key). Returns YAML {name, key, create}; takes the root context.
+*/}}
+{{- define "tradewind.sealingKey" -}}
+{{- if .Values.sealingKey.existingSecret -}}
+name: {{ .Values.sealingKey.existingSecret }}
+key: {{ default "key" .Values.sealingKey.existingSecretKey }}
+create: false
+{{- else -}}
+name: {{ printf "%s-sealing-key" (include "tradewind.fullname" .) }}
+key: key
+create: true
+{{- end -}}
+{{- end }}
+
 {{/* Where the signing key Secret is mounted (read-only) in auth-center's pods. */}}
 {{- define "tradewind.signingKeyDir" -}}
 /etc/tradewind/signing-key
@@ -294,6 +313,15 @@ Takes (dict "root" $ "service" name).
     secretKeyRef:
       name: {{ $fleet.name }}
       key: {{ $fleet.key }}
+{{- if $spec.seals }}
+{{- /* Without it the key would be a file in the pod's data directory, lost with the pod. */}}
+{{- $sealing := include "tradewind.sealingKey" $root | fromYaml }}
+- name: TRADEWIND_{{ $spec.env }}__SECRETS__KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ $sealing.name }}
+      key: {{ $sealing.key }}
+{{- end }}
 {{- if eq .service "gateway" }}
 {{- $catalog := include "tradewind.catalog" $root | fromYaml }}
 {{- range $upstream := include "tradewind.backendServices" $root | fromYamlArray }}
