@@ -94,6 +94,7 @@ const messages: Record<string, string> = {
   'chart.profit': 'Profit',
   'notify.unsupported': 'Your browser does not support WebSocket: real-time notifications will not work',
   'notify.title': 'Order notification',
+  'notify.title.supportAssigned': 'A work order was assigned to you',
   'api.noToken': 'Auth failed, login again',
   'api.repeated': 'Account logged in repeatedly',
   'api.expired': 'Your identity verification has expired, please log in again!',

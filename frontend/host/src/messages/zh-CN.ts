@@ -94,6 +94,7 @@ const messages: Record<string, string> = {
   'chart.profit': '利润',
   'notify.unsupported': '您的浏览器不支持 WebSocket，将无法收到实时通知',
   'notify.title': '订单通知',
+  'notify.title.supportAssigned': '有工单分配给您',
   'api.noToken': '认证失败，请重新登录',
   'api.repeated': '账号重复登录',
   'api.expired': '您的身份验证已过期，请重新登录！',

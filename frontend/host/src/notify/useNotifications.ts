@@ -18,6 +18,16 @@ export interface OrderNotice {
 }
 
 /** The toast colour of a notification type: new and succeeded green, cancelled red, modified amber. */
+/** A support ticket assigned to the user (saas-main's support.assigned; not a notice type users
+ * choose in their settings, so outside NOTIFY_TYPE). */
+export const SUPPORT_ASSIGNED = 20;
+
+/** The message id of a notice's title: its type's label, or a generic one. */
+export function titleIdOf(notifyType: number): string {
+  if (notifyType === SUPPORT_ASSIGNED) return 'notify.title.supportAssigned';
+  return NOTIFY_TYPE.values.includes(notifyType) ? labelId(NOTIFY_TYPE, notifyType) : 'notify.title';
+}
+
 export function severityOf(notifyType: number): Severity {
   if ([1, 11].includes(notifyType)) return 'error';
   if ([2, 12].includes(notifyType)) return 'warning';
@@ -73,7 +83,7 @@ export function useNotifications(token: string | null, locale: string) {
       }
       toast({
         severity: severityOf(n.notifyType),
-        title: intl.formatMessage({ id: NOTIFY_TYPE.values.includes(n.notifyType) ? labelId(NOTIFY_TYPE, n.notifyType) : 'notify.title' }),
+        title: intl.formatMessage({ id: titleIdOf(n.notifyType) }),
         message: n.message,
         durationMs: 0,
         testId: 'order-notification',
