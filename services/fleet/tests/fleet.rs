@@ -335,17 +335,21 @@ async fn the_demo_merchants_read_their_own_dashboard_and_not_the_tenants_activit
     ] {
         let token = login(&client, base, who, password).await;
         let (client_ref, token_ref) = (&client, &token);
-        // saas-main may hear of the groups' codes a moment after the login.
+        // saas-main may hear of the groups' codes a moment after the login; with every demo
+        // seeding at once on a loaded CI machine that took more than the usual 10 s once.
         let url = saas("stats/productStats/count?productType=10");
-        let (status, body) =
-            platform::testing::eventually(&format!("{who} counts products"), || {
+        let (status, body) = platform::testing::eventually_within(
+            std::time::Duration::from_secs(30),
+            &format!("{who} counts products"),
+            || {
                 let url = url.clone();
                 async move {
                     let answer = status_of(client_ref, url, token_ref).await;
                     (answer.0 == 200).then_some(answer)
                 }
-            })
-            .await;
+            },
+        )
+        .await;
         assert_eq!(status, 200, "{who}: {body}");
         let (status, body) =
             status_of(&client, saas(&format!("dashboard/index/{own}")), &token).await;
