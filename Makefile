@@ -62,9 +62,10 @@ test-rust: ## unit and integration tests (each service on SQLite and PostgreSQL)
 test-frontend: $(FRONTEND_DEPS) ## the console's type check, lint and unit tests
 	cd frontend && npm run check
 
+# The weixin pages' test starts the WeChat simulator beside the fleet: both binaries are built.
 test-e2e: frontend ## browser tests: Debian's Chromium against the fleet serving the built console
 	bash scripts/ensure-infra.sh chromium
-	$(CARGO) build --profile $(PROFILE) --bin fleet --locked
+	$(CARGO) build --profile $(PROFILE) --bin fleet --bin wechat-sim --locked
 	cd frontend && PROFILE=$(PROFILE) npm run test:e2e
 
 test-contract: $(FRONTEND_DEPS) ## every service's OpenAPI document against the running fleet (schemathesis): no 5xx, no undocumented status, no answer off its schema; the console's generated types current
