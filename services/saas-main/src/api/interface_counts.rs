@@ -55,7 +55,7 @@ async fn hotels(pool: &DbPool, viewer: Viewer, scope: ImportScope) -> Result<Rep
 }
 
 /// How many hotels were taken in from the Alitrip channels (alitrip, alitripGlobal).
-#[utoipa::path(params(CountQuery), responses((status = 200, body = i64), (status = 403), (status = 412)), security(("bearer" = [])), tag = "boss")]
+#[utoipa::path(params(CountQuery), responses((status = 200, body = i64, content_type = "application/json"), (status = 403), (status = 412)), security(("bearer" = [])), tag = "boss")]
 #[get("/saas/boss/channel/getAlitripImportHotelCount")]
 pub async fn alitrip_hotels(
     pool: web::Data<DbPool>,
@@ -68,7 +68,7 @@ pub async fn alitrip_hotels(
 }
 
 /// How many hotels have products taken in from the Alitrip channels.
-#[utoipa::path(params(CountQuery), responses((status = 200, body = i64), (status = 403), (status = 412)), security(("bearer" = [])), tag = "boss")]
+#[utoipa::path(params(CountQuery), responses((status = 200, body = i64, content_type = "application/json"), (status = 403), (status = 412)), security(("bearer" = [])), tag = "boss")]
 #[get("/saas/boss/channel/getAlitripImportProductHotelCount")]
 pub async fn alitrip_product_hotels(
     pool: web::Data<DbPool>,
@@ -81,7 +81,7 @@ pub async fn alitrip_product_hotels(
 }
 
 /// How many hotels have products imported from suppliers' systems (vendor interfaces).
-#[utoipa::path(params(CountQuery), responses((status = 200, body = i64), (status = 403), (status = 412)), security(("bearer" = [])), tag = "boss")]
+#[utoipa::path(params(CountQuery), responses((status = 200, body = i64, content_type = "application/json"), (status = 403), (status = 412)), security(("bearer" = [])), tag = "boss")]
 #[get("/saas/boss/supplier/getImportProductHotelCount")]
 pub async fn supplier_product_hotels(
     pool: web::Data<DbPool>,
@@ -94,7 +94,7 @@ pub async fn supplier_product_hotels(
 }
 
 /// How many hotels had prices updated from suppliers' systems (vendor interfaces).
-#[utoipa::path(params(CountQuery), responses((status = 200, body = i64), (status = 403), (status = 412)), security(("bearer" = [])), tag = "boss")]
+#[utoipa::path(params(CountQuery), responses((status = 200, body = i64, content_type = "application/json"), (status = 403), (status = 412)), security(("bearer" = [])), tag = "boss")]
 #[get("/saas/boss/supplier/getUpdatePriceHotelCount")]
 pub async fn supplier_price_hotels(
     pool: web::Data<DbPool>,
