@@ -28,6 +28,7 @@ pub mod secret;
 pub mod telemetry;
 pub mod tenancy;
 pub mod time;
+pub mod trade;
 pub mod validate;
 
 #[cfg(feature = "test-support")]

@@ -8,7 +8,7 @@ use platform::Viewer;
 use platform::db::DbConnection;
 use platform::demo::{SAAS_ID, SUPPLIER_ID};
 
-use trade::pricing::{Change, PriceChanges, StockChange};
+use platform::trade::pricing::{Change, PriceChanges, StockChange};
 
 use crate::domain::product::{TicketProductFields, state};
 use crate::domain::scenic::{OPEN_ALL_YEAR, STATE_NORMAL, ScenicFields};

@@ -199,8 +199,8 @@ pub fn stay_price(nights: &[Night], rooms: i64) -> StayPrice {
         })
 }
 
-/// Why a night of a stay cannot be booked (the `trade` crate's, shared with tickets).
-pub use trade::calendar::Refusal as NightRefusal;
+/// Why a night of a stay cannot be booked (`platform::trade`'s, shared with tickets).
+pub use platform::trade::calendar::Refusal as NightRefusal;
 
 /// Whether an order is paid online before anything else happens: always for an online-payment
 /// product (`isOnlinePay` 1), as the booker asks for one that takes both (2), else never.

@@ -19,8 +19,8 @@ pub const MAX_IMAGES: usize = 50;
 /// shorter prefix (a search radius) is a plain `LIKE 'prefix%'`.
 pub const GEOHASH_LEN: usize = 12;
 
-// Field rules ticket-app's scenic spots share, kept once in `trade`.
-pub use trade::fields::{clock, coordinates, is_clock, is_image_url, required_id};
+// Field rules ticket-app's scenic spots share, kept once in `platform::trade`.
+pub use platform::trade::fields::{clock, coordinates, is_clock, is_image_url, required_id};
 
 fn default_state() -> i32 {
     STATE_NORMAL
@@ -117,7 +117,7 @@ impl HotelFields {
         post_code(&self.post_code)?;
         validate::phone("phone", &self.phone)?;
         validate::phone("fax", &self.fax)?;
-        trade::fields::images(&mut self.images, MAX_IMAGES)?;
+        platform::trade::fields::images(&mut self.images, MAX_IMAGES)?;
         if !(0..=100_000).contains(&self.room_num) {
             return Err(ApiError::invalid_field(
                 "roomNum",

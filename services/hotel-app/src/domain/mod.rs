@@ -7,5 +7,5 @@ pub mod hotel;
 pub mod product;
 pub mod viewer;
 
-// What hotel and ticket orders and products share lives in the `trade` crate, once.
-pub use trade::{order_rules, order_state, pricing, product_state};
+// What hotel and ticket orders and products share lives in `platform::trade`, once.
+pub use platform::trade::{order_rules, order_state, pricing, product_state};

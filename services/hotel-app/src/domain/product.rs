@@ -1,4 +1,4 @@
-//! The rules a hotel product's fields must meet. Its states and their table are the `trade`
+//! The rules a hotel product's fields must meet. Its states and their table are `platform::trade`
 //! crate's (shared with ticket products); docs/hotel-products.md draws the table.
 
 use platform::ApiError;
@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 use super::booking::{MAX_NIGHTS, MAX_ROOMS};
 
-pub use trade::product_state::{Action, next_state, on_sale, state, state_name};
+pub use platform::trade::product_state::{Action, next_state, on_sale, state, state_name};
 /// Meals a night includes: 0 to 4, or 99 for one per guest (docs/enums.md, `breakfasts`).
 pub const MEALS: [i32; 6] = [0, 1, 2, 3, 4, 99];
 /// Pay types: 1 credit, 2 cash.

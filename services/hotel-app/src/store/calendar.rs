@@ -37,14 +37,14 @@ pub struct OwnNight {
 }
 
 /// Which stock a night of an order took (`order_nights.stock_source`), and a night as one
-/// distributor may book it: the `trade` crate's, shared with ticket-app.
-pub use trade::calendar::{Offer, Source};
+/// distributor may book it: `platform::trade`'s, shared with ticket-app.
+pub use platform::trade::calendar::{Offer, Source};
 
 /// The offer made of a common night and, if any, the distributor's own row.
 pub fn merge(common: &CommonNight, own: Option<&OwnNight>) -> Offer {
-    trade::calendar::merge(
+    platform::trade::calendar::merge(
         &common.day,
-        &trade::calendar::CommonDay {
+        &platform::trade::calendar::CommonDay {
             purchase_price: common.purchase_price,
             distribution_price: common.distribution_price,
             retail_price: common.retail_price,
@@ -52,7 +52,7 @@ pub fn merge(common: &CommonNight, own: Option<&OwnNight>) -> Offer {
             stock: common.stock,
             closed: common.closed,
         },
-        own.map(|o| trade::calendar::OwnDay {
+        own.map(|o| platform::trade::calendar::OwnDay {
             distribution_price: o.distribution_price,
             stock: o.stock,
         })

@@ -10,8 +10,8 @@ use platform::db::{DbPool, with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, PageRequest, Query, Reply, unless_all};
 use platform::{ApiError, Viewer};
 use serde::Deserialize;
-use trade::fields::required_id;
-use trade::order_state::Action;
+use platform::trade::fields::required_id;
+use platform::trade::order_state::Action;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::domain::booking::Buyer;

@@ -1,7 +1,7 @@
 //! The price and stock calendar of a ticket product (`/saas/price/ticketPriceStore/*`) and a
 //! distributor's own price and authorised stock (`/saas/price/ticketPriceStoreDistributor/*`).
 //! Only the product's supplier and the tenant's staff see or change them; distributors see
-//! their prices when booking. The setting dialog's rules are hotel's, from the `trade` crate
+//! their prices when booking. The setting dialog's rules are hotel's, from `platform::trade`
 //! (a date must be chosen, a non-fixed price option needs a number, no division by zero, a
 //! date without prices needs all three fixed).
 
@@ -14,7 +14,7 @@ use platform::time::{day_of_ms, format_day, now_ms};
 use platform::{ApiError, Viewer};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use trade::pricing::{
+use platform::trade::pricing::{
     AuthorizedStock, Change, DateSelection, PriceChanges, PriceInput, StockChange, date_range,
     present,
 };

@@ -12,7 +12,7 @@ use platform::http::{Json, Page, PageQuery, PageRequest, Query, Reply, unless_al
 use platform::i18n::Text;
 use platform::{ApiError, Viewer};
 use serde::Deserialize;
-use trade::fields::required_id;
+use platform::trade::fields::required_id;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::domain::product::{

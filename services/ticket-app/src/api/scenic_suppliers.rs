@@ -8,7 +8,7 @@ use platform::http::{Json, Page, PageQuery, Query, Reply, unless_all};
 use platform::i18n::Text;
 use platform::{ApiError, Viewer};
 use serde::Deserialize;
-use trade::fields::required_id;
+use platform::trade::fields::required_id;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::domain::scenic_supplier as relation;

@@ -9,7 +9,7 @@ use platform::db::{DbPool, with_conn, write_tx};
 use platform::http::{Json, Query, Reply};
 use platform::{ApiError, Viewer};
 use serde::Deserialize;
-use trade::fields::required_id;
+use platform::trade::fields::required_id;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::store::orders::Actor;

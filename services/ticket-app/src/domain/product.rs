@@ -2,16 +2,16 @@
 //! (`typeTicketProduct`, `typeTicketDelivery`, `typeTicketEnter`, `typeTicketVoucher`,
 //! `typeTicketValidate`, `typeLimitTime`, `typeCancelTime`, `typeConfirm`, `typeLimitGoods`,
 //! `typeTicketFormField`, `typeFieldForm`), and the confirmation SMS's length rule. Its states
-//! are the `trade` crate's, shared with hotel products.
+//! are `platform::trade`'s, shared with hotel products.
 
 use platform::ApiError;
 use platform::i18n::Text;
 use platform::validate;
 use serde::{Deserialize, Serialize};
-use trade::fields::clock;
+use platform::trade::fields::clock;
 use utoipa::ToSchema;
 
-pub use trade::product_state::{Action, next_state, on_sale, state, state_name};
+pub use platform::trade::product_state::{Action, next_state, on_sale, state, state_name};
 
 /// `typeTicketProduct`: single, joint, combo, annual pass.
 pub const PRODUCT_TYPES: &[i32] = &[1, 2, 3, 4];
@@ -301,7 +301,7 @@ impl TicketProductFields {
             return Err(rule("interfaceId", "接口编号无效", "not an interface id"));
         }
         sms_parts(&self.sms_text)?;
-        trade::fields::images(&mut self.images, MAX_IMAGES)?;
+        platform::trade::fields::images(&mut self.images, MAX_IMAGES)?;
         validate::text("description", &self.description, 0, 4000)?;
         validate::text("notice", &self.notice, 0, 4000)
     }

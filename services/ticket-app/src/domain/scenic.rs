@@ -3,7 +3,7 @@
 
 use platform::ApiError;
 use serde::{Deserialize, Serialize};
-use trade::fields::{clock, coordinates};
+use platform::trade::fields::{clock, coordinates};
 use utoipa::ToSchema;
 
 /// `stateScenic`: waiting for the operator's approval.
@@ -125,7 +125,7 @@ impl ScenicFields {
         if !self.phone.is_empty() {
             platform::validate::phone("phone", &self.phone)?;
         }
-        trade::fields::images(&mut self.images, MAX_IMAGES)?;
+        platform::trade::fields::images(&mut self.images, MAX_IMAGES)?;
         self.check_opening()?;
         platform::validate::text("description", &self.description, 0, DESCRIPTION_MAX)?;
         platform::validate::text("notices", &self.notices, 0, NOTICES_MAX)?;

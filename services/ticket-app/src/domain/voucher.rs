@@ -162,7 +162,7 @@ pub struct Scanned<'a> {
 /// spot, on one of its days, may be admitted; anything else is refused with its reason, the
 /// voucher's own state first (used or cancelled say most).
 pub fn judge(v: &Scanned<'_>, gate_scenic: i64, today: &str) -> Verdict {
-    use trade::order_state::state as order;
+    use platform::trade::order_state::state as order;
     match v.voucher_state {
         state::USED => return Verdict::AlreadyUsed,
         state::CANCELLED => return Verdict::Cancelled,
@@ -189,7 +189,7 @@ pub fn judge(v: &Scanned<'_>, gate_scenic: i64, today: &str) -> Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use trade::order_state::state as order;
+    use platform::trade::order_state::state as order;
 
     #[test]
     fn a_code_is_twenty_characters_of_the_alphabet_carrying_a_hundred_bits() {

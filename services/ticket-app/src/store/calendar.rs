@@ -1,6 +1,6 @@
 //! The price and stock calendar of ticket products: common days in `ticket_calendar`, a
 //! distributor's own price and authorised stock in `ticket_price_distributor`. How a day reads
-//! for a distributor (own price first, authorised stock first, "no limit") is the `trade`
+//! for a distributor (own price first, authorised stock first, "no limit") is `platform::trade`
 //! crate's, as hotel-app's nights are.
 //!
 //! Stock is taken with one conditional UPDATE (`stock >= n`), never read-then-write, so
@@ -15,8 +15,8 @@ use platform::i18n::Text;
 use platform::time::format_day;
 use platform::{ApiError, Viewer};
 use serde::Serialize;
-use trade::calendar::{CommonDay, Offer, OwnDay, Source, merge};
-use trade::pricing::{AuthorizedStock, Change, PriceChanges, Prices, StockChange};
+use platform::trade::calendar::{CommonDay, Offer, OwnDay, Source, merge};
+use platform::trade::pricing::{AuthorizedStock, Change, PriceChanges, Prices, StockChange};
 use utoipa::ToSchema;
 
 use super::schema::{ticket_calendar, ticket_price_distributor};

@@ -1,6 +1,6 @@
 //! Ticket orders: placing one (stock and purchase limits taken in one transaction, each by a
 //! conditional UPDATE, so nothing is ever oversold however many book at once), the actions of
-//! the order state machine (`trade::order_state`, shared with hotel orders) with their log and
+//! the order state machine (`platform::trade::order_state`, shared with hotel orders) with their log and
 //! `order.ticket.*` events written in the same transaction, the lists, and unpaid orders
 //! cancelling themselves.
 //!
@@ -15,10 +15,10 @@ use platform::http::PageRequest;
 use platform::i18n::Text;
 use platform::{ApiError, Viewer};
 use serde::Serialize;
-use trade::calendar::{Refusal, Source};
-use trade::order_rules::pay_type;
-use trade::order_rules::{self, ActionFacts, Stamp};
-use trade::order_state::{self, Action, OrderStates, Role, pay, state};
+use platform::trade::calendar::{Refusal, Source};
+use platform::trade::order_rules::pay_type;
+use platform::trade::order_rules::{self, ActionFacts, Stamp};
+use platform::trade::order_state::{self, Action, OrderStates, Role, pay, state};
 use utoipa::ToSchema;
 
 use super::calendar;

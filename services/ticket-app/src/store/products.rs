@@ -439,8 +439,8 @@ pub fn bookable(
     for product in decorate(conn, viewer.saas_id, rows)? {
         let offer = super::calendar::offer(conn, product.product_id, distributor_id, day)?;
         let refusal = match &offer {
-            None => Some(trade::calendar::Refusal::NoPrice),
-            Some(o) => trade::calendar::Refusal::of(o.closed, o.left, quantity),
+            None => Some(platform::trade::calendar::Refusal::NoPrice),
+            Some(o) => platform::trade::calendar::Refusal::of(o.closed, o.left, quantity),
         };
         out.push(BookableProduct {
             visit_date: day.to_owned(),
@@ -450,9 +450,9 @@ pub fn bookable(
             bookable: refusal.is_none(),
             reason: match refusal {
                 None => String::new(),
-                Some(trade::calendar::Refusal::NoPrice) => "no-price".into(),
-                Some(trade::calendar::Refusal::Closed) => "closed".into(),
-                Some(trade::calendar::Refusal::SoldOut) => "sold-out".into(),
+                Some(platform::trade::calendar::Refusal::NoPrice) => "no-price".into(),
+                Some(platform::trade::calendar::Refusal::Closed) => "closed".into(),
+                Some(platform::trade::calendar::Refusal::SoldOut) => "sold-out".into(),
             },
             product,
         });

@@ -2,7 +2,7 @@
 //! product), cancelled with it, listed and printed for whoever sees the order, and redeemed at
 //! the gate. A redemption admits with one conditional UPDATE (`state = valid`), so however many
 //! gates scan a code at the same moment exactly one admits; redeeming the last valid voucher
-//! of an order completes it (`trade::order_state`), in the same transaction.
+//! of an order completes it (`platform::trade::order_state`), in the same transaction.
 
 use diesel::prelude::*;
 use platform::db::DbConnection;

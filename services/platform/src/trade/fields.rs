@@ -1,8 +1,8 @@
 //! Field rules several catalogues share (hotels, scenic spots): required ids, image
 //! addresses, times of day, coordinates. Each answers the 412 naming the field.
 
-use platform::ApiError;
-use platform::i18n::Text;
+use crate::ApiError;
+use crate::i18n::Text;
 
 /// An id the request must carry: its absence is a 412 naming it, not a parse error of the
 /// whole body.

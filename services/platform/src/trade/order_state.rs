@@ -6,8 +6,8 @@
 //! 11 audited, 19 failed and 76 offline, channel states 49 and 60-62) stay reserved for the
 //! channel interfaces that will report them.
 
-use platform::ApiError;
-use platform::i18n::Text;
+use crate::ApiError;
+use crate::i18n::Text;
 
 /// Order state (`orderState`).
 pub mod state {
@@ -306,7 +306,7 @@ impl From<TransitionError> for ApiError {
                     ),
                 }
             }
-            TransitionError::NotYours { .. } => platform::auth::forbidden(),
+            TransitionError::NotYours { .. } => crate::auth::forbidden(),
             TransitionError::Paying => ApiError::Rule {
                 code: "order-paying",
                 msg: Text::fixed(

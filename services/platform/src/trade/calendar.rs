@@ -4,8 +4,8 @@
 //! authorised stock when set, else the common stock, which may be "no limit". Taking stock is
 //! each app's store's (a conditional `UPDATE ... WHERE stock >= n` on its own tables).
 
-use platform::ApiError;
-use platform::i18n::Text;
+use crate::ApiError;
+use crate::i18n::Text;
 
 /// Which stock a booking of a date takes from (kept on the order to give it back).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,8 +5,8 @@
 //! restore) but no values; one `state` column holds them all, so a product is never both
 //! "disabled" and "on sale" at once.
 
-use platform::ApiError;
-use platform::i18n::Text;
+use crate::ApiError;
+use crate::i18n::Text;
 
 /// Product state (`state`).
 pub mod state {

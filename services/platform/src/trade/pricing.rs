@@ -5,9 +5,9 @@
 //! Amounts are fen; factors (multiply, divide) are plain numbers such as 0.8. Results are
 //! rounded to the fen, half away from zero, and never negative.
 
-use platform::ApiError;
-use platform::i18n::Text;
-use platform::time::{format_day, parse_date, weekday};
+use crate::ApiError;
+use crate::i18n::Text;
+use crate::time::{format_day, parse_date, weekday};
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 use utoipa::ToSchema;

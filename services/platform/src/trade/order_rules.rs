@@ -3,8 +3,8 @@
 //! it stamps, and how long an order waits for its payment. A hotel order is used from its
 //! check-in day, a ticket order on its visit day.
 
-use platform::ApiError;
-use platform::i18n::Text;
+use crate::ApiError;
+use crate::i18n::Text;
 
 use super::order_state::{Action, state};
 
@@ -64,8 +64,8 @@ pub fn check_cancel_policy(allowed: bool, deadline: i64, now: i64) -> Result<(),
 
 /// An order completes from the day it is used on (China calendar days), never before.
 pub fn check_completion(service_date: &str, now: i64) -> Result<(), ApiError> {
-    let checkin = platform::time::parse_date("serviceDate", service_date)?;
-    if platform::time::day_of_ms(now) < checkin {
+    let checkin = crate::time::parse_date("serviceDate", service_date)?;
+    if crate::time::day_of_ms(now) < checkin {
         return Err(ApiError::Rule {
             code: "too-early",
             msg: Text::fixed(
@@ -135,7 +135,7 @@ pub fn pay_deadline(order_state: i32, deadline: i64) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use platform::time::{HOUR_MS, day_start_ms, parse_date};
+    use crate::time::{HOUR_MS, day_start_ms, parse_date};
 
     fn code(r: Result<(), ApiError>) -> String {
         match r {
