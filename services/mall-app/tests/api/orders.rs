@@ -14,12 +14,23 @@ use crate::helpers::{DISTRIBUTOR, start_with};
 
 const MANY_IN_FLIGHT: &[(&str, &str)] = &[("TRADEWIND_MALL_APP__SNAPUP__MAX_IN_FLIGHT", "1000")];
 
-async fn two_hundred_buyers_on_ten_units_make_exactly_ten_orders(backend: Backend) {
-    let mut f = start_with(backend, MANY_IN_FLIGHT).await;
+/// The rush: 10,000 attempts at once on 100 units, from 500 buyers of 20 attempts each
+/// (the session counts no limit, so a buyer's attempts compete like anyone's), with room for
+/// every attempt in flight so none is shed: exactly 100 orders, every other attempt sold out,
+/// and the session, the product and the events agree.
+async fn ten_thousand_attempts_on_a_hundred_units_make_exactly_a_hundred_orders(backend: Backend) {
+    const ATTEMPTS: usize = 10_000;
+    const BUYERS: usize = 500;
+    const UNITS: usize = 100;
+    let mut f = start_with(
+        backend,
+        &[("TRADEWIND_MALL_APP__SNAPUP__MAX_IN_FLIGHT", "10000")],
+    )
+    .await;
     let p = f.product("Tea").await;
-    let s = f.live_session(p, 10, 0, 0).await;
-    let buyers: Vec<String> = (0..200).map(|i| f.buyer(100 + i)).collect();
-    let answers = join_all(buyers.iter().map(|b| f.order(b, s, 1))).await;
+    let s = f.live_session(p, 100, 0, 0).await;
+    let buyers: Vec<String> = (0..BUYERS).map(|i| f.buyer(1_000 + i as i64)).collect();
+    let answers = join_all((0..ATTEMPTS).map(|i| f.order(&buyers[i % BUYERS], s, 1))).await;
     let placed = answers.iter().filter(|a| a.status == 200).count();
     let sold_out = answers
         .iter()
@@ -27,26 +38,30 @@ async fn two_hundred_buyers_on_ten_units_make_exactly_ten_orders(backend: Backen
         .count();
     assert_eq!(
         (placed, sold_out),
-        (10, 190),
+        (UNITS, ATTEMPTS - UNITS),
         "{:?}",
         answers
             .iter()
             .find(|a| a.status != 200 && a.body["code"] != "sold-out")
-            .map(|a| &a.body)
+            .map(|a| (a.status, &a.body))
     );
     assert_eq!(f.stock_left(s).await, 0);
     assert_eq!(
         f.number(&format!(
             "SELECT COUNT(*) AS n FROM mall_orders WHERE session_id = {s}"
         )),
-        10
+        100
     );
     let product = f
         .get(&format!("/saas/mall/products/load?id={p}"), &f.operator)
         .await;
-    assert_eq!(product.data()["saleNum"], 10);
+    assert_eq!(
+        (&product.data()["saleNum"], &product.data()["stock"]),
+        (&json!(100), &json!(400)),
+        "the product gave the session's 100 of its 500"
+    );
     let mut orders = Vec::new();
-    for _ in 0..10 {
+    for _ in 0..UNITS {
         let e = f.next_event("order.mall.created").await;
         let created = v1::OrderCreated::decode(e.payload.as_slice()).unwrap();
         let order = created.order.unwrap();
@@ -61,7 +76,7 @@ async fn two_hundred_buyers_on_ten_units_make_exactly_ten_orders(backend: Backen
     }
     orders.sort_unstable();
     orders.dedup();
-    assert_eq!(orders.len(), 10);
+    assert_eq!(orders.len(), UNITS, "100 distinct orders announced");
     f.shutdown().await;
 }
 
@@ -347,7 +362,7 @@ async fn the_demo_mall_is_made_once_with_a_live_session(backend: Backend) {
 
 platform::on_both_backends!(
     the_demo_mall_is_made_once_with_a_live_session,
-    two_hundred_buyers_on_ten_units_make_exactly_ten_orders,
+    ten_thousand_attempts_on_a_hundred_units_make_exactly_a_hundred_orders,
     one_buyer_sending_fifty_orders_with_a_limit_of_two_gets_two,
     a_sold_out_session_is_answered_from_memory_until_stock_can_return,
     expiry_gives_stock_and_limit_back_exactly_once,
