@@ -12,6 +12,10 @@ cd "$repo"
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/tradewind/target}
 export TRADEWIND_TEST_POSTGRES_URL=${TRADEWIND_TEST_POSTGRES_URL:-postgres://postgres:postgres@127.0.0.1:5432/postgres}
 
+# A failure's message is what matters here, and a backtrace of the test's async frames buries it
+# (CI keeps an excerpt of the log: with a backtrace, the message fell outside it).
+export RUST_BACKTRACE=0
+
 # The test starts the service binaries themselves, as the image does: build them all first.
 cargo build --bins --locked
 if cargo nextest --version >/dev/null 2>&1; then
