@@ -124,7 +124,9 @@ describe('weixin pages', () => {
     const [ticket] = await liveTickets();
     assert.ok(ticket, 'the QR code came from WeChat (the simulator)');
     const scanned = await sim('POST', '/sim/scan', { appid: APP_ID, ticket, openid: 'o_e2e_operator', nickname: 'Olivia' });
-    assert.equal(scanned.body.serverAnswer, 'success', JSON.stringify(scanned.body));
+    // weixin-server answers the scanner in WeChat with a passive text reply naming the user.
+    assert.equal(scanned.body.serverStatus, 200, JSON.stringify(scanned.body));
+    assert.match(scanned.body.serverAnswer, /<MsgType><!\[CDATA\[text\]\]><\/MsgType>.*operator/s, JSON.stringify(scanned.body));
     // The control asks every 10 s while a QR code is shown.
     await control.getByText('Olivia', { exact: false }).waitFor({ timeout: 15_000 });
     await shot(page, 'weixin-header-bound');

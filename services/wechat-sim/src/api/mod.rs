@@ -8,7 +8,7 @@ pub mod wechat;
 use actix_web::{HttpResponse, web};
 use serde_json::json;
 
-use crate::domain;
+use crate::domain::{self, safe_mode};
 use crate::store::{Settings, Sim, now_ms, now_secs, random_hex};
 
 /// WeChat's error answer: HTTP 200 with the code in the body.
@@ -29,8 +29,10 @@ impl Callbacks {
         }
     }
 
-    /// Posts one event to the account's server as WeChat does: XML body, signed query.
-    async fn push(&self, sim: &Sim, appid: &str, xml: String) -> Result<(u16, String), String> {
+    /// Posts one event to the account's server as WeChat does: XML body, signed query; in safe
+    /// mode the body encrypted, with `encrypt_type=aes` and `msg_signature`, and the server's
+    /// passive reply opened (its signature and AppID checked) as WeChat would before showing it.
+    async fn push(&self, sim: &Sim, appid: &str, xml: String) -> Result<Delivered, String> {
         let server = sim.server(appid).ok_or("unknown appid")?;
         if server.url.is_empty() {
             return Err("the account has no server URL".into());
@@ -38,25 +40,44 @@ impl Callbacks {
         let timestamp = now_secs().to_string();
         let nonce = (now_ms() % 1_000_000_000).to_string() + &random_hex()[..6];
         let sig = domain::signature(&server.token, &timestamp, &nonce);
-        let url = with_query(
-            &server.url,
-            &[
-                ("signature", sig.as_str()),
-                ("timestamp", timestamp.as_str()),
-                ("nonce", nonce.as_str()),
-            ],
-        )?;
+        let mut query = vec![
+            ("signature", sig),
+            ("timestamp", timestamp.clone()),
+            ("nonce", nonce.clone()),
+        ];
+        let key = match server.aes_key.as_str() {
+            "" => None,
+            k => Some(
+                safe_mode::AesKey::from_encoding(k)
+                    .map_err(|e| format!("the account's EncodingAESKey: {e}"))?,
+            ),
+        };
+        let body = match &key {
+            None => xml,
+            Some(key) => {
+                let random = *uuid::Uuid::new_v4().as_bytes();
+                let encrypted = safe_mode::encrypt(key, appid, &xml, random);
+                query.push(("encrypt_type", "aes".into()));
+                query.push((
+                    "msg_signature",
+                    safe_mode::msg_signature(&server.token, &timestamp, &nonce, &encrypted),
+                ));
+                safe_mode::inbound_xml(appid, &encrypted)
+            }
+        };
+        let pairs: Vec<(&str, &str)> = query.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let url = with_query(&server.url, &pairs)?;
         let answer = self
             .client
             .post(url)
             .header("Content-Type", "text/xml")
-            .body(xml)
+            .body(body)
             .send()
             .await
             .map_err(|e| format!("the server did not answer: {e}"))?;
         let status = answer.status().as_u16();
         let body = answer.text().await.unwrap_or_default();
-        Ok((status, body))
+        Ok(open_reply(key.as_ref(), &server.token, appid, status, body))
     }
 
     /// WeChat's check of a server URL: a signed `GET` whose `echostr` must come back.
@@ -84,6 +105,54 @@ impl Callbacks {
             return Err("the server URL did not echo echostr (token mismatch?)".into());
         }
         Ok(())
+    }
+}
+
+/// What the account's server answered an event.
+pub struct Delivered {
+    pub status: u16,
+    /// The answer as the server meant it: `success`, or the passive reply's XML (decrypted in
+    /// safe mode).
+    pub answer: String,
+    /// Whether the answer came encrypted (and opened).
+    pub encrypted: bool,
+    /// Why an encrypted-looking answer could not be opened.
+    pub reply_error: Option<String>,
+}
+
+/// Opens a safe-mode reply. WeChat takes `success` and an empty body in the clear in every
+/// mode (they are acknowledgements, not replies); anything else from a safe-mode account must
+/// be an envelope whose signature and AppID check out.
+fn open_reply(
+    key: Option<&safe_mode::AesKey>,
+    token: &str,
+    appid: &str,
+    status: u16,
+    body: String,
+) -> Delivered {
+    let plain = |answer: String, reply_error: Option<String>| Delivered {
+        status,
+        answer,
+        encrypted: false,
+        reply_error,
+    };
+    let Some(key) = key else {
+        return plain(body, None);
+    };
+    if status != 200 || body.trim().is_empty() || body.trim() == "success" {
+        return plain(body, None);
+    }
+    match safe_mode::Envelope::parse(&body)
+        .map_err(|e| e.to_string())
+        .and_then(|env| env.open(key, token, appid).map_err(|e| e.to_string()))
+    {
+        Ok(reply) => Delivered {
+            status,
+            answer: reply,
+            encrypted: true,
+            reply_error: None,
+        },
+        Err(e) => plain(body, Some(e)),
     }
 }
 

@@ -16,6 +16,9 @@ struct RegisterBody {
     appid: String,
     secret: String,
     token: String,
+    /// Empty: plaintext mode; 43 letters or digits: safe mode.
+    #[serde(default)]
+    encoding_aes_key: String,
     #[serde(default)]
     callback_url: String,
     #[serde(default)]
@@ -33,12 +36,17 @@ async fn register(
     if b.appid.trim().is_empty() || b.secret.trim().is_empty() {
         return HttpResponse::BadRequest().json(json!({"error": "appid and secret are required"}));
     }
+    let aes_key = b.encoding_aes_key.trim();
+    if !aes_key.is_empty() && domain::safe_mode::AesKey::from_encoding(aes_key).is_err() {
+        return HttpResponse::BadRequest()
+            .json(json!({"error": "the EncodingAESKey must be 43 letters or digits"}));
+    }
     if !b.callback_url.is_empty()
         && let Err(e) = callbacks.echo_check(&b.callback_url, &b.token).await
     {
         return HttpResponse::BadRequest().json(json!({"error": e}));
     }
-    sim.register(&b.appid, &b.secret, &b.token, &b.callback_url);
+    sim.register_server(&b.appid, &b.secret, &b.token, aes_key, &b.callback_url);
     sim.set_templates(&b.appid, b.templates);
     HttpResponse::Ok().json(json!({"appid": b.appid}))
 }
@@ -115,8 +123,13 @@ async fn deliver(
     xml: String,
 ) -> HttpResponse {
     match callbacks.push(sim, appid, xml).await {
-        Ok((status, body)) => HttpResponse::Ok()
-            .json(json!({"event": event, "serverStatus": status, "serverAnswer": body})),
+        Ok(d) => HttpResponse::Ok().json(json!({
+            "event": event,
+            "serverStatus": d.status,
+            "serverAnswer": d.answer,
+            "encrypted": d.encrypted,
+            "replyError": d.reply_error,
+        })),
         Err(e) => HttpResponse::BadGateway().json(json!({"event": event, "error": e})),
     }
 }

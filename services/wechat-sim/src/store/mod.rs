@@ -66,6 +66,8 @@ struct Qr {
 struct App {
     secret: String,
     token: String,
+    /// The EncodingAESKey: empty for plaintext mode, else safe mode (events posted encrypted).
+    aes_key: String,
     callback_url: String,
     /// Template ids the account has added (empty: any id is accepted).
     templates: Vec<String>,
@@ -175,10 +177,23 @@ impl Sim {
 
     /// Registers (or rewrites) an official account, as a developer does in WeChat's console.
     pub fn register(&self, appid: &str, secret: &str, token: &str, callback_url: &str) {
+        self.register_server(appid, secret, token, "", callback_url);
+    }
+
+    /// Registers an account with its EncodingAESKey (empty: plaintext mode).
+    pub fn register_server(
+        &self,
+        appid: &str,
+        secret: &str,
+        token: &str,
+        aes_key: &str,
+        callback_url: &str,
+    ) {
         let mut s = self.lock();
         let app = s.apps.entry(appid.to_owned()).or_default();
         app.secret = secret.to_owned();
         app.token = token.to_owned();
+        app.aes_key = aes_key.to_owned();
         app.callback_url = callback_url.to_owned();
     }
 
@@ -270,7 +285,7 @@ impl Sim {
         Some(Server {
             url: app.callback_url.clone(),
             token: app.token.clone(),
-            aes_key: String::new(),
+            aes_key: app.aes_key.clone(),
         })
     }
 
@@ -470,6 +485,7 @@ impl Sim {
                 json!({
                     "appid": id,
                     "callbackUrl": a.callback_url,
+                    "safeMode": !a.aes_key.is_empty(),
                     "tokenRequests": a.token_requests,
                     "liveQrCodes": a.live_qrcodes(now),
                     "received": a.received.len(),

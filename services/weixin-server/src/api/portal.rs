@@ -1,8 +1,11 @@
 //! The server URL of an official account, which WeChat calls (no login): `GET` is the echo
 //! check WeChat makes when the URL is entered in its console, `POST` carries messages and
 //! events. Both are signed (domain::callback); a bad or stale signature, or a replayed nonce,
-//! gets a 401 and changes nothing. Events keep the followers current and bind staff users who
-//! scanned their bind QR code. Answers are WeChat's: the echo string, or `success`.
+//! gets a 401 and changes nothing. An account with an EncodingAESKey is in safe mode
+//! (domain::safe_mode): its messages must come encrypted with a good `msg_signature`, and its
+//! replies go back encrypted. Events keep the followers current and bind staff users who
+//! scanned their bind QR code. Answers are WeChat's: the echo string, a passive text reply to
+//! a new binding, or `success`.
 
 use actix_web::{HttpResponse, get, post, web};
 use platform::ApiError;
@@ -16,6 +19,7 @@ use utoipa::IntoParams;
 use super::Ctx;
 use crate::access::App;
 use crate::domain::callback::{self, Event};
+use crate::domain::safe_mode::{self, AesKey, Envelope};
 use crate::store::{bindings, configs, followers, nonces};
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -28,6 +32,10 @@ pub struct Signed {
     pub echostr: Option<String>,
     /// The sender's openId (WeChat adds it to POSTs).
     pub openid: Option<String>,
+    /// `aes` when the body is encrypted (safe mode); absent or `raw` in plaintext mode.
+    pub encrypt_type: Option<String>,
+    /// Safe mode: SHA-1 of the token, timestamp, nonce and the body's `Encrypt`, sorted.
+    pub msg_signature: Option<String>,
 }
 
 fn refused() -> ApiError {
@@ -37,15 +45,35 @@ fn refused() -> ApiError {
     }
 }
 
-/// Checks the signature, the timestamp and (for POSTs) that the nonce is new; answers the
-/// configuration's tenant and credentials.
+fn bad_msg_signature() -> ApiError {
+    ApiError::Unauthorized {
+        code: "bad-msg-signature",
+        msg: Text::new(
+            "消息体签名无效",
+            "the message signature (msg_signature) is not valid",
+        ),
+    }
+}
+
+/// What a verified request may use: the account's tenant and credentials, its message token,
+/// and its AES key when the account is in safe mode.
+struct Verified {
+    saas_id: i64,
+    app: App,
+    token: String,
+    aes_key: Option<AesKey>,
+}
+
+/// Checks the signature, the timestamp, in safe mode the `msg_signature` over `encrypted`, and
+/// (for POSTs) that the nonce is new.
 async fn verify(
     pool: &DbPool,
     ctx: &Ctx,
     config_id: i64,
     q: &Signed,
     once: bool,
-) -> Result<(i64, App), ApiError> {
+    encrypted: Option<&str>,
+) -> Result<Verified, ApiError> {
     let (Some(sig), Some(ts), Some(nonce)) = (&q.signature, &q.timestamp, &q.nonce) else {
         return Err(refused());
     };
@@ -66,6 +94,23 @@ async fn verify(
         );
         return Err(refused());
     }
+    let aes_key =
+        match ctx.wx.sealer.open(&row.aes_key_sealed)? {
+            k if k.is_empty() => None,
+            k => Some(AesKey::from_encoding(&k).map_err(|e| {
+                ApiError::Internal(anyhow::anyhow!("the stored EncodingAESKey: {e}"))
+            })?),
+        };
+    if let Some(encrypted) = encrypted {
+        let given = q.msg_signature.as_deref().unwrap_or_default();
+        if !safe_mode::msg_signed(&token, ts, nonce, encrypted, given) {
+            tracing::warn!(
+                config_id,
+                "a safe-mode message with a bad msg_signature was refused"
+            );
+            return Err(bad_msg_signature());
+        }
+    }
     if once {
         let nonce = nonce.clone();
         let first = with_conn(pool, move |conn| -> Result<_, ApiError> {
@@ -82,7 +127,12 @@ async fn verify(
         app_id: row.app_id,
         secret: ctx.wx.sealer.open(&row.secret_sealed)?,
     };
-    Ok((row.saas_id, app))
+    Ok(Verified {
+        saas_id: row.saas_id,
+        app,
+        token,
+        aes_key,
+    })
 }
 
 /// WeChat's check of the server URL: the echo string back when the signature is good.
@@ -94,15 +144,25 @@ pub async fn echo(
     path: web::Path<i64>,
     q: Query<Signed>,
 ) -> Result<HttpResponse, ApiError> {
-    verify(&pool, &ctx, path.into_inner(), &q, false).await?;
+    // WeChat's echo check of an official account is plaintext in every mode.
+    verify(&pool, &ctx, path.into_inner(), &q, false, None).await?;
     Ok(HttpResponse::Ok()
         .content_type("text/plain; charset=utf-8")
         .body(q.echostr.clone().unwrap_or_default()))
 }
 
+fn unreadable(field: &'static str, e: impl std::fmt::Display) -> ApiError {
+    ApiError::invalid(
+        field,
+        Text::new(format!("消息无法解析：{e}"), e.to_string()),
+    )
+}
+
 /// A message or event WeChat posts: subscribe and unsubscribe keep the followers current;
-/// subscribe with a bind scene, or SCAN, binds the scanner to the staff user of the scene.
-#[utoipa::path(params(("configId" = i64, Path, description = "the official account"), Signed), request_body(content = String, content_type = "text/xml"), responses((status = 200, description = "`success`, as WeChat expects", content_type = "text/plain", body = String), (status = 401), (status = 404), (status = 412)), tag = "mp-portal", summary = "Receive WeChat's events")]
+/// subscribe with a bind scene, or SCAN, binds the scanner to the staff user of the scene and
+/// answers them a text saying so. In safe mode (the account has an EncodingAESKey) the body
+/// must be encrypted (`encrypt_type=aes`, a good `msg_signature`) and the reply is encrypted.
+#[utoipa::path(params(("configId" = i64, Path, description = "the official account"), Signed), request_body(content = String, content_type = "text/xml"), responses((status = 200, description = "`success`, or a passive reply's XML (encrypted in safe mode), as WeChat expects", content_type = "text/plain", body = String), (status = 401, description = "bad signature or msg_signature, stale, replayed, or plaintext to a safe-mode account"), (status = 404), (status = 412, description = "XML that cannot be read, or an Encrypt that does not decrypt for this account")), tag = "mp-portal", summary = "Receive WeChat's events")]
 #[post("/openapi/mp/portal/{configId}")]
 pub async fn receive(
     pool: web::Data<DbPool>,
@@ -112,18 +172,84 @@ pub async fn receive(
     body: Body,
 ) -> Result<HttpResponse, ApiError> {
     let config_id = path.into_inner();
-    let (saas_id, app) = verify(&pool, &ctx, config_id, &q, true).await?;
     let text = String::from_utf8_lossy(&body).into_owned();
-    let event = callback::parse(&text).map_err(|e| {
-        ApiError::invalid(
-            "body",
-            Text::new(format!("消息无法解析：{e}"), e.to_string()),
-        )
-    })?;
-    apply(&pool, &ctx, saas_id, &app, event).await?;
-    Ok(HttpResponse::Ok()
+    let encrypted_mode = q
+        .encrypt_type
+        .as_deref()
+        .is_some_and(|t| t.eq_ignore_ascii_case("aes"));
+    let encrypted = if encrypted_mode {
+        Some(safe_mode::inbound_encrypt(&text).map_err(|e| unreadable("Encrypt", e))?)
+    } else {
+        None
+    };
+    let v = verify(&pool, &ctx, config_id, &q, true, encrypted.as_deref()).await?;
+    let message = match (&v.aes_key, &encrypted) {
+        (Some(key), Some(encrypted)) => {
+            safe_mode::decrypt(key, &v.app.app_id, encrypted).map_err(|e| {
+                tracing::warn!(config_id, error = %e, "a safe-mode message did not decrypt");
+                unreadable("Encrypt", e)
+            })?
+        }
+        (Some(_), None) => {
+            tracing::warn!(
+                config_id,
+                "a plaintext message to a safe-mode account was refused"
+            );
+            return Err(ApiError::Unauthorized {
+                code: "encryption-required",
+                msg: Text::new(
+                    "该公众号为安全模式，消息须加密",
+                    "this account is in safe mode: messages must be encrypted",
+                ),
+            });
+        }
+        (None, Some(_)) => {
+            return Err(ApiError::invalid(
+                "encrypt_type",
+                Text::new(
+                    "该公众号未设置 EncodingAESKey，无法解密",
+                    "this account has no EncodingAESKey to decrypt with",
+                ),
+            ));
+        }
+        (None, None) => text,
+    };
+    let event = callback::parse(&message).map_err(|e| unreadable("body", e))?;
+    let (account, _) = callback::parties(&message).map_err(|e| unreadable("body", e))?;
+    let bound = apply(&pool, &ctx, v.saas_id, &v.app, event.clone()).await?;
+    let (Some(user_name), Some(open_id)) = (bound, event.open_id()) else {
+        return Ok(plain("success".into()));
+    };
+    let now_secs = platform::time::now_ms() / 1000;
+    let reply = callback::text_reply(
+        open_id,
+        &account,
+        now_secs,
+        &callback::bound_text(&user_name),
+    );
+    let Some(key) = &v.aes_key else {
+        return Ok(plain(reply));
+    };
+    let mut random = [0u8; 16];
+    getrandom::fill(&mut random)
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("no randomness: {e}")))?;
+    let nonce: String = random[..5].iter().map(|b| format!("{b:02x}")).collect();
+    let envelope = Envelope::seal(
+        key,
+        &v.token,
+        &v.app.app_id,
+        &reply,
+        &now_secs.to_string(),
+        &nonce,
+        random,
+    );
+    Ok(plain(envelope.to_xml()))
+}
+
+fn plain(body: String) -> HttpResponse {
+    HttpResponse::Ok()
         .content_type("text/plain; charset=utf-8")
-        .body("success"))
+        .body(body)
 }
 
 /// The follower's nickname, asked of WeChat (empty when WeChat does not give one).
@@ -151,7 +277,7 @@ async fn apply(
     saas_id: i64,
     app: &App,
     event: Event,
-) -> Result<(), ApiError> {
+) -> Result<Option<String>, ApiError> {
     let config_id = app.config_id;
     let now = platform::time::now_ms();
     let (open_id, scene, at) = match event {
@@ -177,9 +303,9 @@ async fn apply(
                 })
             })
             .await?;
-            return Ok(());
+            return Ok(None);
         }
-        Event::Other => return Ok(()),
+        Event::Other => return Ok(None),
     };
     let nick = nickname(ctx, app, &open_id).await;
     with_conn(pool, move |conn| {
@@ -196,7 +322,7 @@ async fn apply(
                 },
                 now,
             )?;
-            let Some(scene) = scene else { return Ok(()) };
+            let Some(scene) = scene else { return Ok(None) };
             // An expired or foreign scene (a QR code of another system) binds nobody.
             if let Some(user) = bindings::scene_user(conn, config_id, &scene, now)?
                 && user.saas_id == saas_id
@@ -207,8 +333,9 @@ async fn apply(
                     user_id = user.user_id,
                     "a staff user bound their WeChat"
                 );
+                return Ok(Some(user.user_name));
             }
-            Ok(())
+            Ok(None)
         })
     })
     .await

@@ -10,9 +10,10 @@ use sha1::{Digest, Sha1};
 /// remembered: a replay older than this is refused by its timestamp, a newer one by its nonce.
 pub const MAX_SKEW_SECS: i64 = 300;
 
-/// WeChat's signature of a request: SHA-1 over `token`, `timestamp`, `nonce` sorted and joined.
-pub fn signature(token: &str, timestamp: &str, nonce: &str) -> String {
-    let mut parts = [token, timestamp, nonce];
+/// SHA-1 (lower-case hex) of `parts` sorted and joined: WeChat's request signature (token,
+/// timestamp, nonce) and safe mode's `msg_signature` (the same and `Encrypt`).
+pub fn sha1_sorted(parts: &[&str]) -> String {
+    let mut parts = parts.to_vec();
     parts.sort_unstable();
     Sha1::digest(parts.concat().as_bytes())
         .iter()
@@ -20,9 +21,8 @@ pub fn signature(token: &str, timestamp: &str, nonce: &str) -> String {
         .collect()
 }
 
-/// Whether `given` is the signature of the request, compared without an early exit.
-pub fn signed(token: &str, timestamp: &str, nonce: &str, given: &str) -> bool {
-    let want = signature(token, timestamp, nonce);
+/// Whether the hex `given` is `want` (any case), compared without an early exit.
+pub fn same_hex(want: &str, given: &str) -> bool {
     let given = given.trim().to_ascii_lowercase();
     want.len() == given.len()
         && want
@@ -30,6 +30,16 @@ pub fn signed(token: &str, timestamp: &str, nonce: &str, given: &str) -> bool {
             .zip(given.bytes())
             .fold(0u8, |acc, (a, b)| acc | (a ^ b))
             == 0
+}
+
+/// WeChat's signature of a request: SHA-1 over `token`, `timestamp`, `nonce` sorted and joined.
+pub fn signature(token: &str, timestamp: &str, nonce: &str) -> String {
+    sha1_sorted(&[token, timestamp, nonce])
+}
+
+/// Whether `given` is the signature of the request, compared without an early exit.
+pub fn signed(token: &str, timestamp: &str, nonce: &str, given: &str) -> bool {
+    same_hex(&signature(token, timestamp, nonce), given)
 }
 
 /// Whether the request's timestamp (seconds) is near `now_secs`.
@@ -58,6 +68,27 @@ pub enum Event {
     },
     /// A message or event we do not act on (text, menu click, location ...).
     Other,
+}
+
+impl Event {
+    /// The WeChat user the event is about.
+    pub fn open_id(&self) -> Option<&str> {
+        match self {
+            Self::Subscribe { open_id, .. }
+            | Self::Scan { open_id, .. }
+            | Self::Unsubscribe { open_id, .. } => Some(open_id),
+            Self::Other => None,
+        }
+    }
+}
+
+/// What a WeChat user reads after binding: WeChat shows it as is, to a user whose language we
+/// do not know, so it says it in both.
+pub fn bound_text(user_name: &str) -> String {
+    format!(
+        "已绑定 Tradewind 账号 {user_name}，通知将发送到这里。\n\
+         Bound to the Tradewind user {user_name}: notifications will arrive here."
+    )
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -116,6 +147,43 @@ fn fields(xml: &str) -> Result<Vec<(String, String)>, XmlError> {
         return Err(XmlError::Malformed("no <xml> root".into()));
     }
     Ok(out)
+}
+
+/// The text of the element `name` of a message (empty when it has none).
+pub fn field(xml: &str, name: &str) -> Result<String, XmlError> {
+    Ok(fields(xml)?
+        .into_iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v)
+        .unwrap_or_default())
+}
+
+/// The account's own id (`ToUserName`, `gh_...`) and the sender's openId of a message, which a
+/// passive reply swaps.
+pub fn parties(xml: &str) -> Result<(String, String), XmlError> {
+    let fields = fields(xml)?;
+    let get = |name: &str| {
+        fields
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
+    Ok((get("ToUserName"), get("FromUserName")))
+}
+
+/// A passive text reply to the user `to` from the account `from`. CDATA cannot hold `]]>`:
+/// such a sequence is split across two sections.
+pub fn text_reply(to: &str, from: &str, created: i64, content: &str) -> String {
+    let cdata = |v: &str| format!("<![CDATA[{}]]>", v.replace("]]>", "]]]]><![CDATA[>"));
+    format!(
+        "<xml><ToUserName>{}</ToUserName><FromUserName>{}</FromUserName>\
+         <CreateTime>{created}</CreateTime><MsgType><![CDATA[text]]></MsgType>\
+         <Content>{}</Content></xml>",
+        cdata(to),
+        cdata(from),
+        cdata(content)
+    )
 }
 
 /// Parses one message WeChat posted.
@@ -264,6 +332,15 @@ mod tests {
         let text = "<xml><FromUserName>o1</FromUserName><MsgType>text</MsgType>\
                     <Content>hi &amp; bye</Content></xml>";
         assert_eq!(parse(text).unwrap(), Event::Other);
+    }
+
+    #[test]
+    fn a_text_reply_swaps_the_parties_and_survives_cdata_ends() {
+        let x = text_reply("oUser1", "gh_1", 5, "bound ]]> ok");
+        assert_eq!(parties(&x).unwrap(), ("oUser1".into(), "gh_1".into()));
+        assert_eq!(field(&x, "Content").unwrap(), "bound ]]> ok");
+        assert_eq!(field(&x, "MsgType").unwrap(), "text");
+        assert_eq!(field(&x, "Nothing").unwrap(), "");
     }
 
     #[test]

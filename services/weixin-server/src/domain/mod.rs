@@ -1,9 +1,10 @@
 //! weixin-server's rules, with no I/O: what a valid configuration is, WeChat's message
-//! signature and event XML, when an access token must be refreshed. Plain functions with unit
+//! signature, event XML and safe mode's encryption, when an access token must be refreshed. Plain functions with unit
 //! tests; the store, the handlers and the WeChat client call them.
 
 pub mod callback;
 pub mod config;
 pub mod qr;
+pub mod safe_mode;
 pub mod template;
 pub mod token;

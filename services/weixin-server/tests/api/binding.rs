@@ -1,14 +1,18 @@
 //! Binding a staff user's WeChat by QR code: the QR code comes from WeChat (the simulator), the
 //! scan reaches the portal as WeChat's signed event, the binding shows in baseInfo, and ends by
 //! removeBind or unsubscribe. The portal refuses bad signatures, stale timestamps and replays.
+//! An account in plaintext mode gets WeChat's events in the clear; one with an EncodingAESKey
+//! (safe mode) gets them encrypted and answers encrypted.
 
 use platform::testing::Backend;
+use weixin_server::domain::callback;
+use weixin_server::domain::safe_mode::{self, AesKey, Envelope};
 
-use crate::helpers::{APP_ID, TOKEN, now_secs, post_portal, start};
+use crate::helpers::{AES_KEY, APP_ID, TOKEN, now_secs, post_portal, post_portal_with, start};
 
 async fn a_scanned_qr_code_binds_the_staff_user_and_unbinding_ends_it(backend: Backend) {
     let w = start(backend).await;
-    let id = w.add_account().await;
+    let id = w.add_plain_account().await;
     let staff = w.client(&w.f.operator);
     assert_eq!(staff.base_info(id).await.data(), &serde_json::Value::Null);
 
@@ -27,7 +31,12 @@ async fn a_scanned_qr_code_binds_the_staff_user_and_unbinding_ends_it(backend: B
     let scanned = w.scan(&ticket, "oStaff1", "Ada").await;
     assert_eq!(scanned["event"], "subscribe");
     assert_eq!(scanned["serverStatus"], 200);
-    assert_eq!(scanned["serverAnswer"], "success");
+    // The scanner is told in WeChat, by a passive text reply (in the clear: plaintext mode).
+    assert_eq!(scanned["encrypted"], false);
+    let reply = scanned["serverAnswer"].as_str().unwrap();
+    assert_eq!(callback::field(reply, "MsgType").unwrap(), "text");
+    assert_eq!(callback::field(reply, "ToUserName").unwrap(), "oStaff1");
+    assert!(callback::field(reply, "Content").unwrap().contains("user1"));
     let info = staff.base_info(id).await;
     assert_eq!(info.data()["nickname"], "Ada");
     assert_eq!(info.data()["openId"], "oStaff1");
@@ -142,7 +151,7 @@ async fn operator_scene(w: &crate::helpers::World, id: i64) -> String {
 
 async fn the_portal_verifies_signatures_and_refuses_replays(backend: Backend) {
     let w = start(backend).await;
-    let id = w.add_account().await;
+    let id = w.add_plain_account().await;
     let staff = w.client(&w.f.operator);
     let scene = operator_scene(&w, id).await;
     w.sim.sim.add_follower(APP_ID, "oForger", "Mallory");
@@ -163,10 +172,11 @@ async fn the_portal_verifies_signatures_and_refuses_replays(backend: Backend) {
         "nothing bound"
     );
 
-    // Good: bound.
+    // Good: bound, and told so.
     let ts = now_secs();
     let (status, body) = post_portal(&url, TOKEN, ts, "n2", &xml, None).await;
-    assert_eq!((status, body.as_str()), (200, "success"));
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(callback::field(&body, "ToUserName").unwrap(), "oForger");
     assert_eq!(staff.base_info(id).await.data()["openId"], "oForger");
 
     // Replayed: the same signed request is refused, and changes nothing.
@@ -201,7 +211,7 @@ async fn the_portal_verifies_signatures_and_refuses_replays(backend: Backend) {
 /// WeChat retries an event it got no answer to with a new nonce: the binding is made once.
 async fn a_repeated_event_binds_once(backend: Backend) {
     let w = start(backend).await;
-    let id = w.add_account().await;
+    let id = w.add_plain_account().await;
     let scene = operator_scene(&w, id).await;
     w.sim.sim.add_follower(APP_ID, "oTwice", "Twice");
     let url = w.portal(id);
@@ -233,7 +243,123 @@ async fn a_repeated_event_binds_once(backend: Backend) {
     w.shutdown().await;
 }
 
+/// Safe mode through the simulator: the scan's event travels encrypted, the binding is made, and
+/// the reply comes back encrypted (the simulator opened it: signature and AppID checked).
+async fn in_safe_mode_events_arrive_encrypted_and_replies_leave_encrypted(backend: Backend) {
+    let w = start(backend).await;
+    let id = w.add_account().await;
+    let staff = w.client(&w.f.operator);
+    let ticket = staff.bind_qr(id).await.data()["ticket"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let scanned = w.scan(&ticket, "oSafe", "Sage").await;
+    assert_eq!(scanned["serverStatus"], 200, "{scanned}");
+    assert_eq!(scanned["encrypted"], true, "{scanned}");
+    assert_eq!(scanned["replyError"], serde_json::Value::Null);
+    let reply = scanned["serverAnswer"].as_str().unwrap();
+    assert_eq!(callback::field(reply, "ToUserName").unwrap(), "oSafe");
+    assert!(callback::field(reply, "Content").unwrap().contains("user1"));
+    assert_eq!(staff.base_info(id).await.data()["nickname"], "Sage");
+    // An event with no reply to give is acknowledged in the clear, as WeChat accepts.
+    let gone = w
+        .sim_post(
+            "/sim/unsubscribe",
+            serde_json::json!({"appid": APP_ID, "openid": "oSafe"}),
+        )
+        .await;
+    assert_eq!(gone["serverAnswer"], "success", "{gone}");
+    assert_eq!(staff.base_info(id).await.data(), &serde_json::Value::Null);
+    w.shutdown().await;
+}
+
+/// Safe mode at the portal itself: what WeChat would send is taken and answered encrypted; a
+/// tampered, foreign or plaintext message is a clear 4xx and binds nobody.
+async fn the_safe_mode_portal_refuses_tampered_messages(backend: Backend) {
+    let w = start(backend).await;
+    let id = w.add_account().await;
+    let staff = w.client(&w.f.operator);
+    let scene = operator_scene(&w, id).await;
+    w.sim.sim.add_follower(APP_ID, "oSafe", "Sage");
+    let url = w.portal(id);
+    let key = AesKey::from_encoding(AES_KEY).unwrap();
+    let xml = subscribe_xml("oSafe", &scene, now_secs());
+    let post = |nonce: &'static str, encrypted: String, msg_sig: Option<String>| {
+        let url = url.clone();
+        async move {
+            let ts = now_secs();
+            let sig = msg_sig.unwrap_or_else(|| {
+                safe_mode::msg_signature(TOKEN, &ts.to_string(), nonce, &encrypted)
+            });
+            let body = safe_mode::inbound_xml("gh_test", &encrypted);
+            post_portal_with(
+                &url,
+                TOKEN,
+                ts,
+                nonce,
+                &body,
+                None,
+                &[("encrypt_type", "aes"), ("msg_signature", &sig)],
+            )
+            .await
+        }
+    };
+    let good = safe_mode::encrypt(&key, APP_ID, &xml, [7; 16]);
+
+    // A ciphertext altered after WeChat signed it: the msg_signature no longer fits, 401.
+    let mut tampered = good.clone();
+    tampered.replace_range(10..14, "AAAA");
+    let (status, body) = post(
+        "t1",
+        tampered.clone(),
+        Some(safe_mode::msg_signature(
+            TOKEN,
+            &now_secs().to_string(),
+            "t1",
+            &good,
+        )),
+    )
+    .await;
+    assert_eq!(status, 401, "{body}");
+    assert!(body.contains("bad-msg-signature"), "{body}");
+    // Signed, but not ours: encrypted with another key, or for another AppID: 412 on Encrypt.
+    let other_key = AesKey::from_encoding(&"Q".repeat(43)).unwrap();
+    for (nonce, foreign) in [
+        ("t2", safe_mode::encrypt(&other_key, APP_ID, &xml, [7; 16])),
+        (
+            "t3",
+            safe_mode::encrypt(&key, "wxffffffffffffffff", &xml, [7; 16]),
+        ),
+    ] {
+        let (status, body) = post(nonce, foreign, None).await;
+        assert_eq!(status, 412, "{body}");
+        assert!(body.contains("Encrypt"), "{body}");
+    }
+    // The clear text WeChat would never send to a safe-mode account: 401.
+    let (status, body) = post_portal(&url, TOKEN, now_secs(), "t4", &xml, None).await;
+    assert_eq!(status, 401, "{body}");
+    assert!(body.contains("encryption-required"), "{body}");
+    assert_eq!(
+        staff.base_info(id).await.data(),
+        &serde_json::Value::Null,
+        "nothing bound"
+    );
+
+    // The real thing: bound, and the reply is an envelope only the account's key opens.
+    let (status, body) = post("g1", good, None).await;
+    assert_eq!(status, 200, "{body}");
+    let envelope = Envelope::parse(&body).unwrap();
+    let reply = envelope.open(&key, TOKEN, APP_ID).unwrap();
+    assert_eq!(callback::field(&reply, "ToUserName").unwrap(), "oSafe");
+    assert_eq!(callback::field(&reply, "FromUserName").unwrap(), "gh_test");
+    assert!(envelope.open(&key, "othertoken", APP_ID).is_err());
+    assert_eq!(staff.base_info(id).await.data()["openId"], "oSafe");
+    w.shutdown().await;
+}
+
 platform::on_both_backends!(
+    in_safe_mode_events_arrive_encrypted_and_replies_leave_encrypted,
+    the_safe_mode_portal_refuses_tampered_messages,
     a_scanned_qr_code_binds_the_staff_user_and_unbinding_ends_it,
     a_merchant_user_binds_their_own_and_an_admin_may_unbind_it,
     the_portal_verifies_signatures_and_refuses_replays,

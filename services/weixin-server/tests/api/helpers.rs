@@ -64,8 +64,9 @@ impl World {
         }
     }
 
-    /// Adds the test account as an official account of the operator's tenant and registers it
-    /// at the simulator with this service's portal as its server URL; answers its id.
+    /// Adds the test account as an official account of the operator's tenant in safe mode (it
+    /// has an EncodingAESKey) and registers it at the simulator, with the same key and this
+    /// service's portal as its server URL; answers its id.
     pub async fn add_account(&self) -> i64 {
         let id = self
             .client(&self.f.operator)
@@ -74,18 +75,36 @@ impl World {
             .data()["configId"]
             .as_i64()
             .unwrap();
+        self.register_with(APP_ID, id, AES_KEY).await;
+        id
+    }
+
+    /// The test account in plaintext mode (no EncodingAESKey), registered at the simulator.
+    pub async fn add_plain_account(&self) -> i64 {
+        let mut body = config_body();
+        body["encodingAesKey"] = json!("");
+        let id = self.client(&self.f.operator).save("mp", body).await.data()["configId"]
+            .as_i64()
+            .unwrap();
         self.register(APP_ID, id).await;
         id
     }
 
-    /// Registers `appid` at the simulator, as WeChat's console would (it checks the echo).
+    /// Registers `appid` at the simulator in plaintext mode, as WeChat's console would (it
+    /// checks the echo).
     pub async fn register(&self, appid: &str, config_id: i64) {
+        self.register_with(appid, config_id, "").await;
+    }
+
+    /// Registers `appid` with an EncodingAESKey (empty: plaintext mode).
+    pub async fn register_with(&self, appid: &str, config_id: i64, aes_key: &str) {
         let answer = reqwest::Client::new()
             .post(format!("{}/sim/apps", self.sim.url))
             .json(&json!({
                 "appid": appid,
                 "secret": SECRET,
                 "token": TOKEN,
+                "encodingAesKey": aes_key,
                 "callbackUrl": self.portal(config_id),
             }))
             .send()
@@ -149,13 +168,27 @@ pub async fn post_portal(
     xml: &str,
     signature: Option<&str>,
 ) -> (u16, String) {
+    post_portal_with(url, token, timestamp, nonce, xml, signature, &[]).await
+}
+
+/// As [`post_portal`], with more query pairs (safe mode's `encrypt_type` and `msg_signature`).
+pub async fn post_portal_with(
+    url: &str,
+    token: &str,
+    timestamp: i64,
+    nonce: &str,
+    xml: &str,
+    signature: Option<&str>,
+    extra: &[(&str, &str)],
+) -> (u16, String) {
     let ts = timestamp.to_string();
     let sig = signature.map_or_else(|| wechat_sim::signature(token, &ts, nonce), str::to_owned);
     let mut u = reqwest::Url::parse(url).unwrap();
     u.query_pairs_mut()
         .append_pair("signature", &sig)
         .append_pair("timestamp", &ts)
-        .append_pair("nonce", nonce);
+        .append_pair("nonce", nonce)
+        .extend_pairs(extra);
     let answer = reqwest::Client::new()
         .post(u)
         .header("Content-Type", "text/xml")
