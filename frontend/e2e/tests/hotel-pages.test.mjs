@@ -140,7 +140,14 @@ describe('hotel pages', () => {
     assert.ok(bookedOrderId, 'the booking test placed an order');
     const page = await newPage(ctx.browser, 'en-US');
     await login(page, ctx.fleet.url, 'supplier', 'supplier123');
-    await page.goto(`${ctx.fleet.url}/saas-hotel-app/order/detail?orderId=${bookedOrderId}`);
+    // It finds the order in its list, opened on it as a notice's link opens it, and goes on to it.
+    await page.goto(`${ctx.fleet.url}/saas-hotel-app/order/supplier/list?orderId=${bookedOrderId}`);
+    const list = page.getByTestId('hotel-supplier-orders-table');
+    await list.getByRole('row').filter({ hasText: 'Zhang San' }).getByText('Confirmed').waitFor();
+    assert.equal(await page.getByTestId('orders-order-id').inputValue(), bookedOrderId);
+    await shot(page, 'hotel-supplier-orders');
+    await list.getByTestId(`order-${bookedOrderId}`).click();
+    await page.waitForURL(new RegExp(`/saas-hotel-app/order/detail\\?orderId=${bookedOrderId}$`));
     const states = page.getByTestId('order-states');
     await states.getByText('Confirmed').first().waitFor();
     // An instant-confirm order is confirmed: it can be arranged or completed, not confirmed again.

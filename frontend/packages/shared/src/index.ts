@@ -41,3 +41,7 @@ export type { CalendarConfig } from './calendar/config';
 export type { DistributorDay, DistributorNight, PriceDay, PriceSaved } from './calendar/types';
 export { PriceCalendar } from './calendar/PriceCalendar';
 export { default as InterfacePage } from './components/InterfacePage';
+export type { OrderPagesConfig } from './orderPages/config';
+export { OrderListPage, type OrderFilters, type OrderListKind, type OrderListSpec } from './orderPages/OrderList';
+export { OrderDetailPage, OrderSections, useOrderStateFields, type OrderSection } from './orderPages/OrderDetail';
+export { OrderActionBar, type ActionOptions, type OwnOrderAction } from './orderPages/OrderActions';

@@ -7,8 +7,8 @@ import { Alert, Box, Button, Chip, Typography } from '@mui/material';
 import { api, DateFilter, day, FieldGrid, money, PERM, Section, SimpleTable, TextFilter, useEnumLabel, useHolds, type SimpleColumn } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { appPath } from '../../app';
 import { CONFIRM_TYPE, HOTEL_STAR, ONLINE_PAY } from '../../enums';
+import { orderDetailPath } from '../orders/config';
 import { OrderDialog } from './OrderDialog';
 import { stayFrom, stayProblem, stayQuery, type Stay } from './stay';
 import type { HotelDetail, QuotedProduct } from './types';
@@ -158,7 +158,7 @@ function HotelBookingView({ hotelId, distributorId, initial }: { hotelId: string
               stay={products.stay}
               distributorId={distributorId}
               onClose={() => setBooking(null)}
-              onBooked={(orderId) => navigate(appPath(`order/detail?orderId=${orderId}`))}
+              onBooked={(orderId) => navigate(orderDetailPath(orderId))}
             />
           )}
         </>

@@ -5,7 +5,7 @@ import { Link } from '@mui/material';
 import { api, dateTime, DataTable, type Column, type Page, ListPage, SelectFilter, TextFilter, useEnumLabel, useFilters } from '@tradewind/shared';
 import { Link as RouterLink } from 'react-router-dom';
 import { LOG_ACTION, ORDER_STATE } from '../../enums';
-import { orderDetailPath } from '../orders/OrderList';
+import { orderDetailPath } from '../orders/config';
 import type { OrderLogEntry } from '../orders/types';
 
 const EMPTY = { orderId: '', action: '' };

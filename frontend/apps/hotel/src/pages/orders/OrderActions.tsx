@@ -1,88 +1,31 @@
-// The action bar of the order detail: each action the user may take on the order in its state,
-// asked in a dialog (with the reason, the supplier's order number or the way of paying where the
-// action takes them) before PUT; the remarks and, for the tenant's staff, the amounts can be
-// changed too. After an action the order is loaded again.
-import { useState } from 'react';
-import { Box, Button } from '@mui/material';
-import { api, endpointOf, FormDialog, FormSelect, FormText, money, PERM, rules, useEnumOptions, useForm, useHolds, useSession, type Rule } from '@tradewind/shared';
+// The action bar of the order detail: the shared one (each action the user may take on the order
+// in its state, asked in a dialog before PUT) told what hotel-app's actions take besides: a payment
+// a remark too, with the credit available while credit is the way of paying, a confirmation the
+// supplier's order number. hotel-app's own actions: the remarks and, for the tenant's staff, the
+// amounts. After an action the order is loaded again.
+import { Box } from '@mui/material';
+import { api, endpointOf, FormDialog, FormText, money, OrderActionBar, PERM, rules, useForm, type ActionOptions, type OwnOrderAction, type Rule } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
-import { actionsOf, ADJUST_FIELDS, adjustBody, adjustProblems, partyOf, type AdjustValues, type OrderAction } from './orderActions';
-import { PAY_TYPE } from '../../enums';
+import { ADJUST_FIELDS, adjustBody, adjustProblems, ORDER_ACTIONS, type AdjustValues } from './orderActions';
 import { CreditAvailable } from '../booking/CreditAvailable';
+import { ORDER_PAGES } from './config';
 import type { OrderFull } from './types';
 
-const A = 'hotel.orderActions';
-/** Pay type: credit 1 (cash 2). */
-const CREDIT = 1;
+const A = ORDER_PAGES.messages.actions;
+
+const OPTIONS: ActionOptions<OrderFull> = {
+  remarkOnPay: true,
+  supplierOrderIdOnConfirm: true,
+  creditNote: (order) => <CreditAvailable mchId={order.distributionId} amount={order.orderPrice} />,
+};
 
 export function OrderActions({ order, onDone }: { order: OrderFull; onDone: () => void }) {
-  const { user, org, permissions } = useSession();
-  const party = partyOf(user?.mchId, org?.mchType);
-  const holds = (code: string) => permissions?.some((p) => p.permCode === code) ?? false;
-  const mayRemark = useHolds(PERM.order.remark) && party !== null;
-  const mayAdjust = useHolds(PERM.order.adjust) && party === 'O';
-  const actions = actionsOf(order.orderState, party, holds);
-  const [open, setOpen] = useState<OrderAction | 'remark' | 'adjust' | null>(null);
-  if (actions.length === 0 && !mayRemark && !mayAdjust) return null;
-  const done = () => {
-    setOpen(null);
-    onDone();
-  };
-  return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }} data-testid="order-actions">
-      {actions.map((a) => (
-        <Button key={a.key} size="small" variant="contained" color={a.remarkRequired || a.key === 'cancel' ? 'warning' : 'primary'} onClick={() => setOpen(a)} data-testid={`order-action-${a.key}`}>
-          <FormattedMessage id={`${A}.${a.key}`} />
-        </Button>
-      ))}
-      {mayRemark && (
-        <Button size="small" variant="outlined" onClick={() => setOpen('remark')} data-testid="order-action-remark">
-          <FormattedMessage id={`${A}.remark`} />
-        </Button>
-      )}
-      {mayAdjust && (
-        <Button size="small" variant="outlined" onClick={() => setOpen('adjust')} data-testid="order-action-adjust">
-          <FormattedMessage id={`${A}.adjust`} />
-        </Button>
-      )}
-      {open && typeof open === 'object' && <ActionDialog action={open} order={order} onClose={() => setOpen(null)} onDone={done} />}
-      {open === 'remark' && <RemarkDialog order={order} inner={party !== 'D'} onClose={() => setOpen(null)} onDone={done} />}
-      {open === 'adjust' && <AdjustDialog order={order} onClose={() => setOpen(null)} onDone={done} />}
-    </Box>
-  );
-}
-
-function ActionDialog({ action, order, onClose, onDone }: { action: OrderAction; order: OrderFull; onClose: () => void; onDone: () => void }) {
-  const form = useForm({ remark: '', supplierOrderId: '', payType: '1' });
-  const checks: Record<string, Rule<typeof form.values>> = {
-    remark: action.remarkRequired ? rules.all(rules.required('remark', `${A}.reason`), rules.length('remark', 1, 500)) : rules.length('remark', 0, 500),
-  };
-  if (action.key === 'confirm') checks.supplierOrderId = rules.length('supplierOrderId', 0, 64);
-  const save = async () => {
-    const ok = await form.submit(checks, (v) => {
-      const body: Record<string, unknown> = { orderId: order.orderId, remark: v.remark.trim() };
-      if (action.key === 'confirm') body.supplierOrderId = v.supplierOrderId.trim();
-      if (action.key === 'pay') body.payType = Number(v.payType);
-      return api.put('hotel-app', endpointOf(action.code), body);
-    });
-    if (ok) onDone();
-  };
-  const payTypes = useEnumOptions(PAY_TYPE, [1, 2]);
-  return (
-    <FormDialog open title={`${A}.question.${action.key}`} busy={form.busy} onClose={onClose} onSubmit={save} testId="order-action-dialog" submitLabel={`${A}.${action.key}`}>
-      {action.key === 'pay' && (
-        <>
-          <FormSelect form={form} name="payType" label={`${A}.payType`} options={payTypes} />
-          <Box sx={{ alignSelf: 'center' }}>
-            <FormattedMessage id={`${A}.amount`} values={{ amount: money(order.orderPrice) }} />
-          </Box>
-          {form.values.payType === String(CREDIT) && <CreditAvailable mchId={order.distributionId} amount={order.orderPrice} />}
-        </>
-      )}
-      {action.key === 'confirm' && <FormText form={form} name="supplierOrderId" label={`${A}.supplierOrderId`} wide />}
-      <FormText form={form} name="remark" label={`${A}.reason`} required={action.remarkRequired} multiline wide />
-    </FormDialog>
-  );
+  const own: OwnOrderAction[] = [
+    // The internal remark is not the distributor's.
+    { key: 'remark', code: PERM.order.remark, dialog: ({ party, onClose, onDone: done }) => <RemarkDialog order={order} inner={party !== 'D'} onClose={onClose} onDone={done} /> },
+    { key: 'adjust', code: PERM.order.adjust, parties: ['O'], dialog: ({ onClose, onDone: done }) => <AdjustDialog order={order} onClose={onClose} onDone={done} /> },
+  ];
+  return <OrderActionBar config={ORDER_PAGES} actions={ORDER_ACTIONS} order={order} options={OPTIONS} own={own} onDone={onDone} />;
 }
 
 function RemarkDialog({ order, inner, onClose, onDone }: { order: OrderFull; inner: boolean; onClose: () => void; onDone: () => void }) {

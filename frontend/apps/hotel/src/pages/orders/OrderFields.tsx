@@ -1,6 +1,6 @@
 // An order's fields on its detail page: the booking, its states, its money, its remarks.
-import { dateTime, FieldGrid, money, Section, useEnumLabel, YES_NO, type Field } from '@tradewind/shared';
-import { CANCEL_APPLY, ORDER_STATE, PAY_STATE, PAY_TYPE, PROGRESS } from '../../enums';
+import { dateTime, money, OrderSections, useEnumLabel, useOrderStateFields, YES_NO, type Field } from '@tradewind/shared';
+import { PAY_TYPE } from '../../enums';
 import type { OrderFull } from './types';
 
 const F = 'hotel.orders.fields';
@@ -31,15 +31,7 @@ export function OrderFields({ order: o }: { order: OrderFull }) {
     { label: `${F}.confirmDate`, value: dateTime(o.confirmDate) },
     { label: `${F}.finishDate`, value: dateTime(o.finishDate) },
   ];
-  const states: Field[] = [
-    { label: `${F}.orderState`, value: label(ORDER_STATE, o.orderState) },
-    { label: `${F}.realOrderState`, value: label(PROGRESS, o.realOrderState) },
-    { label: `${F}.supplierOrderState`, value: label(PROGRESS, o.supplierOrderState) },
-    { label: `${F}.channelOrderState`, value: label(PROGRESS, o.channelOrderState) },
-    { label: `${F}.payState`, value: label(PAY_STATE, o.payState) },
-    { label: `${F}.cancelApply`, value: label(CANCEL_APPLY, o.cancelApply) },
-    { label: `${F}.payDeadline`, value: dateTime(o.payDeadline) },
-  ];
+  const states = useOrderStateFields(F, o, ['realOrderState', 'supplierOrderState', 'channelOrderState']);
   const amounts: Field[] = [
     { label: `${F}.currency`, value: o.currency },
     { label: `${F}.orderPrice`, value: money(o.orderPrice) },
@@ -59,19 +51,13 @@ export function OrderFields({ order: o }: { order: OrderFull }) {
     { label: `${F}.memoInner`, value: o.memoInner },
   ];
   return (
-    <>
-      <Section title="hotel.orderDetail.booking">
-        <FieldGrid fields={booking} testId="order-booking" />
-      </Section>
-      <Section title="hotel.orderDetail.states">
-        <FieldGrid fields={states} testId="order-states" />
-      </Section>
-      <Section title="hotel.orderDetail.amounts">
-        <FieldGrid fields={amounts} testId="order-amounts" />
-      </Section>
-      <Section title="hotel.orderDetail.remarks">
-        <FieldGrid fields={remarks} testId="order-remarks" />
-      </Section>
-    </>
+    <OrderSections
+      sections={[
+        { title: 'hotel.orderDetail.booking', fields: booking, testId: 'order-booking' },
+        { title: 'hotel.orderDetail.states', fields: states, testId: 'order-states' },
+        { title: 'hotel.orderDetail.amounts', fields: amounts, testId: 'order-amounts' },
+        { title: 'hotel.orderDetail.remarks', fields: remarks, testId: 'order-remarks' },
+      ]}
+    />
   );
 }

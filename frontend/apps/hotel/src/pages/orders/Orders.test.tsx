@@ -5,7 +5,8 @@ import SysOrderList from './SysOrderList';
 import SupplierOrderList from './SupplierOrderList';
 import ChannelOrderList from './ChannelOrderList';
 import OrderDetail from './OrderDetail';
-import { actionsOf, adjustBody, partyOf } from './orderActions';
+import { adjustBody, ORDER_ACTIONS } from './orderActions';
+import { orderActionsOf, orderPartyOf } from '@tradewind/shared';
 import { vi } from 'vitest';
 import { gets, lastGet, pageOf, pick, query, renderPage, serve, setUpPageTests, writes } from '@tradewind/shared/src/testing';
 import { order, full, hold, staffUser, merchantUser } from '../../fixtures';
@@ -139,7 +140,7 @@ describe('order detail', () => {
 describe('order actions', () => {
   const all = () => true;
   it('offers each action to its parties in the states it starts from', () => {
-    const keys = (state: number, party: 'S' | 'D' | 'O') => actionsOf(state, party, all).map((a) => a.key);
+    const keys = (state: number, party: 'S' | 'D' | 'O') => orderActionsOf(ORDER_ACTIONS, state, party, all).map((a) => a.key);
     expect(keys(8, 'S')).toEqual(['confirm', 'refuse']);
     expect(keys(8, 'D')).toEqual(['cancel']);
     expect(keys(2, 'D')).toEqual(['pay', 'cancel']);
@@ -147,10 +148,10 @@ describe('order actions', () => {
     expect(keys(1, 'D')).toEqual(['applyCancel']);
     expect(keys(7, 'O')).toEqual(['agreeCancel', 'refuseCancel']);
     expect(keys(4, 'O')).toEqual([]);
-    expect(actionsOf(8, 'S', (c) => c === '/saas/order/supplier/confirm:PUT').map((a) => a.key)).toEqual(['confirm']);
-    expect(partyOf(0, undefined)).toBe('O');
-    expect(partyOf(2001, 1)).toBe('S');
-    expect(partyOf(2002, 2)).toBe('D');
+    expect(orderActionsOf(ORDER_ACTIONS, 8, 'S', (c) => c === '/saas/order/supplier/confirm:PUT').map((a) => a.key)).toEqual(['confirm']);
+    expect(orderPartyOf(0, undefined)).toBe('O');
+    expect(orderPartyOf(2001, 1)).toBe('S');
+    expect(orderPartyOf(2002, 2)).toBe('D');
     expect(adjustBody(42, { orderPrice: '1200.5', supplierPrice: '', channelPrice: '', cancelPrice: '0', remark: ' phone ' })).toEqual({
       orderId: 42,
       orderPrice: 120_050,

@@ -1,10 +1,7 @@
 // The actions hotel-app offers on an order (api/orders.rs, trade's order_state.rs): the shared
 // table of the order states each may start from and who may take it (@tradewind/shared's
 // orders.ts), bound to hotel-app's permission codes.
-import { bindOrderActions, isAmount, orderActionsOf, orderPartyOf, PERM, yuanToFen, type OrderAction, type OrderParty } from '@tradewind/shared';
-
-export type Party = OrderParty;
-export type { OrderAction };
+import { bindOrderActions, isAmount, PERM, yuanToFen, type OrderAction } from '@tradewind/shared';
 
 export const ORDER_ACTIONS: OrderAction[] = bindOrderActions({
   pay: PERM.order.pay,
@@ -17,14 +14,6 @@ export const ORDER_ACTIONS: OrderAction[] = bindOrderActions({
   refuseCancel: PERM.order.refuseCancel,
   cancel: PERM.order.cancel,
 });
-
-/** Who the user is to an order: the tenant's staff, else its merchant's type. */
-export const partyOf = orderPartyOf;
-
-/** The actions an order in `orderState` offers to `party` among the codes it holds. */
-export function actionsOf(orderState: number, party: Party | null, holds: (code: string) => boolean): OrderAction[] {
-  return orderActionsOf(ORDER_ACTIONS, orderState, party, holds);
-}
 
 export type AdjustValues = { orderPrice: string; supplierPrice: string; channelPrice: string; cancelPrice: string; remark: string };
 export const ADJUST_FIELDS = ['orderPrice', 'supplierPrice', 'channelPrice', 'cancelPrice'] as const;

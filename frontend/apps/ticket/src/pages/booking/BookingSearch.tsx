@@ -8,7 +8,7 @@ import { api, DataTable, DateFilter, day, ListPage, money, SelectFilter, TextFil
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { PRODUCT_TYPE } from '../../enums';
-import { orderDetailPath } from '../orders/OrderList';
+import { orderDetailPath } from '../orders/config';
 import { OrderDialog } from './OrderDialog';
 import type { BookableProduct, PlacedOrder } from './types';
 

@@ -1,13 +1,12 @@
 // A ticket order's fields on its detail page: the booking, the buyer's details, its states, its
 // money. A distributor is not shown what the supplier is paid.
-import { CANCEL_APPLY, dateTime, FieldGrid, money, ORDER_PROGRESS, ORDER_STATE, PAY_STATE, PAY_TYPE, Section, useEnumLabel, YES_NO, type Field } from '@tradewind/shared';
+import { dateTime, money, OrderSections, PAY_TYPE, useEnumLabel, useOrderStateFields, YES_NO, type Field } from '@tradewind/shared';
 import type { TicketOrder } from './types';
 
 const F = 'ticket.orders.fields';
 
 export function OrderFields({ order: o, distributor }: { order: TicketOrder; distributor: boolean }) {
   const label = useEnumLabel();
-  const when = (ms: number) => (ms > 0 ? dateTime(ms) : '--');
   const booking: Field[] = [
     { label: `${F}.orderId`, value: o.orderId },
     { label: `${F}.scenicName`, value: o.scenicName },
@@ -19,10 +18,10 @@ export function OrderFields({ order: o, distributor }: { order: TicketOrder; dis
     { label: `${F}.supplierName`, value: o.supplierName },
     { label: `${F}.distributorName`, value: o.distributorName },
     { label: `${F}.needConfirm`, value: label(YES_NO, o.needConfirm) },
-    { label: `${F}.createDate`, value: when(o.createDate) },
-    { label: `${F}.modifyDate`, value: when(o.modifyDate) },
-    { label: `${F}.confirmDate`, value: when(o.confirmDate) },
-    { label: `${F}.finishDate`, value: when(o.finishDate) },
+    { label: `${F}.createDate`, value: dateTime(o.createDate) },
+    { label: `${F}.modifyDate`, value: dateTime(o.modifyDate) },
+    { label: `${F}.confirmDate`, value: dateTime(o.confirmDate) },
+    { label: `${F}.finishDate`, value: dateTime(o.finishDate) },
     { label: `${F}.remark`, value: o.remark || '--' },
   ];
   const b = o.buyer;
@@ -47,15 +46,7 @@ export function OrderFields({ order: o, distributor }: { order: TicketOrder; dis
           },
         ]),
   ];
-  const states: Field[] = [
-    { label: `${F}.orderState`, value: label(ORDER_STATE, o.orderState) },
-    { label: `${F}.realState`, value: label(ORDER_PROGRESS, o.realState) },
-    { label: `${F}.supplierState`, value: label(ORDER_PROGRESS, o.supplierState) },
-    { label: `${F}.channelState`, value: label(ORDER_PROGRESS, o.channelState) },
-    { label: `${F}.payState`, value: label(PAY_STATE, o.payState) },
-    { label: `${F}.cancelApply`, value: label(CANCEL_APPLY, o.cancelApply) },
-    { label: `${F}.payDeadline`, value: when(o.payDeadline) },
-  ];
+  const states = useOrderStateFields(F, o, ['realState', 'supplierState', 'channelState']);
   const amounts: Field[] = [
     { label: `${F}.orderPrice`, value: money(o.orderPrice) },
     ...(distributor ? [] : [{ label: `${F}.supplierPrice`, value: money(o.supplierPrice) }]),
@@ -64,19 +55,13 @@ export function OrderFields({ order: o, distributor }: { order: TicketOrder; dis
     ...(o.payFailReason ? [{ label: `${F}.payFailReason`, value: o.payFailReason }] : []),
   ];
   return (
-    <>
-      <Section title="ticket.orderDetail.booking">
-        <FieldGrid fields={booking} testId="order-booking" />
-      </Section>
-      <Section title="ticket.orderDetail.buyer">
-        <FieldGrid fields={buyer} testId="order-buyer" />
-      </Section>
-      <Section title="ticket.orderDetail.states">
-        <FieldGrid fields={states} testId="order-states" />
-      </Section>
-      <Section title="ticket.orderDetail.amounts">
-        <FieldGrid fields={amounts} testId="order-amounts" />
-      </Section>
-    </>
+    <OrderSections
+      sections={[
+        { title: 'ticket.orderDetail.booking', fields: booking, testId: 'order-booking' },
+        { title: 'ticket.orderDetail.buyer', fields: buyer, testId: 'order-buyer' },
+        { title: 'ticket.orderDetail.states', fields: states, testId: 'order-states' },
+        { title: 'ticket.orderDetail.amounts', fields: amounts, testId: 'order-amounts' },
+      ]}
+    />
   );
 }

@@ -10,7 +10,8 @@ import SysOrderList from './SysOrderList';
 import SupplierOrderList from './SupplierOrderList';
 import ChannelOrderList from './ChannelOrderList';
 import OrderDetail from './OrderDetail';
-import { ticketActionsOf } from './orderActions';
+import { TICKET_ORDER_ACTIONS } from './orderActions';
+import { orderActionsOf, type OrderParty } from '@tradewind/shared';
 
 setUpPageTests();
 
@@ -143,6 +144,7 @@ describe('ticket order routes', () => {
 
 describe('ticket order actions', () => {
   const all = () => true;
+  const ticketActionsOf = (state: number, party: OrderParty, holds: (code: string) => boolean) => orderActionsOf(TICKET_ORDER_ACTIONS, state, party, holds);
   it('offers each party what the state allows, never arranging', () => {
     expect(ticketActionsOf(8, 'S', all).map((a) => a.key)).toEqual(['confirm', 'refuse']);
     expect(ticketActionsOf(8, 'D', all).map((a) => a.key)).toEqual(['cancel']);

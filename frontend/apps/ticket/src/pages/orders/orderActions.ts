@@ -2,7 +2,7 @@
 // shared order action table (@tradewind/shared's orders.ts, the state machine hotel orders
 // follow too) bound to ticket-app's permission codes. Ticket orders are never "arranged", and
 // ticket-app has no adjustment of the amounts.
-import { bindOrderActions, orderActionsOf, PERM, type OrderAction, type OrderParty } from '@tradewind/shared';
+import { bindOrderActions, PERM, type OrderAction } from '@tradewind/shared';
 
 export const TICKET_ORDER_ACTIONS: OrderAction[] = bindOrderActions({
   pay: PERM.ticketOrder.pay,
@@ -14,8 +14,3 @@ export const TICKET_ORDER_ACTIONS: OrderAction[] = bindOrderActions({
   refuseCancel: PERM.ticketOrder.refuseCancel,
   cancel: PERM.ticketOrder.cancel,
 });
-
-/** The actions a ticket order in `orderState` offers to `party` among the codes it holds. */
-export function ticketActionsOf(orderState: number, party: OrderParty | null, holds: (code: string) => boolean): OrderAction[] {
-  return orderActionsOf(TICKET_ORDER_ACTIONS, orderState, party, holds);
-}
