@@ -5,7 +5,6 @@
 pub mod booking;
 pub mod hotel;
 pub mod product;
-pub mod viewer;
 
 // What hotel and ticket orders and products share lives in `platform::trade`, once.
-pub use platform::trade::{order_rules, order_state, pricing, product_state};
+pub use platform::trade::{order_rules, order_state, pricing, product_state, viewer};

@@ -145,6 +145,25 @@ fn wrap_success(response: &mut Value) {
     let Some(response) = response.as_object_mut() else {
         return;
     };
+    // utoipa documents a bare integer, number or boolean (`body = bool`) as text/plain, while the
+    // handler answers it inside the JSON envelope like any other data: it is JSON data here.
+    // Only a text answer (the metrics' exposition, a file) keeps its own type.
+    if let Some(content) = response.get_mut("content").and_then(Value::as_object_mut)
+        && content.len() == 1
+        && let Some(plain) = content.remove("text/plain")
+    {
+        let scalar = plain
+            .get("schema")
+            .and_then(|s| s.get("type"))
+            .and_then(Value::as_str)
+            .is_some_and(|t| matches!(t, "integer" | "number" | "boolean"));
+        let key = if scalar {
+            "application/json"
+        } else {
+            "text/plain"
+        };
+        content.insert(key.to_owned(), plain);
+    }
     let data = response
         .get("content")
         .and_then(|c| c.get("application/json"))
@@ -232,7 +251,13 @@ mod tests {
                 "/oauth/token": { "post": { "x-envelope": false, "responses": {
                     "200": { "description": "raw", "content": { "application/json": { "schema": { "type": "object" } } } }
                 } } },
-                "/openapi/things/ids": { "get": { "responses": { "200": { "description": "ok" } } } }
+                "/openapi/things/ids": { "get": { "responses": { "200": { "description": "ok" } } } },
+                "/saas/things/enabled": { "get": { "responses": {
+                    "200": { "description": "a bare boolean", "content": { "text/plain": { "schema": { "type": "boolean" } } } }
+                } } },
+                "/saas/things/export": { "get": { "responses": {
+                    "200": { "description": "a text file", "content": { "text/plain": { "schema": { "type": "string" } } } }
+                } } }
             }
         })
     }
@@ -263,6 +288,21 @@ mod tests {
         let saved = &d["paths"]["/saas/things/save"]["post"]["responses"]["200"]["content"]["application/json"]
             ["schema"];
         assert_eq!(saved["properties"]["data"]["type"], "null");
+    }
+
+    #[test]
+    fn a_bare_scalar_is_json_data_and_text_stays_text() {
+        let mut d = doc();
+        complete_value(&mut d);
+        let enabled = &d["paths"]["/saas/things/enabled"]["get"]["responses"]["200"]["content"];
+        assert!(enabled.get("text/plain").is_none(), "{enabled}");
+        assert_eq!(
+            enabled["application/json"]["schema"]["properties"]["data"]["type"],
+            "boolean"
+        );
+        let export = &d["paths"]["/saas/things/export"]["get"]["responses"]["200"]["content"];
+        assert_eq!(export["text/plain"]["schema"]["type"], "string");
+        assert!(export.get("application/json").is_none(), "{export}");
     }
 
     #[test]

@@ -13,12 +13,13 @@ use platform::db::SearchText as _;
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
 use platform::i18n::Text;
-use platform::{ApiError, Viewer};
-use serde::Serialize;
 use platform::trade::calendar::{Refusal, Source};
 use platform::trade::order_rules::pay_type;
 use platform::trade::order_rules::{self, ActionFacts, Stamp};
 use platform::trade::order_state::{self, Action, OrderStates, Role, pay, state};
+use platform::trade::viewer::{cost, role, role_name};
+use platform::{ApiError, Viewer};
+use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::calendar;
@@ -101,8 +102,9 @@ pub struct TicketOrder {
     pub quantity: i64,
     /// What the distributor pays, fen.
     pub order_price: i64,
-    /// What the supplier is paid, fen.
-    pub supplier_price: i64,
+    /// What the supplier is paid, fen; left out for a distributor (`platform::trade::viewer::cost`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub supplier_price: Option<i64>,
     /// `orderState`: 1 confirmed, 2 unpaid, 3 paid, 4 cancelled, 5 completed, 6 refunded,
     /// 7 cancellation applied, 8 unconfirmed, 9 invalid (refused), 10 arranged.
     pub order_state: i32,
@@ -160,15 +162,6 @@ pub struct Actor {
     pub now: i64,
 }
 
-fn role_name(r: Role) -> &'static str {
-    match r {
-        Role::Operator => "operator",
-        Role::Supplier => "supplier",
-        Role::Distributor => "distributor",
-        Role::System => "system",
-    }
-}
-
 /// The orders `viewer` sees.
 fn visible(viewer: &Viewer) -> ticket_orders::BoxedQuery<'static, Db> {
     let mut q = ticket_orders::table
@@ -185,18 +178,7 @@ fn visible(viewer: &Viewer) -> ticket_orders::BoxedQuery<'static, Db> {
 
 /// The caller's part in an order it sees, as the log and the vouchers name it.
 pub(crate) fn role_name_of(viewer: &Viewer) -> &'static str {
-    role_name(role_of(viewer))
-}
-
-/// The caller's part in an order it sees.
-fn role_of(viewer: &Viewer) -> Role {
-    if viewer.supplier().is_some() {
-        Role::Supplier
-    } else if viewer.distributor().is_some() {
-        Role::Distributor
-    } else {
-        Role::Operator
-    }
+    role_name(role(viewer))
 }
 
 #[derive(Debug, Default, Clone)]
@@ -261,9 +243,10 @@ fn filtered(viewer: &Viewer, f: &OrderFilter) -> ticket_orders::BoxedQuery<'stat
 
 fn shown(
     conn: &mut DbConnection,
-    saas_id: i64,
+    viewer: &Viewer,
     rows: Vec<OrderRow>,
 ) -> QueryResult<Vec<TicketOrder>> {
+    let saas_id = viewer.saas_id;
     let mut mchs: Vec<i64> = rows.iter().map(|r| r.supplier_id).collect();
     mchs.extend(rows.iter().map(|r| r.distributor_id));
     let names = platform::replica::merchant_names(conn, saas_id, &mchs)?;
@@ -321,7 +304,7 @@ fn shown(
             visit_date: r.visit_date,
             quantity: r.quantity,
             order_price: r.order_price,
-            supplier_price: r.supplier_price,
+            supplier_price: cost(viewer, r.supplier_price),
             order_state: r.order_state,
             real_state: r.real_state,
             supplier_state: r.supplier_state,
@@ -364,7 +347,7 @@ pub fn list(
         .limit(page.limit())
         .select(OrderRow::as_select())
         .load(conn)?;
-    Ok((shown(conn, viewer.saas_id, rows)?, total))
+    Ok((shown(conn, viewer, rows)?, total))
 }
 
 /// The order `id` if `viewer` sees it.
@@ -382,7 +365,7 @@ pub(crate) fn find(
 
 pub fn load(conn: &mut DbConnection, viewer: &Viewer, id: i64) -> QueryResult<Option<TicketOrder>> {
     match find(conn, viewer, id)? {
-        Some(r) => Ok(shown(conn, viewer.saas_id, vec![r])?.pop()),
+        Some(r) => Ok(shown(conn, viewer, vec![r])?.pop()),
         None => Ok(None),
     }
 }
@@ -768,14 +751,14 @@ pub fn place(
             action: "create",
             from: state::VALID,
             to: s.order,
-            role: role_of(&actor.viewer),
+            role: role(&actor.viewer),
             user_id: actor.user_id,
             remark: &n.remark,
             now,
         },
     )?;
     publish_created(conn, &row)?;
-    shown(conn, actor.viewer.saas_id, vec![row])?
+    shown(conn, &actor.viewer, vec![row])?
         .pop()
         .ok_or_else(not_bookable)
 }
@@ -915,7 +898,7 @@ pub fn act(
     remark: &str,
 ) -> Result<TicketOrder, ApiError> {
     let o = find(conn, &actor.viewer, id)?.ok_or_else(not_found)?;
-    let role = role_of(&actor.viewer);
+    let role = role(&actor.viewer);
     let before = o.states();
     let by_credit = action == Action::Pay && pay_type == pay_type::CREDIT;
     let after = if by_credit {
@@ -993,7 +976,7 @@ pub fn act(
             credit_released(conn, actor, &row, &reason)?;
         }
     }
-    shown(conn, actor.viewer.saas_id, vec![row])?
+    shown(conn, &actor.viewer, vec![row])?
         .pop()
         .ok_or_else(changed_meanwhile)
 }
@@ -1165,7 +1148,7 @@ pub(crate) fn redeemed(
         .set(ticket_orders::updated_at.eq(actor.now))
         .execute(conn)?;
     let row = reload(conn, o.id)?;
-    let role = role_of(&actor.viewer);
+    let role = role(&actor.viewer);
     let remark = format!(
         "{} x{tickets}{}",
         crate::domain::voucher::grouped(code),
@@ -1264,7 +1247,7 @@ pub fn remark(
             action: "remark",
             from: o.order_state,
             to: o.order_state,
-            role: role_of(&actor.viewer),
+            role: role(&actor.viewer),
             user_id: actor.user_id,
             remark,
             now: actor.now,

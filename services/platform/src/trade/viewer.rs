@@ -1,9 +1,9 @@
-//! What the caller ([`platform::Viewer`]) is on a hotel order or product: the role it acts in
-//! on the order state machine, and what it may read of the supplier's side of the money. The
-//! store takes the viewer itself to confine its queries.
+//! What the caller ([`crate::Viewer`]) is on a hotel or ticket order or product: the role it
+//! acts in on the order state machine, and what it may read of the supplier's side of the money.
+//! Each app's store takes the viewer itself to confine its queries.
 
-use platform::Viewer;
-use platform::tenancy::MerchantKind;
+use crate::Viewer;
+use crate::tenancy::MerchantKind;
 
 use super::order_state::Role;
 
@@ -24,6 +24,16 @@ pub fn cost<T>(viewer: &Viewer, cost: T) -> Option<T> {
     match role(viewer) {
         Role::Distributor => None,
         Role::Operator | Role::Supplier | Role::System => Some(cost),
+    }
+}
+
+/// The role's name as order logs and vouchers record who acted.
+pub fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Operator => "operator",
+        Role::Supplier => "supplier",
+        Role::Distributor => "distributor",
+        Role::System => "system",
     }
 }
 
