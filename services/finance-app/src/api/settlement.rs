@@ -284,3 +284,495 @@ pub fn prompt_texts(side: Side) -> PromptTexts {
         delete: p.delete.localized().to_owned(),
     }
 }
+
+/// Declares one side's endpoints (receipts or payments) and the types they answer: the logic
+/// is the functions above, the same for both; what differs is what the spec calls things (the
+/// merchant, the due amount, the progress, the log's id, info and date fields), the paths and
+/// the texts of the OpenAPI document, which this takes as arguments so that each side's schemas
+/// keep the names and field names the console's generated types are made from.
+macro_rules! side_endpoints {
+    (
+        side: $side:expr,
+        tag: $tag:tt,
+        $Settlement:ident {
+            doc: $s_doc:tt,
+            mch_id: $mch_id:ident,
+            mch_name: $mch_name:ident,
+            due: $due:ident,
+            arrived_doc: $arrived_doc:tt,
+            progress: $progress:ident,
+            progress_field: $progress_field:tt,
+            states: $states:tt,
+            list_states: $list_states:tt,
+        },
+        $Log:ident {
+            doc: $l_doc:tt,
+            id: $sid:ident,
+            info: $info:ident,
+            info_field: $info_field:tt,
+            info_doc: $info_doc:tt,
+            date: $date:ident,
+            date_field: $date_field:tt,
+            date_doc: $date_doc:tt,
+        },
+        $Detail:ident { doc: $d_doc:tt, field: $d_field:ident $(,)? },
+        $Saved:ident,
+        $IdForm:ident,
+        $ListQuery:ident,
+        $LoadQuery:ident,
+        $LogQuery:ident,
+        $LogForm:ident { doc: $f_doc:tt, money_doc: $money_doc:tt $(,)? },
+        paths: {
+            make: $p_make:tt,
+            list: $p_list:tt,
+            load: $p_load:tt,
+            review: $p_review:tt,
+            delete: $p_delete:tt,
+            log_list: $p_log_list:tt,
+            log_load: $p_log_load:tt,
+            log_save: $p_log_save:tt,
+            log_confirm: $p_log_confirm:tt,
+            log_rollback: $p_log_rollback:tt,
+            log_delete: $p_log_delete:tt,
+        },
+        summaries: {
+            make: $s_make:tt,
+            list: $s_list:tt,
+            load: $s_load:tt,
+            review: $s_review:tt,
+            delete: $s_delete:tt,
+            log_list: $s_log_list:tt,
+            log_load: $s_log_load:tt,
+            log_save: $s_log_save:tt,
+            log_confirm: $s_log_confirm:tt,
+            log_rollback: $s_log_rollback:tt,
+            log_delete: $s_log_delete:tt,
+        },
+    ) => {
+        use actix_web::{get, post, put, web};
+        use platform::auth::CurrentUser;
+        use platform::db::DbPool;
+        use platform::http::{Json, Page, Query, Reply};
+        use platform::{ApiError, Viewer};
+        use serde::{Deserialize, Serialize};
+        use utoipa::{IntoParams, ToSchema};
+
+        use super::settlement::{
+            self as shared, LogAction, LogId, LogSaved, PromptTexts, VerifyOrders, all_or, page_of,
+        };
+        use crate::domain::credit_log::progress;
+        use crate::domain::settlement::Side;
+        use crate::store::settlements::{
+            LogFilter, Settlement, SettlementFilter, SettlementLog, VerifyOrder,
+        };
+
+        const SIDE: Side = $side;
+
+        #[doc = $s_doc]
+        #[derive(Debug, Clone, Serialize, ToSchema)]
+        #[serde(rename_all = "camelCase")]
+        pub struct $Settlement {
+            pub id: i64,
+            pub $mch_id: i64,
+            pub $mch_name: String,
+            pub currency_code: String,
+            /// Due, fen.
+            pub $due: i64,
+            #[doc = $arrived_doc]
+            pub arrival_price: i64,
+            /// none 1, partial 2, full 3.
+            pub $progress: i32,
+            pub order_count: i32,
+            /// Who confirmed money last, and when (ms).
+            pub confirm_user: i64,
+            pub confirm_user_name: String,
+            pub confirm_date: i64,
+            /// Who reviewed it, and when (ms).
+            pub check_user_id: i64,
+            pub check_user_name: String,
+            pub check_date: i64,
+            pub create_user: i64,
+            pub create_user_name: String,
+            pub create_date: i64,
+            pub remark: String,
+            #[doc = $states]
+            pub state: i32,
+        }
+
+        impl From<Settlement> for $Settlement {
+            fn from(s: Settlement) -> Self {
+                Self {
+                    id: s.id,
+                    $mch_id: s.mch_id,
+                    $mch_name: s.mch_name,
+                    currency_code: s.currency,
+                    $due: s.due,
+                    arrival_price: s.arrived,
+                    $progress: s.progress,
+                    order_count: s.order_count,
+                    confirm_user: s.confirm_user_id,
+                    confirm_user_name: s.confirm_username,
+                    confirm_date: s.confirm_date,
+                    check_user_id: s.check_user_id,
+                    check_user_name: s.check_username,
+                    check_date: s.check_date,
+                    create_user: s.created_by,
+                    create_user_name: s.created_by_name,
+                    create_date: s.created_at,
+                    remark: s.remark,
+                    state: s.state,
+                }
+            }
+        }
+
+        #[doc = $l_doc]
+        #[derive(Debug, Clone, Serialize, ToSchema)]
+        #[serde(rename_all = "camelCase")]
+        pub struct $Log {
+            pub id: i64,
+            pub $mch_id: i64,
+            pub $mch_name: String,
+            pub $sid: i64,
+            pub currency_code: String,
+            /// Fen.
+            pub money: i64,
+            pub $info: String,
+            pub serial_id: String,
+            /// `YYYY-MM-DD`.
+            pub $date: String,
+            /// Who recorded it.
+            pub user_id: i64,
+            pub user_name: String,
+            pub confirm_user: i64,
+            pub confirm_user_name: String,
+            pub confirm_date: i64,
+            pub remark: String,
+            pub create_date: i64,
+            /// -1 deleted, 0 pending confirm, 1 confirmed, 3 cancelled.
+            pub state: i32,
+        }
+
+        impl From<SettlementLog> for $Log {
+            fn from(l: SettlementLog) -> Self {
+                Self {
+                    id: l.id,
+                    $mch_id: l.mch_id,
+                    $mch_name: l.mch_name,
+                    $sid: l.settlement_id,
+                    currency_code: l.currency,
+                    money: l.money,
+                    $info: l.info,
+                    serial_id: l.serial_id,
+                    $date: l.log_date,
+                    user_id: l.user_id,
+                    user_name: l.username,
+                    confirm_user: l.confirm_user_id,
+                    confirm_user_name: l.confirm_username,
+                    confirm_date: l.confirm_date,
+                    remark: l.remark,
+                    create_date: l.created_at,
+                    state: l.state,
+                }
+            }
+        }
+
+        #[doc = $d_doc]
+        #[derive(Debug, Serialize, ToSchema)]
+        #[serde(rename_all = "camelCase")]
+        pub struct $Detail {
+            pub $d_field: $Settlement,
+            /// Its orders, in the order its money fills them.
+            pub orders: Vec<VerifyOrder>,
+            /// Its newest 500 logs, deleted ones left out.
+            pub logs: Vec<$Log>,
+            pub prompts: PromptTexts,
+        }
+
+        #[derive(Debug, Serialize, ToSchema)]
+        #[serde(rename_all = "camelCase")]
+        pub struct $Saved {
+            pub $sid: i64,
+        }
+
+        #[derive(Debug, Deserialize, ToSchema)]
+        #[serde(rename_all = "camelCase")]
+        pub struct $IdForm {
+            pub $sid: i64,
+        }
+
+        #[derive(Debug, Deserialize, IntoParams)]
+        #[serde(rename_all = "camelCase")]
+        #[into_params(parameter_in = Query)]
+        pub struct $ListQuery {
+            pub page: Option<u32>,
+            pub result_num: Option<u32>,
+            /// -99 or absent: all the caller sees.
+            pub $mch_id: Option<i64>,
+            #[doc = $list_states]
+            pub state: Option<i32>,
+            /// none 1, partial 2, full 3 (-99 or absent: all).
+            pub $progress: Option<i32>,
+        }
+
+        /// Makes a receipt (payment) of chosen orders (credit log rows) of one distributor
+        /// (supplier).
+        #[utoipa::path(request_body = VerifyOrders, responses((status = 200, body = $Saved), (status = 403), (status = 412)), security(("bearer" = [])), tag = $tag, summary = $s_make)]
+        #[post($p_make)]
+        pub async fn verify_orders(
+            pool: web::Data<DbPool>,
+            viewer: Viewer,
+            me: CurrentUser,
+            body: Json<VerifyOrders>,
+        ) -> Result<Reply<$Saved>, ApiError> {
+            let $sid = shared::create(&pool, viewer, me, SIDE, body.into_inner()).await?;
+            Ok(Reply($Saved { $sid }))
+        }
+
+        /// The receipts (payments) the caller sees, newest first.
+        #[utoipa::path(params($ListQuery), responses((status = 200, body = Page<$Settlement>), (status = 403), (status = 412)), security(("bearer" = [])), tag = $tag, summary = $s_list)]
+        #[get($p_list)]
+        pub async fn list(
+            pool: web::Data<DbPool>,
+            viewer: Viewer,
+            q: Query<$ListQuery>,
+        ) -> Result<Reply<Page<$Settlement>>, ApiError> {
+            let q = q.into_inner();
+            let page = page_of(q.page, q.result_num)?;
+            let wanted = platform::http::unless_all(q.$progress);
+            if let Some(p) = wanted {
+                platform::validate::one_of($progress_field, p, progress::ALL)?;
+            }
+            let filter = SettlementFilter {
+                mch_id: all_or(q.$mch_id),
+                state: shared::settlement_state(q.state)?,
+                progress: wanted,
+            };
+            let page = platform::db::with_conn(&pool, move |conn| -> Result<_, ApiError> {
+                let (rows, total) =
+                    crate::store::settlements::list(conn, &viewer, SIDE, &filter, page)?;
+                Ok(Page::new(
+                    rows.into_iter().map($Settlement::from).collect(),
+                    total,
+                    page,
+                ))
+            })
+            .await?;
+            Ok(Reply(page))
+        }
+
+        #[derive(Debug, Deserialize, IntoParams)]
+        #[serde(rename_all = "camelCase")]
+        #[into_params(parameter_in = Query)]
+        pub struct $LoadQuery {
+            pub $sid: i64,
+        }
+
+        /// One receipt (payment) with its orders, its logs and the confirmation texts.
+        #[utoipa::path(params($LoadQuery), responses((status = 200, body = $Detail), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = $tag, summary = $s_load)]
+        #[get($p_load)]
+        pub async fn load(
+            pool: web::Data<DbPool>,
+            viewer: Viewer,
+            q: Query<$LoadQuery>,
+        ) -> Result<Reply<$Detail>, ApiError> {
+            let (s, orders, logs) = shared::load(&pool, viewer, SIDE, q.$sid).await?;
+            Ok(Reply($Detail {
+                $d_field: s.into(),
+                orders,
+                logs: logs.into_iter().map($Log::from).collect(),
+                prompts: shared::prompt_texts(SIDE),
+            }))
+        }
+
+        /// Reviews a fully settled receipt (payment) (nothing pending, no abnormal order): it
+        /// is closed.
+        #[utoipa::path(request_body = $IdForm, responses((status = 200, body = $Saved), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = $tag, summary = $s_review)]
+        #[put($p_review)]
+        pub async fn review(
+            pool: web::Data<DbPool>,
+            viewer: Viewer,
+            me: CurrentUser,
+            body: Json<$IdForm>,
+        ) -> Result<Reply<$Saved>, ApiError> {
+            let $sid = body.$sid;
+            shared::close(&pool, viewer, me, SIDE, $sid, true).await?;
+            Ok(Reply($Saved { $sid }))
+        }
+
+        /// Deletes a receipt (payment) on which nothing is confirmed: its orders are free again.
+        #[utoipa::path(request_body = $IdForm, responses((status = 200, body = $Saved), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = $tag, summary = $s_delete)]
+        #[put($p_delete)]
+        pub async fn delete(
+            pool: web::Data<DbPool>,
+            viewer: Viewer,
+            me: CurrentUser,
+            body: Json<$IdForm>,
+        ) -> Result<Reply<$Saved>, ApiError> {
+            let $sid = body.$sid;
+            shared::close(&pool, viewer, me, SIDE, $sid, false).await?;
+            Ok(Reply($Saved { $sid }))
+        }
+
+        #[derive(Debug, Deserialize, IntoParams)]
+        #[serde(rename_all = "camelCase")]
+        #[into_params(parameter_in = Query)]
+        pub struct $LogQuery {
+            pub page: Option<u32>,
+            pub result_num: Option<u32>,
+            pub $sid: Option<i64>,
+            /// -99 or absent: all the caller sees.
+            pub $mch_id: Option<i64>,
+            /// -1 deleted, 0 pending confirm, 1 confirmed, 3 cancelled (-99 or absent: all but deleted).
+            pub state: Option<i32>,
+            #[doc = $date_doc]
+            pub start_date: Option<String>,
+            pub end_date: Option<String>,
+        }
+
+        /// The receipt (payment) logs the caller sees, newest first.
+        #[utoipa::path(params($LogQuery), responses((status = 200, body = Page<$Log>), (status = 403), (status = 412)), security(("bearer" = [])), tag = $tag, summary = $s_log_list)]
+        #[get($p_log_list)]
+        pub async fn log_list(
+            pool: web::Data<DbPool>,
+            viewer: Viewer,
+            q: Query<$LogQuery>,
+        ) -> Result<Reply<Page<$Log>>, ApiError> {
+            let q = q.into_inner();
+            let page = page_of(q.page, q.result_num)?;
+            let filter = LogFilter {
+                settlement_id: q.$sid,
+                mch_id: all_or(q.$mch_id),
+                state: shared::log_state_filter(q.state)?,
+                days: shared::days(q.start_date.as_deref(), q.end_date.as_deref())?,
+            };
+            let (rows, total) = shared::list_logs(&pool, viewer, SIDE, filter, page).await?;
+            Ok(Reply(Page::new(
+                rows.into_iter().map($Log::from).collect(),
+                total,
+                page,
+            )))
+        }
+
+        #[derive(Debug, Deserialize, IntoParams)]
+        #[serde(rename_all = "camelCase")]
+        #[into_params(parameter_in = Query)]
+        pub struct LogLoadQuery {
+            pub id: i64,
+        }
+
+        /// One receipt (payment) log.
+        #[utoipa::path(params(LogLoadQuery), responses((status = 200, body = $Log), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = $tag, summary = $s_log_load)]
+        #[get($p_log_load)]
+        pub async fn log_load(
+            pool: web::Data<DbPool>,
+            viewer: Viewer,
+            q: Query<LogLoadQuery>,
+        ) -> Result<Reply<$Log>, ApiError> {
+            let l = shared::load_log(&pool, viewer, SIDE, q.id).await?;
+            Ok(Reply(l.into()))
+        }
+
+        #[doc = $f_doc]
+        #[derive(Debug, Deserialize, ToSchema)]
+        #[serde(rename_all = "camelCase")]
+        pub struct $LogForm {
+            pub $sid: i64,
+            #[doc = $money_doc]
+            pub money: i64,
+            /// The bank's serial number.
+            #[serde(default)]
+            pub serial_id: String,
+            /// `YYYY-MM-DD`.
+            pub $date: String,
+            #[doc = $info_doc]
+            #[serde(default)]
+            pub $info: String,
+            #[serde(default)]
+            pub remark: String,
+        }
+
+        /// Records money against a receipt (payment), pending confirmation.
+        #[utoipa::path(request_body = $LogForm, responses((status = 200, body = LogSaved), (status = 403), (status = 412)), security(("bearer" = [])), tag = $tag, summary = $s_log_save)]
+        #[post($p_log_save)]
+        pub async fn log_save(
+            pool: web::Data<DbPool>,
+            viewer: Viewer,
+            me: CurrentUser,
+            body: Json<$LogForm>,
+        ) -> Result<Reply<LogSaved>, ApiError> {
+            let f = body.into_inner();
+            let id = shared::record(
+                &pool,
+                viewer,
+                me,
+                SIDE,
+                shared::LogForm {
+                    settlement_id: f.$sid,
+                    money: f.money,
+                    serial_id: f.serial_id,
+                    date: f.$date,
+                    date_field: $date_field,
+                    info: f.$info,
+                    info_field: $info_field,
+                    remark: f.remark,
+                },
+            )
+            .await?;
+            Ok(Reply(LogSaved { id }))
+        }
+
+        /// Confirms a pending log: the money counts against the receipt's (payment's) orders.
+        #[utoipa::path(request_body = LogId, responses((status = 200, body = $Settlement), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = $tag, summary = $s_log_confirm)]
+        #[put($p_log_confirm)]
+        pub async fn log_confirm(
+            pool: web::Data<DbPool>,
+            viewer: Viewer,
+            me: CurrentUser,
+            body: Json<LogId>,
+        ) -> Result<Reply<$Settlement>, ApiError> {
+            let s = shared::act_on_log(&pool, viewer, me, SIDE, body.id, LogAction::Confirm).await?;
+            Ok(Reply(s.into()))
+        }
+
+        /// Rolls a confirmed log back (cancelled): its money no longer counts.
+        #[utoipa::path(request_body = LogId, responses((status = 200, body = $Settlement), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = $tag, summary = $s_log_rollback)]
+        #[put($p_log_rollback)]
+        pub async fn log_rollback(
+            pool: web::Data<DbPool>,
+            viewer: Viewer,
+            me: CurrentUser,
+            body: Json<LogId>,
+        ) -> Result<Reply<$Settlement>, ApiError> {
+            let s = shared::act_on_log(&pool, viewer, me, SIDE, body.id, LogAction::RollBack).await?;
+            Ok(Reply(s.into()))
+        }
+
+        /// Deletes a pending log.
+        #[utoipa::path(request_body = LogId, responses((status = 200, body = $Settlement), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = $tag, summary = $s_log_delete)]
+        #[put($p_log_delete)]
+        pub async fn log_delete(
+            pool: web::Data<DbPool>,
+            viewer: Viewer,
+            me: CurrentUser,
+            body: Json<LogId>,
+        ) -> Result<Reply<$Settlement>, ApiError> {
+            let s = shared::act_on_log(&pool, viewer, me, SIDE, body.id, LogAction::Delete).await?;
+            Ok(Reply(s.into()))
+        }
+
+        platform::endpoints!(
+            verify_orders,
+            list,
+            load,
+            review,
+            delete,
+            log_list,
+            log_load,
+            log_save,
+            log_confirm,
+            log_rollback,
+            log_delete
+        );
+    };
+}
+pub(crate) use side_endpoints;

@@ -138,31 +138,62 @@ fn settlement_of(r: Row, mch_name: String) -> Settlement {
     }
 }
 
-fn visible(viewer: &Viewer, side: Side) -> settlements::BoxedQuery<'static, Db> {
-    let mut q = settlements::table
-        .filter(settlements::saas_id.eq(viewer.saas_id))
-        .filter(settlements::kind.eq(side.kind()))
-        .into_boxed();
-    match scope(viewer, side) {
-        Some(None) => {}
-        Some(Some(mch)) => q = q.filter(settlements::mch_id.eq(mch)),
-        None => q = q.filter(settlements::id.eq(-1)),
-    }
-    q
+/// The rows of `$table` (settlements or their logs: both have the tenant, the side and the
+/// merchant) of `$side` that `$viewer` sees, as a boxed query.
+macro_rules! visible_in {
+    ($table:ident, $viewer:expr, $side:expr) => {{
+        let q = $table::table
+            .filter($table::saas_id.eq($viewer.saas_id))
+            .filter($table::kind.eq($side.kind()))
+            .into_boxed();
+        match scope($viewer, $side) {
+            Some(None) => q,
+            Some(Some(mch)) => q.filter($table::mch_id.eq(mch)),
+            None => q.filter($table::id.eq(-1)),
+        }
+    }};
 }
 
-fn named(conn: &mut DbConnection, viewer: &Viewer, rows: Vec<Row>) -> QueryResult<Vec<Settlement>> {
-    let mut ids: Vec<i64> = rows.iter().map(|r| r.mch_id).collect();
+/// [`visible_in!`] narrowed to one merchant (`$mch`) and a state (`$state`; absent: every state
+/// but `$deleted`).
+macro_rules! filtered_in {
+    ($table:ident, $viewer:expr, $side:expr, $mch:expr, $state:expr, $deleted:expr) => {{
+        let q = visible_in!($table, $viewer, $side);
+        let q = match $mch {
+            Some(v) => q.filter($table::mch_id.eq(v)),
+            None => q,
+        };
+        match $state {
+            Some(v) => q.filter($table::state.eq(v)),
+            None => q.filter($table::state.ne($deleted)),
+        }
+    }};
+}
+
+/// `rows`, each with the name of its merchant (`mch_of`) as the platform's copy of merchants
+/// has it (empty if it has none), made into what the store answers by `make`.
+fn with_names<R, T>(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    rows: Vec<R>,
+    mch_of: impl Fn(&R) -> i64,
+    make: impl Fn(R, String) -> T,
+) -> QueryResult<Vec<T>> {
+    let mut ids: Vec<i64> = rows.iter().map(&mch_of).collect();
     ids.sort_unstable();
     ids.dedup();
-    let names = platform::replica::merchant_names(conn, viewer.saas_id, &ids)?;
+    let names = platform::replica::merchant_names(conn, saas_id, &ids)?;
     Ok(rows
         .into_iter()
         .map(|r| {
-            let name = names.get(&r.mch_id).cloned().unwrap_or_default();
-            settlement_of(r, name)
+            let name = names.get(&mch_of(&r)).cloned().unwrap_or_default();
+            make(r, name)
         })
         .collect())
+}
+
+fn named(conn: &mut DbConnection, viewer: &Viewer, rows: Vec<Row>) -> QueryResult<Vec<Settlement>> {
+    with_names(conn, viewer.saas_id, rows, |r| r.mch_id, settlement_of)
 }
 
 /// The receipt (payment) `id`, if the viewer sees it.
@@ -172,7 +203,7 @@ pub fn find(
     side: Side,
     id: i64,
 ) -> QueryResult<Option<Settlement>> {
-    let row: Option<Row> = visible(viewer, side)
+    let row: Option<Row> = visible_in!(settlements, viewer, side)
         .filter(settlements::id.eq(id))
         .select(Row::as_select())
         .first(conn)
@@ -194,14 +225,7 @@ fn filtered(
     side: Side,
     f: &SettlementFilter,
 ) -> settlements::BoxedQuery<'static, Db> {
-    let mut q = visible(viewer, side);
-    if let Some(v) = f.mch_id {
-        q = q.filter(settlements::mch_id.eq(v));
-    }
-    q = match f.state {
-        Some(v) => q.filter(settlements::state.eq(v)),
-        None => q.filter(settlements::state.ne(state::DELETED)),
-    };
+    let mut q = filtered_in!(settlements, viewer, side, f.mch_id, f.state, state::DELETED);
     if let Some(v) = f.progress {
         q = q.filter(settlements::progress.eq(v));
     }
@@ -372,6 +396,17 @@ fn claim(
         .first(conn)?)
 }
 
+/// The ids of the credit log rows in the receipt (payment) `id`.
+fn rows_in(conn: &mut DbConnection, saas_id: i64, side: Side, id: i64) -> QueryResult<Vec<i64>> {
+    on_side!(side, |mch, sid, due, done, ver, prog, date| {
+        credit_logs::table
+            .filter(credit_logs::saas_id.eq(saas_id))
+            .filter(sid.eq(id))
+            .select(credit_logs::id)
+            .load(conn)
+    })
+}
+
 /// Shares the confirmed logs of `s` among its orders again and writes what changed: each
 /// order's received (paid), progress, date and verify state, the receipt's arrived, progress and
 /// state (`reviewed`: closing it).
@@ -382,13 +417,7 @@ fn settle(
     s: &Row,
     reviewed: bool,
 ) -> QueryResult<()> {
-    let ids: Vec<i64> = on_side!(side, |mch, sid, due, done, ver, prog, date| {
-        credit_logs::table
-            .filter(credit_logs::saas_id.eq(saas_id))
-            .filter(sid.eq(s.id))
-            .select(credit_logs::id)
-            .load(conn)
-    })?;
+    let ids = rows_in(conn, saas_id, side, s.id)?;
     let tracked = super::ledger_lines::track(conn, saas_id, &ids)?;
     let rows: Vec<(i64, i64, i64, i32, i64, i32)> =
         on_side!(side, |mch, sid, due, done, ver, prog, date| {
@@ -512,13 +541,7 @@ pub fn delete(
 ) -> Result<(), ApiError> {
     let s = claim(conn, viewer, side, id, now)?;
     rules::may_delete(s.state, s.arrived)?;
-    let ids: Vec<i64> = on_side!(side, |mch, sid, due, done, ver, prog, date| {
-        credit_logs::table
-            .filter(credit_logs::saas_id.eq(viewer.saas_id))
-            .filter(sid.eq(id))
-            .select(credit_logs::id)
-            .load(conn)
-    })?;
+    let ids = rows_in(conn, viewer.saas_id, side, id)?;
     let tracked = super::ledger_lines::track(conn, viewer.saas_id, &ids)?;
     // Freed first (which locks the rows on PostgreSQL), then given what their orders owe as
     // read under that lock: an order event waits, then finds the row free and keeps it itself.
@@ -622,32 +645,18 @@ pub struct SettlementLog {
     pub created_at: i64,
 }
 
-fn visible_logs(viewer: &Viewer, side: Side) -> settlement_logs::BoxedQuery<'static, Db> {
-    let mut q = settlement_logs::table
-        .filter(settlement_logs::saas_id.eq(viewer.saas_id))
-        .filter(settlement_logs::kind.eq(side.kind()))
-        .into_boxed();
-    match scope(viewer, side) {
-        Some(None) => {}
-        Some(Some(mch)) => q = q.filter(settlement_logs::mch_id.eq(mch)),
-        None => q = q.filter(settlement_logs::id.eq(-1)),
-    }
-    q
-}
-
 fn named_logs(
     conn: &mut DbConnection,
     viewer: &Viewer,
     rows: Vec<LogRow>,
 ) -> QueryResult<Vec<SettlementLog>> {
-    let mut ids: Vec<i64> = rows.iter().map(|r| r.mch_id).collect();
-    ids.sort_unstable();
-    ids.dedup();
-    let names = platform::replica::merchant_names(conn, viewer.saas_id, &ids)?;
-    Ok(rows
-        .into_iter()
-        .map(|r| SettlementLog {
-            mch_name: names.get(&r.mch_id).cloned().unwrap_or_default(),
+    with_names(
+        conn,
+        viewer.saas_id,
+        rows,
+        |r| r.mch_id,
+        |r, mch_name| SettlementLog {
+            mch_name,
             id: r.id,
             settlement_id: r.settlement_id,
             mch_id: r.mch_id,
@@ -664,8 +673,8 @@ fn named_logs(
             confirm_username: r.confirm_username,
             confirm_date: r.confirm_date,
             created_at: r.created_at,
-        })
-        .collect())
+        },
+    )
 }
 
 /// The log `id`, if the viewer sees it.
@@ -675,7 +684,7 @@ pub fn find_log(
     side: Side,
     id: i64,
 ) -> QueryResult<Option<SettlementLog>> {
-    let row: Option<LogRow> = visible_logs(viewer, side)
+    let row: Option<LogRow> = visible_in!(settlement_logs, viewer, side)
         .filter(settlement_logs::id.eq(id))
         .select(LogRow::as_select())
         .first(conn)
@@ -699,17 +708,17 @@ fn filtered_logs(
     side: Side,
     f: &LogFilter,
 ) -> settlement_logs::BoxedQuery<'static, Db> {
-    let mut q = visible_logs(viewer, side);
+    let mut q = filtered_in!(
+        settlement_logs,
+        viewer,
+        side,
+        f.mch_id,
+        f.state,
+        log_state::DELETED
+    );
     if let Some(v) = f.settlement_id {
         q = q.filter(settlement_logs::settlement_id.eq(v));
     }
-    if let Some(v) = f.mch_id {
-        q = q.filter(settlement_logs::mch_id.eq(v));
-    }
-    q = match f.state {
-        Some(v) => q.filter(settlement_logs::state.eq(v)),
-        None => q.filter(settlement_logs::state.ne(log_state::DELETED)),
-    };
     if let Some(d) = f.days.from {
         q = q.filter(settlement_logs::log_date.ge(platform::time::format_day(d)));
     }
