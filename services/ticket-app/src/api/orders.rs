@@ -8,10 +8,10 @@ use actix_web::{get, post, put, web};
 use platform::auth::CurrentUser;
 use platform::db::{DbPool, with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, PageRequest, Query, Reply, unless_all};
-use platform::{ApiError, Viewer};
-use serde::Deserialize;
 use platform::trade::fields::required_id;
 use platform::trade::order_state::Action;
+use platform::{ApiError, Viewer};
+use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::domain::booking::Buyer;

@@ -11,13 +11,13 @@ use platform::http::{Json, Query, Reply};
 use platform::i18n::Text;
 use platform::tenancy::MCH_DISTRIBUTOR;
 use platform::time::{day_of_ms, format_day, now_ms};
-use platform::{ApiError, Viewer};
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use platform::trade::pricing::{
     AuthorizedStock, Change, DateSelection, PriceChanges, PriceInput, StockChange, date_range,
     present,
 };
+use platform::{ApiError, Viewer};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::domain::product::state;

@@ -10,9 +10,9 @@ use actix_web::{get, post, put, web};
 use platform::db::{DbConnection, DbPool, with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, PageRequest, Query, Reply, unless_all};
 use platform::i18n::Text;
+use platform::trade::fields::required_id;
 use platform::{ApiError, Viewer};
 use serde::Deserialize;
-use platform::trade::fields::required_id;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::domain::product::{

@@ -6,9 +6,9 @@ use actix_web::{get, post, put, web};
 use platform::db::{DbPool, with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, Query, Reply, unless_all};
 use platform::i18n::Text;
+use platform::trade::fields::required_id;
 use platform::{ApiError, Viewer};
 use serde::Deserialize;
-use platform::trade::fields::required_id;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::domain::scenic_supplier as relation;

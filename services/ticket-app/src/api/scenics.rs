@@ -11,9 +11,9 @@ use platform::auth::CurrentUser;
 use platform::db::{DbConnection, DbPool, with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, PageRequest, Query, Reply, unless_all};
 use platform::i18n::Text;
+use platform::trade::fields::required_id;
 use platform::{ApiError, Viewer};
 use serde::{Deserialize, Serialize};
-use platform::trade::fields::required_id;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::domain::scenic::{STATE_NORMAL, ScenicFields};

@@ -7,9 +7,9 @@ use actix_web::{HttpResponse, get, post, web};
 use platform::auth::CurrentUser;
 use platform::db::{DbPool, with_conn, write_tx};
 use platform::http::{Json, Query, Reply};
+use platform::trade::fields::required_id;
 use platform::{ApiError, Viewer};
 use serde::Deserialize;
-use platform::trade::fields::required_id;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::store::orders::Actor;

@@ -6,9 +6,9 @@
 
 use platform::ApiError;
 use platform::i18n::Text;
+use platform::trade::fields::clock;
 use platform::validate;
 use serde::{Deserialize, Serialize};
-use platform::trade::fields::clock;
 use utoipa::ToSchema;
 
 pub use platform::trade::product_state::{Action, next_state, on_sale, state, state_name};

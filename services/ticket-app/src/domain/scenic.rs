@@ -2,8 +2,8 @@
 //! `typeScenicOpen`).
 
 use platform::ApiError;
-use serde::{Deserialize, Serialize};
 use platform::trade::fields::{clock, coordinates};
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 /// `stateScenic`: waiting for the operator's approval.

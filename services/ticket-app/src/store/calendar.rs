@@ -13,10 +13,10 @@ use diesel::prelude::*;
 use platform::db::DbConnection;
 use platform::i18n::Text;
 use platform::time::format_day;
-use platform::{ApiError, Viewer};
-use serde::Serialize;
 use platform::trade::calendar::{CommonDay, Offer, OwnDay, Source, merge};
 use platform::trade::pricing::{AuthorizedStock, Change, PriceChanges, Prices, StockChange};
+use platform::{ApiError, Viewer};
+use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::schema::{ticket_calendar, ticket_price_distributor};
