@@ -9,14 +9,16 @@ pub mod history;
 use platform::db::DbConnection;
 use platform::demo::{SAAS_ID, SUPPLIER_ID};
 use platform::http::PageRequest;
+use platform::trade_store::CalendarTables as _;
 use platform::{ApiError, Viewer};
 use serde_json::json;
 
 use crate::domain::hotel::{HotelFields, RoomFields};
-use crate::domain::pricing::{Change, PriceChanges, StockChange};
+use crate::domain::pricing::{Change, CommonChange, PriceChanges, StockChange};
 use crate::domain::product::ProductFields;
+use crate::store::calendar::Calendar;
 use crate::store::hotels::{self as hotel_store, HotelFilter};
-use crate::store::{prices, products, rooms};
+use crate::store::{products, rooms};
 
 /// How many nights from today get prices.
 const NIGHTS: i64 = 90;
@@ -156,7 +158,7 @@ fn hotel(conn: &mut DbConnection, now: i64, listed: i64) -> anyhow::Result<bool>
         products::set_state(conn, product_id, 0, 1, listed)?;
         let today = platform::time::day_of_ms(now);
         let days: Vec<i64> = (today..today + NIGHTS).collect();
-        let change = prices::CommonChange {
+        let change = CommonChange {
             prices: PriceChanges {
                 purchase: Change::Fixed(purchase),
                 distribution: Change::Fixed(dist),
@@ -165,7 +167,7 @@ fn hotel(conn: &mut DbConnection, now: i64, listed: i64) -> anyhow::Result<bool>
             stock: StockChange::Limited(20),
             closed: Some(false),
         };
-        prices::save_common(conn, &viewer, product_id, &days, &change, now).map_err(checked)?;
+        Calendar::save_common(conn, &viewer, product_id, &days, &change, now).map_err(checked)?;
     }
     Ok(true)
 }

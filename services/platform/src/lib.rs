@@ -29,6 +29,8 @@ pub mod telemetry;
 pub mod tenancy;
 pub mod time;
 pub mod trade;
+pub mod trade_api;
+pub mod trade_store;
 pub mod validate;
 
 #[cfg(feature = "test-support")]

@@ -8,12 +8,13 @@ use platform::Viewer;
 use platform::db::DbConnection;
 use platform::demo::{SAAS_ID, SUPPLIER_ID};
 
-use platform::trade::pricing::{Change, PriceChanges, StockChange};
+use platform::trade::pricing::{Change, CommonChange, PriceChanges, StockChange};
+use platform::trade_store::CalendarTables as _;
 
 use crate::domain::product::{TicketProductFields, state};
 use crate::domain::scenic::{OPEN_ALL_YEAR, STATE_NORMAL, ScenicFields};
 use crate::domain::scenic_supplier::COOPERATING;
-use crate::store::calendar::{self, CommonChange};
+use crate::store::calendar::Calendar;
 use crate::store::products;
 use crate::store::scenic_suppliers;
 use crate::store::scenics::{self, ScenicFilter};
@@ -49,7 +50,7 @@ fn product(
         stock: StockChange::Limited(stock),
         closed: Some(false),
     };
-    calendar::save_common(conn, viewer, id, &days, &change, now)
+    Calendar::save_common(conn, viewer, id, &days, &change, now)
         .map_err(|e| anyhow::anyhow!("demo calendar: {e}"))?;
     Ok(())
 }

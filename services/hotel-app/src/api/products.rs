@@ -7,27 +7,17 @@
 
 use actix_web::{get, post, put, web};
 use platform::db::{DbConnection, DbPool, with_conn, write_tx};
-use platform::http::{Json, Page, PageQuery, PageRequest, Query, Reply, unless_all};
-use platform::i18n::Text;
+use platform::http::{Json, Page, PageQuery, PageRequest, Query, Reply};
+use platform::trade_api::{
+    StateChange, changeable, keeps_products, list_states, product_not_found as not_found,
+    state_changed_meanwhile, supplier_of,
+};
 use platform::{ApiError, Viewer};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
-use crate::domain::product::{self, Action, ProductFields, state};
+use crate::domain::product::{self, ProductFields};
 use crate::store::products::{self as store, HotelGroup, HotelProduct, NewProduct, ProductFilter};
-
-pub(crate) fn not_found() -> ApiError {
-    ApiError::not_found("产品", "product")
-}
-
-/// Products are the tenant's staff's and each supplier's own (the store confines a supplier's
-/// user to its own); distributors have no business here (403).
-pub(crate) fn keeps_products(viewer: &Viewer) -> Result<(), ApiError> {
-    if viewer.distributor().is_some() {
-        return Err(platform::auth::forbidden());
-    }
-    Ok(())
-}
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -54,14 +44,7 @@ impl ProductListQuery {
             result_num: self.result_num,
         }
         .validate()?;
-        let state = unless_all(self.state);
-        if let Some(s) = state {
-            platform::validate::one_of("state", s, &state::ALL)?;
-        }
-        let confirm_type = unless_all(self.confirm_type);
-        if let Some(c) = confirm_type {
-            platform::validate::one_of("confirmType", c, &[0, 1, 2])?;
-        }
+        let (state, confirm_type) = list_states(self.state, self.confirm_type, &[0, 1, 2])?;
         let filter = ProductFilter {
             product_name: self.product_name,
             hotel_id: self.hotel_id.filter(|h| *h > 0),
@@ -86,14 +69,6 @@ pub struct ProductUpdate {
     pub product_id: i64,
     #[serde(flatten)]
     pub fields: ProductFields,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StateChange {
-    pub product_id: i64,
-    /// publish, unpublish, shelve, unshelve, disable, enable, delete or restore.
-    pub action: String,
 }
 
 async fn list_of(
@@ -239,29 +214,7 @@ pub async fn save(
     let p = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         write_tx(conn, |conn| {
             form.check()?;
-            let supplier_id = match viewer.supplier() {
-                Some(own) => own,
-                None => {
-                    let Some(id) = form.supplier_id.filter(|id| *id > 0) else {
-                        return Err(ApiError::invalid_field(
-                            "supplierId",
-                            "请选择供应商",
-                            "Please select the supplier",
-                        ));
-                    };
-                    let supplier = platform::replica::merchant(conn, viewer.saas_id, id)?;
-                    if supplier.is_none_or(|m| {
-                        m.mch_type != platform::tenancy::MCH_SUPPLIER || m.state == -1
-                    }) {
-                        return Err(ApiError::invalid_field(
-                            "supplierId",
-                            "供应商须从已有列表中选择",
-                            "the supplier must be picked from the existing list",
-                        ));
-                    }
-                    id
-                }
-            };
+            let supplier_id = supplier_of(conn, &viewer, form.supplier_id)?;
             let zone_id = place(conn, &viewer, &form)?;
             let id = platform::id::next_id();
             let n = NewProduct {
@@ -301,15 +254,7 @@ pub async fn update(
     let p = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         write_tx(conn, |conn| {
             let row = store::find(conn, &viewer, product_id)?.ok_or_else(not_found)?;
-            if row.state == state::DELETED {
-                return Err(ApiError::Rule {
-                    code: "product-state",
-                    msg: Text::fixed(
-                        "产品已删除，请先恢复再修改",
-                        "The product is deleted: restore it before changing it",
-                    ),
-                });
-            }
+            changeable(row.state)?;
             fields.check()?;
             let zone_id = place(conn, &viewer, &fields)?;
             store::update(conn, product_id, zone_id, &fields, platform::time::now_ms())?;
@@ -336,32 +281,18 @@ pub async fn change_state(
     viewer: Viewer,
     form: Json<StateChange>,
 ) -> Result<Reply<HotelProduct>, ApiError> {
-    let StateChange { product_id, action } = form.into_inner();
+    let change = form.into_inner();
+    let product_id = change.product_id;
     keeps_products(&viewer)?;
     let p = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         write_tx(conn, |conn| {
-            let Some(action) = Action::parse(&action) else {
-                let names = Action::ALL.map(Action::as_str).join(", ");
-                return Err(ApiError::invalid(
-                    "action",
-                    Text::new(
-                        format!("操作只能是 {names}"),
-                        format!("must be one of {names}"),
-                    ),
-                ));
-            };
+            let action = change.action()?;
             let row = store::find(conn, &viewer, product_id)?.ok_or_else(not_found)?;
             let to = product::next_state(row.state, action)?;
             if store::set_state(conn, product_id, row.state, to, platform::time::now_ms())?
                 .is_none()
             {
-                return Err(ApiError::Rule {
-                    code: "product-changed",
-                    msg: Text::fixed(
-                        "产品状态已被他人修改，请刷新后重试",
-                        "The product's state changed meanwhile; reload and retry",
-                    ),
-                });
+                return Err(state_changed_meanwhile());
             }
             store::load(conn, &viewer, product_id)?.ok_or_else(not_found)
         })

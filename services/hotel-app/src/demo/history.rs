@@ -14,16 +14,17 @@ use platform::db::DbConnection;
 use platform::demo::{DISTRIBUTOR_ID, SAAS_ID, SUPPLIER_ID};
 use platform::tenancy::MerchantKind;
 use platform::time::{HOUR_MS, day_of_ms, day_start_ms, format_day};
+use platform::trade_store::CalendarTables as _;
 
 use crate::domain::booking::{self, Stay};
 use crate::domain::order_rules::pay_type;
 use crate::domain::order_state::Action;
-use crate::domain::pricing::{Change, PriceChanges, StockChange};
+use crate::domain::pricing::{Change, CommonChange, PriceChanges, StockChange};
 use crate::settings::DEFAULT_PAY_TIMEOUT_MINUTES;
 use crate::store::bookable::{self, Bookable};
+use crate::store::calendar::{self, Calendar};
 use crate::store::orders::{self, ActionInput, Actor, NewGuest, NewOrder, OrderCtx};
 use crate::store::schema::hotel_orders;
-use crate::store::{calendar, prices};
 
 const MINUTE_MS: i64 = 60_000;
 /// How far back the history reaches.
@@ -487,7 +488,7 @@ fn price_the_year(
                 end += 1;
             }
             let days: Vec<i64> = (first..end).collect();
-            let change = prices::CommonChange {
+            let change = CommonChange {
                 prices: PriceChanges {
                     purchase: Change::Fixed(seasonal_price(base.purchase_price, month)),
                     distribution: Change::Fixed(seasonal_price(base.distribution_price, month)),
@@ -496,7 +497,7 @@ fn price_the_year(
                 stock: StockChange::Limited(base.stock),
                 closed: Some(false),
             };
-            prices::save_common(conn, &viewer, p.product_id, &days, &change, listed)?;
+            Calendar::save_common(conn, &viewer, p.product_id, &days, &change, listed)?;
             first = end;
         }
     }

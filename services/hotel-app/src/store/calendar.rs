@@ -9,55 +9,26 @@
 use diesel::prelude::*;
 use platform::db::DbConnection;
 use platform::time::format_day;
+use platform::trade_store::CalendarTables;
 
 use super::schema::{price_calendar, price_distributor};
 
-/// A night of the common calendar.
-#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
-#[diesel(table_name = price_calendar)]
-pub struct CommonNight {
-    pub day: String,
-    pub purchase_price: i64,
-    pub distribution_price: i64,
-    pub retail_price: i64,
-    pub stock_limited: bool,
-    pub stock: i64,
-    pub sold: i64,
-    pub closed: bool,
-}
-
-/// A distributor's own price and authorised stock for a night.
-#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
-#[diesel(table_name = price_distributor)]
-pub struct OwnNight {
-    pub day: String,
-    pub distribution_price: Option<i64>,
-    pub stock: Option<i64>,
-    pub sold: i64,
-}
+/// A night of the common calendar, and a distributor's own price and authorised stock for a
+/// night: the rows ticket-app's calendar reads too (`platform::trade_store`).
+pub use platform::trade_store::{CommonRow as CommonNight, OwnRow as OwnNight};
 
 /// Which stock a night of an order took (`order_nights.stock_source`), and a night as one
 /// distributor may book it: `platform::trade`'s, shared with ticket-app.
 pub use platform::trade::calendar::{Offer, Source};
 
+platform::calendar_tables! {
+    /// hotel-app's calendar: `price_calendar` and `price_distributor`.
+    pub struct Calendar { common: price_calendar, own: price_distributor }
+}
+
 /// The offer made of a common night and, if any, the distributor's own row.
 pub fn merge(common: &CommonNight, own: Option<&OwnNight>) -> Offer {
-    platform::trade::calendar::merge(
-        &common.day,
-        &platform::trade::calendar::CommonDay {
-            purchase_price: common.purchase_price,
-            distribution_price: common.distribution_price,
-            retail_price: common.retail_price,
-            stock_limited: common.stock_limited,
-            stock: common.stock,
-            closed: common.closed,
-        },
-        own.map(|o| platform::trade::calendar::OwnDay {
-            distribution_price: o.distribution_price,
-            stock: o.stock,
-        })
-        .as_ref(),
-    )
+    common.offer(own)
 }
 
 /// The common nights of a product from `first` to before `end` (day numbers), by day.
@@ -67,31 +38,7 @@ pub fn common_range(
     first: i64,
     end: i64,
 ) -> QueryResult<Vec<CommonNight>> {
-    price_calendar::table
-        .filter(price_calendar::product_id.eq(product_id))
-        .filter(price_calendar::day.ge(format_day(first)))
-        .filter(price_calendar::day.lt(format_day(end)))
-        .order(price_calendar::day)
-        .select(CommonNight::as_select())
-        .load(conn)
-}
-
-/// A distributor's own nights of a product in the same range.
-pub fn own_range(
-    conn: &mut DbConnection,
-    product_id: i64,
-    distributor_id: i64,
-    first: i64,
-    end: i64,
-) -> QueryResult<Vec<OwnNight>> {
-    price_distributor::table
-        .filter(price_distributor::product_id.eq(product_id))
-        .filter(price_distributor::distributor_id.eq(distributor_id))
-        .filter(price_distributor::day.ge(format_day(first)))
-        .filter(price_distributor::day.lt(format_day(end)))
-        .order(price_distributor::day)
-        .select(OwnNight::as_select())
-        .load(conn)
+    Calendar::common_range(conn, product_id, &format_day(first), &format_day(end - 1))
 }
 
 /// One entry per night from `first` to before `end`: the offer, or None where the supplier has
@@ -116,7 +63,7 @@ pub fn offers(
             .filter(price_calendar::day.ge(format_day(first)))
             .filter(price_calendar::day.lt(format_day(end)))
             .order(price_calendar::day)
-            .select((CommonNight::as_select(), Option::<OwnNight>::as_select()))
+            .select((Calendar::COMMON, Calendar::OWN.nullable()))
             .load(conn)?,
         None => common_range(conn, product_id, first, end)?
             .into_iter()
@@ -157,40 +104,7 @@ pub fn take(
     // A statement per night rather than one for all: concurrent bookings then lock the nights
     // they share in the same order (by day), so they wait for each other and never deadlock.
     for (day, source) in nights {
-        let common = price_calendar::table
-            .filter(price_calendar::product_id.eq(product_id))
-            .filter(price_calendar::day.eq(day))
-            .filter(price_calendar::closed.eq(false));
-        let n = match source {
-            Source::Common => diesel::update(
-                common
-                    .filter(price_calendar::stock_limited.eq(true))
-                    .filter(price_calendar::stock.ge(rooms)),
-            )
-            .set((
-                price_calendar::stock.eq(price_calendar::stock - rooms),
-                price_calendar::sold.eq(price_calendar::sold + rooms),
-            ))
-            .execute(conn)?,
-            Source::Unlimited => {
-                diesel::update(common.filter(price_calendar::stock_limited.eq(false)))
-                    .set(price_calendar::sold.eq(price_calendar::sold + rooms))
-                    .execute(conn)?
-            }
-            Source::Authorized => diesel::update(
-                price_distributor::table
-                    .filter(price_distributor::product_id.eq(product_id))
-                    .filter(price_distributor::distributor_id.eq(distributor_id))
-                    .filter(price_distributor::day.eq(day))
-                    .filter(price_distributor::stock.ge(rooms)),
-            )
-            .set((
-                price_distributor::stock.eq(price_distributor::stock - rooms),
-                price_distributor::sold.eq(price_distributor::sold + rooms),
-            ))
-            .execute(conn)?,
-        };
-        if n != 1 {
+        if !Calendar::take(conn, product_id, distributor_id, day, *source, rooms)? {
             return Ok(false);
         }
     }
@@ -206,31 +120,7 @@ pub fn give_back(
     rooms: i64,
 ) -> QueryResult<()> {
     for (day, source) in nights {
-        let common = price_calendar::table
-            .filter(price_calendar::product_id.eq(product_id))
-            .filter(price_calendar::day.eq(day));
-        match source {
-            Source::Common => diesel::update(common)
-                .set((
-                    price_calendar::stock.eq(price_calendar::stock + rooms),
-                    price_calendar::sold.eq(price_calendar::sold - rooms),
-                ))
-                .execute(conn)?,
-            Source::Unlimited => diesel::update(common)
-                .set(price_calendar::sold.eq(price_calendar::sold - rooms))
-                .execute(conn)?,
-            Source::Authorized => diesel::update(
-                price_distributor::table
-                    .filter(price_distributor::product_id.eq(product_id))
-                    .filter(price_distributor::distributor_id.eq(distributor_id))
-                    .filter(price_distributor::day.eq(day)),
-            )
-            .set((
-                price_distributor::stock.eq(price_distributor::stock + rooms),
-                price_distributor::sold.eq(price_distributor::sold - rooms),
-            ))
-            .execute(conn)?,
-        };
+        Calendar::give_back(conn, product_id, distributor_id, day, *source, rooms)?;
     }
     Ok(())
 }

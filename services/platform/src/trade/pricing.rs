@@ -430,6 +430,23 @@ impl AuthorizedStock {
     }
 }
 
+/// A change of the common calendar over some dates: the price setting dialog's prices, stock
+/// and closing, each of which may be kept.
+#[derive(Debug, Clone, Copy)]
+pub struct CommonChange {
+    pub prices: PriceChanges,
+    pub stock: StockChange,
+    pub closed: Option<bool>,
+}
+
+/// A change of one distributor's own price and authorised stock over some dates.
+#[derive(Debug, Clone, Copy)]
+pub struct OwnChange {
+    pub distributor_id: i64,
+    pub price: Change,
+    pub stock: AuthorizedStock,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,30 +9,20 @@
 use actix_web::{get, post, put, web};
 use platform::db::{DbConnection, DbPool, with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, PageRequest, Query, Reply, unless_all};
-use platform::i18n::Text;
 use platform::trade::fields::required_id;
+use platform::trade_api::{
+    StateChange, changeable, keeps_products, list_states, state_changed_meanwhile, supplier_of,
+};
 use platform::{ApiError, Viewer};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
-use crate::domain::product::{
-    self, Action, CONFIRM_TYPES, PRODUCT_TYPES, TicketProductFields, state,
-};
+use crate::domain::product::{self, CONFIRM_TYPES, PRODUCT_TYPES, TicketProductFields};
 use crate::store::products::{self as store, ProductFilter, ScenicGroup, TicketProduct};
 use crate::store::{scenic_suppliers, scenics};
 
-pub(crate) fn not_found() -> ApiError {
-    ApiError::not_found("产品", "product")
-}
-
-/// Products are the tenant's staff's and each supplier's own (the store confines a supplier's
-/// user to its own); distributors have no business here (403).
-fn keeps_products(viewer: &Viewer) -> Result<(), ApiError> {
-    if viewer.distributor().is_some() {
-        return Err(platform::auth::forbidden());
-    }
-    Ok(())
-}
+/// The 404 of a product the caller does not keep (orders name products too).
+pub(crate) use platform::trade_api::product_not_found as not_found;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -62,17 +52,10 @@ impl ProductListQuery {
             result_num: self.result_num,
         }
         .validate()?;
-        let state = unless_all(self.state);
-        if let Some(s) = state {
-            platform::validate::one_of("state", s, &state::ALL)?;
-        }
+        let (state, confirm_type) = list_states(self.state, self.confirm_type, CONFIRM_TYPES)?;
         let product_type = unless_all(self.product_type);
         if let Some(t) = product_type {
             platform::validate::one_of("productType", t, PRODUCT_TYPES)?;
-        }
-        let confirm_type = unless_all(self.confirm_type);
-        if let Some(c) = confirm_type {
-            platform::validate::one_of("confirmType", c, CONFIRM_TYPES)?;
         }
         Ok((
             ProductFilter {
@@ -101,14 +84,6 @@ pub struct ProductUpdate {
     pub product_id: i64,
     #[serde(flatten)]
     pub fields: TicketProductFields,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StateChange {
-    pub product_id: i64,
-    /// publish, unpublish, shelve, unshelve, disable, enable, delete or restore.
-    pub action: String,
 }
 
 async fn list_of(
@@ -213,33 +188,6 @@ fn check_place(
     Ok(())
 }
 
-/// The supplier of a new product: a supplier's own; the staff name one of the tenant's.
-fn supplier_of(
-    conn: &mut DbConnection,
-    viewer: &Viewer,
-    named: Option<i64>,
-) -> Result<i64, ApiError> {
-    if let Some(own) = viewer.supplier() {
-        return Ok(own);
-    }
-    let Some(id) = named.filter(|id| *id > 0) else {
-        return Err(ApiError::invalid_field(
-            "supplierId",
-            "请选择供应商",
-            "Please select the supplier",
-        ));
-    };
-    let supplier = platform::replica::merchant(conn, viewer.saas_id, id)?;
-    if supplier.is_none_or(|m| m.mch_type != platform::tenancy::MCH_SUPPLIER || m.state == -1) {
-        return Err(ApiError::invalid_field(
-            "supplierId",
-            "供应商须从已有列表中选择",
-            "the supplier must be picked from the existing list",
-        ));
-    }
-    Ok(id)
-}
-
 /// Creates an unpublished ticket product: a supplier's own, or, by the tenant's staff, for the
 /// supplier it names.
 #[utoipa::path(request_body = TicketProductFields, responses((status = 200, body = TicketProduct), (status = 403), (status = 412)), security(("bearer" = [])), tag = "product", summary = "Create a ticket product")]
@@ -290,15 +238,7 @@ pub async fn update(
     let p = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         write_tx(conn, |conn| {
             let row = store::find(conn, &viewer, product_id)?.ok_or_else(not_found)?;
-            if row.state == state::DELETED {
-                return Err(ApiError::Rule {
-                    code: "product-state",
-                    msg: Text::fixed(
-                        "产品已删除，请先恢复再修改",
-                        "The product is deleted: restore it before changing it",
-                    ),
-                });
-            }
+            changeable(row.state)?;
             check_place(conn, &viewer, row.supplier_id, fields.scenic_id)?;
             store::update(conn, &row, &fields, platform::time::now_ms())?;
             store::load(conn, &viewer, product_id)?.ok_or_else(not_found)
@@ -318,18 +258,10 @@ pub async fn change_state(
     viewer: Viewer,
     form: Json<StateChange>,
 ) -> Result<Reply<TicketProduct>, ApiError> {
-    let StateChange { product_id, action } = form.into_inner();
+    let change = form.into_inner();
+    let product_id = change.product_id;
     keeps_products(&viewer)?;
-    let Some(action) = Action::parse(&action) else {
-        let names = Action::ALL.map(Action::as_str).join(", ");
-        return Err(ApiError::invalid(
-            "action",
-            Text::new(
-                format!("操作只能是 {names}"),
-                format!("must be one of {names}"),
-            ),
-        ));
-    };
+    let action = change.action()?;
     let p = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         write_tx(conn, |conn| {
             let row = store::find(conn, &viewer, product_id)?.ok_or_else(not_found)?;
@@ -337,13 +269,7 @@ pub async fn change_state(
             if store::set_state(conn, product_id, row.state, to, platform::time::now_ms())?
                 .is_none()
             {
-                return Err(ApiError::Rule {
-                    code: "product-changed",
-                    msg: Text::fixed(
-                        "产品状态已被他人修改，请刷新后重试",
-                        "The product's state changed meanwhile; reload and retry",
-                    ),
-                });
+                return Err(state_changed_meanwhile());
             }
             store::load(conn, &viewer, product_id)?.ok_or_else(not_found)
         })

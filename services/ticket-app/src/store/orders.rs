@@ -18,11 +18,12 @@ use platform::trade::order_rules::pay_type;
 use platform::trade::order_rules::{self, ActionFacts, Stamp};
 use platform::trade::order_state::{self, Action, OrderStates, Role, pay, state};
 use platform::trade::viewer::{cost, role, role_name};
+use platform::trade_store::CalendarTables as _;
 use platform::{ApiError, Viewer};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::calendar;
+use super::calendar::Calendar;
 use super::products::ProductRow;
 use super::schema::{
     scenic_infos, ticket_order_logs, ticket_order_payments, ticket_orders, ticket_products,
@@ -636,7 +637,7 @@ pub fn place(
     booking::check_visit(&p, n.visit, actor.now)?;
     booking::check_buyer(&p, &mut n.buyer)?;
     let day = platform::time::format_day(n.visit);
-    let Some(offer) = calendar::offer(conn, product.id, distributor_id, &day)? else {
+    let Some(offer) = Calendar::offer(conn, product.id, distributor_id, &day)? else {
         return Err(Refusal::NoPrice.error(&day));
     };
     if let Some(r) = Refusal::of(offer.closed, offer.left, n.quantity) {
@@ -679,7 +680,7 @@ pub fn place(
             .unwrap_or_else(not_bookable));
         }
     }
-    if !calendar::take(
+    if !Calendar::take(
         conn,
         product.id,
         distributor_id,
@@ -935,7 +936,7 @@ pub fn act(
     };
     write_states(conn, &o, &before, &after, now, stamp, pay_type)?;
     if action.returns_stock() {
-        calendar::give_back(
+        Calendar::give_back(
             conn,
             o.product_id,
             o.distributor_id,
@@ -1308,7 +1309,7 @@ fn act_as_system(conn: &mut DbConnection, actor: &Actor, id: i64) -> Result<(), 
     if n != 1 {
         return Err(changed_meanwhile());
     }
-    calendar::give_back(
+    Calendar::give_back(
         conn,
         o.product_id,
         o.distributor_id,

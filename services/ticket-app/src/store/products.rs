@@ -10,6 +10,7 @@ use platform::bus::{Outgoing, publish_in_tx, v1};
 use platform::db::SearchText as _;
 use platform::db::{Backend as Db, DbConnection, lower};
 use platform::http::PageRequest;
+use platform::trade_store::CalendarTables as _;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -437,7 +438,8 @@ pub fn bookable(
         .load(conn)?;
     let mut out = Vec::with_capacity(rows.len());
     for product in decorate(conn, viewer.saas_id, rows)? {
-        let offer = super::calendar::offer(conn, product.product_id, distributor_id, day)?;
+        let offer =
+            super::calendar::Calendar::offer(conn, product.product_id, distributor_id, day)?;
         let refusal = match &offer {
             None => Some(platform::trade::calendar::Refusal::NoPrice),
             Some(o) => platform::trade::calendar::Refusal::of(o.closed, o.left, quantity),

@@ -1160,11 +1160,11 @@ export interface components {
             distributorId: number;
             distributorName: string;
         };
-        /** @description How a distributor books a night: its effective price and the stock it takes from. */
+        /** @description How a distributor books a date: its own settings and what it effectively pays and can book. */
         DistributorNight: {
             /**
              * Format: int64
-             * @description Rooms its orders hold of the authorised stock.
+             * @description What its orders hold of the authorised stock.
              */
             authorizedSold: number;
             /**
@@ -1185,18 +1185,17 @@ export interface components {
             effectivePrice: number;
             /**
              * Format: int64
-             * @description Rooms it can still book; null = no limit.
+             * @description What it can still book; null = no limit.
              */
             effectiveStock?: number | null;
             /** @description authorized, common or unlimited. */
             stockSource: string;
         };
-        /** @description A change of one distributor's own prices and authorised stock. */
+        /** @description A change of one distributor's own price and authorised stock. */
         DistributorPriceSave: components["schemas"]["DateSelection"] & {
             /**
              * Format: int64
-             * @description Rooms set aside for it, 0-9999; null or empty: it books from the common stock. Absent:
-             *     kept.
+             * @description Set aside for it, 0-9999; null or empty: it books from the common stock. Absent: kept.
              */
             authorizedStock?: number | null;
             distributionPrice?: components["schemas"]["PriceInput"] | null;
@@ -2351,12 +2350,12 @@ export interface components {
             retailPrice?: number | null;
             /**
              * Format: int64
-             * @description Rooms orders hold.
+             * @description What orders hold.
              */
             sold?: number | null;
             /**
              * Format: int64
-             * @description Rooms left to sell (limited stock).
+             * @description Left to sell (limited stock).
              */
             stock?: number | null;
             /** @description limited or unlimited. */
@@ -2387,7 +2386,7 @@ export interface components {
             retailPrice?: components["schemas"]["PriceInput"] | null;
             /**
              * Format: int64
-             * @description Rooms left to sell, 0-9999, for limited stock.
+             * @description Left to sell, 0-9999, for limited stock.
              */
             stock?: number | null;
             /**
@@ -6972,7 +6971,10 @@ export interface operations {
     getSaasPricePriceStoreList: {
         parameters: {
             query: {
-                /** @description A distributor of the tenant: adds how it books each date. */
+                /**
+                 * @description A distributor of the tenant: adds its own price, authorised stock and how it books
+                 *     each date.
+                 */
                 distributorId?: number;
                 /** @description YYYY-MM-DD; at most 366 dates from startDate. */
                 endDate?: string;

@@ -1027,11 +1027,11 @@ export interface components {
             /** @description Up to 500 characters, shown to the supplier. */
             remark?: string;
         };
-        /** @description How a distributor books a day: its own settings and what it effectively pays and can book. */
-        DistributorDay: {
+        /** @description How a distributor books a date: its own settings and what it effectively pays and can book. */
+        DistributorNight: {
             /**
              * Format: int64
-             * @description Tickets its orders hold of the authorised stock.
+             * @description What its orders hold of the authorised stock.
              */
             authorizedSold: number;
             /**
@@ -1042,14 +1042,17 @@ export interface components {
             bookable: boolean;
             /**
              * Format: int64
-             * @description Its own price; null = the common distribution price.
+             * @description The distributor's own price; null = the common distribution price.
              */
             distributionPrice?: number | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description What it pays.
+             */
             effectivePrice: number;
             /**
              * Format: int64
-             * @description Tickets it can still book; null = no limit.
+             * @description What it can still book; null = no limit.
              */
             effectiveStock?: number | null;
             /** @description authorized, common or unlimited. */
@@ -1059,8 +1062,7 @@ export interface components {
         DistributorPriceSave: components["schemas"]["DateSelection"] & {
             /**
              * Format: int64
-             * @description Tickets set aside for it, 0-9999; null or empty: it books from the common stock.
-             *     Absent: kept.
+             * @description Set aside for it, 0-9999; null or empty: it books from the common stock. Absent: kept.
              */
             authorizedStock?: number | null;
             distributionPrice?: components["schemas"]["PriceInput"] | null;
@@ -1610,7 +1612,7 @@ export interface components {
             day: string;
             /** Format: int64 */
             distributionPrice?: number | null;
-            distributor?: components["schemas"]["DistributorDay"] | null;
+            distributor?: components["schemas"]["DistributorNight"] | null;
             /** @description Whether the supplier has priced the date; the other fields are null when not. */
             hasPrice: boolean;
             /** Format: int64 */
@@ -1619,12 +1621,12 @@ export interface components {
             retailPrice?: number | null;
             /**
              * Format: int64
-             * @description Tickets orders hold.
+             * @description What orders hold.
              */
             sold?: number | null;
             /**
              * Format: int64
-             * @description Tickets left to sell (limited stock).
+             * @description Left to sell (limited stock).
              */
             stock?: number | null;
             /** @description limited or unlimited. */
@@ -1655,7 +1657,7 @@ export interface components {
             retailPrice?: components["schemas"]["PriceInput"] | null;
             /**
              * Format: int64
-             * @description Tickets left to sell, 0-9999, for limited stock.
+             * @description Left to sell, 0-9999, for limited stock.
              */
             stock?: number | null;
             /**
