@@ -43,5 +43,5 @@ export { PriceCalendar } from './calendar/PriceCalendar';
 export { default as InterfacePage } from './components/InterfacePage';
 export type { OrderPagesConfig } from './orderPages/config';
 export { OrderListPage, type OrderFilters, type OrderListKind, type OrderListSpec } from './orderPages/OrderList';
-export { OrderDetailPage, OrderSections, useOrderStateFields, type OrderSection } from './orderPages/OrderDetail';
+export { OrderDetailPage, orderTimeFields, OrderSections, useOrderStateFields, type OrderSection } from './orderPages/OrderDetail';
 export { OrderActionBar, type ActionOptions, type OwnOrderAction } from './orderPages/OrderActions';

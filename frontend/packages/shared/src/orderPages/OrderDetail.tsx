@@ -118,3 +118,8 @@ export function useOrderStateFields<K extends string>(fields: string, o: OrderSt
     { label: `${fields}.payDeadline`, value: dateTime(o.payDeadline) },
   ];
 }
+
+/** When an order was placed, last changed, confirmed and finished (`--` for what has not happened). */
+export function orderTimeFields(fields: string, o: { createDate: number; modifyDate: number; confirmDate: number; finishDate: number }): Field[] {
+  return (['createDate', 'modifyDate', 'confirmDate', 'finishDate'] as const).map((key) => ({ label: `${fields}.${key}`, value: dateTime(o[key]) }));
+}

@@ -1,5 +1,5 @@
 // An order's fields on its detail page: the booking, its states, its money, its remarks.
-import { dateTime, money, OrderSections, useEnumLabel, useOrderStateFields, YES_NO, type Field } from '@tradewind/shared';
+import { dateTime, money, orderTimeFields, OrderSections, useEnumLabel, useOrderStateFields, YES_NO, type Field } from '@tradewind/shared';
 import { PAY_TYPE } from '../../enums';
 import type { OrderFull } from './types';
 
@@ -26,10 +26,7 @@ export function OrderFields({ order: o }: { order: OrderFull }) {
     { label: `${F}.supplierOrderId`, value: o.supplierOrderId },
     { label: `${F}.channelOrderId`, value: o.channelOrderId },
     { label: `${F}.needConfirm`, value: label(YES_NO, o.needConfirm) },
-    { label: `${F}.createDate`, value: dateTime(o.createDate) },
-    { label: `${F}.modifyDate`, value: dateTime(o.modifyDate) },
-    { label: `${F}.confirmDate`, value: dateTime(o.confirmDate) },
-    { label: `${F}.finishDate`, value: dateTime(o.finishDate) },
+    ...orderTimeFields(F, o),
   ];
   const states = useOrderStateFields(F, o, ['realOrderState', 'supplierOrderState', 'channelOrderState']);
   const amounts: Field[] = [

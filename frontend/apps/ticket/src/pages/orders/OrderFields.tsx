@@ -1,6 +1,6 @@
 // A ticket order's fields on its detail page: the booking, the buyer's details, its states, its
 // money. A distributor is not shown what the supplier is paid.
-import { dateTime, money, OrderSections, PAY_TYPE, useEnumLabel, useOrderStateFields, YES_NO, type Field } from '@tradewind/shared';
+import { money, orderTimeFields, OrderSections, PAY_TYPE, useEnumLabel, useOrderStateFields, YES_NO, type Field } from '@tradewind/shared';
 import type { TicketOrder } from './types';
 
 const F = 'ticket.orders.fields';
@@ -18,10 +18,7 @@ export function OrderFields({ order: o, distributor }: { order: TicketOrder; dis
     { label: `${F}.supplierName`, value: o.supplierName },
     { label: `${F}.distributorName`, value: o.distributorName },
     { label: `${F}.needConfirm`, value: label(YES_NO, o.needConfirm) },
-    { label: `${F}.createDate`, value: dateTime(o.createDate) },
-    { label: `${F}.modifyDate`, value: dateTime(o.modifyDate) },
-    { label: `${F}.confirmDate`, value: dateTime(o.confirmDate) },
-    { label: `${F}.finishDate`, value: dateTime(o.finishDate) },
+    ...orderTimeFields(F, o),
     { label: `${F}.remark`, value: o.remark || '--' },
   ];
   const b = o.buyer;
