@@ -2,8 +2,9 @@
 //! (docs/mall.md). A snap-up order takes the session's stock and the buyer's limit by
 //! conditional UPDATEs in one transaction; each process keeps in memory the sessions it saw
 //! sold out and a bound on the order attempts it works on at once (`rush`); orders are paid by
-//! credit through finance-app's saga (`credit.mall.*`); unpaid orders give their stock back by
-//! a job; orders publish `order.mall.*`.
+//! credit through finance-app's saga (`credit.mall.*`), asked again when no answer comes and
+//! given up in time (`platform::bus::saga`); unpaid orders give their stock back by a job;
+//! orders publish `order.mall.*`.
 
 pub mod api;
 pub mod demo;
@@ -41,6 +42,7 @@ fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
     // attempts it works on.
     let rush = web::Data::new(rush::Rush::new(settings.max_in_flight));
     let for_job = rush.clone();
+    let for_chase = rush.clone();
     Ok(Prepared::new(move |c| {
         c.app_data(web::Data::new(settings));
         c.app_data(rush.clone());
@@ -55,6 +57,19 @@ fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
                 for_job.forget_product(g.saas_id, g.mall_product_id);
             }
             Ok(n)
+        },
+    ))
+    .job(platform::jobs::Job::new(
+        "unanswered-credit-payments",
+        settings.expiry_check,
+        move |conn| {
+            let wait = settings.credit_answer;
+            let chased =
+                store::orders::chase_credit_answers(conn, &wait, platform::time::now_ms())?;
+            for g in chased.given_back {
+                for_chase.forget_product(g.saas_id, g.mall_product_id);
+            }
+            Ok(chased.asked_again + chased.given_up)
         },
     )))
 }

@@ -144,7 +144,8 @@ pub async fn load(
 /// The distributor's user pays its order by credit (`payType` 1): the order answers in payment
 /// state 20 (paying) while finance-app takes the amount from the distributor's credit or
 /// refuses; the answer moves it to paid (3, payment state 21) or payment failed (29, the reason
-/// in `payFailReason`). A paying order neither expires nor can be cancelled.
+/// in `payFailReason`). A paying order neither expires nor can be cancelled; left unanswered it
+/// is asked again, and past the give-up time cancelled with its credit released.
 #[utoipa::path(request_body = PayOrder, responses((status = 200, body = MallOrder), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = "mall", summary = "Pay a mall order by credit")]
 #[put("/saas/mall/orders/pay")]
 pub async fn pay(

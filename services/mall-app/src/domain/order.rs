@@ -27,6 +27,12 @@ pub const PAY_REFUNDED: i32 = 51;
 /// `payType`: by the distributor's credit with the tenant (the only way a mall order is paid).
 pub const PAY_TYPE_CREDIT: i32 = 1;
 
+/// Why a credit payment that finance-app never answered in time failed (`payFailReason`, "zh /
+/// en" as finance-app's refusals are kept).
+pub const NO_ANSWER_REASON: &str = "财务系统未及时答复，订单已取消，已扣授信将退回 / finance-app did not answer in time: the order is cancelled and any credit taken goes back";
+/// Why such an order was cancelled (`cancelReason`, and the reason of `order.mall.cancelled`).
+pub const NO_ANSWER_CANCEL: &str = "timeout-cancel: the credit payment got no answer";
+
 fn rule(code: &'static str, zh: &'static str, en: &'static str) -> ApiError {
     ApiError::Rule {
         code,

@@ -1,11 +1,13 @@
 //! Mall orders of snap-up sessions: placing one (all or nothing against the session's share,
 //! the product's stock and the buyer's limit, each taken by a conditional UPDATE in one
-//! transaction), paying one by credit (finance-app's saga: asked, then answered), cancelling
+//! transaction), paying one by credit (finance-app's saga: asked, then answered; asked again
+//! or given up when no answer comes), cancelling
 //! one (unpaid past its time by the job, or by the staff or the buyer; a paid one refunded),
 //! which gives its units back once, and the `order.mall.*` and `credit.mall.*` events of each.
 
 use diesel::prelude::*;
 use platform::Viewer;
+use platform::bus::saga::{AnswerWait, Unanswered};
 use platform::bus::{Outgoing, publish_in_tx, v1};
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
@@ -297,7 +299,7 @@ pub struct GivenBack {
 }
 
 /// Cancels the unpaid orders whose payment time has passed (an order being paid waits for
-/// finance-app's answer), each in its own transaction: the order moves to cancelled by a
+/// finance-app's answer, or for `chase_credit_answers` to give it up), each in its own transaction: the order moves to cancelled by a
 /// conditional UPDATE (so of two replicas running this, one does it), and only then are its
 /// units given back to the session, the product and its buyer's limit, and
 /// `order.mall.cancelled` written. Answers how many, and what came back where.
@@ -431,7 +433,8 @@ fn changed() -> ApiError {
 
 /// The distributor's user pays order `order_id` by credit: the order waits in payment state
 /// 20 (paying) with `credit.mall.requested` written in the same transaction; finance-app
-/// answers (`credit_answered`). Meanwhile the order can neither be cancelled nor expire.
+/// answers (`credit_answered`). Meanwhile the order can neither be cancelled nor expire; left
+/// unanswered it is asked again or given up (`chase_credit_answers`).
 /// Only a user of the distributor that bought it pays. Call inside `write_tx`.
 pub fn pay(
     conn: &mut DbConnection,
@@ -468,26 +471,16 @@ pub fn pay(
         mall_orders::pay_state.eq(PAY_PAYING),
         mall_orders::pay_type.eq(PAY_TYPE_CREDIT),
         mall_orders::pay_fail_reason.eq(""),
+        mall_orders::pay_asked_at.eq(now),
+        mall_orders::pay_last_asked_at.eq(now),
+        mall_orders::pay_asks.eq(1),
         mall_orders::updated_at.eq(at),
     ))
     .execute(conn)?;
     if moved == 0 {
         return Err(changed());
     }
-    let currency = currency(conn, viewer.saas_id)?;
-    let asked = v1::CreditPaymentRequested {
-        order: Some(order_ref(&o)),
-        amount: o.order_price,
-        currency,
-        requested_by: user_id,
-    };
-    let request = publish_in_tx(
-        conn,
-        Outgoing::new(NAME, "credit.mall.requested", viewer.saas_id, &asked).at(now),
-    )?;
-    diesel::update(mall_orders::table.find(o.id))
-        .set(mall_orders::pay_request_id.eq(request))
-        .execute(conn)?;
+    ask_credit(conn, viewer.saas_id, &o, user_id, now)?;
     Ok(MallOrder {
         pay_state: PAY_PAYING,
         pay_type: PAY_TYPE_CREDIT,
@@ -495,6 +488,172 @@ pub fn pay(
         updated_at: at,
         ..o
     })
+}
+
+/// Writes `credit.mall.requested` for order `o` of tenant `saas_id` (its price, asked by
+/// `requested_by`, 0 when the job asks again) and makes it the request the order waits an
+/// answer to. Call in the transaction that moved the order to paying or counted the ask.
+fn ask_credit(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    o: &MallOrder,
+    requested_by: i64,
+    now: i64,
+) -> QueryResult<()> {
+    let currency = currency(conn, saas_id)?;
+    let asked = v1::CreditPaymentRequested {
+        order: Some(order_ref(o)),
+        amount: o.order_price,
+        currency,
+        requested_by,
+    };
+    let request = publish_in_tx(
+        conn,
+        Outgoing::new(NAME, "credit.mall.requested", saas_id, &asked).at(now),
+    )?;
+    diesel::update(mall_orders::table.find(o.id))
+        .set(mall_orders::pay_request_id.eq(request))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// A credit payment under way as the job reads it.
+#[derive(Debug, Queryable)]
+struct Paying {
+    order: MallOrder,
+    saas_id: i64,
+    request_id: String,
+    asked_at: i64,
+    last_asked_at: i64,
+    asks: i32,
+}
+
+/// The order of a [`Paying`] while it still waits for the same request's answer (a macro: the
+/// filtered table's type is diesel's to name).
+macro_rules! still_waiting {
+    ($p:expr) => {
+        mall_orders::table
+            .find($p.order.id)
+            .filter(mall_orders::saas_id.eq($p.saas_id))
+            .filter(mall_orders::order_state.eq(STATE_UNPAID))
+            .filter(mall_orders::pay_state.eq(PAY_PAYING))
+            .filter(mall_orders::pay_request_id.eq(&$p.request_id))
+    };
+}
+
+/// What [`chase_credit_answers`] did: payments asked again, payments given up, and the units the
+/// orders given up gave back.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Chased {
+    pub asked_again: usize,
+    pub given_up: usize,
+    pub given_back: Vec<GivenBack>,
+}
+
+/// Looks after the credit payments finance-app has not answered (its answer, or the request,
+/// may be lost: a dead letter, finance-app down longer than the broker keeps messages), as
+/// `wait` says (`platform::bus::saga`): one due to be asked again gets a new
+/// `credit.mall.requested` (finance-app answers a request of an order it decided the same
+/// again and takes nothing twice) and waits for that request's answer; one past the give-up time
+/// is cancelled (payment state 29 with the reason, its units given back as an expiry gives them,
+/// `order.mall.cancelled`) and `credit.mall.release-requested` written, so whatever finance-app
+/// took goes back, and a request it has not handled yet is refused when it comes. Each order in
+/// its own transaction, moved by a conditional UPDATE on the request it waits for, so of two
+/// replicas one acts, and an answer that arrives meanwhile wins or is ignored whole.
+pub fn chase_credit_answers(
+    conn: &mut DbConnection,
+    wait: &AnswerWait,
+    now: i64,
+) -> anyhow::Result<Chased> {
+    let (last_asked_by, first_asked_by) = wait.due_bounds(now);
+    let due: Vec<Paying> = mall_orders::table
+        .filter(mall_orders::pay_state.eq(PAY_PAYING))
+        .filter(mall_orders::order_state.eq(STATE_UNPAID))
+        .filter(
+            mall_orders::pay_last_asked_at
+                .le(last_asked_by)
+                .or(mall_orders::pay_asked_at.le(first_asked_by)),
+        )
+        .order(mall_orders::pay_last_asked_at.asc())
+        .limit(500)
+        .select((
+            MallOrder::as_select(),
+            mall_orders::saas_id,
+            mall_orders::pay_request_id,
+            mall_orders::pay_asked_at,
+            mall_orders::pay_last_asked_at,
+            mall_orders::pay_asks,
+        ))
+        .load(conn)?;
+    let mut chased = Chased::default();
+    for p in due {
+        match wait.decide(p.asked_at, p.last_asked_at, p.asks, now) {
+            Unanswered::Wait => {}
+            Unanswered::AskAgain => {
+                let asked = platform::db::write_tx::<_, diesel::result::Error>(conn, |c| {
+                    let counted = diesel::update(still_waiting!(p))
+                        .set((
+                            mall_orders::pay_last_asked_at.eq(now),
+                            mall_orders::pay_asks.eq(p.asks.saturating_add(1)),
+                        ))
+                        .execute(c)?;
+                    if counted == 0 {
+                        return Ok(false);
+                    }
+                    ask_credit(c, p.saas_id, &p.order, 0, now)?;
+                    Ok(true)
+                })?;
+                chased.asked_again += usize::from(asked);
+            }
+            Unanswered::GiveUp => {
+                let given = platform::db::write_tx::<_, diesel::result::Error>(conn, |c| {
+                    give_up(c, &p, now)
+                })?;
+                chased.given_up += usize::from(given.is_some());
+                chased.given_back.extend(given);
+            }
+        }
+    }
+    chased
+        .given_back
+        .sort_unstable_by_key(|g| (g.saas_id, g.mall_product_id, g.session_id));
+    chased.given_back.dedup();
+    Ok(chased)
+}
+
+/// Stops waiting for the answer to the payment of `p`: cancelled, its units back, its credit
+/// released. Answers what came back, or nothing when the order moved meanwhile.
+fn give_up(conn: &mut DbConnection, p: &Paying, now: i64) -> QueryResult<Option<GivenBack>> {
+    let o = &p.order;
+    let why = order::NO_ANSWER_CANCEL;
+    let moved = diesel::update(still_waiting!(p))
+        .set((
+            mall_orders::order_state.eq(STATE_CANCELLED),
+            mall_orders::pay_state.eq(PAY_FAILED),
+            mall_orders::pay_fail_reason.eq(order::NO_ANSWER_REASON),
+            mall_orders::cancel_reason.eq(why),
+            mall_orders::updated_at.eq(now.max(o.updated_at + 1)),
+        ))
+        .execute(conn)?;
+    if moved == 0 {
+        return Ok(None);
+    }
+    give_back(conn, p.saas_id, o, why, 0, now)?;
+    let released = v1::CreditReleaseRequested {
+        order: Some(order_ref(o)),
+        amount: o.order_price,
+        currency: currency(conn, p.saas_id)?,
+        reason: why.to_owned(),
+    };
+    publish_in_tx(
+        conn,
+        Outgoing::new(NAME, "credit.mall.release-requested", p.saas_id, &released).at(now),
+    )?;
+    Ok(Some(GivenBack {
+        saas_id: p.saas_id,
+        session_id: o.session_id,
+        mall_product_id: o.mall_product_id,
+    }))
 }
 
 /// finance-app's answer to the credit payment of order `answer.order_id` of tenant `saas_id`:

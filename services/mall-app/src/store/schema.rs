@@ -108,6 +108,9 @@ diesel::table! {
         pay_fail_reason -> Text,
         cancel_reason -> Text,
         limit_scope -> BigInt,
+        pay_asked_at -> BigInt,
+        pay_last_asked_at -> BigInt,
+        pay_asks -> Integer,
     }
 }
 

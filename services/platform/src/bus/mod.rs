@@ -11,6 +11,7 @@ mod outbox;
 pub mod rabbit;
 pub mod relay;
 pub mod resync;
+pub mod saga;
 mod schema;
 pub mod subscriptions;
 pub mod topic;
