@@ -41,6 +41,7 @@ export type { CalendarConfig } from './calendar/config';
 export type { DistributorDay, DistributorNight, PriceDay, PriceSaved } from './calendar/types';
 export { PriceCalendar } from './calendar/PriceCalendar';
 export { default as InterfacePage } from './components/InterfacePage';
+export { RemarkQuestion, type RemarkQuestionProps } from './components/RemarkQuestion';
 export type { OrderPagesConfig } from './orderPages/config';
 export { OrderListPage, type OrderFilters, type OrderListKind, type OrderListSpec } from './orderPages/OrderList';
 export { OrderDetailPage, orderTimeFields, OrderSections, useOrderStateFields, type OrderSection } from './orderPages/OrderDetail';

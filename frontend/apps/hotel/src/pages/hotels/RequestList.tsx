@@ -9,15 +9,12 @@ import {
   Clip,
   DataTable,
   dateTime,
-  FormDialog,
-  FormText,
   ListPage,
   PERM,
-  rules,
+  RemarkQuestion,
   SelectFilter,
   useEnumLabel,
   useFilters,
-  useForm,
   useHolds,
   type Column,
   type Page,
@@ -93,8 +90,13 @@ export default function RequestList() {
     >
       <DataTable columns={columns} load={load} reloadKey={f.generation} rowKey={(r) => r.id} testId="hotel-requests-table" />
       {deciding && (
-        <DecisionDialog
-          decision={deciding}
+        <RemarkQuestion
+          title={`hotel.requests.${deciding.action}Question`}
+          label={`${F}.remark`}
+          submitLabel={`hotel.requests.${deciding.action}`}
+          testId="request-decision"
+          // The remark is the supplier's to read.
+          send={(remark) => api.put('hotel-app', `/saas/hotel/hotelRequests/${deciding.action}`, { id: deciding.row.id, remark })}
           onClose={() => setDeciding(null)}
           onDone={() => {
             setDeciding(null);
@@ -103,29 +105,5 @@ export default function RequestList() {
         />
       )}
     </ListPage>
-  );
-}
-
-/** Asks to confirm the decision, with the remark the supplier sees. */
-function DecisionDialog({ decision, onClose, onDone }: { decision: Decision; onClose: () => void; onDone: () => void }) {
-  const form = useForm({ remark: '' });
-  const save = async () => {
-    const ok = await form.submit({ remark: rules.length('remark', 0, 500) }, (v) =>
-      api.put('hotel-app', `/saas/hotel/hotelRequests/${decision.action}`, { id: decision.row.id, remark: v.remark.trim() }),
-    );
-    if (ok) onDone();
-  };
-  return (
-    <FormDialog
-      open
-      title={`hotel.requests.${decision.action}Question`}
-      busy={form.busy}
-      onClose={onClose}
-      onSubmit={save}
-      testId="request-decision"
-      submitLabel={`hotel.requests.${decision.action}`}
-    >
-      <FormText form={form} name="remark" label={`${F}.remark`} multiline wide />
-    </FormDialog>
   );
 }

@@ -11,16 +11,13 @@ import {
   DataTable,
   dateTime,
   FieldGrid,
-  FormDialog,
-  FormText,
   ListPage,
   PERM,
+  RemarkQuestion,
   RowActions,
-  rules,
   SelectFilter,
   useEnumLabel,
   useFilters,
-  useForm,
   useHolds,
   type Column,
   type Page,
@@ -97,8 +94,13 @@ export default function RequestList() {
     >
       <DataTable columns={columns} load={load} reloadKey={f.generation} rowKey={(r) => r.id} testId="ticket-requests-table" />
       {deciding && (
-        <DecisionDialog
-          decision={deciding}
+        <RemarkQuestion
+          title={`ticket.requests.${deciding.action}Question`}
+          label={`${F}.remark`}
+          submitLabel={`ticket.requests.${deciding.action}`}
+          testId="request-decision"
+          // The remark is the supplier's to read.
+          send={(remark) => api.put('ticket-app', `/saas/ticket/scenicRequests/${deciding.action}`, { id: deciding.row.id, remark })}
           onClose={() => setDeciding(null)}
           onDone={() => {
             setDeciding(null);
@@ -139,29 +141,5 @@ function AskedFields({ fields: s }: { fields: ScenicFields }) {
         { label: `${S}.notices`, value: s.notices },
       ]}
     />
-  );
-}
-
-/** Asks to confirm the decision, with the remark the supplier sees. */
-function DecisionDialog({ decision, onClose, onDone }: { decision: Decision; onClose: () => void; onDone: () => void }) {
-  const form = useForm({ remark: '' });
-  const save = async () => {
-    const ok = await form.submit({ remark: rules.length('remark', 0, 500) }, (v) =>
-      api.put('ticket-app', `/saas/ticket/scenicRequests/${decision.action}`, { id: decision.row.id, remark: v.remark.trim() }),
-    );
-    if (ok) onDone();
-  };
-  return (
-    <FormDialog
-      open
-      title={`ticket.requests.${decision.action}Question`}
-      busy={form.busy}
-      onClose={onClose}
-      onSubmit={save}
-      testId="request-decision"
-      submitLabel={`ticket.requests.${decision.action}`}
-    >
-      <FormText form={form} name="remark" label={`${F}.remark`} multiline wide />
-    </FormDialog>
   );
 }

@@ -9,17 +9,14 @@ import {
   Clip,
   DataTable,
   dateTime,
-  FormDialog,
-  FormText,
   ListPage,
   PERM,
+  RemarkQuestion,
   RowActions,
-  rules,
   SelectFilter,
   TextFilter,
   useEnumLabel,
   useFilters,
-  useForm,
   useHolds,
   useIsTenantStaff,
   useMerchantOptions,
@@ -119,8 +116,13 @@ export default function ScenicSupplierList() {
     >
       <DataTable columns={columns} load={load} reloadKey={f.generation} rowKey={(r) => r.id} testId="ticket-scenic-suppliers-table" />
       {changing && (
-        <ChangeDialog
-          change={changing}
+        <RemarkQuestion
+          title={`ticket.scenicSuppliers.${changing.action}Question`}
+          label={`${F}.remark`}
+          submitLabel={`ticket.scenicSuppliers.${changing.action}`}
+          testId="scenic-supplier-change"
+          // The remark is kept on the relationship.
+          send={(remark) => api.put('ticket-app', '/saas/ticket/scenicSuppliers/changeState', { id: changing.row.id, state: changing.to, remark })}
           onClose={() => setChanging(null)}
           onDone={() => {
             setChanging(null);
@@ -129,29 +131,5 @@ export default function ScenicSupplierList() {
         />
       )}
     </ListPage>
-  );
-}
-
-/** Asks to confirm the change, with the remark kept on the relationship. */
-function ChangeDialog({ change, onClose, onDone }: { change: Change; onClose: () => void; onDone: () => void }) {
-  const form = useForm({ remark: '' });
-  const save = async () => {
-    const ok = await form.submit({ remark: rules.length('remark', 0, 500) }, (v) =>
-      api.put('ticket-app', '/saas/ticket/scenicSuppliers/changeState', { id: change.row.id, state: change.to, remark: v.remark.trim() }),
-    );
-    if (ok) onDone();
-  };
-  return (
-    <FormDialog
-      open
-      title={`ticket.scenicSuppliers.${change.action}Question`}
-      busy={form.busy}
-      onClose={onClose}
-      onSubmit={save}
-      testId="scenic-supplier-change"
-      submitLabel={`ticket.scenicSuppliers.${change.action}`}
-    >
-      <FormText form={form} name="remark" label={`${F}.remark`} multiline wide />
-    </FormDialog>
   );
 }
