@@ -135,6 +135,7 @@ pub async fn close(
 pub struct LogForm {
     pub settlement_id: i64,
     pub money: i64,
+    pub bank_id: i64,
     pub serial_id: String,
     pub date: String,
     pub date_field: &'static str,
@@ -163,9 +164,17 @@ pub async fn record(
     platform::time::parse_date(f.date_field, f.date.trim())?;
     platform::validate::text(f.info_field, &f.info, 0, 500)?;
     platform::validate::text("remark", &f.remark, 0, 500)?;
+    if f.bank_id <= 0 {
+        return Err(ApiError::invalid_field(
+            "bankId",
+            "请选择银行账户",
+            "is required: the tenant's bank account the money went through",
+        ));
+    }
     let l = NewLog {
         settlement_id: f.settlement_id,
         money: f.money,
+        bank_id: f.bank_id,
         info: f.info.trim().to_owned(),
         serial_id: f.serial_id.trim().to_owned(),
         log_date: f.date.trim().to_owned(),
@@ -450,6 +459,11 @@ macro_rules! side_endpoints {
             pub create_date: i64,
             /// -1 deleted, 0 pending confirm, 1 confirmed, 3 cancelled.
             pub state: i32,
+            /// The tenant's bank account the money went through (`bankId` of `bank/list`; 0: a
+            /// log recorded before logs named one), its bank and number as they are now.
+            pub bank_id: i64,
+            pub bank_name: String,
+            pub account_no: String,
         }
 
         impl From<SettlementLog> for $Log {
@@ -472,6 +486,9 @@ macro_rules! side_endpoints {
                     remark: l.remark,
                     create_date: l.created_at,
                     state: l.state,
+                    bank_id: l.bank_id,
+                    bank_name: l.bank_name,
+                    account_no: l.account_no,
                 }
             }
         }
@@ -679,6 +696,10 @@ macro_rules! side_endpoints {
             pub $sid: i64,
             #[doc = $money_doc]
             pub money: i64,
+            /// The tenant's bank account the money went through: one of `bank/list` in use, in
+            /// the settlement's currency.
+            #[serde(default)]
+            pub bank_id: i64,
             /// The bank's serial number.
             #[serde(default)]
             pub serial_id: String,
@@ -709,6 +730,7 @@ macro_rules! side_endpoints {
                 shared::LogForm {
                     settlement_id: f.$sid,
                     money: f.money,
+                    bank_id: f.bank_id,
                     serial_id: f.serial_id,
                     date: f.$date,
                     date_field: $date_field,

@@ -36,6 +36,28 @@ pub struct BankFields {
     pub remark: String,
 }
 
+/// Whether money of a receipt (payment) in `currency` may be recorded as gone through the bank
+/// account `bank` (its state and currency; `None`: no account of the tenant has that id): it
+/// must be the tenant's, in use and in the settlement's currency. 412 naming `bankId`.
+pub fn may_carry(bank: Option<(i32, &str)>, currency: &str) -> Result<(), ApiError> {
+    let refuse =
+        |zh: &'static str, en: &'static str| Err(ApiError::invalid_field("bankId", zh, en));
+    match bank {
+        None => refuse(
+            "请选择本租户的银行账户",
+            "names no bank account of the tenant",
+        ),
+        Some((state, _)) if state != STATE_ENABLED => {
+            refuse("该银行账户已停用", "names a disabled bank account")
+        }
+        Some((_, c)) if c != currency => refuse(
+            "银行账户的币种与结算单不同",
+            "names a bank account in another currency than the receipt or payment",
+        ),
+        Some(_) => Ok(()),
+    }
+}
+
 fn cny() -> String {
     "CNY".to_owned()
 }
@@ -97,6 +119,18 @@ mod tests {
         match e {
             ApiError::Invalid { field, .. } => field,
             other => panic!("expected a 412, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn money_goes_only_through_an_account_in_use_in_its_currency() {
+        assert!(may_carry(Some((STATE_ENABLED, "CNY")), "CNY").is_ok());
+        for bank in [
+            None,
+            Some((STATE_DISABLED, "CNY")),
+            Some((STATE_ENABLED, "USD")),
+        ] {
+            assert_eq!(field_of(may_carry(bank, "CNY").unwrap_err()), "bankId");
         }
     }
 

@@ -217,6 +217,7 @@ diesel::table! {
         confirm_date -> BigInt,
         created_at -> BigInt,
         updated_at -> BigInt,
+        bank_id -> BigInt,
     }
 }
 

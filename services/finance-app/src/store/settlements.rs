@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 
 // The credit log seen as the ledger (schema.rs says why it is a view of its own).
 use super::schema::ledger as credit_logs;
-use super::schema::{settlement_logs, settlements};
+use super::schema::{bank_accounts, settlement_logs, settlements};
 use crate::domain::credit_log::{self, DayRange};
 use crate::domain::settlement::{self as rules, Candidate, Side, log_state, state, verify};
 
@@ -621,6 +621,7 @@ struct LogRow {
     confirm_username: String,
     confirm_date: i64,
     created_at: i64,
+    bank_id: i64,
 }
 
 /// A receipt (payment) log as the store knows it.
@@ -643,6 +644,11 @@ pub struct SettlementLog {
     pub confirm_username: String,
     pub confirm_date: i64,
     pub created_at: i64,
+    /// The tenant's bank account the money went through (0: a log recorded before logs named
+    /// one), with its bank and number as they are now.
+    pub bank_id: i64,
+    pub bank_name: String,
+    pub account_no: String,
 }
 
 fn named_logs(
@@ -650,6 +656,19 @@ fn named_logs(
     viewer: &Viewer,
     rows: Vec<LogRow>,
 ) -> QueryResult<Vec<SettlementLog>> {
+    let mut bank_ids: Vec<i64> = rows.iter().map(|r| r.bank_id).filter(|b| *b > 0).collect();
+    bank_ids.sort_unstable();
+    bank_ids.dedup();
+    let banks: std::collections::HashMap<i64, (String, String)> = bank_accounts::table
+        .filter(bank_accounts::saas_id.eq(viewer.saas_id))
+        .filter(bank_accounts::id.eq_any(&bank_ids))
+        .select((
+            bank_accounts::id,
+            (bank_accounts::bank_name, bank_accounts::account_no),
+        ))
+        .load::<(i64, (String, String))>(conn)?
+        .into_iter()
+        .collect();
     with_names(
         conn,
         viewer.saas_id,
@@ -673,6 +692,15 @@ fn named_logs(
             confirm_username: r.confirm_username,
             confirm_date: r.confirm_date,
             created_at: r.created_at,
+            bank_id: r.bank_id,
+            bank_name: banks
+                .get(&r.bank_id)
+                .map(|b| b.0.clone())
+                .unwrap_or_default(),
+            account_no: banks
+                .get(&r.bank_id)
+                .map(|b| b.1.clone())
+                .unwrap_or_default(),
         },
     )
 }
@@ -754,6 +782,8 @@ pub fn list_logs(
 pub struct NewLog {
     pub settlement_id: i64,
     pub money: i64,
+    /// The tenant's bank account it goes through (checked here: in use, in its currency).
+    pub bank_id: i64,
     pub info: String,
     pub serial_id: String,
     /// `YYYY-MM-DD`.
@@ -786,6 +816,16 @@ pub fn record(
         .select(settlement_logs::money)
         .load(conn)?;
     rules::may_record(s.state, s.due, counted.iter().sum(), l.money)?;
+    let bank: Option<(i32, String)> = bank_accounts::table
+        .filter(bank_accounts::saas_id.eq(viewer.saas_id))
+        .filter(bank_accounts::id.eq(l.bank_id))
+        .select((bank_accounts::state, bank_accounts::currency))
+        .first(conn)
+        .optional()?;
+    crate::domain::bank::may_carry(
+        bank.as_ref().map(|(state, c)| (*state, c.as_str())),
+        &s.currency,
+    )?;
     let id = platform::id::next_id();
     diesel::insert_into(settlement_logs::table)
         .values((
@@ -811,6 +851,7 @@ pub fn record(
                 settlement_logs::confirm_date.eq(0),
                 settlement_logs::created_at.eq(now),
                 settlement_logs::updated_at.eq(now),
+                settlement_logs::bank_id.eq(l.bank_id),
             ),
         ))
         .execute(conn)?;

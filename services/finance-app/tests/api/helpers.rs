@@ -202,8 +202,42 @@ impl<'a> Client<'a> {
         .await
     }
 
-    /// Records `money` against receipt (payment) `id`, dated today.
+    /// The caller's tenant's bank account in use in CNY, made the first time it is asked for;
+    /// 0 for a caller who may not see bank accounts (a merchant's user).
+    pub async fn bank_id(&self) -> i64 {
+        let listed = self.list_banks("state=1").await;
+        if listed.status != 200 {
+            return 0;
+        }
+        let found = listed
+            .rows()
+            .iter()
+            .find(|b| b["currency"] == "CNY")
+            .and_then(|b| b["bankId"].as_i64());
+        match found {
+            Some(id) => id,
+            None => self
+                .save_bank(json!({
+                    "bankName": "ICBC",
+                    "accountName": "Demo Travel",
+                    "accountNo": "6222 0000 1234 5678",
+                }))
+                .await
+                .data()["bankId"]
+                .as_i64()
+                .unwrap_or(0),
+        }
+    }
+
+    /// Records `money` against receipt (payment) `id`, dated today, through the tenant's bank
+    /// account ([`Self::bank_id`]).
     pub async fn save_log(&self, side: Side, id: i64, money: i64) -> Answer {
+        let bank = self.bank_id().await;
+        self.save_log_through(side, id, money, bank).await
+    }
+
+    /// Records `money` against receipt (payment) `id`, dated today, through bank account `bank`.
+    pub async fn save_log_through(&self, side: Side, id: i64, money: i64, bank: i64) -> Answer {
         let (date, info) = match side {
             Side::Receipt => ("receiptDate", "receiptInfo"),
             Side::Payment => ("payDate", "paymentInfo"),
@@ -211,6 +245,7 @@ impl<'a> Client<'a> {
         let body = json!({
             format!("{}Id", side.name()): id,
             "money": money,
+            "bankId": bank,
             "serialId": "SN-1",
             date: day(0),
             info: "ICBC 6222",

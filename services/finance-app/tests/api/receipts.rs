@@ -400,7 +400,84 @@ async fn concurrent_requests_take_a_row_once_and_count_every_confirmation_once(b
     f.shutdown().await;
 }
 
+/// Money goes through one of the tenant's bank accounts in use, in the receipt's currency; the
+/// logs show which, and the log list spans every receipt.
+async fn money_names_a_bank_account_of_the_tenant_in_use(backend: Backend) {
+    let f = start(backend).await;
+    let staff = Client::new(&f, &f.operator);
+    let first = book(&f, 841, DISTRIBUTOR, 20_000).await;
+    let second = book(&f, 842, DISTRIBUTOR, 30_000).await;
+    let r1 = id_of(&staff.verify_orders(R, &[first]).await, "receiptId");
+    let r2 = id_of(&staff.verify_orders(R, &[second]).await, "receiptId");
+    let bank = staff.bank_id().await;
+    let dollars = id_of(
+        &staff
+            .save_bank(
+                serde_json::json!({"bankName": "HSBC", "accountName": "Demo Travel",
+                "accountNo": "4000 1234", "currency": "USD"}),
+            )
+            .await,
+        "bankId",
+    );
+    let disabled = id_of(
+        &staff
+            .save_bank(
+                serde_json::json!({"bankName": "BOC", "accountName": "Demo Travel",
+                "accountNo": "6217 9999"}),
+            )
+            .await,
+        "bankId",
+    );
+    staff
+        .disable_bank(serde_json::json!({"bankId": disabled}))
+        .await
+        .data();
+    let theirs = Client::new(&f, &f.other_operator).bank_id().await;
+    assert!(theirs > 0);
+    for wrong in [0, 999, dollars, disabled, theirs] {
+        let a = staff.save_log_through(R, r1, 1_000, wrong).await;
+        assert_eq!((a.status, a.field()), (412, "bankId"), "{wrong}");
+    }
+    assert_eq!(staff.list_logs(R, "").await.data()["sizeAll"], 0);
+
+    let l1 = id_of(&staff.save_log_through(R, r1, 20_000, bank).await, "id");
+    id_of(&staff.save_log_through(R, r2, 10_000, bank).await, "id");
+    let shown = staff
+        .get("/saas/finance/receiptLog/load", &format!("id={l1}"))
+        .await;
+    assert_eq!(shown.data()["bankId"], bank);
+    assert_eq!(shown.data()["bankName"], "ICBC");
+    assert_eq!(shown.data()["accountNo"], "6222000012345678");
+    // The log list spans the receipts, newest first, and narrows to one.
+    let all = staff.list_logs(R, "").await.rows();
+    let receipts: Vec<i64> = all
+        .iter()
+        .map(|l| l["receiptId"].as_i64().unwrap())
+        .collect();
+    assert_eq!(receipts, vec![r2, r1]);
+    assert_eq!(all[1]["bankName"], "ICBC");
+    let one = staff.list_logs(R, &format!("receiptId={r1}")).await;
+    assert_eq!(one.data()["sizeAll"], 1);
+    // A distributor sees its own logs with the account they went through.
+    let mine = Client::new(&f, &f.distributor)
+        .list_logs(R, "")
+        .await
+        .rows();
+    assert_eq!(mine.len(), 2);
+    assert_eq!(mine[0]["accountNo"], "6222000012345678");
+    // Disabling the account later leaves the records naming it.
+    staff
+        .disable_bank(serde_json::json!({"bankId": bank}))
+        .await
+        .data();
+    let a = staff.save_log_through(R, r2, 1_000, bank).await;
+    assert_eq!((a.status, a.field()), (412, "bankId"));
+    assert_eq!(staff.list_logs(R, "").await.rows()[1]["bankId"], bank);
+    f.shutdown().await;
+}
+
 platform::on_both_backends!(
+    money_names_a_bank_account_of_the_tenant_in_use,
     concurrent_requests_take_a_row_once_and_count_every_confirmation_once,
     a_receipt_settles_its_orders_and_a_rollback_undoes_exactly_that,
     each_sees_its_own_and_only_staff_act,
