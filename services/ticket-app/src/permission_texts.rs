@@ -149,6 +149,16 @@ pub const TEXTS: PermissionTexts = &[
         "查看门票订单详情",
     ),
     (
+        "/saas/order/ticketSys/orderToAdjust:PUT",
+        "Adjust a ticket order's amounts",
+        "调整门票订单金额",
+    ),
+    (
+        "/saas/order/ticketOrderReport/listProductSummary:GET",
+        "View the ticket orders-per-product report",
+        "查看门票产品订单报表",
+    ),
+    (
         "/saas/log/ticketOrderLog/list:GET",
         "View a ticket order's log",
         "查看门票订单日志",

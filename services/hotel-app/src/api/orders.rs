@@ -9,6 +9,7 @@ use platform::{ApiError, Viewer};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::domain::order_rules;
 use crate::domain::order_state::{Action, Role};
 use crate::domain::viewer::{cost, role};
 use crate::store::orders::{
@@ -281,17 +282,6 @@ pub struct PayForm {
     pub remark: String,
 }
 
-fn check_remark(remark: &str, required: bool) -> Result<(), ApiError> {
-    if required && remark.trim().is_empty() {
-        return Err(ApiError::invalid_field(
-            "remark",
-            "请输入原因",
-            "please enter the reason",
-        ));
-    }
-    platform::validate::text("remark", remark, 0, 500)
-}
-
 async fn act_on(
     pool: &DbPool,
     viewer: Viewer,
@@ -319,7 +309,7 @@ pub async fn confirm(
     form: Json<ConfirmForm>,
 ) -> Result<Reply<OrderSummary>, ApiError> {
     let f = form.into_inner();
-    check_remark(&f.remark, false)?;
+    order_rules::remark(&f.remark, false)?;
     platform::validate::line("supplierOrderId", &f.supplier_order_id, 0, 64)?;
     let input = ActionInput {
         remark: f.remark,
@@ -341,7 +331,7 @@ macro_rules! action_endpoint {
             form: Json<OrderAction>,
         ) -> Result<Reply<OrderSummary>, ApiError> {
             let f = form.into_inner();
-            check_remark(&f.remark, $remark_required)?;
+            order_rules::remark(&f.remark, $remark_required)?;
             let input = ActionInput {
                 remark: f.remark,
                 ..ActionInput::default()
@@ -418,7 +408,7 @@ pub async fn pay(
     form: Json<PayForm>,
 ) -> Result<Reply<OrderSummary>, ApiError> {
     let f = form.into_inner();
-    check_remark(&f.remark, false)?;
+    order_rules::remark(&f.remark, false)?;
     let input = ActionInput {
         remark: f.remark,
         pay_type: f.pay_type,
@@ -507,38 +497,13 @@ pub async fn adjust(
     form: Json<AdjustForm>,
 ) -> Result<Reply<OrderSummary>, ApiError> {
     let f = form.into_inner();
-    check_remark(&f.remark, true)?;
-    for (field, v) in [
+    order_rules::remark(&f.remark, true)?;
+    order_rules::adjusted_amounts(&[
         ("orderPrice", f.order_price),
         ("supplierPrice", f.supplier_price),
         ("channelPrice", f.channel_price),
         ("cancelPrice", f.cancel_price),
-    ] {
-        if let Some(v) = v
-            && !(0..=100_000_000_000).contains(&v)
-        {
-            return Err(ApiError::invalid_field(
-                field,
-                "金额须为 0 到 10 亿元（以分计）",
-                "an amount in fen from 0 to 10^11",
-            ));
-        }
-    }
-    if [
-        f.order_price,
-        f.supplier_price,
-        f.channel_price,
-        f.cancel_price,
-    ]
-    .iter()
-    .all(Option::is_none)
-    {
-        return Err(ApiError::invalid_field(
-            "orderPrice",
-            "请输入要调整的金额",
-            "please enter an amount to adjust",
-        ));
-    }
+    ])?;
     viewer.require_tenant_staff()?;
     let o = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         write_tx(conn, |conn| {

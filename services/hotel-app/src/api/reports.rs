@@ -9,14 +9,11 @@ use utoipa::IntoParams;
 
 use crate::store::orders::{self, ProductSummary};
 
-/// A report covers at most a year.
-const MAX_DAYS: i64 = 366;
-
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct PeriodQuery {
-    /// First order date, YYYY-MM-DD.
+    /// First order date, YYYY-MM-DD (a period of at most a year).
     pub start_date: String,
     /// Last order date, inclusive.
     pub end_date: String,
@@ -32,22 +29,7 @@ pub async fn list_product_summary(
     viewer: Viewer,
     q: Query<PeriodQuery>,
 ) -> Result<Reply<Vec<ProductSummary>>, ApiError> {
-    let first = platform::time::parse_date("startDate", &q.start_date)?;
-    let last = platform::time::parse_date("endDate", &q.end_date)?;
-    if last < first {
-        return Err(ApiError::invalid_field(
-            "endDate",
-            "结束日期不能早于开始日期",
-            "the end date is before the start date",
-        ));
-    }
-    if last - first >= MAX_DAYS {
-        return Err(ApiError::invalid_field(
-            "endDate",
-            "统计区间最长一年",
-            "the period is at most a year",
-        ));
-    }
+    let (first, last) = platform::trade::report::period(&q.start_date, &q.end_date)?;
     let out = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         Ok(orders::product_summary(conn, &viewer, first, last)?)
     })

@@ -132,9 +132,94 @@ pub fn pay_deadline(order_state: i32, deadline: i64) -> i64 {
     }
 }
 
+/// The remark of an order action, trimmed: at most 500 characters, and given when the action
+/// needs a reason (a refusal, an adjustment).
+pub fn remark(remark: &str, required: bool) -> Result<String, ApiError> {
+    let r = remark.trim();
+    if required && r.is_empty() {
+        return Err(ApiError::invalid_field(
+            "remark",
+            "请填写原因",
+            "please give the reason",
+        ));
+    }
+    crate::validate::text("remark", r, 0, 500)?;
+    Ok(r.to_owned())
+}
+
+/// The most an adjusted amount may be, in fen (a thousand million yuan).
+pub const ADJUSTED_MAX: i64 = 100_000_000_000;
+
+/// The amounts the tenant's staff adjust an order to (`(field, fen)`, None: kept): each from 0
+/// to [`ADJUSTED_MAX`], and at least one given (the first field is named otherwise).
+pub fn adjusted_amounts(amounts: &[(&str, Option<i64>)]) -> Result<(), ApiError> {
+    for (field, amount) in amounts {
+        if let Some(v) = amount
+            && !(0..=ADJUSTED_MAX).contains(v)
+        {
+            return Err(ApiError::invalid_field(
+                *field,
+                "金额须为 0 到 10 亿元（以分计）",
+                "an amount in fen from 0 to 10^11",
+            ));
+        }
+    }
+    if amounts.iter().all(|(_, v)| v.is_none()) {
+        return Err(ApiError::invalid_field(
+            amounts.first().map_or("orderPrice", |(f, _)| *f),
+            "请输入要调整的金额",
+            "please enter an amount to adjust",
+        ));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn field_of(r: Result<impl std::fmt::Debug, ApiError>) -> String {
+        match r {
+            Err(ApiError::Invalid { field, .. }) => field,
+            other => panic!("not a 412: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_remark_is_trimmed_bounded_and_required_where_a_reason_is() {
+        assert_eq!(remark("  late  ", true).unwrap(), "late");
+        assert_eq!(remark("   ", false).unwrap(), "");
+        assert_eq!(field_of(remark("   ", true)), "remark");
+        assert_eq!(field_of(remark(&"x".repeat(501), false)), "remark");
+        assert_eq!(remark(&"x".repeat(500), false).unwrap().len(), 500);
+    }
+
+    #[test]
+    fn adjusted_amounts_are_bounded_and_at_least_one_is_given() {
+        assert!(adjusted_amounts(&[("orderPrice", Some(0)), ("supplierPrice", None)]).is_ok());
+        assert!(
+            adjusted_amounts(&[("orderPrice", None), ("supplierPrice", Some(ADJUSTED_MAX))])
+                .is_ok()
+        );
+        assert_eq!(
+            field_of(adjusted_amounts(&[
+                ("orderPrice", None),
+                ("supplierPrice", Some(-1))
+            ])),
+            "supplierPrice"
+        );
+        assert_eq!(
+            field_of(adjusted_amounts(&[("orderPrice", Some(ADJUSTED_MAX + 1))])),
+            "orderPrice"
+        );
+        assert_eq!(
+            field_of(adjusted_amounts(&[
+                ("orderPrice", None),
+                ("supplierPrice", None)
+            ])),
+            "orderPrice"
+        );
+    }
     use crate::time::{HOUR_MS, day_start_ms, parse_date};
 
     fn code(r: Result<(), ApiError>) -> String {

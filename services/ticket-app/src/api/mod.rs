@@ -5,6 +5,7 @@
 pub mod orders;
 pub mod prices;
 pub mod products;
+pub mod reports;
 pub mod scenic_suppliers;
 pub mod scenics;
 pub mod vouchers;
@@ -19,6 +20,7 @@ const MODULES: &[Module] = &[
     products::MODULE,
     prices::MODULE,
     orders::MODULE,
+    reports::MODULE,
     vouchers::MODULE,
 ];
 
@@ -29,6 +31,7 @@ const MODULES: &[Module] = &[
     (name = "price", description = "Ticket prices and stock per day"),
     (name = "booking", description = "Booking tickets"),
     (name = "order", description = "Ticket orders"),
+    (name = "report", description = "Ticket order reports"),
     (name = "voucher", description = "Vouchers of ticket orders and the gate")
 ))]
 struct ApiDoc;

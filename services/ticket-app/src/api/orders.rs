@@ -9,6 +9,7 @@ use platform::auth::CurrentUser;
 use platform::db::{DbPool, with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, PageRequest, Query, Reply, unless_all};
 use platform::trade::fields::required_id;
+use platform::trade::order_rules;
 use platform::trade::order_state::Action;
 use platform::{ApiError, Viewer};
 use serde::Deserialize;
@@ -348,19 +349,6 @@ pub struct PayForm {
     pub pay_type: Option<i32>,
 }
 
-fn check_remark(remark: &str, required: bool) -> Result<String, ApiError> {
-    let r = remark.trim().to_owned();
-    if required && r.is_empty() {
-        return Err(ApiError::invalid_field(
-            "remark",
-            "请填写原因",
-            "Please give the reason",
-        ));
-    }
-    platform::validate::text("remark", &r, 0, 500)?;
-    Ok(r)
-}
-
 async fn act_on(
     pool: &DbPool,
     viewer: Viewer,
@@ -397,7 +385,7 @@ macro_rules! action_endpoint {
             form: Json<OrderAction>,
         ) -> Result<Reply<TicketOrder>, ApiError> {
             let f = form.into_inner();
-            let remark = check_remark(&f.remark, $remark_required)?;
+            let remark = order_rules::remark(&f.remark, $remark_required)?;
             act_on(&pool, viewer, me, f.order_id, $action, 0, remark).await
         }
     };
@@ -495,7 +483,7 @@ pub async fn update_remark(
 ) -> Result<Reply<TicketOrder>, ApiError> {
     let f = form.into_inner();
     let id = required_id("orderId", f.order_id)?;
-    let remark = check_remark(&f.remark, false)?;
+    let remark = order_rules::remark(&f.remark, false)?;
     let actor = Actor {
         viewer,
         user_id: me.user_id,
@@ -503,6 +491,54 @@ pub async fn update_remark(
     };
     let o = with_conn(&pool, move |conn| {
         write_tx::<_, ApiError>(conn, |conn| orders::remark(conn, &actor, id, &remark))
+    })
+    .await?;
+    Ok(Reply(o))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdjustForm {
+    pub order_id: Option<i64>,
+    /// The new amount the distributor pays, fen; left out: kept.
+    pub order_price: Option<i64>,
+    /// The new amount the supplier is paid, fen; left out: kept.
+    pub supplier_price: Option<i64>,
+    /// Why (required).
+    pub remark: String,
+}
+
+/// The tenant's staff adjust an order's amounts (an abnormal order, a price agreed by phone);
+/// logged, `order.ticket.modified` published, states untouched.
+#[utoipa::path(request_body = AdjustForm, responses((status = 200, body = TicketOrder), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = "order", summary = "Adjust a ticket order's amounts")]
+#[put("/saas/order/ticketSys/orderToAdjust")]
+pub async fn adjust(
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    me: CurrentUser,
+    form: Json<AdjustForm>,
+) -> Result<Reply<TicketOrder>, ApiError> {
+    let f = form.into_inner();
+    viewer.require_tenant_staff()?;
+    let id = required_id("orderId", f.order_id)?;
+    order_rules::adjusted_amounts(&[
+        ("orderPrice", f.order_price),
+        ("supplierPrice", f.supplier_price),
+    ])?;
+    let remark = order_rules::remark(&f.remark, true)?;
+    let actor = Actor {
+        viewer,
+        user_id: me.user_id,
+        now: platform::time::now_ms(),
+    };
+    let amounts = orders::Adjustment {
+        order_price: f.order_price,
+        supplier_price: f.supplier_price,
+    };
+    let o = with_conn(&pool, move |conn| {
+        write_tx::<_, ApiError>(conn, |conn| {
+            orders::adjust(conn, &actor, id, amounts, &remark)
+        })
     })
     .await?;
     Ok(Reply(o))
@@ -524,5 +560,6 @@ platform::endpoints!(
     cancel,
     complete,
     pay,
-    update_remark
+    update_remark,
+    adjust
 );

@@ -4,6 +4,7 @@
 pub mod calendar;
 pub mod orders;
 pub mod products;
+pub mod reports;
 pub mod scenic_requests;
 pub mod scenic_suppliers;
 pub mod scenics;

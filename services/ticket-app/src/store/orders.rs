@@ -164,7 +164,7 @@ pub struct Actor {
 }
 
 /// The orders `viewer` sees.
-fn visible(viewer: &Viewer) -> ticket_orders::BoxedQuery<'static, Db> {
+pub(crate) fn visible(viewer: &Viewer) -> ticket_orders::BoxedQuery<'static, Db> {
     let mut q = ticket_orders::table
         .filter(ticket_orders::saas_id.eq(viewer.saas_id))
         .into_boxed();
@@ -1172,20 +1172,7 @@ pub(crate) fn redeemed(
             now: actor.now,
         },
     )?;
-    let s = row.states();
-    let e = v1::OrderStateChanged {
-        order: Some(order_ref(conn, &row)?),
-        old_order_state: s.order,
-        new_order_state: s.order,
-        old_supplier_state: s.supplier,
-        new_supplier_state: s.supplier,
-        old_channel_state: s.channel,
-        new_channel_state: s.channel,
-        reason: format!("redeem: {remark}"),
-        changed_by: actor.user_id,
-    };
-    let out = Outgoing::new(NAME, "order.ticket.modified", row.saas_id, &e).at(actor.now);
-    publish_in_tx(conn, out)?;
+    publish_modified(conn, &row, &format!("redeem: {remark}"), actor)?;
     if left(conn)? > 0 {
         return Ok(false);
     }
@@ -1254,6 +1241,77 @@ pub fn remark(
             now: actor.now,
         },
     )?;
+    load(conn, &actor.viewer, id)?.ok_or_else(changed_meanwhile)
+}
+
+/// `order.ticket.modified`: something of the order changed, not its states (`reason` says what).
+fn publish_modified(
+    conn: &mut DbConnection,
+    row: &OrderRow,
+    reason: &str,
+    actor: &Actor,
+) -> QueryResult<()> {
+    let s = row.states();
+    let e = v1::OrderStateChanged {
+        order: Some(order_ref(conn, row)?),
+        old_order_state: s.order,
+        new_order_state: s.order,
+        old_supplier_state: s.supplier,
+        new_supplier_state: s.supplier,
+        old_channel_state: s.channel,
+        new_channel_state: s.channel,
+        reason: reason.to_owned(),
+        changed_by: actor.user_id,
+    };
+    let out = Outgoing::new(NAME, "order.ticket.modified", row.saas_id, &e).at(actor.now);
+    publish_in_tx(conn, out).map(|_| ())
+}
+
+/// New amounts of an order (fen); None: kept.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Adjustment {
+    pub order_price: Option<i64>,
+    pub supplier_price: Option<i64>,
+}
+
+/// The tenant's staff set an order's amounts: logged with the old and new figures and the
+/// reason, `order.ticket.modified` published (reason `adjust: ...`), states untouched.
+pub fn adjust(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    id: i64,
+    a: Adjustment,
+    remark: &str,
+) -> Result<TicketOrder, ApiError> {
+    let o = find(conn, &actor.viewer, id)?.ok_or_else(not_found)?;
+    let order_price = a.order_price.unwrap_or(o.order_price);
+    let supplier_price = a.supplier_price.unwrap_or(o.supplier_price);
+    diesel::update(ticket_orders::table.filter(ticket_orders::id.eq(o.id)))
+        .set((
+            ticket_orders::order_price.eq(order_price),
+            ticket_orders::supplier_price.eq(supplier_price),
+            ticket_orders::updated_at.eq(actor.now),
+        ))
+        .execute(conn)?;
+    let what = format!(
+        "{remark} (orderPrice {} -> {order_price}, supplierPrice {} -> {supplier_price})",
+        o.order_price, o.supplier_price
+    );
+    log(
+        conn,
+        &o,
+        Entry {
+            action: "adjust",
+            from: o.order_state,
+            to: o.order_state,
+            role: role(&actor.viewer),
+            user_id: actor.user_id,
+            remark: &what,
+            now: actor.now,
+        },
+    )?;
+    let row = reload(conn, o.id)?;
+    publish_modified(conn, &row, &format!("adjust: {remark}"), actor)?;
     load(conn, &actor.viewer, id)?.ok_or_else(changed_meanwhile)
 }
 

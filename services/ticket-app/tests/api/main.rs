@@ -5,6 +5,7 @@ mod helpers;
 mod orders;
 mod prices;
 mod products;
+mod reports;
 mod requests;
 mod scenics;
 mod vouchers;

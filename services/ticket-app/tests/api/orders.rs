@@ -682,6 +682,103 @@ async fn a_credit_payment_asks_finance_and_waits_for_its_answer(backend: Backend
     env.shutdown().await;
 }
 
+async fn the_staff_adjust_an_orders_amounts_and_no_one_else_may(backend: Backend) {
+    let mut env = start_env(backend).await;
+    let product = env
+        .bookable(
+            &env.supplier,
+            json!({"confirmType": 2, "cancelType": 1}),
+            Some(10),
+        )
+        .await;
+    let distributor = Client::new(&env.fixture, &env.fixture.distributor);
+    let placed = distributor
+        .book(product, 1, 2, buyer("13800000001", "A1"))
+        .await;
+    let id = placed.data()["orderId"].as_i64().unwrap();
+    while env.events.try_recv().is_some() {}
+    let operator = Client::new(&env.fixture, &env.fixture.operator);
+    let adjust = "/saas/order/ticketSys/orderToAdjust";
+
+    // Refused: by merchants, without a reason or an amount, with an amount out of range, on an
+    // order that is not there. Nothing changes.
+    let body = json!({"orderId": id, "orderPrice": 18000, "remark": "agreed by phone"});
+    assert_eq!(
+        env.client(&env.supplier)
+            .put(adjust, body.clone())
+            .await
+            .status,
+        403
+    );
+    assert_eq!(distributor.put(adjust, body.clone()).await.status, 403);
+    for (bad, field) in [
+        (
+            json!({"orderId": id, "orderPrice": 18000, "remark": "  "}),
+            "remark",
+        ),
+        (json!({"orderId": id, "remark": "why"}), "orderPrice"),
+        (
+            json!({"orderId": id, "supplierPrice": -1, "remark": "why"}),
+            "supplierPrice",
+        ),
+        (json!({"orderPrice": 18000, "remark": "why"}), "orderId"),
+    ] {
+        assert_eq!(
+            operator.put(adjust, bad.clone()).await.field(),
+            field,
+            "{bad}"
+        );
+    }
+    let missing = json!({"orderId": id + 1_000_000, "orderPrice": 1, "remark": "why"});
+    assert_eq!(operator.put(adjust, missing).await.status, 404);
+    let unchanged = operator.load_order(id).await;
+    assert_eq!(
+        (
+            unchanged.data()["orderPrice"].as_i64(),
+            unchanged.data()["supplierPrice"].as_i64()
+        ),
+        (Some(20000), Some(16000))
+    );
+
+    // The staff set the price the distributor pays; the supplier's is kept.
+    let adjusted = operator.put(adjust, body).await;
+    let o = adjusted.data();
+    assert_eq!(
+        (
+            o["orderPrice"].as_i64(),
+            o["supplierPrice"].as_i64(),
+            o["orderState"].as_i64()
+        ),
+        (Some(18000), Some(16000), Some(8))
+    );
+    let e = next_event(&mut env.events, "order.ticket.modified").await;
+    let changed = v1::OrderStateChanged::decode(e.payload.as_slice()).unwrap();
+    assert_eq!(changed.reason, "adjust: agreed by phone");
+    assert_eq!((changed.old_order_state, changed.new_order_state), (8, 8));
+    let log = operator
+        .get(&format!("/saas/log/ticketOrderLog/list?orderId={id}"))
+        .await;
+    let entry = log
+        .data()
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["action"] == "adjust")
+        .cloned()
+        .unwrap_or_else(|| panic!("no adjust entry: {}", log.body));
+    assert!(
+        entry["remark"]
+            .as_str()
+            .unwrap()
+            .contains("orderPrice 20000 -> 18000"),
+        "{entry}"
+    );
+    // The distributor reads the new price, and still not the supplier's.
+    let seen = distributor.load_order(id).await;
+    assert_eq!(seen.data()["orderPrice"], 18000);
+    assert_eq!(seen.data().get("supplierPrice"), None);
+}
+
 platform::on_both_backends!(
     a_credit_payment_asks_finance_and_waits_for_its_answer,
     a_distributor_books_the_supplier_confirms_and_everyone_is_told,
@@ -690,4 +787,5 @@ platform::on_both_backends!(
     two_hundred_parallel_bookings_of_ten_tickets_sell_exactly_ten,
     another_suppliers_and_distributors_orders_are_invisible,
     unpaid_orders_cancel_themselves_and_return_their_tickets,
+    the_staff_adjust_an_orders_amounts_and_no_one_else_may,
 );

@@ -1,6 +1,6 @@
 //! The product report: per product, the orders created in a period, their room nights and
-//! amounts, with the supplier's price and the profit as `domain::viewer::cost` lets the caller
-//! read them.
+//! amounts, added up by `platform::trade::report::Tally` (the supplier's price and the profit as
+//! the caller may read them).
 
 use diesel::prelude::*;
 use platform::Viewer;
@@ -9,9 +9,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::queries::visible;
-use crate::domain::order_state::state;
-use crate::domain::viewer::cost;
 use crate::store::schema::hotel_orders;
+use platform::trade::report::Tally;
 
 /// One row of the product report.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -64,35 +63,30 @@ pub fn product_summary(
             hotel_orders::order_state,
         ))
         .load(conn)?;
-    let mut by: std::collections::BTreeMap<i64, ProductSummary> = Default::default();
+    let mut by: std::collections::BTreeMap<i64, (String, i64, String, Tally)> = Default::default();
     for (pid, pname, hid, hname, rooms, nights, price, paid, st) in rows {
-        let e = by.entry(pid).or_insert_with(|| ProductSummary {
-            product_id: pid,
-            product_name: pname,
-            hotel_id: hid,
-            hotel_name: hname,
-            order_num: 0,
-            room_nights: 0,
-            order_price: 0,
-            supplier_price: cost(viewer, 0),
-            profit: cost(viewer, 0),
-            cancel_num: 0,
-        });
-        e.order_num += 1;
-        if matches!(st, state::CANCELLED | state::REFUNDED | state::INVALID) {
-            e.cancel_num += 1;
-            continue;
-        }
-        e.room_nights += i64::from(rooms) * i64::from(nights);
-        e.order_price += price;
-        if let Some(c) = e.supplier_price.as_mut() {
-            *c += paid;
-        }
-        if let Some(p) = e.profit.as_mut() {
-            *p += price - paid;
-        }
+        let (_, _, _, tally) = by
+            .entry(pid)
+            .or_insert_with(|| (pname, hid, hname, Tally::new(viewer)));
+        tally.add(st, i64::from(rooms) * i64::from(nights), price, paid);
     }
-    let mut out: Vec<ProductSummary> = by.into_values().collect();
+    let mut out: Vec<ProductSummary> = by
+        .into_iter()
+        .map(
+            |(product_id, (product_name, hotel_id, hotel_name, t))| ProductSummary {
+                product_id,
+                product_name,
+                hotel_id,
+                hotel_name,
+                order_num: t.order_num,
+                room_nights: t.units,
+                order_price: t.order_price,
+                supplier_price: t.supplier_price,
+                profit: t.profit,
+                cancel_num: t.cancel_num,
+            },
+        )
+        .collect();
     out.sort_by(|a, b| {
         b.order_price
             .cmp(&a.order_price)
