@@ -15,12 +15,15 @@ BIN_DIR := $(CARGO_TARGET_DIR)/$(if $(filter dev,$(PROFILE)),debug,$(PROFILE))
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
 
-# weixin-server talks to the WeChat simulator (docs/weixin.md) unless told another WeChat.
+# weixin-server talks to the WeChat simulator (docs/weixin.md) unless told another WeChat; the
+# simulator knows the demo tenant's official account and mini-program from the start.
 WECHAT_SIM_ADDR ?= 127.0.0.1:8095
 run: frontend build ## build and start every service in one process (SQLite under data/), and the WeChat simulator
 	@mkdir -p data
 	@echo "Starting the WeChat simulator (http://$(WECHAT_SIM_ADDR)/sim/) and the fleet; Ctrl-C stops both."
-	@WECHAT_SIM__ADDR=$(WECHAT_SIM_ADDR) $(BIN_DIR)/wechat-sim & sim=$$!; trap 'kill $$sim 2>/dev/null' EXIT; \
+	@WECHAT_SIM__ADDR=$(WECHAT_SIM_ADDR) \
+	WECHAT_SIM__DEMO_SERVER=$${TRADEWIND_WEIXIN_SERVER__PUBLIC_URL:-http://127.0.0.1:8080/api/weixin-server} \
+	$(BIN_DIR)/wechat-sim & sim=$$!; trap 'kill $$sim 2>/dev/null' EXIT; \
 	TRADEWIND_WEIXIN_SERVER__WECHAT__BASE_URL=$${TRADEWIND_WEIXIN_SERVER__WECHAT__BASE_URL:-http://$(WECHAT_SIM_ADDR)} \
 	$(BIN_DIR)/fleet --target all
 

@@ -121,10 +121,18 @@ pub struct ServiceSpec {
     /// Makes the service's demo data (docs/demo-data.md) when `<SERVICE>__DEMO__ENABLED` is
     /// true, after the migrations and before the set-up; answers whether it made any.
     pub demo: Option<DemoSeed>,
+    /// As `demo`, for demo data holding secrets the service keeps sealed: the seed gets the
+    /// service's own sealer (`crate::sealing::from_config`, the key the service will open them
+    /// with), so what it writes is what the API would have written.
+    pub demo_sealed: Option<SealedDemoSeed>,
 }
 
 /// A service's demo data maker: idempotent, it answers false when the data exists already.
 pub type DemoSeed = fn(&mut crate::db::DbConnection) -> anyhow::Result<bool>;
+
+/// A demo data maker that seals secrets with the service's sealer.
+pub type SealedDemoSeed =
+    fn(&mut crate::db::DbConnection, &crate::sealing::Sealer) -> anyhow::Result<bool>;
 
 /// The setting that turns a service's demo data on.
 pub const DEMO_VARIABLE: &str = "DEMO__ENABLED";
@@ -159,6 +167,7 @@ impl ServiceSpec {
             permission_texts: &[],
             variables: &[],
             demo: None,
+            demo_sealed: None,
         }
     }
 
@@ -202,11 +211,18 @@ impl ServiceSpec {
         self
     }
 
+    /// Demo data with sealed secrets (see [`Self::demo_sealed`]'s field); the service lists
+    /// `SECRETS__KEY` and `SECRETS__KEY_FILE` among its variables, as for any use of sealing.
+    pub fn demo_sealed(mut self, seed: SealedDemoSeed) -> Self {
+        self.demo_sealed = Some(seed);
+        self
+    }
+
     /// The service's variables that docs/configuration.md does not mention (the fleet's test
     /// checks every service).
     pub fn undocumented_variables(&self) -> Vec<String> {
         let prefix = crate::config::service_var(self.name, "");
-        let demo = self.demo.map(|_| DEMO_VARIABLE);
+        let demo = (self.demo.is_some() || self.demo_sealed.is_some()).then_some(DEMO_VARIABLE);
         crate::config::undocumented(
             self.variables
                 .iter()
@@ -528,12 +544,31 @@ impl Application {
             )
             .map(std::time::Duration::from_millis)
             .map_err(|e| setup(e.to_string()))?;
-        if let (Some(seed), Some(pool)) = (spec.demo, &pool) {
+        if let Some(pool) = &pool
+            && (spec.demo.is_some() || spec.demo_sealed.is_some())
+        {
             let wanted: bool = cfg
                 .env
                 .parse_or(&cfg.var(DEMO_VARIABLE), false)
                 .map_err(|e| setup(e.to_string()))?;
             if wanted {
+                // The service's own key: what the seed seals, the service opens.
+                let sealer = match spec.demo_sealed {
+                    Some(_) => Some(
+                        crate::sealing::from_config(cfg)
+                            .map_err(|e| setup(format!("demo data: the sealing key: {e:#}")))?,
+                    ),
+                    None => None,
+                };
+                let seed = |conn: &mut crate::db::DbConnection| match (
+                    spec.demo,
+                    spec.demo_sealed,
+                    &sealer,
+                ) {
+                    (Some(seed), _, _) => seed(conn),
+                    (None, Some(seed), Some(sealer)) => seed(conn, sealer),
+                    _ => Ok(false),
+                };
                 let mut conn = pool.get().map_err(|e| setup(format!("demo data: {e}")))?;
                 // In one transaction: replicas starting together all try, the first commits and
                 // the others meet its rows as a duplicate key (after waiting for its commit),

@@ -5,6 +5,7 @@
 
 pub mod access;
 pub mod api;
+pub mod demo;
 pub mod domain;
 pub mod events;
 pub mod permission_texts;
@@ -30,6 +31,7 @@ pub fn service() -> ServiceSpec {
         .permission_texts(permission_texts::TEXTS)
         .variables(settings::VARIABLES)
         .consumer(events::subscriptions().into())
+        .demo_sealed(demo::seed)
         .setup(setup)
 }
 

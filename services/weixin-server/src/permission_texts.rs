@@ -90,6 +90,11 @@ pub const TEXTS: PermissionTexts = &[
         "从微信同步公众号粉丝",
     ),
     (
+        "/saas/ma/user/list:GET",
+        "List a mini-program's users",
+        "查看小程序用户列表",
+    ),
+    (
         "/saas/mp/message/list:GET",
         "List an official account's template messages",
         "查看公众号模板消息列表",

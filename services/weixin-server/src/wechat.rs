@@ -73,6 +73,17 @@ pub struct UserInfo {
     pub subscribe_time: i64,
 }
 
+/// `jscode2session`'s answer: who logged in to the mini-program. No `Debug`: the session key
+/// is a secret and must not reach a log line.
+#[derive(Deserialize)]
+pub struct Session {
+    pub openid: String,
+    pub session_key: String,
+    /// Only when the mini-program belongs to an open-platform account the user has met.
+    #[serde(default)]
+    pub unionid: String,
+}
+
 impl Wechat {
     pub fn new(base: &str, out: Outbound) -> Self {
         Self {
@@ -153,6 +164,26 @@ impl Wechat {
         let url = self.url("/cgi-bin/message/template/send", &[("access_token", token)])?;
         let sent: Sent = self.call(self.out.client().post(url).json(body)).await?;
         Ok(sent.msgid)
+    }
+
+    /// `GET /sns/jscode2session`: the mini-program user of a `wx.login` code (one use, 5
+    /// minutes). Signed by the app secret, not an access token.
+    pub async fn code2session(
+        &self,
+        appid: &str,
+        secret: &str,
+        code: &str,
+    ) -> Result<Session, WxError> {
+        let url = self.url(
+            "/sns/jscode2session",
+            &[
+                ("appid", appid),
+                ("secret", secret),
+                ("js_code", code),
+                ("grant_type", "authorization_code"),
+            ],
+        )?;
+        self.call(self.out.client().get(url)).await
     }
 
     /// `GET /cgi-bin/user/info`.

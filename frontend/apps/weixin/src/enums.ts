@@ -14,5 +14,8 @@ export const BOUND: Enumeration = { id: 'weixin.enum.bound', values: [1, 0] };
 /** A template message's `state`: 0 pending, 1 sent, 3 dead. */
 export const MESSAGE_STATE: Enumeration = { id: 'weixin.enum.messageState', values: [0, 1, 3] };
 
+/** Whether a mini-program user has a unionId: 1 with, 0 without. */
+export const HAS_UNION_ID: Enumeration = { id: 'weixin.enum.hasUnionId', values: [1, 0] };
+
 /** Every enumeration, for the messages test. */
-export const ENUMS: Enumeration[] = [CONFIG_STATE, SUBSCRIBED, BOUND, MESSAGE_STATE];
+export const ENUMS: Enumeration[] = [CONFIG_STATE, SUBSCRIBED, BOUND, MESSAGE_STATE, HAS_UNION_ID];

@@ -14,12 +14,13 @@ describe('weixin menus', () => {
 
   it('gives the staff the pages their codes allow', () => {
     expect(
-      menu(['/saas/mp/config/list:GET', '/saas/mp/user/list:GET', '/saas/mp/message/list:GET', '/saas/ma/config/list:GET']),
+      menu(['/saas/mp/config/list:GET', '/saas/mp/user/list:GET', '/saas/mp/message/list:GET', '/saas/ma/config/list:GET', '/saas/ma/user/list:GET']),
     ).toEqual([
       '/common-weixin-server/mp/config/list',
       '/common-weixin-server/mp/user/list',
       '/common-weixin-server/mp/message/list',
       '/common-weixin-server/ma/config/list',
+      '/common-weixin-server/ma/user/list',
     ]);
     expect(menu(['/saas/mp/user/list:GET'])).toEqual(['/common-weixin-server/mp/user/list']);
   });

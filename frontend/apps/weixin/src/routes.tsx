@@ -1,8 +1,7 @@
 // The weixin application's pages (`common-weixin-server`), as the host mounts them at
-// /common-weixin-server/<path>: the spec's mp/user/list, mp/config/list and ma/config/list, and
-// the template message list of an official account, each with the permission code of its main
-// endpoint. ma/user/list (mini-program users) is not here: weixin-server has no source of them
-// yet (docs/weixin.md).
+// /common-weixin-server/<path>: the spec's mp/user/list, mp/config/list, ma/user/list and
+// ma/config/list, and the template message list of an official account, each with the
+// permission code of its main endpoint.
 import { PERM, type AppRoute, type RemoteRoutes } from '@tradewind/shared';
 import { APP } from './app';
 import en from './messages/en';
@@ -38,6 +37,11 @@ export const routes: AppRoute[] = [
         path: 'config/list',
         meta: { title: 'weixin.menu.maConfig', order: 1, perm: PERM.maConfig.list },
         page: () => import('./pages/configs/MaConfigList'),
+      },
+      {
+        path: 'user/list',
+        meta: { title: 'weixin.menu.maUser', order: 2, perm: PERM.maUser.list },
+        page: () => import('./pages/maUsers/MaUserList'),
       },
     ],
   },

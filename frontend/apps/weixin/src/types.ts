@@ -29,6 +29,19 @@ export interface FollowerRow {
   boundUserName: string | null;
 }
 
+/** A mini-program's user, made by their logins (the session key never leaves weixin-server). */
+export interface MaUserRow {
+  maUserId: number;
+  configId: number;
+  openId: string;
+  /** Empty when WeChat gave none. */
+  unionId: string;
+  loginCount: number;
+  /** The first login. */
+  createDate: number;
+  lastLoginDate: number;
+}
+
 export interface MessageRow {
   messageId: number;
   configId: number;

@@ -405,6 +405,7 @@ export const PERM = {
     sync: '/saas/mp/user/sync:POST',
   },
   mpMessage: { list: '/saas/mp/message/list:GET' },
+  maUser: { list: '/saas/ma/user/list:GET' },
 } as const;
 
 /** The endpoint a code is for: `/saas/order/channel/pay:PUT` -> `/saas/order/channel/pay`. */

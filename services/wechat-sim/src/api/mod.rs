@@ -80,6 +80,27 @@ impl Callbacks {
         Ok(open_reply(key.as_ref(), &server.token, appid, status, body))
     }
 
+    /// A JSON POST (the simulator playing a mini-program that logs its user in).
+    async fn post_json(
+        &self,
+        url: &str,
+        body: &serde_json::Value,
+    ) -> Result<(u16, serde_json::Value), String> {
+        let answer = self
+            .client
+            .post(url)
+            .json(body)
+            .send()
+            .await
+            .map_err(|e| format!("the server did not answer: {e}"))?;
+        let status = answer.status().as_u16();
+        let text = answer.text().await.unwrap_or_default();
+        Ok((
+            status,
+            serde_json::from_str(&text).unwrap_or(serde_json::Value::String(text)),
+        ))
+    }
+
     /// WeChat's check of a server URL: a signed `GET` whose `echostr` must come back.
     async fn echo_check(&self, url: &str, token: &str) -> Result<(), String> {
         let timestamp = now_secs().to_string();

@@ -135,6 +135,52 @@ async fn deliver(
 }
 
 #[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct MaLoginBody {
+    appid: String,
+    openid: String,
+    #[serde(default)]
+    unionid: String,
+    /// Optional: the mini-program's server login to hand the code to (weixin-server's
+    /// `/openapi/ma/user/login`), with the mini-program's `configId` there.
+    #[serde(default)]
+    login_url: String,
+    #[serde(default)]
+    config_id: Option<i64>,
+}
+
+/// `wx.login` in a mini-program on the phone of a WeChat user: the code the mini-program then
+/// sends its server, which exchanges it with `jscode2session`. With `loginUrl`, the simulator
+/// also plays the mini-program (no WeChat behaviour): it posts `{configId, code}` there and
+/// answers what the server said.
+async fn ma_login(
+    sim: web::Data<Sim>,
+    callbacks: web::Data<Callbacks>,
+    body: web::Json<MaLoginBody>,
+) -> HttpResponse {
+    if body.openid.trim().is_empty() {
+        return HttpResponse::BadRequest().json(json!({"error": "openid is required"}));
+    }
+    let Some(code) = sim.ma_login(&body.appid, body.openid.trim(), body.unionid.trim()) else {
+        return HttpResponse::NotFound().json(json!({"error": "unknown appid"}));
+    };
+    if body.login_url.trim().is_empty() {
+        return HttpResponse::Ok().json(json!({"code": code}));
+    }
+    match callbacks
+        .post_json(
+            body.login_url.trim(),
+            &json!({"configId": body.config_id, "code": code}),
+        )
+        .await
+    {
+        Ok((status, answer)) => HttpResponse::Ok()
+            .json(json!({"code": code, "serverStatus": status, "serverAnswer": answer})),
+        Err(e) => HttpResponse::BadGateway().json(json!({"code": code, "error": e})),
+    }
+}
+
+#[derive(Deserialize)]
 struct AppQuery {
     appid: String,
 }
@@ -187,6 +233,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/sim/unsubscribe", web::post().to(unsubscribe))
         .route("/sim/messages", web::get().to(messages))
         .route("/sim/stats", web::get().to(stats))
+        .route("/sim/ma/login", web::post().to(ma_login))
         .route("/sim/fail", web::post().to(fail))
         .route("/sim/expire", web::post().to(expire));
 }

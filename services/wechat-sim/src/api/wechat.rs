@@ -1,5 +1,5 @@
 //! WeChat's own paths, as its public documentation gives them: tokens, QR codes, the follower
-//! list and info, template messages. Errors are HTTP 200 with `{errcode, errmsg}`.
+//! list and info, template messages, and a mini-program's `jscode2session`. Errors are HTTP 200 with `{errcode, errmsg}`.
 
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
@@ -152,8 +152,40 @@ async fn template_send(
     }
 }
 
+#[derive(Deserialize)]
+struct SessionQuery {
+    appid: Option<String>,
+    secret: Option<String>,
+    js_code: Option<String>,
+    grant_type: Option<String>,
+}
+
+/// `GET /sns/jscode2session?appid&secret&js_code&grant_type=authorization_code`: the
+/// mini-program user of a `wx.login` code. `unionid` only when WeChat has one for the user.
+async fn jscode2session(sim: web::Data<Sim>, q: web::Query<SessionQuery>) -> HttpResponse {
+    if q.grant_type.as_deref() != Some("authorization_code") {
+        return err(40002);
+    }
+    match sim.code2session(
+        q.appid.as_deref().unwrap_or_default(),
+        q.secret.as_deref().unwrap_or_default(),
+        q.js_code.as_deref().unwrap_or_default(),
+    ) {
+        Ok((openid, session_key, unionid)) => {
+            let mut answer =
+                json!({"openid": openid, "session_key": session_key, "errcode": 0, "errmsg": "ok"});
+            if !unionid.is_empty() {
+                answer["unionid"] = json!(unionid);
+            }
+            HttpResponse::Ok().json(answer)
+        }
+        Err(code) => err(code),
+    }
+}
+
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/cgi-bin/token", web::get().to(token))
+    cfg.route("/sns/jscode2session", web::get().to(jscode2session))
+        .route("/cgi-bin/token", web::get().to(token))
         .route("/cgi-bin/stable_token", web::post().to(stable_token))
         .route("/cgi-bin/qrcode/create", web::post().to(qrcode_create))
         .route("/cgi-bin/user/get", web::get().to(user_get))

@@ -8,6 +8,15 @@ use serde_json::Value;
 pub use weixin_server::domain::callback::signature;
 pub use weixin_server::domain::safe_mode;
 
+/// How long a mini-program's `wx.login` code may be exchanged (WeChat: 5 minutes, once).
+pub const MA_CODE_LIFETIME_SECS: i64 = 300;
+
+/// A session key as `jscode2session` gives it: 16 random bytes in base64.
+pub fn session_key() -> String {
+    use base64::Engine as _;
+    base64::engine::general_purpose::STANDARD.encode(uuid::Uuid::new_v4().as_bytes())
+}
+
 /// WeChat's `errmsg` of an `errcode`.
 pub fn errmsg(code: i64) -> &'static str {
     match code {
@@ -16,6 +25,8 @@ pub fn errmsg(code: i64) -> &'static str {
         40002 => "invalid grant_type",
         40003 => "invalid openid",
         40013 => "invalid appid",
+        40029 => "invalid code",
+        40163 => "code been used",
         40037 => "invalid template_id",
         40125 => "invalid appsecret",
         41001 => "access_token missing",

@@ -62,6 +62,15 @@ struct Qr {
     expires_at: i64,
 }
 
+/// A `wx.login` code handed to a mini-program on a user's phone.
+#[derive(Debug, Clone)]
+struct MaCode {
+    openid: String,
+    unionid: String,
+    expires_at: i64,
+    used: bool,
+}
+
 #[derive(Debug, Default)]
 struct App {
     secret: String,
@@ -81,6 +90,10 @@ struct App {
     failures: HashMap<String, Vec<i64>>,
     /// Calls per API today: (day, count).
     quota: HashMap<String, (i64, u64)>,
+    /// Mini-programs: the codes `wx.login` gave, by code.
+    ma_codes: HashMap<String, MaCode>,
+    /// Mini-programs: sessions made (`jscode2session` answers).
+    ma_sessions: u64,
 }
 
 impl App {
@@ -195,6 +208,26 @@ impl Sim {
         app.token = token.to_owned();
         app.aes_key = aes_key.to_owned();
         app.callback_url = callback_url.to_owned();
+    }
+
+    /// The demo tenant's accounts (weixin-server's `demo`: the same AppIDs, secrets, token and
+    /// EncodingAESKey), registered without the echo check, as the fleet may not be up yet; the
+    /// official account's server URL is `server` (weixin-server's public URL) + its portal.
+    pub fn preset_demo(&self, server: &str) {
+        use weixin_server::demo;
+        let portal = format!(
+            "{}/openapi/mp/portal/{}",
+            server.trim_end_matches('/'),
+            demo::MP_CONFIG_ID
+        );
+        self.register_server(
+            demo::MP_APP_ID,
+            demo::SECRET,
+            demo::TOKEN,
+            demo::AES_KEY,
+            &portal,
+        );
+        self.register(demo::MA_APP_ID, demo::SECRET, "", "");
     }
 
     /// The template ids `appid` has added (empty: any is accepted).
@@ -475,6 +508,59 @@ impl Sim {
         Ok((event, key, ticket))
     }
 
+    /// `wx.login` in a mini-program on the phone of the WeChat user `openid` (with `unionid`
+    /// when the mini-program belongs to an open-platform account): a code living 5 minutes.
+    pub fn ma_login(&self, appid: &str, openid: &str, unionid: &str) -> Option<String> {
+        let mut s = self.lock();
+        let app = s.apps.get_mut(appid)?;
+        let now = now_secs();
+        app.ma_codes.retain(|_, c| c.expires_at > now - 3600);
+        let code = random_hex();
+        app.ma_codes.insert(
+            code.clone(),
+            MaCode {
+                openid: openid.to_owned(),
+                unionid: unionid.to_owned(),
+                expires_at: now + domain::MA_CODE_LIFETIME_SECS,
+                used: false,
+            },
+        );
+        Some(code)
+    }
+
+    /// `jscode2session`: the user of a code (openid, session key, unionid), once.
+    pub fn code2session(
+        &self,
+        appid: &str,
+        secret: &str,
+        code: &str,
+    ) -> Result<(String, String, String), i64> {
+        let mut s = self.lock();
+        let app = s.apps.get_mut(appid).ok_or(40013)?;
+        if app.secret != secret {
+            return Err(40125);
+        }
+        if let Some(code) = app.failure("session") {
+            return Err(code);
+        }
+        if app.over_quota("session", self.settings.daily_quota) {
+            return Err(45009);
+        }
+        let now = now_secs();
+        let c = app
+            .ma_codes
+            .get_mut(code)
+            .filter(|c| c.expires_at > now)
+            .ok_or(40029)?;
+        if c.used {
+            return Err(40163);
+        }
+        c.used = true;
+        let answer = (c.openid.clone(), domain::session_key(), c.unionid.clone());
+        app.ma_sessions += 1;
+        Ok(answer)
+    }
+
     /// The accounts, for the page and `/sim/apps`.
     pub fn apps(&self) -> Vec<Value> {
         let s = self.lock();
@@ -503,6 +589,7 @@ impl Sim {
             "followers": app.followers.values().collect::<Vec<_>>(),
             "liveQrCodes": app.live_qrcodes(now_secs()),
             "received": app.received.len(),
+            "maSessions": app.ma_sessions,
         }))
     }
 }
@@ -568,6 +655,34 @@ mod tests {
         sim.remove_follower("wxA", "o1");
         assert_eq!(sim.accept_template(Some(&t), send("o1")), Err(43004));
         assert_eq!(sim.received_count("wxA"), 1);
+    }
+
+    #[test]
+    fn the_demo_preset_knows_weixin_servers_demo_accounts() {
+        let sim = sim();
+        sim.preset_demo("http://x/api/weixin-server/");
+        let server = sim.server(weixin_server::demo::MP_APP_ID).unwrap();
+        assert_eq!(
+            server.url,
+            "http://x/api/weixin-server/openapi/mp/portal/5001"
+        );
+        assert_eq!(server.aes_key, weixin_server::demo::AES_KEY);
+        let ma = weixin_server::demo::MA_APP_ID;
+        assert!(sim.issue(ma, weixin_server::demo::SECRET, false).is_ok());
+    }
+
+    #[test]
+    fn a_login_code_makes_one_session() {
+        let sim = sim();
+        assert_eq!(sim.ma_login("wxB", "o1", ""), None);
+        let code = sim.ma_login("wxA", "o1", "u1").unwrap();
+        assert_eq!(sim.code2session("wxB", "secret", &code), Err(40013));
+        assert_eq!(sim.code2session("wxA", "wrong", &code), Err(40125));
+        assert_eq!(sim.code2session("wxA", "secret", "nope"), Err(40029));
+        let (openid, key, unionid) = sim.code2session("wxA", "secret", &code).unwrap();
+        assert_eq!((openid.as_str(), unionid.as_str()), ("o1", "u1"));
+        assert_eq!(key.len(), 24);
+        assert_eq!(sim.code2session("wxA", "secret", &code), Err(40163));
     }
 
     #[test]

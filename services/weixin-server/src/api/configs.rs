@@ -139,12 +139,7 @@ async fn load_of(
 }
 
 fn sealed(ctx: &Ctx, f: &ConfigFields) -> Result<Sealed, ApiError> {
-    let s = &ctx.wx.sealer;
-    Ok(Sealed {
-        secret: s.seal(&f.app_secret)?,
-        token: s.seal(&f.token)?,
-        aes_key: s.seal(&f.encoding_aes_key)?,
-    })
+    Ok(Sealed::of(&ctx.wx.sealer, f)?)
 }
 
 async fn save_of(

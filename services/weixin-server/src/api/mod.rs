@@ -5,6 +5,7 @@
 pub mod bind;
 pub mod configs;
 pub mod followers;
+pub mod ma_users;
 pub mod messages;
 pub mod portal;
 
@@ -21,6 +22,7 @@ const MODULES: &[Module] = &[
     configs::MODULE,
     bind::MODULE,
     followers::MODULE,
+    ma_users::MODULE,
     messages::MODULE,
     portal::MODULE,
 ];
@@ -31,6 +33,7 @@ const MODULES: &[Module] = &[
     (name = "ma-config", description = "The tenant's mini-programs"),
     (name = "mp-bind", description = "Staff users' WeChat bindings by QR code"),
     (name = "mp-user", description = "The followers of an official account"),
+    (name = "ma-user", description = "The users of a mini-program, made by their logins"),
     (name = "mp-message", description = "Template messages sent to bound staff users"),
     (name = "mp-portal", description = "The server URL WeChat posts its signed events to"),
 ))]

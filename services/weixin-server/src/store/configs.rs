@@ -74,6 +74,20 @@ pub struct Sealed {
     pub aes_key: String,
 }
 
+impl Sealed {
+    /// The secrets of `f`, each sealed with the service's sealer.
+    pub fn of(
+        sealer: &platform::sealing::Sealer,
+        f: &ConfigFields,
+    ) -> Result<Self, platform::sealing::SealError> {
+        Ok(Self {
+            secret: sealer.seal(&f.app_secret)?,
+            token: sealer.seal(&f.token)?,
+            aes_key: sealer.seal(&f.encoding_aes_key)?,
+        })
+    }
+}
+
 #[derive(Debug, Default, Clone)]
 pub struct ConfigFilter {
     pub name: Option<String>,
@@ -144,6 +158,17 @@ pub fn find_for_portal(conn: &mut DbConnection, id: i64) -> QueryResult<Option<C
         .optional()
 }
 
+/// A mini-program by id alone, for its users' logins (no console user: the configuration's own
+/// tenant is the scope).
+pub fn find_for_login(conn: &mut DbConnection, id: i64) -> QueryResult<Option<ConfigRow>> {
+    wx_configs::table
+        .filter(wx_configs::id.eq(id))
+        .filter(wx_configs::kind.eq(crate::domain::config::KIND_MA))
+        .select(ConfigRow::as_select())
+        .first(conn)
+        .optional()
+}
+
 /// The official accounts among `ids` (a sender round's), in one query.
 pub fn find_mp_many(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<ConfigRow>> {
     wx_configs::table
@@ -188,7 +213,31 @@ pub fn insert(
     sealed: &Sealed,
     now: i64,
 ) -> QueryResult<i64> {
-    let id = platform::id::next_id();
+    insert_as(
+        conn,
+        viewer,
+        platform::id::next_id(),
+        kind,
+        by_user,
+        f,
+        sealed,
+        now,
+    )
+}
+
+/// As [`insert`], with the id given (the demo's accounts have fixed ids, which the simulator's
+/// preset names in their server URL).
+#[allow(clippy::too_many_arguments)]
+pub fn insert_as(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    id: i64,
+    kind: i32,
+    by_user: i64,
+    f: &ConfigFields,
+    sealed: &Sealed,
+    now: i64,
+) -> QueryResult<i64> {
     diesel::insert_into(wx_configs::table)
         .values((
             wx_configs::id.eq(id),

@@ -98,7 +98,22 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    wx_ma_users (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        config_id -> BigInt,
+        open_id -> Text,
+        union_id -> Text,
+        session_key_sealed -> Text,
+        login_count -> Integer,
+        created_at -> BigInt,
+        last_login_at -> BigInt,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
+    wx_ma_users,
     wx_messages,
     wx_configs,
     wx_access_tokens,

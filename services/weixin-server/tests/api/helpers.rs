@@ -11,6 +11,7 @@ pub const KEY: &str = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
 pub const APP_ID: &str = "wx0123456789abcdef";
 pub const SECRET: &str = "s3cr3ts3cr3ts3cr3ts3cr3ts3cr3t00";
 pub const TOKEN: &str = "portaltoken42";
+pub const MA_APP_ID: &str = "wx00ma00ma00ma00ma";
 pub const AES_KEY: &str = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG";
 
 /// What the demo groups give merchant users in the weixin application (their own binding).
@@ -116,6 +117,37 @@ impl World {
             "{}",
             answer.text().await.unwrap()
         );
+    }
+
+    /// Adds the test mini-program to the operator's tenant and registers it at the simulator;
+    /// answers its id.
+    pub async fn add_mini_program(&self) -> i64 {
+        let saved = self
+            .client(&self.f.operator)
+            .save(
+                "ma",
+                json!({"name": "Tradewind Mini", "appId": MA_APP_ID, "appSecret": SECRET}),
+            )
+            .await;
+        assert_eq!(saved.status, 200, "{}", saved.body);
+        self.sim_post(
+            "/sim/apps",
+            json!({"appid": MA_APP_ID, "secret": SECRET, "token": ""}),
+        )
+        .await;
+        saved.data()["configId"].as_i64().unwrap()
+    }
+
+    /// `wx.login` on a user's phone: the code for the mini-program to send.
+    pub async fn wx_login(&self, openid: &str, unionid: &str) -> String {
+        self.sim_post(
+            "/sim/ma/login",
+            json!({"appid": MA_APP_ID, "openid": openid, "unionid": unionid}),
+        )
+        .await["code"]
+            .as_str()
+            .unwrap()
+            .to_owned()
     }
 
     pub fn portal(&self, config_id: i64) -> String {
@@ -315,6 +347,22 @@ impl Client<'_> {
             None,
         )
         .await
+    }
+
+    pub async fn ma_users(&self, id: i64, query: &str) -> Answer {
+        self.call(
+            "GET",
+            &format!("/saas/ma/user/list?configId={id}&{query}"),
+            None,
+        )
+        .await
+    }
+
+    /// A mini-program's own call (no console login).
+    pub async fn ma_login(&self, body: Value) -> Answer {
+        self.app
+            .answer("POST", "/openapi/ma/user/login", "", self.lang, Some(body))
+            .await
     }
 
     pub async fn sync(&self, id: i64) -> Answer {

@@ -6,6 +6,7 @@ const messages: Record<string, string> = {
   'weixin.menu.mpMessage': 'Template messages',
   'weixin.menu.ma': 'Mini-programs',
   'weixin.menu.maConfig': 'Mini-program settings',
+  'weixin.menu.maUser': 'Mini-program users',
 
   'weixin.actions': 'Actions',
   'weixin.edit': 'Change',
@@ -53,6 +54,18 @@ const messages: Record<string, string> = {
   'weixin.form.aesKey': '43 letters or digits',
   'weixin.form.templateId': '1 to 64 letters, digits, _ or -',
 
+  'weixin.maUsers.title': 'Mini-program users',
+  'weixin.maUsers.account': 'Mini-program',
+  'weixin.maUsers.keyword': 'OpenID or UnionID',
+  'weixin.maUsers.loginFrom': 'Last login from',
+  'weixin.maUsers.loginTo': 'Last login before',
+  'weixin.maUsers.fields.openId': 'OpenID',
+  'weixin.maUsers.fields.unionId': 'UnionID',
+  'weixin.maUsers.fields.hasUnionId': 'UnionID',
+  'weixin.maUsers.fields.loginCount': 'Logins',
+  'weixin.maUsers.fields.createDate': 'First login',
+  'weixin.maUsers.fields.lastLoginDate': 'Last login',
+  'weixin.maUsers.none': 'Add a mini-program under Mini-program settings first: its users appear here once they log in.',
   'weixin.followers.title': 'Followers',
   'weixin.followers.sync': 'Sync from WeChat',
   'weixin.followers.synced': 'WeChat lists {total} followers: {added} new, {unsubscribed} no longer following.',
@@ -85,6 +98,8 @@ const messages: Record<string, string> = {
   'weixin.enum.messageState.0': 'Pending',
   'weixin.enum.messageState.1': 'Sent',
   'weixin.enum.messageState.3': 'Failed',
+  'weixin.enum.hasUnionId.1': 'With UnionID',
+  'weixin.enum.hasUnionId.0': 'Without UnionID',
 };
 
 export default messages;

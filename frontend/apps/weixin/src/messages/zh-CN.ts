@@ -6,6 +6,7 @@ const messages: Record<string, string> = {
   'weixin.menu.mpMessage': '模板消息',
   'weixin.menu.ma': '小程序',
   'weixin.menu.maConfig': '小程序配置',
+  'weixin.menu.maUser': '小程序用户',
 
   'weixin.actions': '操作',
   'weixin.edit': '修改',
@@ -53,6 +54,18 @@ const messages: Record<string, string> = {
   'weixin.form.aesKey': '43 位字母或数字',
   'weixin.form.templateId': '1 到 64 位字母、数字、下划线或连字符',
 
+  'weixin.maUsers.title': '小程序用户',
+  'weixin.maUsers.account': '小程序',
+  'weixin.maUsers.keyword': 'OpenID 或 UnionID',
+  'weixin.maUsers.loginFrom': '最近登录起',
+  'weixin.maUsers.loginTo': '最近登录止',
+  'weixin.maUsers.fields.openId': 'OpenID',
+  'weixin.maUsers.fields.unionId': 'UnionID',
+  'weixin.maUsers.fields.hasUnionId': 'UnionID',
+  'weixin.maUsers.fields.loginCount': '登录次数',
+  'weixin.maUsers.fields.createDate': '首次登录',
+  'weixin.maUsers.fields.lastLoginDate': '最近登录',
+  'weixin.maUsers.none': '请先在小程序配置中添加小程序：用户登录后会出现在这里。',
   'weixin.followers.title': '粉丝管理',
   'weixin.followers.sync': '从微信同步',
   'weixin.followers.synced': '微信共有 {total} 位粉丝：新增 {added} 位，{unsubscribed} 位已取消关注。',
@@ -85,6 +98,8 @@ const messages: Record<string, string> = {
   'weixin.enum.messageState.0': '待发送',
   'weixin.enum.messageState.1': '已发送',
   'weixin.enum.messageState.3': '发送失败',
+  'weixin.enum.hasUnionId.1': '有 UnionID',
+  'weixin.enum.hasUnionId.0': '无 UnionID',
 };
 
 export default messages;

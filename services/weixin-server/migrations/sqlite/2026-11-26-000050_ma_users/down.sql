@@ -1,0 +1,1 @@
+DROP TABLE wx_ma_users;
