@@ -17,6 +17,7 @@ use crate::trade::pricing::{
     StockChange, date_range, present,
 };
 use crate::trade::product_state::{Action, state};
+use crate::trade_store::{CalendarTables, PriceDay};
 use crate::{ApiError, Viewer};
 
 /// The 404 of a product the caller does not keep (another supplier's or tenant's, or none).
@@ -283,6 +284,54 @@ impl PriceSaved {
             created,
         }
     }
+}
+
+/// The price calendar page of a product the caller keeps (`product_id`, found by the app):
+/// one entry per date asked for, with the distributor's view when one is named.
+pub fn list_prices<C: CalendarTables>(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    product_id: i64,
+    q: &PriceListQuery,
+) -> Result<Vec<PriceDay>, ApiError> {
+    let (first, last, distributor) = q.parse(conn, viewer)?;
+    Ok(C::calendar_days(
+        conn,
+        product_id,
+        distributor,
+        first,
+        last,
+    )?)
+}
+
+/// Saves a change of the common calendar of a product the caller keeps (`product_id` in
+/// `product_state`, found by the app), from today on; the caller's transaction holds it.
+pub fn save_prices<C: CalendarTables>(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    (product_id, product_state): (i64, i32),
+    f: &PriceSave,
+    now: i64,
+) -> Result<PriceSaved, ApiError> {
+    prices_changeable(product_state)?;
+    let (days, change) = f.parse(crate::time::day_of_ms(now))?;
+    let created = C::save_common(conn, viewer, product_id, &days, &change, now)?;
+    Ok(PriceSaved::new(days, created))
+}
+
+/// Saves a change of a distributor's own prices and stock of a product the caller keeps.
+pub fn save_own_prices<C: CalendarTables>(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    (product_id, product_state): (i64, i32),
+    f: &DistributorPriceSave,
+    now: i64,
+) -> Result<PriceSaved, ApiError> {
+    prices_changeable(product_state)?;
+    check_distributor(conn, viewer, f.distributor_id)?;
+    let (days, change) = f.parse(crate::time::day_of_ms(now))?;
+    C::save_own(conn, viewer, product_id, &days, &change, now)?;
+    Ok(PriceSaved::new(days, 0))
 }
 
 #[cfg(test)]

@@ -6,12 +6,12 @@
 use actix_web::{get, post, web};
 use platform::db::{DbConnection, DbPool, with_conn, write_tx};
 use platform::http::{Json, Query, Reply};
-use platform::time::{day_of_ms, now_ms};
+use platform::time::now_ms;
 use platform::trade_api::{
     DistributorPriceSave, PriceListQuery, PriceSave, PriceSaved, check_distributor, keeps_products,
-    prices_changeable, product_not_found,
+    list_prices, product_not_found, save_own_prices, save_prices,
 };
-use platform::trade_store::{CalendarTables, PriceDay};
+use platform::trade_store::PriceDay;
 use platform::{ApiError, Viewer};
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -50,14 +50,7 @@ pub async fn list(
     let q = q.into_inner();
     let rows = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         let p = product_of(conn, &viewer, q.product_id)?;
-        let (first, last, distributor) = q.parse(conn, &viewer)?;
-        Ok(Calendar::calendar_days(
-            conn,
-            p.id,
-            distributor,
-            first,
-            last,
-        )?)
+        list_prices::<Calendar>(conn, &viewer, p.id, &q)
     })
     .await?;
     Ok(Reply(rows))
@@ -83,10 +76,7 @@ pub async fn save(
     let saved = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         write_tx(conn, |conn| {
             let p = product_of(conn, &viewer, f.product_id)?;
-            prices_changeable(p.state)?;
-            let (days, change) = f.parse(day_of_ms(now_ms()))?;
-            let created = Calendar::save_common(conn, &viewer, p.id, &days, &change, now_ms())?;
-            Ok(PriceSaved::new(days, created))
+            save_prices::<Calendar>(conn, &viewer, (p.id, p.state), &f, now_ms())
         })
     })
     .await?;
@@ -162,11 +152,7 @@ pub async fn distributor_save(
     let saved = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         write_tx(conn, |conn| {
             let p = product_of(conn, &viewer, f.product_id)?;
-            prices_changeable(p.state)?;
-            check_distributor(conn, &viewer, f.distributor_id)?;
-            let (days, change) = f.parse(day_of_ms(now_ms()))?;
-            Calendar::save_own(conn, &viewer, p.id, &days, &change, now_ms())?;
-            Ok(PriceSaved::new(days, 0))
+            save_own_prices::<Calendar>(conn, &viewer, (p.id, p.state), &f, now_ms())
         })
     })
     .await?;
