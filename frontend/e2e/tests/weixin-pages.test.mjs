@@ -4,8 +4,9 @@
 // WeChat's console would (the echo check reaches weixin-server through the gateway), tests the
 // connection, opens the header's QR code, "scans" it as a WeChat user at the simulator, sees the
 // header bound, unbinds and gets a fresh QR code, binds again; a new hotel order then sends a
-// template message that the simulator received, listed on the message page. Every page fits
-// 1440 px.
+// template message that the simulator received, listed on the message page; a mini-program
+// user logs in (wx.login at the simulator, the code through the gateway) and is listed on the
+// mini-program users page. Every page fits 1440 px.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -16,6 +17,7 @@ import { apiCall, apiLogin, day, launch, login, newPage, shot, startFleet } from
 const APP_ID = 'wx0e2e0e2e0e2e0e2e';
 const SECRET = 'e2esecrete2esecrete2esecrete2e00';
 const TOKEN = 'e2eportaltoken';
+const MA_APP_ID = 'wx0e2e0e2e0e2ema00';
 
 function simBinary() {
   const target = process.env.CARGO_TARGET_DIR || join(process.env.HOME, '.cache', 'tradewind', 'target');
@@ -45,7 +47,9 @@ async function startSim() {
 const ctx = { sim: null, fleet: null, browser: null };
 before(async () => {
   ctx.sim = await startSim();
-  ctx.fleet = await startFleet({ TRADEWIND_WEIXIN_SERVER__WECHAT__BASE_URL: ctx.sim.url });
+  // The demo tenant's own WeChat accounts stay off: this test adds its account from nothing, and
+  // the console binds with a tenant's first account (docs/demo-data.md).
+  ctx.fleet = await startFleet({ TRADEWIND_WEIXIN_SERVER__WECHAT__BASE_URL: ctx.sim.url, TRADEWIND_WEIXIN_SERVER__DEMO__ENABLED: 'false' });
   ctx.browser = await launch();
 });
 after(async () => {
@@ -200,6 +204,29 @@ describe('weixin pages', () => {
     await page.getByTestId('ma-configs-table').waitFor();
     await fitsWidth(page);
     await shot(page, 'weixin-ma-configs');
+
+    // A mini-program and a user logging in to it: wx.login on the phone (the simulator) gives a
+    // code, the mini-program sends it through the gateway to weixin-server, which exchanges it at
+    // WeChat (jscode2session); the user is then on the mini-program users page.
+    const mini = await apiCall(ctx.fleet.url, 'POST', '/api/weixin-server/saas/ma/config/save', operator, { name: 'E2E Mini', appId: MA_APP_ID, appSecret: SECRET, state: 1 });
+    assert.equal(mini.status, 200, JSON.stringify(mini.body));
+    assert.equal((await sim('POST', '/sim/apps', { appid: MA_APP_ID, secret: SECRET, token: '' })).status, 200);
+    const wxLogin = await sim('POST', '/sim/ma/login', { appid: MA_APP_ID, openid: 'o_e2e_mini', unionid: 'u_e2e_mini' });
+    const loggedIn = await apiCall(ctx.fleet.url, 'POST', '/api/weixin-server/openapi/ma/user/login', '', { configId: mini.body.data.configId, code: wxLogin.body.code });
+    assert.equal(loggedIn.status, 200, JSON.stringify(loggedIn.body));
+    assert.equal(loggedIn.body.data.firstLogin, true);
+    await page.goto(`${ctx.fleet.url}/common-weixin-server/ma/user/list`);
+    const maUsers = page.getByTestId('ma-users-table');
+    await maUsers.getByText('o_e2e_mini').waitFor();
+    await maUsers.getByText('u_e2e_mini').waitFor();
+    await page.getByRole('combobox', { name: 'UnionID' }).click();
+    await page.getByRole('option', { name: 'Without UnionID' }).click();
+    await page.getByTestId('search-inquire').click();
+    await maUsers.getByText('o_e2e_mini').waitFor({ state: 'detached' });
+    await fitsWidth(page);
+    await page.getByTestId('search-reset').click();
+    await maUsers.getByText('o_e2e_mini').waitFor();
+    await shot(page, 'weixin-ma-users');
     await page.close();
   });
 });

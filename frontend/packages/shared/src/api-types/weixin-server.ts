@@ -171,6 +171,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/openapi/ma/user/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Log a mini-program user in with a wx.login code */
+        post: operations["postOpenapiMaUserLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi/mp/config/getConfigIds": {
         parameters: {
             query?: never;
@@ -310,6 +327,23 @@ export interface paths {
          * @description Empty secrets keep the stored ones.
          */
         put: operations["putSaasMaConfigUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/ma/user/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a mini-program's users */
+        get: operations["getSaasMaUserList"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -730,6 +764,50 @@ export interface components {
             build: components["schemas"]["BuildInfo"];
             git: components["schemas"]["GitInfo"];
         };
+        MaLoggedIn: {
+            /** Format: int64 */
+            configId: number;
+            /** @description Whether this login made the user. */
+            firstLogin: boolean;
+            /** Format: int32 */
+            loginCount: number;
+            /** Format: int64 */
+            maUserId: number;
+            openId: string;
+            /** @description Empty when WeChat gave none. */
+            unionId: string;
+        };
+        MaLoginBody: {
+            /** @description The code `wx.login` gave the mini-program (one use, 5 minutes). */
+            code?: string | null;
+            /**
+             * Format: int64
+             * @description The mini-program's configuration (`configId` of ma/config).
+             */
+            configId?: number | null;
+        };
+        /** @description A mini-program user as the console lists them (the session key is never shown). */
+        MaUser: {
+            /** Format: int64 */
+            configId: number;
+            /**
+             * Format: int64
+             * @description The first login (ms).
+             */
+            createDate: number;
+            /**
+             * Format: int64
+             * @description The latest login (ms).
+             */
+            lastLoginDate: number;
+            /** Format: int32 */
+            loginCount: number;
+            /** Format: int64 */
+            maUserId: number;
+            openId: string;
+            /** @description Empty when WeChat gave none (the mini-program is not bound to an open-platform account). */
+            unionId: string;
+        };
         Message: {
             actionUrl: string;
             /** Format: int32 */
@@ -860,6 +938,47 @@ export interface components {
                 /** @description The bound staff user's name (as they were when they asked for the QR code). */
                 boundUserName?: string | null;
             })[];
+            /** @description Rows on this page. */
+            size: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, over all pages.
+             */
+            sizeAll: number;
+            /**
+             * Format: int64
+             * @description Index of the first row of this page among all rows, from 0.
+             */
+            startIndex: number;
+        };
+        Page_MaUser: {
+            /** Format: int32 */
+            page: number;
+            /** Format: int64 */
+            pageCount: number;
+            /** Format: int32 */
+            resultNum: number;
+            results: {
+                /** Format: int64 */
+                configId: number;
+                /**
+                 * Format: int64
+                 * @description The first login (ms).
+                 */
+                createDate: number;
+                /**
+                 * Format: int64
+                 * @description The latest login (ms).
+                 */
+                lastLoginDate: number;
+                /** Format: int32 */
+                loginCount: number;
+                /** Format: int64 */
+                maUserId: number;
+                openId: string;
+                /** @description Empty when WeChat gave none (the mini-program is not bound to an open-platform account). */
+                unionId: string;
+            }[];
             /** @description Rows on this page. */
             size: number;
             /**
@@ -1441,6 +1560,103 @@ export interface operations {
             };
         };
     };
+    postOpenapiMaUserLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MaLoginBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["MaLoggedIn"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description no such mini-program */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description the code is missing or malformed, WeChat refused it (used, expired, unknown), or the mini-program is disabled */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
     getOpenapiMpConfigGetConfigIds: {
         parameters: {
             query?: {
@@ -1515,6 +1731,10 @@ export interface operations {
             query?: {
                 /** @description The echo check's string (GET only). */
                 echostr?: string;
+                /** @description `aes` when the body is encrypted (safe mode); absent or `raw` in plaintext mode. */
+                encrypt_type?: string;
+                /** @description Safe mode: SHA-1 of the token, timestamp, nonce and the body's `Encrypt`, sorted. */
+                msg_signature?: string;
                 nonce?: string;
                 /** @description The sender's openId (WeChat adds it to POSTs). */
                 openid?: string;
@@ -1589,6 +1809,10 @@ export interface operations {
             query?: {
                 /** @description The echo check's string (GET only). */
                 echostr?: string;
+                /** @description `aes` when the body is encrypted (safe mode); absent or `raw` in plaintext mode. */
+                encrypt_type?: string;
+                /** @description Safe mode: SHA-1 of the token, timestamp, nonce and the body's `Encrypt`, sorted. */
+                msg_signature?: string;
                 nonce?: string;
                 /** @description The sender's openId (WeChat adds it to POSTs). */
                 openid?: string;
@@ -1608,7 +1832,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `success`, as WeChat expects */
+            /** @description `success`, or a passive reply's XML (encrypted in safe mode), as WeChat expects */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1617,6 +1841,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            /** @description bad signature or msg_signature, stale, replayed, or plaintext to a safe-mode account */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1633,6 +1858,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorAnswer"];
                 };
             };
+            /** @description XML that cannot be read, or an Encrypt that does not decrypt for this account */
             412: {
                 headers: {
                     [name: string]: unknown;
@@ -2199,6 +2425,102 @@ export interface operations {
             };
             /** @description The body is larger than the service accepts */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    getSaasMaUserList: {
+        parameters: {
+            query?: {
+                /** @description The mini-program. */
+                configId?: number;
+                /** @description 1 with a unionId, 0 without (-99 or absent: all). */
+                hasUnionId?: number;
+                /** @description Part of the openId or unionId. */
+                keyword?: string;
+                /** @description Last login at or after (ms). */
+                loginFrom?: number;
+                /** @description Last login before (ms). */
+                loginTo?: number;
+                page?: number;
+                resultNum?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["Page_MaUser"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
