@@ -60,11 +60,11 @@ export default function MaUserList() {
       onReset={f.reset}
       filters={
         <>
-          <SelectFilter label="weixin.maUsers.account" value={configId} onChange={(v) => f.set('configId', v)} options={programs} noAll width={220} testId="ma-users-program" />
-          <TextFilter label="weixin.maUsers.keyword" value={f.draft.keyword} onChange={(v) => f.set('keyword', v)} testId="ma-users-keyword" />
-          <SelectFilter label={`${F}.hasUnionId`} value={f.draft.hasUnionId} onChange={(v) => f.set('hasUnionId', v)} enumeration={HAS_UNION_ID} testId="ma-users-union" />
-          <DateFilter label="weixin.maUsers.loginFrom" value={f.draft.loginFrom} onChange={(v) => f.set('loginFrom', v)} testId="ma-users-from" />
-          <DateFilter label="weixin.maUsers.loginTo" value={f.draft.loginTo} onChange={(v) => f.set('loginTo', v)} testId="ma-users-to" />
+          <SelectFilter label="weixin.maUsers.account" value={configId} onChange={(v) => f.set('configId', v)} options={programs} noAll width={200} testId="ma-users-program" />
+          <TextFilter label="weixin.maUsers.keyword" value={f.draft.keyword} onChange={(v) => f.set('keyword', v)} width={170} testId="ma-users-keyword" />
+          <SelectFilter label={`${F}.hasUnionId`} value={f.draft.hasUnionId} onChange={(v) => f.set('hasUnionId', v)} enumeration={HAS_UNION_ID} width={140} testId="ma-users-union" />
+          <DateFilter label="weixin.maUsers.loginFrom" value={f.draft.loginFrom} onChange={(v) => f.set('loginFrom', v)} width={150} testId="ma-users-from" />
+          <DateFilter label="weixin.maUsers.loginTo" value={f.draft.loginTo} onChange={(v) => f.set('loginTo', v)} width={150} testId="ma-users-to" />
         </>
       }
     >
