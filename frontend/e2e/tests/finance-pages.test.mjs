@@ -176,7 +176,7 @@ describe('the finance and accounting pages', () => {
     await make.getByTestId('form-submit').click();
     await make.waitFor({ state: 'detached' });
 
-    await page.goto(`${ctx.fleet.url}/saas-app/finance/receiptLog/list`);
+    await page.goto(`${ctx.fleet.url}/saas-app/finance/receipt/list`);
     const receipt = row(page, 'base-receipts-table', 'Demo Distributor').first();
     await receipt.getByText('Awaiting receipt').waitFor();
     await fits(page, 'base-receipts-table');
@@ -186,6 +186,8 @@ describe('the finance and accounting pages', () => {
     await detail.getByTestId('settlement-record').click();
     const money = page.getByTestId('money-dialog');
     await money.getByTestId('field-serialId').fill('E2E-0001');
+    await money.getByRole('combobox', { name: /Bank account/ }).click();
+    await page.getByRole('option', { name: /6222021202001234567/ }).click();
     await money.getByTestId('form-submit').click();
     await money.waitFor({ state: 'detached' });
     await detail.getByText('Pending confirm').waitFor();

@@ -208,40 +208,52 @@ export const routes: AppRoute[] = [
         page: () => import('./pages/credit/CreditList'),
       },
       {
-        // The spec's receiptLog/list: the receipts, each with its money records.
-        path: 'receiptLog/list',
+        // The receipts, each with its orders and money records (the spec's menu names only the
+        // logs' page; the receipts are where money is recorded, confirmed and reviewed).
+        path: 'receipt/list',
         meta: { title: 'base.menu.receipts', order: 2, perm: PERM.receipt.list },
         page: () => import('./pages/settlements/ReceiptList'),
       },
       {
-        path: 'paymentLog/list',
-        meta: { title: 'base.menu.payments', order: 3, perm: PERM.payment.list },
+        // The spec's receiptLog/list: every money arrival across the receipts.
+        path: 'receiptLog/list',
+        meta: { title: 'base.menu.receiptLogs', order: 3, perm: PERM.receipt.logList },
+        page: () => import('./pages/settlements/ReceiptLogList'),
+      },
+      {
+        path: 'payment/list',
+        meta: { title: 'base.menu.payments', order: 4, perm: PERM.payment.list },
         page: () => import('./pages/settlements/PaymentList'),
       },
       {
+        path: 'paymentLog/list',
+        meta: { title: 'base.menu.paymentLogs', order: 5, perm: PERM.payment.logList },
+        page: () => import('./pages/settlements/PaymentLogList'),
+      },
+      {
         path: 'verify/listDistributorReceiptSummary',
-        meta: { title: 'base.menu.receiptSummary', order: 4, perm: PERM.receipt.summary },
+        meta: { title: 'base.menu.receiptSummary', order: 6, perm: PERM.receipt.summary },
         page: () => import('./pages/settlements/ReceiptSummary'),
       },
       {
         // Ticking orders here makes a receipt (the spec's verify/VerifyDistributorOrderList).
         path: 'verify/listDistributorVerifyOrder',
-        meta: { title: 'base.menu.receiptOrders', order: 5, perm: PERM.receipt.orders },
+        meta: { title: 'base.menu.receiptOrders', order: 7, perm: PERM.receipt.orders },
         page: () => import('./pages/settlements/ReceiptOrders'),
       },
       {
         path: 'verify/listSupplierPaySummary',
-        meta: { title: 'base.menu.paymentSummary', order: 6, perm: PERM.payment.summary },
+        meta: { title: 'base.menu.paymentSummary', order: 8, perm: PERM.payment.summary },
         page: () => import('./pages/settlements/PaymentSummary'),
       },
       {
         path: 'verify/listSupplierVerifyOrder',
-        meta: { title: 'base.menu.paymentOrders', order: 7, perm: PERM.payment.orders },
+        meta: { title: 'base.menu.paymentOrders', order: 9, perm: PERM.payment.orders },
         page: () => import('./pages/settlements/PaymentOrders'),
       },
       {
         path: 'bank/list',
-        meta: { title: 'base.menu.banks', order: 9, perm: PERM.bank.list },
+        meta: { title: 'base.menu.banks', order: 10, perm: PERM.bank.list },
         page: () => import('./pages/banks/BankList'),
       },
     ],

@@ -1727,6 +1727,14 @@ export interface components {
             /** Format: int32 */
             resultNum: number;
             results: {
+                accountNo: string;
+                /**
+                 * Format: int64
+                 * @description The tenant's bank account the money went through (`bankId` of `bank/list`; 0: a
+                 *     log recorded before logs named one), its bank and number as they are now.
+                 */
+                bankId: number;
+                bankName: string;
                 /** Format: int64 */
                 confirmDate: number;
                 /** Format: int64 */
@@ -1857,6 +1865,14 @@ export interface components {
             /** Format: int32 */
             resultNum: number;
             results: {
+                accountNo: string;
+                /**
+                 * Format: int64
+                 * @description The tenant's bank account the money went through (`bankId` of `bank/list`; 0: a
+                 *     log recorded before logs named one), its bank and number as they are now.
+                 */
+                bankId: number;
+                bankName: string;
                 /** Format: int64 */
                 confirmDate: number;
                 /** Format: int64 */
@@ -2076,6 +2092,14 @@ export interface components {
         };
         /** @description A payment log: one money arrival. */
         PaymentLog: {
+            accountNo: string;
+            /**
+             * Format: int64
+             * @description The tenant's bank account the money went through (`bankId` of `bank/list`; 0: a
+             *     log recorded before logs named one), its bank and number as they are now.
+             */
+            bankId: number;
+            bankName: string;
             /** Format: int64 */
             confirmDate: number;
             /** Format: int64 */
@@ -2115,6 +2139,12 @@ export interface components {
         };
         /** @description A money payment against a payment. */
         PaymentLogForm: {
+            /**
+             * Format: int64
+             * @description The tenant's bank account the money went through: one of `bank/list` in use, in
+             *     the settlement's currency.
+             */
+            bankId?: number;
             /**
              * Format: int64
              * @description Fen, at most what the payment has left (pending logs included).
@@ -2236,6 +2266,14 @@ export interface components {
         };
         /** @description A receipt log: one money arrival. */
         ReceiptLog: {
+            accountNo: string;
+            /**
+             * Format: int64
+             * @description The tenant's bank account the money went through (`bankId` of `bank/list`; 0: a
+             *     log recorded before logs named one), its bank and number as they are now.
+             */
+            bankId: number;
+            bankName: string;
             /** Format: int64 */
             confirmDate: number;
             /** Format: int64 */
@@ -2275,6 +2313,12 @@ export interface components {
         };
         /** @description A money arrival against a receipt. */
         ReceiptLogForm: {
+            /**
+             * Format: int64
+             * @description The tenant's bank account the money went through: one of `bank/list` in use, in
+             *     the settlement's currency.
+             */
+            bankId?: number;
             /**
              * Format: int64
              * @description Fen, at most what the receipt has left (pending logs included).

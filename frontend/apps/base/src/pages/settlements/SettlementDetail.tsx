@@ -25,14 +25,18 @@ import {
   useConfirm,
   useEnumLabel,
   useForm,
+  FormSelect,
+  PERM,
   useHolds,
   useLoadState,
+  useOptions,
+  type Page,
   type Rule,
 } from '@tradewind/shared';
 import { Amount } from '../../Amount';
 import { PAYMENT_STATE, PROGRESS, RECEIPT_STATE, SETTLEMENT_LOG_STATE, VERIFY_STATE } from '../../enums';
 import { amountRule, fenOf } from '../../money';
-import { logBody, type Side } from './sides';
+import { bankOf, logBody, type Side } from './sides';
 import type { Detail, Row } from './types';
 
 const REVIEWED = 4;
@@ -40,7 +44,29 @@ const DELETED = -1;
 const PENDING = 0;
 const CONFIRMED = 1;
 
-type MoneyValues = { money: string; serialId: string; date: string; info: string; remark: string };
+type MoneyValues = { money: string; bankId: string; serialId: string; date: string; info: string; remark: string };
+
+/** `Bank` of finance-app's bank/list: the fields a money record's choice shows. */
+interface BankChoice {
+  bankId: number;
+  bankName: string;
+  accountNo: string;
+  currency: string;
+}
+
+/** The tenant's bank accounts in use in `currency`, for the money dialog (finance-app refuses any other). */
+function useBankOptions(currency: string) {
+  const holds = useHolds(PERM.bank.list);
+  return useOptions(
+    holds
+      ? () =>
+          api
+            .get<Page<BankChoice>>('finance-app', endpointOf(PERM.bank.list), { query: { page: 1, resultNum: 100, state: 1 } })
+            .then((p) => p.results.filter((b) => b.currency === currency).map((b) => ({ value: String(b.bankId), text: `${b.bankName} ${b.accountNo}` })))
+      : null,
+    `banks:${currency}`,
+  );
+}
 
 function today(): string {
   const d = businessDay();
@@ -122,6 +148,7 @@ export function SettlementDetail({ side, id, onClose }: { side: Side; id: number
                 columns={[
                   { key: 'date', title: `${F}.logDate`, render: (l) => String(l[side.logDate]) },
                   { key: 'money', title: 'base.settlements.money', render: (l) => <Amount fen={Number(l.money)} strong /> },
+                  { key: 'bank', title: 'base.settlements.bank', render: (l) => bankOf(l) },
                   { key: 'serialId', title: 'base.settlements.serialId', render: (l) => String(l.serialId || '--') },
                   { key: 'info', title: `${F}.logInfo`, render: (l) => String(l[side.logInfo] || '--') },
                   { key: 'user', title: 'base.settlements.recordedBy', render: (l) => String(l.userName) },
@@ -175,6 +202,7 @@ export function SettlementDetail({ side, id, onClose }: { side: Side; id: number
           side={side}
           id={id}
           left={Number(s[side.due]) - Number(s.arrivalPrice)}
+          currency={String(s.currencyCode)}
           onClose={() => setRecording(false)}
           onSaved={() => {
             setRecording(false);
@@ -188,11 +216,13 @@ export function SettlementDetail({ side, id, onClose }: { side: Side; id: number
 }
 
 /** Recording money that arrived (POST .../Log/save), pending until confirmed. */
-function MoneyDialog({ side, id, left, onClose, onSaved }: { side: Side; id: number; left: number; onClose: () => void; onSaved: () => void }) {
+function MoneyDialog({ side, id, left, currency, onClose, onSaved }: { side: Side; id: number; left: number; currency: string; onClose: () => void; onSaved: () => void }) {
   const F = `base.settlements.${side.name}`;
-  const form = useForm<MoneyValues>({ money: left > 0 ? fenToYuan(left) : '', serialId: '', date: today(), info: '', remark: '' });
+  const banks = useBankOptions(currency);
+  const form = useForm<MoneyValues>({ money: left > 0 ? fenToYuan(left) : '', bankId: '', serialId: '', date: today(), info: '', remark: '' });
   const checks: Partial<Record<keyof MoneyValues, Rule<MoneyValues>>> = {
     money: amountRule('money', 'base.settlements.moneyYuan', { required: true, positive: true }),
+    bankId: rules.required('bankId', 'base.settlements.bank'),
     date: rules.required('date', `${F}.logDate`),
     serialId: rules.length('serialId', 0, 64),
     info: rules.length('info', 0, 200),
@@ -200,7 +230,7 @@ function MoneyDialog({ side, id, left, onClose, onSaved }: { side: Side; id: num
   };
   const submit = () =>
     void form
-      .submit(checks, (v) => api.post('finance-app', endpointOf(side.codes.logSave), logBody(side, id, { ...v, money: fenOf(v.money) })))
+      .submit(checks, (v) => api.post('finance-app', endpointOf(side.codes.logSave), logBody(side, id, { ...v, money: fenOf(v.money), bankId: Number(v.bankId) })))
       .then((ok) => ok && onSaved());
   // finance-app names its own fields in a 412: the date and text fields are the side's.
   const date = side.logDate;
@@ -210,12 +240,18 @@ function MoneyDialog({ side, id, left, onClose, onSaved }: { side: Side; id: num
   return (
     <FormDialog open title={`${F}.record`} busy={form.busy} onClose={onClose} onSubmit={submit} testId="money-dialog">
       <FormText form={shown} name="money" label="base.settlements.moneyYuan" decimal required />
+      <FormSelect form={shown} name="bankId" label="base.settlements.bank" options={banks} required />
       <FormText form={shown} name="date" label={`${F}.logDate`} type="date" required />
       <FormText form={shown} name="serialId" label="base.settlements.serialId" />
       <FormText form={shown} name="info" label={`${F}.logInfo`} />
       <FormText form={shown} name="remark" label="base.settlements.remark" multiline wide />
       <Box sx={{ gridColumn: '1 / -1', fontSize: 12, color: 'text.secondary' }}>
         <FormattedMessage id="base.settlements.left" values={{ amount: money(left) }} />
+        {banks.length === 0 && (
+          <Box component="span" data-testid="money-no-bank" sx={{ display: 'block', color: 'warning.main' }}>
+            <FormattedMessage id="base.settlements.noBank" values={{ currency }} />
+          </Box>
+        )}
       </Box>
     </FormDialog>
   );

@@ -6,12 +6,13 @@ import { PERM } from '@tradewind/shared';
 import en from '../../messages/en';
 import PaymentList from './PaymentList';
 import ReceiptList from './ReceiptList';
+import ReceiptLogList from './ReceiptLogList';
 import ReceiptOrders from './ReceiptOrders';
 import ReceiptSummary from './ReceiptSummary';
 import { logBody, SIDES } from './sides';
 import { selectable } from './VerifyOrderList';
 import type { Row } from './types';
-import { pageOf, query, renderPage, serve, setUpPageTests, type, writes, type Call } from '@tradewind/shared/src/testing';
+import { choose, optionsOf, pageOf, query, renderPage, serve, setUpPageTests, type, writes, type Call } from '@tradewind/shared/src/testing';
 import { distributorChoices, staffHolding } from '../../fixtures';
 
 const receipt: Row = {
@@ -56,7 +57,7 @@ const order: Row = {
   receiptVerify: 1,
 };
 const logs: Row[] = [
-  { id: 91, receiptId: 71, money: 36_000, serialId: 'TX-1', receiptDate: '2026-11-20', receiptInfo: 'ICBC', userName: 'demo', state: 1 },
+  { id: 91, receiptId: 71, money: 36_000, serialId: 'TX-1', receiptDate: '2026-11-20', receiptInfo: 'ICBC', userName: 'demo', state: 1, bankId: 7, bankName: 'ICBC', accountNo: '6222000011112222' },
   { id: 92, receiptId: 71, money: 50_000, serialId: 'TX-2', receiptDate: '2026-11-25', receiptInfo: 'ICBC', userName: 'demo', state: 0 },
 ];
 const CODES = Object.values(PERM.receipt);
@@ -64,6 +65,12 @@ const CODES = Object.values(PERM.receipt);
 function answer(c: Call) {
   const p = c.url.pathname;
   if (p.endsWith('/distributorInfos/loadForSelect')) return distributorChoices;
+  if (p.endsWith('/bank/list'))
+    return pageOf([
+      { bankId: 7, bankName: 'ICBC', accountNo: '6222000011112222', currency: 'CNY', state: 1 },
+      { bankId: 8, bankName: 'HSBC', accountNo: '400012345', currency: 'USD', state: 1 },
+    ]);
+  if (p.endsWith('/receiptLog/list')) return pageOf(logs.map((l) => ({ ...l, distributorMchId: 2002, distributorName: 'Blue Travel', currencyCode: 'CNY' })));
   if (p.endsWith('/receipt/load')) return { receipt, orders: [order], logs, prompts: {} };
   if (p.endsWith('/listDistributorReceiptSummary'))
     return pageOf([{ distributorMchId: 2002, distributorName: 'Blue Travel', currencyCode: 'CNY', orderCount: 3, receiptPrice: 300_000, arrivalPrice: 36_000, outstanding: 264_000, abnormalCount: 1 }]);
@@ -77,15 +84,16 @@ setUpPageTests();
 
 describe('the sides of settlement', () => {
   it('send a money record with the side’s own fields, in fen', () => {
-    expect(logBody(SIDES.receipt, 71, { money: 50_000, serialId: ' TX ', date: '2026-11-25', info: ' ICBC ', remark: '' })).toEqual({
+    expect(logBody(SIDES.receipt, 71, { money: 50_000, bankId: 7, serialId: ' TX ', date: '2026-11-25', info: ' ICBC ', remark: '' })).toEqual({
       receiptId: 71,
       money: 50_000,
+      bankId: 7,
       serialId: 'TX',
       receiptDate: '2026-11-25',
       receiptInfo: 'ICBC',
       remark: '',
     });
-    expect(logBody(SIDES.payment, 8, { money: 1, serialId: '', date: '2026-11-25', info: '', remark: 'x' })).toMatchObject({ paymentId: 8, payDate: '2026-11-25', paymentInfo: '' });
+    expect(logBody(SIDES.payment, 8, { money: 1, bankId: 7, serialId: '', date: '2026-11-25', info: '', remark: 'x' })).toMatchObject({ paymentId: 8, payDate: '2026-11-25', paymentInfo: '' });
   });
   it('offer only orders in none, owing something and not failed', () => {
     expect(selectable(SIDES.receipt, order)).toBe(false);
@@ -97,7 +105,7 @@ describe('the sides of settlement', () => {
 
 describe('receipts', () => {
   it('lists the receipts and records, confirms and reviews money after the spec’s questions', async () => {
-    staffHolding(...CODES, PERM.distributor.select);
+    staffHolding(...CODES, PERM.distributor.select, PERM.bank.list);
     const calls = serve(answer);
     const { problems } = renderPage(ReceiptList, en);
     expect(await screen.findByText('1360.00')).toBeTruthy();
@@ -115,10 +123,17 @@ describe('receipts', () => {
     type('field-money', '500.5');
     type('field-serialId', 'TX-3');
     type('field-date', '2026-11-26');
+    // The bank account is required, and only the tenant's accounts in the receipt's currency are offered.
+    fireEvent.click(within(money).getByTestId('form-submit'));
+    expect(await within(money).findByText(/Bank account/, { selector: 'p' })).toBeTruthy();
+    expect(writes(calls)).toHaveLength(0);
+    await waitFor(() => expect(optionsOf(/Bank account/)).toEqual(['ICBC 6222000011112222']));
+    expect(query(calls.find((c) => c.url.pathname.endsWith('/bank/list')) as Call)).toMatchObject({ state: '1' });
+    choose(/Bank account/, 'ICBC 6222000011112222');
     fireEvent.click(within(money).getByTestId('form-submit'));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0].url.pathname).toBe('/api/finance-app/saas/finance/receiptLog/save');
-    expect(writes(calls)[0].body).toEqual({ receiptId: 71, money: 50_050, serialId: 'TX-3', receiptDate: '2026-11-26', receiptInfo: '', remark: '' });
+    expect(writes(calls)[0].body).toEqual({ receiptId: 71, money: 50_050, bankId: 7, serialId: 'TX-3', receiptDate: '2026-11-26', receiptInfo: '', remark: '' });
 
     await waitFor(() => expect(screen.queryByTestId('money-dialog')).toBeNull());
     await waitFor(() => expect(calls.filter((c) => c.url.pathname.endsWith('/receipt/load'))).toHaveLength(2));
@@ -176,5 +191,25 @@ describe('receipts', () => {
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0].url.pathname).toBe('/api/finance-app/saas/finance/verify/VerifyDistributorOrderList');
     expect(writes(calls)[0].body).toEqual({ creditLogIds: [6], remark: 'November' });
+  });
+});
+
+describe('the money received across receipts', () => {
+  it('lists every record with its bank account, filtered, and opens its receipt', async () => {
+    staffHolding(...CODES, PERM.distributor.select);
+    const calls = serve(answer);
+    const { problems } = renderPage(ReceiptLogList, en);
+    expect(await screen.findByText('TX-2')).toBeTruthy();
+    expect(screen.getByText('ICBC 6222000011112222')).toBeTruthy();
+    expect(screen.getAllByText('Blue Travel').length).toBeGreaterThan(0);
+    type('settlement-log-start', '2026-11-01');
+    type('settlement-log-end', '2026-11-30');
+    fireEvent.click(screen.getByTestId('search-inquire'));
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname.endsWith('/receiptLog/list'))).toHaveLength(2));
+    expect(query(calls.filter((c) => c.url.pathname.endsWith('/receiptLog/list'))[1])).toMatchObject({ startDate: '2026-11-01', endDate: '2026-11-30' });
+    fireEvent.click(screen.getByTestId('log-settlement-91'));
+    const detail = await screen.findByTestId('settlement-detail');
+    expect(await within(detail).findByText('H20261125001')).toBeTruthy();
+    expect(problems).toEqual([]);
   });
 });

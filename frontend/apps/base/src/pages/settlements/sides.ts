@@ -1,7 +1,7 @@
 // The two sides of settlement as finance-app names them: receipts from distributors and payments
 // to suppliers. Each page is written once and told which side it shows.
 import { PERM } from '@tradewind/shared';
-import type { SideName } from './types';
+import type { Row, SideName } from './types';
 
 export interface Side {
   name: SideName;
@@ -59,14 +59,20 @@ export const SIDES: Record<SideName, Side> = {
   },
 };
 
-/** The body of a money record: the side's id, date and text fields, the amount in fen. */
-export function logBody(side: Side, settlementId: number, v: { money: number; serialId: string; date: string; info: string; remark: string }) {
+/** The body of a money record: the side's id, date and text fields, the amount in fen, the tenant's bank account. */
+export function logBody(side: Side, settlementId: number, v: { money: number; bankId: number; serialId: string; date: string; info: string; remark: string }) {
   return {
     [side.id]: settlementId,
     money: v.money,
+    bankId: v.bankId,
     serialId: v.serialId.trim(),
     [side.logDate]: v.date,
     [side.logInfo]: v.info.trim(),
     remark: v.remark.trim(),
   };
+}
+
+/** The tenant's bank account a money record went through, as its list shows it ('--': a record made before records named one). */
+export function bankOf(l: Row): string {
+  return Number(l.bankId) > 0 ? `${l.bankName} ${l.accountNo}` : '--';
 }
