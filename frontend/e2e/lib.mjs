@@ -146,3 +146,28 @@ export function day(n) {
   const d = new Date(Date.now() + n * 86_400_000);
   return d.toISOString().slice(0, 10);
 }
+
+/**
+ * Books one room of the first hotel's first product paid online, `nights` from `n` days ahead,
+ * as the distributor of `token`, through the booking API; the order stays unpaid. Answers the
+ * order id and the product.
+ */
+export async function bookOnlinePaid(base, token, n, contactName, contactPhone) {
+  const stay = `checkinDate=${day(n)}&checkoutDate=${day(n + 1)}&roomNum=1`;
+  const found = await apiCall(base, 'GET', `/api/hotel-app/saas/booking/hotelBookings/list?${stay}`, token);
+  const hotelId = found.body.data.results[0].hotelId;
+  const products = await apiCall(base, 'GET', `/api/hotel-app/saas/booking/hotelBookings/listHotelProduct?hotelId=${hotelId}&${stay}`, token);
+  const product = products.body.data.find((p) => p.isOnlinePay === 1);
+  if (!product) throw new Error(`no product paid online: ${JSON.stringify(products.body)}`);
+  const booked = await apiCall(base, 'POST', '/api/hotel-app/saas/booking/hotelBookings/order', token, {
+    productId: product.productId,
+    checkinDate: day(n),
+    checkoutDate: day(n + 1),
+    roomNum: 1,
+    contactName,
+    contactPhone,
+    guests: [{ name: contactName }],
+  });
+  if (booked.status !== 200) throw new Error(`booking: ${booked.status} ${JSON.stringify(booked.body)}`);
+  return { orderId: booked.body.data.orderId, product };
+}

@@ -6,7 +6,7 @@
 // and disabled. Then the distributor, paying an order by credit, sees its available credit.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, apiLogin, day, login, newPage, shot, useFleet } from '../lib.mjs';
+import { apiCall, apiLogin, bookOnlinePaid, day, login, newPage, shot, useFleet } from '../lib.mjs';
 
 const ctx = useFleet();
 
@@ -215,28 +215,13 @@ describe('the finance and accounting pages', () => {
 
   it('shows the distributor its available credit before it pays by credit', async () => {
     const distributor = await apiLogin(ctx.fleet.url, 'distributor', 'distributor123');
-    const stay = `checkinDate=${day(5)}&checkoutDate=${day(6)}&roomNum=1`;
-    const found = await apiCall(ctx.fleet.url, 'GET', `/api/hotel-app/saas/booking/hotelBookings/list?${stay}`, distributor);
-    const hotelId = found.body.data.results[0].hotelId;
-    const products = await apiCall(ctx.fleet.url, 'GET', `/api/hotel-app/saas/booking/hotelBookings/listHotelProduct?hotelId=${hotelId}&${stay}`, distributor);
-    const online = products.body.data.find((p) => p.isOnlinePay === 1);
-    assert.ok(online, JSON.stringify(products.body));
-    const booked = await apiCall(ctx.fleet.url, 'POST', '/api/hotel-app/saas/booking/hotelBookings/order', distributor, {
-      productId: online.productId,
-      checkinDate: day(5),
-      checkoutDate: day(6),
-      roomNum: 1,
-      contactName: 'Li Lei',
-      contactPhone: '13812345678',
-      guests: [{ name: 'Li Lei' }],
-    });
-    assert.equal(booked.status, 200, JSON.stringify(booked.body));
+    const { orderId, product: online } = await bookOnlinePaid(ctx.fleet.url, distributor, 5, 'Li Lei', '13812345678');
     const check = await apiCall(ctx.fleet.url, 'GET', '/api/finance-app/saas/finance/credit/check', distributor);
     const available = (check.body.data.available / 100).toFixed(2);
 
     const page = await newPage(ctx.browser, 'en-US');
     await login(page, ctx.fleet.url, 'distributor', 'distributor123');
-    await page.goto(`${ctx.fleet.url}/saas-hotel-app/order/detail?orderId=${booked.body.data.orderId}`);
+    await page.goto(`${ctx.fleet.url}/saas-hotel-app/order/detail?orderId=${orderId}`);
     await page.getByTestId('order-action-pay').click();
     const dialog = page.getByTestId('order-action-dialog');
     await dialog.getByText(`Available credit: ${available} CNY`).waitFor();

@@ -8,7 +8,7 @@
 // reviewed with nothing left outstanding on it.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, apiLogin, day, login, newPage, shot, useFleet } from '../lib.mjs';
+import { apiCall, apiLogin, bookOnlinePaid, day, login, newPage, shot, useFleet } from '../lib.mjs';
 
 const ctx = useFleet();
 const DEMO_DISTRIBUTOR = 2002;
@@ -37,23 +37,7 @@ describe('settlement of a credit payment', () => {
   it('a distributor pays by credit, finance receives the money against the order and reviews it, the summary shows it settled', async () => {
     // A booking of the demo distributor, unpaid.
     const distributor = await apiLogin(ctx.fleet.url, 'distributor', 'distributor123');
-    const stay = `checkinDate=${day(7)}&checkoutDate=${day(8)}&roomNum=1`;
-    const found = await apiCall(ctx.fleet.url, 'GET', `/api/hotel-app/saas/booking/hotelBookings/list?${stay}`, distributor);
-    const hotelId = found.body.data.results[0].hotelId;
-    const products = await apiCall(ctx.fleet.url, 'GET', `/api/hotel-app/saas/booking/hotelBookings/listHotelProduct?hotelId=${hotelId}&${stay}`, distributor);
-    const online = products.body.data.find((p) => p.isOnlinePay === 1);
-    assert.ok(online, JSON.stringify(products.body));
-    const booked = await apiCall(ctx.fleet.url, 'POST', '/api/hotel-app/saas/booking/hotelBookings/order', distributor, {
-      productId: online.productId,
-      checkinDate: day(7),
-      checkoutDate: day(8),
-      roomNum: 1,
-      contactName: 'Han Meimei',
-      contactPhone: '13900001111',
-      guests: [{ name: 'Han Meimei' }],
-    });
-    assert.equal(booked.status, 200, JSON.stringify(booked.body));
-    const orderId = booked.body.data.orderId;
+    const { orderId, product: online } = await bookOnlinePaid(ctx.fleet.url, distributor, 7, 'Han Meimei', '13900001111');
     const loadOrder = (token) => apiCall(ctx.fleet.url, 'GET', `/api/hotel-app/saas/order/sys/load?orderId=${orderId}`, token);
     const price = (await loadOrder(distributor)).body.data.orderPrice;
     assert.ok(price > 0);
