@@ -6,6 +6,7 @@ mod credit;
 mod demo_hotel;
 mod demo_notifications;
 mod mall;
+mod mall_lost_credit;
 // message-server's own test helpers (its socket, client and bus publishing), used as they are.
 #[path = "../../../message-server/tests/api/helpers.rs"]
 #[allow(dead_code)]
