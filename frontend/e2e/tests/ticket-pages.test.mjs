@@ -461,4 +461,58 @@ describe('ticket pages', () => {
     await fitsWidth(page);
     await page.close();
   });
+
+  it("opens the order report for the operator with the booked product's row, and the operator adjusts an order's price", async () => {
+    const page = await newPage(ctx.browser, 'en-US');
+    await login(page, ctx.fleet.url, 'operator', 'operator123');
+    await page.goto(`${ctx.fleet.url}/saas-ticket-app/order/ticketSys/list`);
+    // The report is in the sidebar's order group, beside the order lists.
+    await page.getByTestId('menu-/saas-ticket-app/order/ticketOrderReport/listProductSummary').click();
+    await page.waitForURL(/\/saas-ticket-app\/order\/ticketOrderReport\/listProductSummary$/);
+    const table = page.getByTestId('ticket-report-table');
+    const row = table.getByRole('row').filter({ hasText: 'West Lake boat, adult' });
+    await row.waitFor();
+    // The row says what ticket-app answers the tenant's staff for this month (the page's default
+    // period), asked as the tenant's administrator: logging the operator in again would end the
+    // page's session.
+    const token = await apiLogin(ctx.fleet.url, 'demo', 'demo123');
+    const today = chinaDay(0);
+    const report = await apiCall(ctx.fleet.url, 'GET', `/api/ticket-app/saas/order/ticketOrderReport/listProductSummary?startDate=${today.slice(0, 8)}01&endDate=${today}`, token);
+    assert.equal(report.status, 200, JSON.stringify(report.body));
+    const boat = report.body.data.find((r) => r.productName === 'West Lake boat, adult');
+    assert.ok(boat && boat.ticketNum >= 2, JSON.stringify(report.body.data));
+    const cells = await row.getByRole('cell').allInnerTexts();
+    assert.deepEqual(cells.slice(1, 5), [boat.scenicName, String(boat.orderNum), String(boat.ticketNum), (boat.orderPrice / 100).toFixed(2)]);
+    await table.getByText('Total').waitFor();
+    await shot(page, 'ticket-report');
+    await fitsWidth(page);
+
+    // The confirmed order of two tickets for today: 160.00 agreed down to 150.00 by phone.
+    await page.goto(`${ctx.fleet.url}/saas-ticket-app/order/detail?orderId=${todayOrder}`);
+    await page.getByTestId('order-action-adjust').click();
+    const dialog = page.getByTestId('order-adjust-dialog');
+    await dialog.getByText('Now 160.00').waitFor();
+    await dialog.getByTestId('form-submit').click();
+    await dialog.getByText('Please enter an amount to adjust').waitFor();
+    await dialog.getByText('Please enter the reason').waitFor();
+    await page.fill('[data-testid="field-orderPrice"]', '150');
+    await page.fill('[data-testid="field-remark"]', 'Agreed by phone');
+    await shot(page, 'ticket-order-adjust');
+    await dialog.getByTestId('form-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByTestId('order-logs').getByText('Agreed by phone', { exact: false }).first().waitFor();
+    const order = await apiCall(ctx.fleet.url, 'GET', `/api/ticket-app/saas/order/ticketSys/load?orderId=${todayOrder}`, token);
+    assert.equal(order.body.data.orderPrice, 15000);
+    assert.equal(order.body.data.supplierPrice, 12000);
+    await page.getByText('150.00').first().waitFor();
+    await page.close();
+
+    // The distributor sees no adjustment on its order.
+    const buyer = await newPage(ctx.browser, 'en-US');
+    await login(buyer, ctx.fleet.url, 'distributor', 'distributor123');
+    await buyer.goto(`${ctx.fleet.url}/saas-ticket-app/order/detail?orderId=${todayOrder}`);
+    await buyer.getByText('150.00').first().waitFor();
+    assert.equal(await buyer.getByTestId('order-action-adjust').count(), 0);
+    await buyer.close();
+  });
 });

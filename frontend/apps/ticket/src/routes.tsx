@@ -102,6 +102,11 @@ export const routes: AppRoute[] = [
         page: () => import('./pages/orders/ChannelOrderList'),
       },
       {
+        path: 'ticketOrderReport/listProductSummary',
+        meta: { title: 'ticket.menu.report', order: 4, perm: PERM.ticketOrder.report },
+        page: () => import('./pages/reports/ProductReport'),
+      },
+      {
         // Reached from an order's number in the lists: ?orderId=
         path: 'detail',
         meta: { title: 'ticket.menu.orderDetail', hidden: true, noCache: true, perm: PERM.ticketOrder.load },

@@ -46,3 +46,6 @@ export type { OrderPagesConfig } from './orderPages/config';
 export { OrderListPage, type OrderFilters, type OrderListKind, type OrderListSpec } from './orderPages/OrderList';
 export { OrderDetailPage, orderTimeFields, OrderSections, useOrderStateFields, type OrderSection } from './orderPages/OrderDetail';
 export { OrderActionBar, type ActionOptions, type OwnOrderAction } from './orderPages/OrderActions';
+export { AdjustDialog, adjustBody, adjustProblems, type AdjustDialogProps, type AdjustValues } from './orderPages/AdjustDialog';
+export { ProductReportPage, totalOf, type ProductReportConfig, type ReportRow } from './orderPages/ProductReport';
+export { defaultPeriod, periodProblem, type Period } from './orderPages/period';

@@ -392,6 +392,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/saas/order/ticketOrderReport/listProductSummary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Report ticket orders per product */
+        get: operations["getSaasOrderTicketOrderReportListProductSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/saas/order/ticketSupplier/list": {
         parameters: {
             query?: never;
@@ -436,6 +453,23 @@ export interface paths {
         /** Load a ticket order */
         get: operations["getSaasOrderTicketSysLoad"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/order/ticketSys/orderToAdjust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Adjust a ticket order's amounts */
+        put: operations["putSaasOrderTicketSysOrderToAdjust"];
         post?: never;
         delete?: never;
         options?: never;
@@ -906,6 +940,22 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdjustForm: {
+            /** Format: int64 */
+            orderId?: number | null;
+            /**
+             * Format: int64
+             * @description The new amount the distributor pays, fen; left out: kept.
+             */
+            orderPrice?: number | null;
+            /** @description Why (required). */
+            remark: string;
+            /**
+             * Format: int64
+             * @description The new amount the supplier is paid, fen; left out: kept.
+             */
+            supplierPrice?: number | null;
+        };
         ApplyForm: {
             /** Format: int64 */
             scenicId?: number | null;
@@ -1524,9 +1574,9 @@ export interface components {
                 supplierName: string;
                 /**
                  * Format: int64
-                 * @description What the supplier is paid, fen.
+                 * @description What the supplier is paid, fen; left out for a distributor (`platform::trade::viewer::cost`).
                  */
-                supplierPrice: number;
+                supplierPrice?: number | null;
                 /** Format: int32 */
                 supplierState: number;
                 /**
@@ -2003,9 +2053,9 @@ export interface components {
             supplierName: string;
             /**
              * Format: int64
-             * @description What the supplier is paid, fen.
+             * @description What the supplier is paid, fen; left out for a distributor (`platform::trade::viewer::cost`).
              */
-            supplierPrice: number;
+            supplierPrice?: number | null;
             /** Format: int32 */
             supplierState: number;
             /**
@@ -2154,6 +2204,39 @@ export interface components {
              * @description `typeTicketVoucher`: 0 none, 1 QR code, 2 PDF.
              */
             voucherType?: number;
+        };
+        /** @description One row of the ticket product report. */
+        TicketProductSummary: {
+            /**
+             * Format: int64
+             * @description Of those, orders that ended cancelled, refunded or invalid.
+             */
+            cancelNum: number;
+            /** Format: int64 */
+            orderNum: number;
+            /** Format: int64 */
+            orderPrice: number;
+            /** Format: int64 */
+            productId: number;
+            productName: string;
+            /**
+             * Format: int64
+             * @description Left out for distributors, as the supplier price.
+             */
+            profit?: number | null;
+            /** Format: int64 */
+            scenicId: number;
+            scenicName: string;
+            /**
+             * Format: int64
+             * @description What the supplier is paid: not the distributor's to know (left out for it).
+             */
+            supplierPrice?: number | null;
+            /**
+             * Format: int64
+             * @description Tickets of the orders still standing.
+             */
+            ticketNum: number;
         };
         /** @description A voucher as the order's detail shows it. */
         Voucher: {
@@ -2434,7 +2517,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": number;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        /** Format: int64 */
+                        data: number;
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
                 };
             };
             /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
@@ -3935,6 +4032,96 @@ export interface operations {
             };
         };
     };
+    getSaasOrderTicketOrderReportListProductSummary: {
+        parameters: {
+            query: {
+                /** @description Last order date, inclusive. */
+                endDate: string;
+                /** @description First order date, YYYY-MM-DD (a period of at most a year). */
+                startDate: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["TicketProductSummary"][];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The caller's session lacks the permission (or is not a platform administrator) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The record does not exist or is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
     getSaasOrderTicketSupplierList: {
         parameters: {
             query?: {
@@ -4200,6 +4387,102 @@ export interface operations {
                 };
             };
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    putSaasOrderTicketSysOrderToAdjust: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdjustForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["TicketOrder"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

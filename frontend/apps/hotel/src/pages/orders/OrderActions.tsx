@@ -2,11 +2,9 @@
 // in its state, asked in a dialog before PUT) told what hotel-app's actions take besides: a payment
 // a remark too, with the credit available while credit is the way of paying, a confirmation the
 // supplier's order number. hotel-app's own actions: the remarks and, for the tenant's staff, the
-// amounts. After an action the order is loaded again.
-import { Box } from '@mui/material';
-import { api, endpointOf, FormDialog, FormText, money, OrderActionBar, PERM, rules, useForm, type ActionOptions, type OwnOrderAction, type Rule } from '@tradewind/shared';
-import { FormattedMessage } from 'react-intl';
-import { ADJUST_FIELDS, adjustBody, adjustProblems, ORDER_ACTIONS, type AdjustValues } from './orderActions';
+// amounts (the shared adjust dialog). After an action the order is loaded again.
+import { AdjustDialog, api, endpointOf, FormDialog, FormText, OrderActionBar, PERM, rules, useForm, type ActionOptions, type OwnOrderAction } from '@tradewind/shared';
+import { ORDER_ACTIONS } from './orderActions';
 import { CreditAvailable } from '../booking/CreditAvailable';
 import { ORDER_PAGES } from './config';
 import type { OrderFull } from './types';
@@ -23,7 +21,26 @@ export function OrderActions({ order, onDone }: { order: OrderFull; onDone: () =
   const own: OwnOrderAction[] = [
     // The internal remark is not the distributor's.
     { key: 'remark', code: PERM.order.remark, dialog: ({ party, onClose, onDone: done }) => <RemarkDialog order={order} inner={party !== 'D'} onClose={onClose} onDone={done} /> },
-    { key: 'adjust', code: PERM.order.adjust, parties: ['O'], dialog: ({ onClose, onDone: done }) => <AdjustDialog order={order} onClose={onClose} onDone={done} /> },
+    {
+      key: 'adjust',
+      code: PERM.order.adjust,
+      parties: ['O'],
+      dialog: ({ onClose, onDone: done }) => (
+        <AdjustDialog
+          config={ORDER_PAGES}
+          path={endpointOf(PERM.order.adjust)}
+          orderId={order.orderId}
+          amounts={[
+            { field: 'orderPrice', now: order.orderPrice },
+            { field: 'supplierPrice', now: order.supplierPrice },
+            { field: 'channelPrice', now: order.channelPrice },
+            { field: 'cancelPrice', now: order.cancelPrice },
+          ]}
+          onClose={onClose}
+          onDone={done}
+        />
+      ),
+    },
   ];
   return <OrderActionBar config={ORDER_PAGES} actions={ORDER_ACTIONS} order={order} options={OPTIONS} own={own} onDone={onDone} />;
 }
@@ -53,42 +70,6 @@ function RemarkDialog({ order, inner, onClose, onDone }: { order: OrderFull; inn
       <FormText form={form} name="orderMemo" label="hotel.orderActions.orderMemo" multiline wide />
       <FormText form={form} name="guestMemo" label="hotel.orderActions.guestMemo" multiline wide />
       {inner && <FormText form={form} name="memoInner" label="hotel.orderActions.memoInner" multiline wide />}
-    </FormDialog>
-  );
-}
-
-function AdjustDialog({ order, onClose, onDone }: { order: OrderFull; onClose: () => void; onDone: () => void }) {
-  const form = useForm<AdjustValues>({ orderPrice: '', supplierPrice: '', channelPrice: '', cancelPrice: '', remark: '' });
-  const rule =
-    (f: keyof AdjustValues): Rule<AdjustValues> =>
-    (v, intl) => {
-      const id = adjustProblems(v)[f];
-      return id ? intl.formatMessage({ id }) : null;
-    };
-  const save = async () => {
-    const ok = await form.submit(
-      { orderPrice: rule('orderPrice'), supplierPrice: rule('supplierPrice'), channelPrice: rule('channelPrice'), cancelPrice: rule('cancelPrice'), remark: rule('remark') },
-      (v) => api.put('hotel-app', endpointOf(PERM.order.adjust), adjustBody(order.orderId, v)),
-    );
-    if (ok) onDone();
-  };
-  const now: Record<(typeof ADJUST_FIELDS)[number], number | undefined> = {
-    orderPrice: order.orderPrice,
-    supplierPrice: order.supplierPrice ?? undefined,
-    channelPrice: order.channelPrice,
-    cancelPrice: order.cancelPrice ?? undefined,
-  };
-  return (
-    <FormDialog open title={`${A}.adjustTitle`} busy={form.busy} onClose={onClose} onSubmit={save} testId="order-adjust-dialog">
-      {ADJUST_FIELDS.map((f) => (
-        <Box key={f}>
-          <FormText form={form} name={f} label={`${A}.${f}`} decimal />
-          <Box sx={{ fontSize: 12, color: 'text.secondary', mt: -1 }}>
-            <FormattedMessage id={`${A}.now`} values={{ amount: money(now[f]) }} />
-          </Box>
-        </Box>
-      ))}
-      <FormText form={form} name="remark" label={`${A}.reason`} required multiline wide />
     </FormDialog>
   );
 }

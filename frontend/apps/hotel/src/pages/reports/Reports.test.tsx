@@ -1,9 +1,10 @@
-// The orders-per-product report against a stubbed hotel-app, for the staff and a distributor.
+// hotel-app's orders-per-product report against a stubbed hotel-app: its path, hotel and room
+// nights; the shared page's rules are tested in @tradewind/shared (orderPages/ProductReport.test.tsx).
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import en from '../../messages/en';
 import ProductReport from './ProductReport';
 import type { ProductSummary } from './types';
-import { defaultPeriod } from './period';
+import { defaultPeriod } from '@tradewind/shared';
 import { lastGet, query, renderPage, serve, setUpPageTests } from '@tradewind/shared/src/testing';
 import { merchantUser } from '../../fixtures';
 
@@ -59,12 +60,5 @@ describe('report for a distributor', () => {
     expect(screen.queryByText('Supplier amount')).toBeNull();
     expect(screen.queryByText('1160.00')).toBeNull();
     expect(screen.queryByText('Profit')).toBeNull();
-  });
-});
-
-describe('the default period', () => {
-  it('ends on the business day (China time), as hotel-app dates orders', () => {
-    // 17:00 UTC on 25 November is already the 26th in China.
-    expect(defaultPeriod(Date.UTC(2026, 10, 25, 17, 0))).toEqual({ startDate: '2026-11-01', endDate: '2026-11-26' });
   });
 });

@@ -2,8 +2,10 @@
 // order in its state, the shared order action table bound to ticket-app's codes, asked in a dialog
 // with the reason, required for refusals, or the way of paying, then PUT
 // /saas/order/ticketOrder/<action>), and the order's remark, which whoever sees the order may
-// change (updateRemark). After an action the order is loaded again.
-import { api, endpointOf, OrderActionBar, PERM, RemarkQuestion, type OwnOrderAction } from '@tradewind/shared';
+// change (updateRemark), and for the tenant's staff its amounts, the order and supplier prices
+// (the shared adjust dialog, PUT /saas/order/ticketSys/orderToAdjust). After an action the order
+// is loaded again.
+import { AdjustDialog, api, endpointOf, OrderActionBar, PERM, RemarkQuestion, type OwnOrderAction } from '@tradewind/shared';
 import { TICKET_ORDER_ACTIONS } from './orderActions';
 import { ORDER_PAGES } from './config';
 import type { TicketOrder } from './types';
@@ -22,6 +24,24 @@ export function OrderActions({ order, onDone }: { order: TicketOrder; onDone: ()
           testId="order-remark-dialog"
           initial={order.remark ?? ''}
           send={(remark) => api.put('ticket-app', endpointOf(PERM.ticketOrder.remark), { orderId: order.orderId, remark })}
+          onClose={onClose}
+          onDone={done}
+        />
+      ),
+    },
+    {
+      key: 'adjust',
+      code: PERM.ticketOrder.adjust,
+      parties: ['O'],
+      dialog: ({ onClose, onDone: done }) => (
+        <AdjustDialog
+          config={ORDER_PAGES}
+          path={endpointOf(PERM.ticketOrder.adjust)}
+          orderId={order.orderId}
+          amounts={[
+            { field: 'orderPrice', now: order.orderPrice },
+            { field: 'supplierPrice', now: order.supplierPrice },
+          ]}
           onClose={onClose}
           onDone={done}
         />

@@ -251,4 +251,34 @@ describe('ticket order detail', () => {
     expect(writes(calls)[1].url.pathname).toBe('/api/ticket-app/saas/order/ticketOrder/updateRemark');
     expect(writes(calls)[1].body).toEqual({ orderId: 42, remark: 'Aisle seats' });
   });
+
+  it("lets the tenant's staff adjust the order and supplier prices, and no merchant", async () => {
+    staffUser();
+    hold('/saas/order/ticketSys/orderToAdjust:PUT');
+    const calls = serve(answer());
+    const { problems } = renderPage(OrderDetail, en, '/saas-ticket-app/order/detail?orderId=42');
+    fireEvent.click(await screen.findByTestId('order-action-adjust'));
+    const dialog = await screen.findByTestId('order-adjust-dialog');
+    expect(within(dialog).getAllByText('Order price (yuan)').length).toBeGreaterThan(0);
+    expect(within(dialog).getAllByText('Supplier price (yuan)').length).toBeGreaterThan(0);
+    expect(within(dialog).getByText('Now 160.00')).toBeTruthy();
+    expect(within(dialog).queryByTestId('field-channelPrice')).toBeNull();
+    fireEvent.change(screen.getByTestId('field-orderPrice'), { target: { value: '150' } });
+    fireEvent.change(screen.getByTestId('field-remark'), { target: { value: 'Agreed by phone' } });
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].method).toBe('PUT');
+    expect(writes(calls)[0].url.pathname).toBe('/api/ticket-app/saas/order/ticketSys/orderToAdjust');
+    expect(writes(calls)[0].body).toEqual({ orderId: 42, orderPrice: 15_000, remark: 'Agreed by phone' });
+    expect(problems).toEqual([]);
+  });
+
+  it('offers no adjustment to a merchant holding the code', async () => {
+    supplierUser();
+    hold('/saas/order/ticketSys/orderToAdjust:PUT', '/saas/order/ticketOrder/updateRemark:PUT');
+    serve(answer());
+    renderPage(OrderDetail, en, '/saas-ticket-app/order/detail?orderId=42');
+    await screen.findByTestId('order-action-remark');
+    expect(screen.queryByTestId('order-action-adjust')).toBeNull();
+  });
 });
