@@ -46,6 +46,7 @@ payloads! {
     ApprovalDecided => "decided",
     InterfaceImported => "imported",
     SupportAssigned => "assigned",
+    VouchersIssued => "issued",
 }
 
 #[cfg(test)]

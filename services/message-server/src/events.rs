@@ -36,6 +36,7 @@ pub fn subscriptions() -> Subscriptions {
             let change = OrderChange::Moved(e.payload.new_order_state);
             notify_order(conn, &e, change, e.payload.order.clone())
         })
+        .on::<v1::VouchersIssued>("voucher.ticket.issued", |conn, e| send_vouchers(conn, &e))
         .on::<v1::SupportAssigned>("support.assigned", |conn, e| {
             let a = crate::domain::support::assignment(&e.payload);
             store::notify_assignee(conn, e.saas_id, e.payload.assignee_id, &a, e.occurred_at)?;
@@ -79,5 +80,21 @@ fn notify_order<P>(
     for channel in [Channel::Sms, Channel::Mail] {
         store::dispatch::enqueue(conn, channel, e.saas_id, &subs, &notices, now)?;
     }
+    Ok(())
+}
+
+/// Sends a ticket order's voucher codes to its buyer by SMS and mail, once: live news only
+/// (an event replayed from long ago sends nothing to a buyer).
+fn send_vouchers(
+    conn: &mut platform::db::DbConnection,
+    e: &Event<v1::VouchersIssued>,
+) -> anyhow::Result<()> {
+    let now = platform::time::now_ms();
+    if notify::reach(e.occurred_at, notify::recorded_at(&e.event_id), now) != Reach::Live {
+        return Ok(());
+    }
+    let messages = crate::domain::buyer::voucher_messages(&e.payload);
+    let order_id = e.payload.order.as_ref().map_or(0, |o| o.order_id);
+    store::dispatch::enqueue_for_buyer(conn, e.saas_id, order_id, &messages, now)?;
     Ok(())
 }

@@ -7,10 +7,12 @@
 //! reason on the order, its credit given back when the paid order is cancelled. On the
 //! in-process bus, on SQLite and PostgreSQL.
 
-use platform::bus::{Bus, MemoryBroker, Outgoing, v1};
+use platform::bus::{Bus, MemoryBroker};
 use platform::demo::{DISTRIBUTOR_ID, SAAS_ID, SUPPLIER_ID};
-use platform::testing::{Backend, TestDb, TestIssuer, eventually, spawn_on_bus, test_config};
+use platform::testing::{Backend, TestIssuer, eventually};
 use serde_json::{Value, json};
+
+use crate::saga::{announce_merchants, start_on_bus};
 
 const OPERATOR: i64 = 30;
 const DISTRIBUTOR_USER: i64 = 31;
@@ -32,47 +34,27 @@ async fn credit_log(finance: &platform::testing::TestApp, operator: &str) -> Opt
 async fn a_snapup_order_reaches_the_credit_log_and_its_expiry_follows(backend: Backend) {
     let bus = Bus::Memory(MemoryBroker::default());
     let issuer = TestIssuer::new();
-    let mall_db = TestDb::new(backend);
-    let mall_cfg = {
-        let mut c = test_config(mall_app::NAME, Some(&mall_db));
-        c.env.set("TRADEWIND_MALL_APP__DEMO__ENABLED", "true");
-        c.env
-            .set("TRADEWIND_MALL_APP__SNAPUP__EXPIRY_CHECK_SECS", "1");
-        c
-    };
-    let mall_pool = platform::db::connect(&mall_db.config()).unwrap();
-    let mall = spawn_on_bus(
+    let (mall, mall_db) = start_on_bus(
         mall_app::service().auth_backend(issuer.clone()),
-        &mall_cfg,
-        Some(mall_db),
-        bus.clone(),
+        mall_app::NAME,
+        backend,
+        &bus,
+        &[
+            ("TRADEWIND_MALL_APP__DEMO__ENABLED", "true"),
+            ("TRADEWIND_MALL_APP__SNAPUP__EXPIRY_CHECK_SECS", "1"),
+        ],
     )
     .await;
-    let finance_db = TestDb::new(backend);
-    let mut finance_cfg = test_config(finance_app::NAME, Some(&finance_db));
-    finance_cfg
-        .env
-        .set("TRADEWIND_FINANCE_APP__DEMO__ENABLED", "false");
-    let finance = spawn_on_bus(
+    let mall_pool = platform::db::connect(&mall_db).unwrap();
+    let (finance, _) = start_on_bus(
         finance_app::service().auth_backend(issuer.clone()),
-        &finance_cfg,
-        Some(finance_db),
-        bus.clone(),
+        finance_app::NAME,
+        backend,
+        &bus,
+        &[("TRADEWIND_FINANCE_APP__DEMO__ENABLED", "false")],
     )
     .await;
-    for (mch_id, mch_type) in [(SUPPLIER_ID, 1), (DISTRIBUTOR_ID, 2)] {
-        let m = v1::MerchantUpdated {
-            mch_id,
-            mch_type,
-            mch_name: format!("merchant {mch_id}"),
-            mch_currency: "CNY".into(),
-            state: 1,
-        };
-        let out = Outgoing::new("saas-main", "merchant.updated", SAAS_ID, &m);
-        bus.publish_batch(&[("merchant.updated", &out.envelope_bytes())])
-            .await
-            .unwrap();
-    }
+    announce_merchants(&bus).await;
     issuer.grant(OPERATOR, &["/saas/**"]);
     issuer.grant(DISTRIBUTOR_USER, &["/saas/mall/**"]);
     let operator = issuer.token(OPERATOR, SAAS_ID, 0, 300);
@@ -188,28 +170,20 @@ async fn mall_order(
 async fn a_snapup_order_is_paid_by_credit_through_finance_app(backend: Backend) {
     let bus = Bus::Memory(MemoryBroker::default());
     let issuer = TestIssuer::new();
-    let mall_db = TestDb::new(backend);
-    let mut mall_cfg = test_config(mall_app::NAME, Some(&mall_db));
-    mall_cfg
-        .env
-        .set("TRADEWIND_MALL_APP__DEMO__ENABLED", "true");
-    let mall = spawn_on_bus(
+    let (mall, _) = start_on_bus(
         mall_app::service().auth_backend(issuer.clone()),
-        &mall_cfg,
-        Some(mall_db),
-        bus.clone(),
+        mall_app::NAME,
+        backend,
+        &bus,
+        &[("TRADEWIND_MALL_APP__DEMO__ENABLED", "true")],
     )
     .await;
-    let finance_db = TestDb::new(backend);
-    let mut finance_cfg = test_config(finance_app::NAME, Some(&finance_db));
-    finance_cfg
-        .env
-        .set("TRADEWIND_FINANCE_APP__DEMO__ENABLED", "false");
-    let finance = spawn_on_bus(
+    let (finance, _) = start_on_bus(
         finance_app::service().auth_backend(issuer.clone()),
-        &finance_cfg,
-        Some(finance_db),
-        bus.clone(),
+        finance_app::NAME,
+        backend,
+        &bus,
+        &[("TRADEWIND_FINANCE_APP__DEMO__ENABLED", "false")],
     )
     .await;
     issuer.grant(OPERATOR, &["/saas/**"]);
@@ -235,19 +209,7 @@ async fn a_snapup_order_is_paid_by_credit_through_finance_app(backend: Backend) 
     };
     // Once both services know the merchants, the distributor has no credit at all.
     eventually("finance-app knowing the distributor", || async {
-        for (mch_id, mch_type) in [(SUPPLIER_ID, 1), (DISTRIBUTOR_ID, 2)] {
-            let m = v1::MerchantUpdated {
-                mch_id,
-                mch_type,
-                mch_name: format!("merchant {mch_id}"),
-                mch_currency: "CNY".into(),
-                state: 1,
-            };
-            let out = Outgoing::new("saas-main", "merchant.updated", SAAS_ID, &m);
-            bus.publish_batch(&[("merchant.updated", &out.envelope_bytes())])
-                .await
-                .unwrap();
-        }
+        announce_merchants(&bus).await;
         (set_credit(0).await == 200).then_some(())
     })
     .await;

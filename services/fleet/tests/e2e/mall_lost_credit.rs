@@ -4,12 +4,12 @@
 //! one, the credit taken once; a payment whose answer is lost after finance-app took the credit
 //! is given up, the order cancelled and the credit given back there.
 
-use platform::bus::{Bus, MemoryBroker, Outgoing, v1};
-use platform::demo::{DISTRIBUTOR_ID, SAAS_ID, SUPPLIER_ID};
-use platform::testing::{
-    Backend, TestApp, TestDb, TestIssuer, eventually, spawn_on_bus, test_config,
-};
+use platform::bus::{Bus, MemoryBroker};
+use platform::demo::{DISTRIBUTOR_ID, SAAS_ID};
+use platform::testing::{Backend, TestApp, TestIssuer, eventually};
 use serde_json::json;
+
+use crate::saga::{announce_merchants, start_on_bus};
 
 const OPERATOR: i64 = 30;
 const DISTRIBUTOR_USER: i64 = 31;
@@ -53,32 +53,24 @@ fn mall_sql(pool: &platform::db::DbPool, statement: &str) {
 async fn a_lost_credit_message_is_asked_again_or_given_up_with_the_credit_back(backend: Backend) {
     let bus = Bus::Memory(MemoryBroker::default());
     let issuer = TestIssuer::new();
-    let mall_db = TestDb::new(backend);
-    let mut mall_cfg = test_config(mall_app::NAME, Some(&mall_db));
-    mall_cfg
-        .env
-        .set("TRADEWIND_MALL_APP__DEMO__ENABLED", "true");
-    mall_cfg
-        .env
-        .set("TRADEWIND_MALL_APP__SNAPUP__EXPIRY_CHECK_SECS", "3600");
-    let mall_pool = platform::db::connect(&mall_db.config()).unwrap();
-    let mall = spawn_on_bus(
+    let (mall, mall_db) = start_on_bus(
         mall_app::service().auth_backend(issuer.clone()),
-        &mall_cfg,
-        Some(mall_db),
-        bus.clone(),
+        mall_app::NAME,
+        backend,
+        &bus,
+        &[
+            ("TRADEWIND_MALL_APP__DEMO__ENABLED", "true"),
+            ("TRADEWIND_MALL_APP__SNAPUP__EXPIRY_CHECK_SECS", "3600"),
+        ],
     )
     .await;
-    let finance_db = TestDb::new(backend);
-    let mut finance_cfg = test_config(finance_app::NAME, Some(&finance_db));
-    finance_cfg
-        .env
-        .set("TRADEWIND_FINANCE_APP__DEMO__ENABLED", "false");
-    let finance = spawn_on_bus(
+    let mall_pool = platform::db::connect(&mall_db).unwrap();
+    let (finance, _) = start_on_bus(
         finance_app::service().auth_backend(issuer.clone()),
-        &finance_cfg,
-        Some(finance_db),
-        bus.clone(),
+        finance_app::NAME,
+        backend,
+        &bus,
+        &[("TRADEWIND_FINANCE_APP__DEMO__ENABLED", "false")],
     )
     .await;
     issuer.grant(OPERATOR, &["/saas/**"]);
@@ -86,19 +78,7 @@ async fn a_lost_credit_message_is_asked_again_or_given_up_with_the_credit_back(b
     let operator = issuer.token(OPERATOR, SAAS_ID, 0, 300);
     let distributor = issuer.token(DISTRIBUTOR_USER, SAAS_ID, DISTRIBUTOR_ID, 312);
     eventually("finance-app knowing the distributor", || async {
-        for (mch_id, mch_type) in [(SUPPLIER_ID, 1), (DISTRIBUTOR_ID, 2)] {
-            let m = v1::MerchantUpdated {
-                mch_id,
-                mch_type,
-                mch_name: format!("merchant {mch_id}"),
-                mch_currency: "CNY".into(),
-                state: 1,
-            };
-            let out = Outgoing::new("saas-main", "merchant.updated", SAAS_ID, &m);
-            bus.publish_batch(&[("merchant.updated", &out.envelope_bytes())])
-                .await
-                .unwrap();
-        }
+        announce_merchants(&bus).await;
         let body = json!({"mchId": DISTRIBUTOR_ID, "credit": 1_000_000, "reason": "mall test"});
         let (s, _) = finance
             .call(

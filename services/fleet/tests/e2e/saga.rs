@@ -2,7 +2,9 @@
 //! (`credit.rs`) and the finance benchmark (`benches/finance.rs`, which includes this file) start
 //! them, pay and read what each service says the same way.
 
+use platform::app::ServiceSpec;
 use platform::bus::{Bus, Outgoing, v1};
+use platform::config::DatabaseConfig;
 use platform::demo::{DISTRIBUTOR_ID, SAAS_ID, SUPPLIER_ID};
 use platform::testing::{
     Backend, TestApp, TestDb, TestIssuer, eventually, eventually_within, spawn_on_bus, test_config,
@@ -32,7 +34,8 @@ pub async fn publish(bus: &Bus, key: &str, out: &Outgoing) {
         .expect("the bus takes it");
 }
 
-async fn announce_merchants(bus: &Bus) {
+/// saas-main's word on the demo supplier and distributor, as the services' copies learn it.
+pub async fn announce_merchants(bus: &Bus) {
     for (mch_id, mch_type) in [(SUPPLIER_ID, 1), (DISTRIBUTOR_ID, 2)] {
         let m = v1::MerchantUpdated {
             mch_id,
@@ -46,33 +49,47 @@ async fn announce_merchants(bus: &Bus) {
     }
 }
 
+/// Starts `spec` (the service `name`) on `bus` with a database of its own on `backend` and the
+/// settings `env` (`TRADEWIND_...` variables); answers the service and its database's settings,
+/// for a test that reads or moves what the service keeps.
+pub async fn start_on_bus(
+    spec: ServiceSpec,
+    name: &str,
+    backend: Backend,
+    bus: &Bus,
+    env: &[(&str, &str)],
+) -> (TestApp, DatabaseConfig) {
+    let db = TestDb::new(backend);
+    let mut cfg = test_config(name, Some(&db));
+    for (k, v) in env {
+        cfg.env.set(*k, *v);
+    }
+    let config = db.config();
+    (
+        spawn_on_bus(spec, &cfg, Some(db), bus.clone()).await,
+        config,
+    )
+}
+
 impl Saga {
     /// hotel-app (its demo hotel on) and finance-app (no demo) on `bus`, each with a database of
     /// its own, once both know the demo merchants.
     pub async fn start(backend: Backend, bus: Bus) -> Self {
         let issuer = TestIssuer::new();
-        let hotel_db = TestDb::new(backend);
-        let mut hotel_cfg = test_config(hotel_app::NAME, Some(&hotel_db));
-        hotel_cfg
-            .env
-            .set("TRADEWIND_HOTEL_APP__DEMO__ENABLED", "true");
-        let hotel = spawn_on_bus(
+        let (hotel, _) = start_on_bus(
             hotel_app::service().auth_backend(issuer.clone()),
-            &hotel_cfg,
-            Some(hotel_db),
-            bus.clone(),
+            hotel_app::NAME,
+            backend,
+            &bus,
+            &[("TRADEWIND_HOTEL_APP__DEMO__ENABLED", "true")],
         )
         .await;
-        let finance_db = TestDb::new(backend);
-        let mut finance_cfg = test_config(finance_app::NAME, Some(&finance_db));
-        finance_cfg
-            .env
-            .set("TRADEWIND_FINANCE_APP__DEMO__ENABLED", "false");
-        let finance = spawn_on_bus(
+        let (finance, _) = start_on_bus(
             finance_app::service().auth_backend(issuer.clone()),
-            &finance_cfg,
-            Some(finance_db),
-            bus.clone(),
+            finance_app::NAME,
+            backend,
+            &bus,
+            &[("TRADEWIND_FINANCE_APP__DEMO__ENABLED", "false")],
         )
         .await;
         issuer.grant(

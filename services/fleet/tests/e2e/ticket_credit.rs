@@ -6,15 +6,13 @@
 //! cancelled, gives its credit back.
 
 use platform::bus::rabbit::RabbitBroker;
-use platform::bus::{Bus, MemoryBroker, Outgoing, v1};
+use platform::bus::{Bus, MemoryBroker};
 use platform::demo::{DISTRIBUTOR_ID, SAAS_ID, SUPPLIER_ID};
-use platform::testing::{
-    Backend, TestApp, TestDb, TestIssuer, eventually_within, spawn_on_bus, test_config,
-};
+use platform::testing::{Backend, TestApp, TestIssuer, eventually_within};
 use serde_json::{Value, json};
 
 use crate::demo_hotel::day;
-use crate::saga::publish;
+use crate::saga::{announce_merchants, start_on_bus};
 
 const OPERATOR: i64 = 30;
 const DISTRIBUTOR_USER: i64 = 31;
@@ -38,25 +36,21 @@ async fn call(app: &TestApp, method: &str, path: &str, token: &str, body: Option
 impl Two {
     async fn start(backend: Backend, bus: Bus) -> Self {
         let issuer = TestIssuer::new();
-        let ticket_db = TestDb::new(backend);
-        let mut cfg = test_config(ticket_app::NAME, Some(&ticket_db));
         // The demo spots, which the demo supplier supplies.
-        cfg.env.set("TRADEWIND_TICKET_APP__DEMO__ENABLED", "true");
-        let ticket = spawn_on_bus(
+        let (ticket, _) = start_on_bus(
             ticket_app::service().auth_backend(issuer.clone()),
-            &cfg,
-            Some(ticket_db),
-            bus.clone(),
+            ticket_app::NAME,
+            backend,
+            &bus,
+            &[("TRADEWIND_TICKET_APP__DEMO__ENABLED", "true")],
         )
         .await;
-        let finance_db = TestDb::new(backend);
-        let mut cfg = test_config(finance_app::NAME, Some(&finance_db));
-        cfg.env.set("TRADEWIND_FINANCE_APP__DEMO__ENABLED", "false");
-        let finance = spawn_on_bus(
+        let (finance, _) = start_on_bus(
             finance_app::service().auth_backend(issuer.clone()),
-            &cfg,
-            Some(finance_db),
-            bus.clone(),
+            finance_app::NAME,
+            backend,
+            &bus,
+            &[("TRADEWIND_FINANCE_APP__DEMO__ENABLED", "false")],
         )
         .await;
         issuer.grant(
@@ -84,17 +78,7 @@ impl Two {
         let t = &two;
         let bus = &bus;
         eventually_within(WAIT, "both services knowing the merchants", || async move {
-            for (mch_id, mch_type) in [(SUPPLIER_ID, 1), (DISTRIBUTOR_ID, 2)] {
-                let m = v1::MerchantUpdated {
-                    mch_id,
-                    mch_type,
-                    mch_name: format!("merchant {mch_id}"),
-                    mch_currency: "CNY".into(),
-                    state: 1,
-                };
-                let out = Outgoing::new("saas-main", "merchant.updated", SAAS_ID, &m);
-                publish(bus, "merchant.updated", &out).await;
-            }
+            announce_merchants(bus).await;
             let (credit, _) = t.set_credit(0).await;
             let (spots, _) = t
                 .ticket

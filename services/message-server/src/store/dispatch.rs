@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 
 use super::Subscriber;
 use super::schema::{dispatch_attempts, dispatches, licences};
+use crate::domain::buyer::{self, BuyerMessage};
 use crate::domain::dispatch::{self as rules, Channel};
 use crate::domain::notify::{self, Notice};
 
@@ -112,29 +113,105 @@ pub fn enqueue(
     };
     for (u, n) in &takers {
         let (subject, content, parts) = rules::compose(channel, n, &u.language);
-        diesel::insert_into(dispatches::table)
-            .values((
-                dispatches::id.eq(platform::id::next_id()),
-                dispatches::channel.eq(channel.id()),
-                dispatches::saas_id.eq(saas_id),
-                dispatches::user_id.eq(u.user_id),
-                dispatches::address.eq(on(channel, u).1),
-                dispatches::subject.eq(subject),
-                dispatches::content.eq(content),
-                dispatches::notify_type.eq(n.notify_type),
-                dispatches::ref_id.eq(&n.ref_id),
-                dispatches::parts.eq(parts),
-                dispatches::parts_sent.eq(0),
-                dispatches::state.eq(if live { state::QUEUED } else { state::REFUSED }),
-                dispatches::attempts.eq(0),
-                dispatches::next_attempt_at.eq(now),
-                dispatches::last_error.eq(&refusal),
-                dispatches::created_at.eq(now),
-                dispatches::sent_at.eq(0_i64),
-            ))
-            .execute(conn)?;
+        insert(
+            conn,
+            &Queued {
+                channel,
+                saas_id,
+                user_id: u.user_id,
+                address: on(channel, u).1,
+                subject: &subject,
+                content: &content,
+                notify_type: n.notify_type,
+                ref_id: &n.ref_id,
+                parts,
+            },
+            &refusal,
+            now,
+        )?;
     }
     Ok(takers.len())
+}
+
+/// A message as it enters the queue.
+struct Queued<'a> {
+    channel: Channel,
+    saas_id: i64,
+    /// 0 for a buyer, who is no user.
+    user_id: i64,
+    address: &'a str,
+    subject: &'a str,
+    content: &'a str,
+    notify_type: i32,
+    ref_id: &'a str,
+    parts: i32,
+}
+
+/// Queues `m`, or writes it refused with `refusal` when that is not empty.
+fn insert(conn: &mut DbConnection, m: &Queued<'_>, refusal: &str, now: i64) -> QueryResult<()> {
+    let state = if refusal.is_empty() {
+        state::QUEUED
+    } else {
+        state::REFUSED
+    };
+    diesel::insert_into(dispatches::table)
+        .values((
+            dispatches::id.eq(platform::id::next_id()),
+            dispatches::channel.eq(m.channel.id()),
+            dispatches::saas_id.eq(m.saas_id),
+            dispatches::user_id.eq(m.user_id),
+            dispatches::address.eq(m.address),
+            dispatches::subject.eq(m.subject),
+            dispatches::content.eq(m.content),
+            dispatches::notify_type.eq(m.notify_type),
+            dispatches::ref_id.eq(m.ref_id),
+            dispatches::parts.eq(m.parts),
+            dispatches::parts_sent.eq(0),
+            dispatches::state.eq(state),
+            dispatches::attempts.eq(0),
+            dispatches::next_attempt_at.eq(now),
+            dispatches::last_error.eq(refusal),
+            dispatches::created_at.eq(now),
+            dispatches::sent_at.eq(0_i64),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Queues the messages to a ticket order's buyer (its vouchers' codes), each refused at once
+/// when the tenant holds no live licence for its channel. Answers how many.
+pub fn enqueue_for_buyer(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    order_id: i64,
+    messages: &[BuyerMessage],
+    now: i64,
+) -> QueryResult<usize> {
+    let ref_id = order_id.to_string();
+    for m in messages {
+        let refusal = if licence_live(conn, m.channel, saas_id, now)? {
+            String::new()
+        } else {
+            m.channel.no_licence()
+        };
+        insert(
+            conn,
+            &Queued {
+                channel: m.channel,
+                saas_id,
+                user_id: 0,
+                address: &m.address,
+                subject: &m.subject,
+                content: &m.content,
+                notify_type: buyer::NOTIFY_TYPE,
+                ref_id: &ref_id,
+                parts: m.parts,
+            },
+            &refusal,
+            now,
+        )?;
+    }
+    Ok(messages.len())
 }
 
 /// How long a claim holds: a message still "sending" after this (its sender died mid-way) is

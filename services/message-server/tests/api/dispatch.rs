@@ -189,6 +189,98 @@ async fn texts_go_out_under_a_licence_split_and_retried(backend: Backend) {
 
 platform::on_both_backends!(texts_go_out_under_a_licence_split_and_retried);
 
+/// A ticket order's vouchers issued: one text a voucher to the buyer's mobile, each with its
+/// whole code, sent under the tenant's SMS licence; refused, with the reason, for a tenant
+/// without one; nothing for another tenant to see.
+async fn a_buyer_is_texted_each_voucher_code(backend: Backend) {
+    let provider = Arc::new(Provider::default());
+    let url = start_provider(provider.clone());
+    let env = start(
+        backend,
+        &[
+            ("SMS__PROVIDER_URL", url.as_str()),
+            ("SMS__API_KEY", "k-123"),
+            ("SMS__POLL_MS", "20"),
+        ],
+    )
+    .await;
+    let (app, bus, issuer) = (&env.app, &env.bus, &env.issuer);
+    publish_licence(bus, SAAS, "saas/notify/sms").await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let codes = ["ABCDEFGHJKMNPQRSTVWX", "0123456789ABCDEFGHJK"];
+    for (saas, id) in [(SAAS, 77), (OTHER, 78)] {
+        let issued = v1::VouchersIssued {
+            order: Some(v1::OrderRef {
+                order_id: id,
+                product_type: v1::ProductType::Ticket as i32,
+                product_name: "West Lake day ticket".into(),
+                start_date: "2026-12-01".into(),
+                end_date: "2026-12-01".into(),
+                ..Default::default()
+            }),
+            contact: Some(v1::Contact {
+                name: "Li Lei".into(),
+                mobile: "13900000001".into(),
+                email: String::new(),
+            }),
+            codes: codes.iter().map(|c| (*c).to_owned()).collect(),
+            sms_text: String::new(),
+            quantity: 2,
+        };
+        publish(
+            bus,
+            "voucher.ticket.issued",
+            Outgoing::new("ticket-app", "voucher.ticket.issued", saas, &issued),
+        )
+        .await;
+    }
+
+    let staff = issuer.token(99, SAAS, 0, 200);
+    let staff = Client::new(app, &staff);
+    let sent = at_least(2, "both texts sent", || staff.list_sms("")).await;
+    assert_eq!(sent.len(), 2, "{sent:?}");
+    let mut contents: Vec<&str> = sent
+        .iter()
+        .map(|m| m["content"].as_str().unwrap())
+        .collect();
+    contents.sort_unstable();
+    assert_eq!(
+        contents,
+        [
+            "West Lake day ticket 2026-12-01 凭证1/2：ABCD-EFGH-JKMN-PQRS-TVWX",
+            "West Lake day ticket 2026-12-01 凭证2/2：0123-4567-89AB-CDEF-GHJK",
+        ]
+    );
+    assert!(
+        sent.iter()
+            .all(|m| m["address"] == "13900000001" && m["refId"] == "77")
+    );
+    // Each is 62 characters: two parts a text.
+    assert!(sent.iter().all(|m| m["parts"] == 2), "{sent:?}");
+    let taken = provider.taken.lock().unwrap().clone();
+    assert_eq!(taken.len(), 4);
+    assert!(taken.iter().all(|t| t["mobile"] == "13900000001"));
+
+    // The other tenant holds no SMS licence: its buyer's texts are refused with the reason.
+    let other_staff = issuer.token(98, OTHER, 0, 200);
+    let other_staff = Client::new(app, &other_staff);
+    let refused = at_least(2, "texts refused", || other_staff.list_sms_queue("state=4")).await;
+    assert!(
+        refused
+            .iter()
+            .all(|m| m["lastError"].as_str().unwrap().contains("licence"))
+    );
+    assert!(refused.iter().all(|m| m["refId"] == "78"));
+    assert_eq!(
+        provider.taken.lock().unwrap().len(),
+        4,
+        "nothing of theirs went out"
+    );
+    env.app.shutdown().await;
+}
+
+platform::on_both_backends!(a_buyer_is_texted_each_voucher_code);
+
 /// A provider that takes the connection and never answers: the attempt fails once the service's
 /// outbound timeout has passed, saying so, and the text waits for its next attempt; the sender
 /// is not stuck on it.

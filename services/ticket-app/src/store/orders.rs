@@ -797,13 +797,40 @@ fn vouchers_follow(
     now: i64,
 ) -> Result<Vec<String>, ApiError> {
     match row.order_state {
-        state::CONFIRMED => vouchers::issue(conn, row, p, now),
+        state::CONFIRMED => {
+            let codes = vouchers::issue(conn, row, p, now)?;
+            if !codes.is_empty() {
+                publish_issued(conn, row, p, &codes, now)?;
+            }
+            Ok(codes)
+        }
         state::CANCELLED | state::REFUNDED | state::INVALID => {
             vouchers::cancel_of(conn, row.id)?;
             Ok(Vec::new())
         }
         _ => Ok(Vec::new()),
     }
+}
+
+/// `voucher.ticket.issued`: the codes go to the buyer (message-server sends them by SMS and
+/// mail to the order's contact).
+fn publish_issued(
+    conn: &mut DbConnection,
+    row: &OrderRow,
+    p: &TicketProductFields,
+    codes: &[String],
+    now: i64,
+) -> Result<(), ApiError> {
+    let e = v1::VouchersIssued {
+        order: Some(order_ref(conn, row)?),
+        contact: Some(contact(row)?),
+        codes: codes.to_vec(),
+        sms_text: p.sms_text.clone(),
+        quantity: row.quantity,
+    };
+    let out = Outgoing::new(NAME, "voucher.ticket.issued", row.saas_id, &e).at(now);
+    publish_in_tx(conn, out)?;
+    Ok(())
 }
 
 /// The reason an event gives for a move: the action and its remark, and the voucher codes the

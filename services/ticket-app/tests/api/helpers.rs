@@ -44,7 +44,7 @@ pub async fn start(backend: Backend) -> TenantFixture {
 }
 
 /// The fixture (through `Deref`) with a second supplier and distributor of the tenant, and
-/// what ticket-app publishes (`order.#`, `product.#`, `credit.#`).
+/// what ticket-app publishes (`order.#`, `product.#`, `credit.#`, `voucher.#`).
 pub struct Env {
     pub fixture: TenantFixture,
     pub events: Subscription,
@@ -75,7 +75,7 @@ pub async fn start_env_with(backend: Backend, settings: &[(&str, &str)]) -> Env 
     .await;
     let events = fixture
         .bus
-        .broadcast("test", &["order.#", "product.#", "credit.#"]);
+        .broadcast("test", &["order.#", "product.#", "credit.#", "voucher.#"]);
     fixture
         .publish_merchant(SAAS, SUPPLIER_2, MCH_SUPPLIER, "Second Supplier")
         .await;

@@ -130,7 +130,14 @@ async fn a_confirmed_order_gets_vouchers_with_random_codes_whose_qr_decodes_back
         pages(b"/Type /Page") + pages(b"/Type/Page") >= 3,
         "a page a voucher"
     );
-    // The confirmation names the codes (message-server's notification of it shows them).
+    // The codes go to the buyer: message-server sends them to the order's contact.
+    let e = next_event(&mut env.events, "voucher.ticket.issued").await;
+    let issued = v1::VouchersIssued::decode(e.payload.as_slice()).unwrap();
+    let sent: Vec<&str> = issued.codes.iter().map(String::as_str).collect();
+    let listed: Vec<&str> = vs.iter().map(|v| v["code"].as_str().unwrap()).collect();
+    assert_eq!(sent, listed, "every code, in the vouchers' order");
+    assert_eq!(issued.contact.unwrap().mobile, "13800000001");
+    assert_eq!((issued.quantity, issued.order.unwrap().order_id), (3, id));
     let e = next_event(&mut env.events, "order.ticket.created").await;
     assert!(v1::OrderCreated::decode(e.payload.as_slice()).is_ok());
 
