@@ -110,48 +110,41 @@ pub fn record_login(
     login: &Login<'_>,
     now: i64,
 ) -> QueryResult<(MaUser, bool)> {
-    let known = wx_ma_users::table
+    // Inserted unless the user is known: of two first logins at once, one inserts and the other
+    // finds the row and counts its login (the unique index decides, not a read before).
+    let insert = diesel::insert_into(wx_ma_users::table)
+        .values((
+            wx_ma_users::id.eq(platform::id::next_id()),
+            wx_ma_users::saas_id.eq(saas_id),
+            wx_ma_users::config_id.eq(config_id),
+            wx_ma_users::open_id.eq(login.open_id),
+            wx_ma_users::union_id.eq(login.union_id),
+            wx_ma_users::session_key_sealed.eq(login.session_key_sealed),
+            wx_ma_users::login_count.eq(1),
+            wx_ma_users::created_at.eq(now),
+            wx_ma_users::last_login_at.eq(now),
+        ))
+        .on_conflict_do_nothing();
+    let inserted = platform::per_backend!(&mut *conn, |c| insert.execute(c))?;
+    let first = inserted == 1;
+    let target = wx_ma_users::table
         .filter(wx_ma_users::config_id.eq(config_id))
-        .filter(wx_ma_users::open_id.eq(login.open_id))
-        .select(wx_ma_users::id)
-        .first::<i64>(conn)
-        .optional()?;
-    let first = known.is_none();
-    let id = match known {
-        Some(id) => {
-            let target = wx_ma_users::table.filter(wx_ma_users::id.eq(id));
+        .filter(wx_ma_users::open_id.eq(login.open_id));
+    if !first {
+        diesel::update(target)
+            .set((
+                wx_ma_users::session_key_sealed.eq(login.session_key_sealed),
+                wx_ma_users::login_count.eq(wx_ma_users::login_count + 1),
+                wx_ma_users::last_login_at.eq(now),
+            ))
+            .execute(conn)?;
+        if !login.union_id.is_empty() {
             diesel::update(target)
-                .set((
-                    wx_ma_users::session_key_sealed.eq(login.session_key_sealed),
-                    wx_ma_users::login_count.eq(wx_ma_users::login_count + 1),
-                    wx_ma_users::last_login_at.eq(now),
-                ))
+                .set(wx_ma_users::union_id.eq(login.union_id))
                 .execute(conn)?;
-            if !login.union_id.is_empty() {
-                diesel::update(target)
-                    .set(wx_ma_users::union_id.eq(login.union_id))
-                    .execute(conn)?;
-            }
-            id
         }
-        None => {
-            let id = platform::id::next_id();
-            diesel::insert_into(wx_ma_users::table)
-                .values((
-                    wx_ma_users::id.eq(id),
-                    wx_ma_users::saas_id.eq(saas_id),
-                    wx_ma_users::config_id.eq(config_id),
-                    wx_ma_users::open_id.eq(login.open_id),
-                    wx_ma_users::union_id.eq(login.union_id),
-                    wx_ma_users::session_key_sealed.eq(login.session_key_sealed),
-                    wx_ma_users::login_count.eq(1),
-                    wx_ma_users::created_at.eq(now),
-                    wx_ma_users::last_login_at.eq(now),
-                ))
-                .execute(conn)?;
-            id
-        }
-    };
+    }
+    let id = target.select(wx_ma_users::id).first::<i64>(conn)?;
     let user = wx_ma_users::table
         .filter(wx_ma_users::id.eq(id))
         .select(MaUser::as_select())

@@ -78,6 +78,35 @@ async fn a_login_makes_the_user_and_the_next_one_updates_it(backend: Backend) {
     w.shutdown().await;
 }
 
+async fn first_logins_at_once_make_one_user(backend: Backend) {
+    let w = start(backend).await;
+    let id = w.add_mini_program().await;
+    let app = w.client("");
+    let mut codes = Vec::new();
+    for _ in 0..8 {
+        codes.push(w.wx_login("oMaTwice", "").await);
+    }
+    let answers = futures_util::future::join_all(
+        codes
+            .iter()
+            .map(|code| app.ma_login(json!({"configId": id, "code": code}))),
+    )
+    .await;
+    for a in &answers {
+        assert_eq!(a.status, 200, "{}", a.body);
+    }
+    let firsts = answers
+        .iter()
+        .filter(|a| a.data()["firstLogin"] == true)
+        .count();
+    assert_eq!(firsts, 1, "one of them made the user");
+    let staff = w.client(&w.f.operator);
+    let all = staff.ma_users(id, "").await;
+    assert_eq!(all.data()["sizeAll"], 1);
+    assert_eq!(all.data()["results"][0]["loginCount"], 8);
+    w.shutdown().await;
+}
+
 async fn another_tenant_and_merchants_see_none(backend: Backend) {
     let w = start(backend).await;
     let id = w.add_mini_program().await;
@@ -154,6 +183,7 @@ async fn bad_input_is_a_412_naming_the_field(backend: Backend) {
 
 platform::on_both_backends!(
     a_login_makes_the_user_and_the_next_one_updates_it,
+    first_logins_at_once_make_one_user,
     another_tenant_and_merchants_see_none,
     bad_input_is_a_412_naming_the_field,
 );
