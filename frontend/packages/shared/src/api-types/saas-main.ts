@@ -3924,7 +3924,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": number;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        /** Format: int64 */
+                        data: number;
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
                 };
             };
             /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
@@ -4092,7 +4106,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": boolean;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: boolean;
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
                 };
             };
             /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
@@ -4450,7 +4477,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": boolean;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: boolean;
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
                 };
             };
             /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
@@ -4631,7 +4671,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": boolean;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: boolean;
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
                 };
             };
             /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
@@ -8866,7 +8919,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": boolean;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: boolean;
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
                 };
             };
             /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
@@ -9215,7 +9281,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": boolean;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: boolean;
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
                 };
             };
             /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
@@ -9298,7 +9377,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": boolean;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: boolean;
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
                 };
             };
             /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
@@ -9381,7 +9473,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": boolean;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: boolean;
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
                 };
             };
             /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
@@ -10188,7 +10293,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": boolean;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: boolean;
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
                 };
             };
             /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
@@ -10272,7 +10390,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": boolean;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: boolean;
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
                 };
             };
             /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
@@ -10452,7 +10583,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": boolean;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: boolean;
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
                 };
             };
             /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
@@ -10535,7 +10679,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": boolean;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: boolean;
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
                 };
             };
             /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
@@ -10618,7 +10775,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": boolean;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: boolean;
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
                 };
             };
             /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
@@ -10893,7 +11063,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": boolean;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: boolean;
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
                 };
             };
             /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
@@ -10974,7 +11157,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": boolean;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: boolean;
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
                 };
             };
             /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
@@ -11047,7 +11243,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": boolean;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: boolean;
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
                 };
             };
             /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
@@ -11120,7 +11329,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": boolean;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: boolean;
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
                 };
             };
             /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
@@ -11654,7 +11876,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": boolean;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: boolean;
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
                 };
             };
             /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
@@ -12201,7 +12436,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": boolean;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: boolean;
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
                 };
             };
             /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
@@ -12550,7 +12798,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": boolean;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: boolean;
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
                 };
             };
             /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
@@ -12634,7 +12895,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": boolean;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: boolean;
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
                 };
             };
             /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
@@ -12816,7 +13090,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": boolean;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: boolean;
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
                 };
             };
             /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */

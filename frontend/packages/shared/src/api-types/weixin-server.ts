@@ -1304,7 +1304,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": number;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        /** Format: int64 */
+                        data: number;
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
                 };
             };
             /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
