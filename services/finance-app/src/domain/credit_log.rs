@@ -34,20 +34,9 @@ pub mod progress {
     pub const ALL: &[i32] = &[NONE, PARTIAL, FULL];
 }
 
-/// Order states of the spec (`orderState`), as the order events tell them.
-mod order {
-    pub const VALID: i32 = 0;
-    pub const CONFIRMED: i32 = 1;
-    pub const UNPAID: i32 = 2;
-    pub const PAID: i32 = 3;
-    pub const CANCELLED: i32 = 4;
-    pub const COMPLETED: i32 = 5;
-    pub const REFUNDED: i32 = 6;
-    pub const CANCEL_REQUESTED: i32 = 7;
-    pub const UNCONFIRMED: i32 = 8;
-    pub const INVALID: i32 = 9;
-    pub const ARRANGED: i32 = 10;
-}
+// Order states of the spec (`orderState`), as the order events tell them: the trading apps'
+// one list.
+use platform::trade::order_state::state as order;
 
 /// The order state an `order.*.cancelled` event stands for (it says cancelled or refunded
 /// without the number: either ends the order).
