@@ -35,12 +35,22 @@ async fn echo(req: HttpRequest, body: web::Bytes) -> HttpResponse {
         }))
 }
 
-/// Sends the body back as a stream, chunk by chunk as it arrives.
+/// Reads the body whole, then sends it back as a stream of chunks with no length. It does not
+/// echo while still reading: an HTTP/1.1 client (the gateway's included) sends the whole request
+/// before it reads the answer, so a full-duplex echo only works while the socket buffers hold
+/// what was echoed, and deadlocked once in CI until the gateway's timeout (504).
 async fn mirror(mut body: web::Payload) -> HttpResponse {
+    let mut chunks = Vec::new();
+    while let Some(chunk) = body.next().await {
+        match chunk {
+            Ok(chunk) => chunks.push(chunk),
+            Err(e) => return HttpResponse::BadRequest().body(e.to_string()),
+        }
+    }
     let (tx, rx) = tokio::sync::mpsc::channel::<Result<web::Bytes, actix_web::Error>>(4);
     actix_web::rt::spawn(async move {
-        while let Some(chunk) = body.next().await {
-            if tx.send(chunk.map_err(Into::into)).await.is_err() {
+        for chunk in chunks {
+            if tx.send(Ok(chunk)).await.is_err() {
                 break;
             }
         }
