@@ -7,6 +7,7 @@ pub mod app;
 pub mod auth;
 pub mod build_info;
 pub mod bus;
+pub mod channel;
 pub mod cli;
 pub mod config;
 pub mod db;

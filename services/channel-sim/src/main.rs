@@ -1,0 +1,28 @@
+//! `channel-sim`: the channel simulator as a process, for `make run`. `CHANNEL_SIM__ADDR` sets
+//! where it listens (default 127.0.0.1:8096).
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let addr = std::env::var("CHANNEL_SIM__ADDR")
+        .ok()
+        .filter(|v| !v.trim().is_empty())
+        .unwrap_or_else(|| "127.0.0.1:8096".to_owned());
+    let run = actix_web::rt::System::new().block_on(async move {
+        let running = channel_sim::start(&addr)?;
+        println!(
+            "channel-sim: the generic channel protocol at {}/<channel>/v1/ (controls at {}/sim/)",
+            running.url, running.url
+        );
+        tokio::signal::ctrl_c().await?;
+        running.stop().await;
+        Ok::<_, std::io::Error>(())
+    });
+    match run {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("channel-sim: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,194 @@
+//! The simulator's memory: the accounts it knows at each channel (their secrets, catalogues of
+//! spots and products), the calendars pushed to them, every push received, the answers it was
+//! told to fail with, and the nonces seen. Every worker shares one [`Sim`]; each operation takes
+//! the lock once.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use platform::channel::{Calendar, CatalogueEntry, Channel, Day};
+use serde::Serialize;
+
+use crate::domain;
+
+/// A push as received, in the generic records, for tests and the page.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Push {
+    pub at_ms: i64,
+    /// The HTTP status answered (a told failure, or 200).
+    pub status: u16,
+    pub items: Vec<Calendar>,
+}
+
+#[derive(Debug, Default)]
+struct Account {
+    secret: String,
+    scenics: Vec<CatalogueEntry>,
+    products: Vec<CatalogueEntry>,
+    /// Where the channel posts its orders (our side's channel order address).
+    order_url: String,
+    calendars: BTreeMap<String, BTreeMap<String, Day>>,
+    pushes: Vec<Push>,
+    /// HTTP statuses the next protocol calls answer, in order.
+    failures: Vec<u16>,
+    nonces: HashSet<String>,
+}
+
+type Key = (Channel, String);
+
+/// The simulator's state, shared by every worker.
+#[derive(Clone, Default)]
+pub struct Sim {
+    state: Arc<Mutex<HashMap<Key, Account>>>,
+}
+
+/// What an account is registered with (`POST /sim/accounts`).
+#[derive(Debug, Clone, Default)]
+pub struct Registration {
+    pub secret: String,
+    pub scenics: Vec<CatalogueEntry>,
+    pub products: Vec<CatalogueEntry>,
+    pub order_url: String,
+}
+
+/// Why a protocol call is refused before it is read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// A told failure: this HTTP status.
+    Told(u16),
+    Unknown,
+}
+
+impl Sim {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn lock(&self) -> MutexGuard<'_, HashMap<Key, Account>> {
+        // A panic while holding the lock leaves consistent maps: keep serving.
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Registers (or rewrites) an account with its catalogue, as the channel's operator sets up a
+    /// merchant; what it held is kept when only the catalogue changes.
+    pub fn register(&self, channel: Channel, account: &str, r: Registration) {
+        let mut s = self.lock();
+        let a = s.entry((channel, account.to_owned())).or_default();
+        a.secret = r.secret;
+        a.scenics = r.scenics;
+        a.products = r.products;
+        a.order_url = r.order_url;
+    }
+
+    /// The account's secret and whether the next call is told to fail; takes the failure.
+    pub fn admit(&self, channel: Channel, account: &str) -> Result<String, Refusal> {
+        let mut s = self.lock();
+        let a = s
+            .get_mut(&(channel, account.to_owned()))
+            .ok_or(Refusal::Unknown)?;
+        if !a.failures.is_empty() {
+            return Err(Refusal::Told(a.failures.remove(0)));
+        }
+        Ok(a.secret.clone())
+    }
+
+    /// Records a nonce; false when it was seen before (a replay).
+    pub fn first_use(&self, channel: Channel, account: &str, nonce: &str) -> bool {
+        let mut s = self.lock();
+        s.get_mut(&(channel, account.to_owned()))
+            .is_some_and(|a| a.nonces.insert(nonce.to_owned()))
+    }
+
+    /// Applies a push the protocol accepted; the products the catalogue lacks refuse it whole.
+    pub fn push(
+        &self,
+        channel: Channel,
+        account: &str,
+        items: Vec<Calendar>,
+        at_ms: i64,
+    ) -> Result<usize, Vec<String>> {
+        let mut s = self.lock();
+        let Some(a) = s.get_mut(&(channel, account.to_owned())) else {
+            return Err(Vec::new());
+        };
+        let known: BTreeSet<String> = a.products.iter().map(|p| p.id.clone()).collect();
+        let unknown = domain::unknown_products(&known, &items);
+        if !unknown.is_empty() {
+            return Err(unknown);
+        }
+        a.pushes.push(Push {
+            at_ms,
+            status: 200,
+            items: items.clone(),
+        });
+        Ok(domain::apply(&mut a.calendars, items))
+    }
+
+    /// Notes a push answered with a told failure (kept for the tests: it was received).
+    pub fn note_failed_push(&self, channel: Channel, account: &str, status: u16, at_ms: i64) {
+        if let Some(a) = self.lock().get_mut(&(channel, account.to_owned())) {
+            a.pushes.push(Push {
+                at_ms,
+                status,
+                items: Vec::new(),
+            });
+        }
+    }
+
+    pub fn scenics(&self, channel: Channel, account: &str) -> Vec<CatalogueEntry> {
+        self.lock()
+            .get(&(channel, account.to_owned()))
+            .map(|a| a.scenics.clone())
+            .unwrap_or_default()
+    }
+
+    pub fn products(&self, channel: Channel, account: &str) -> Vec<CatalogueEntry> {
+        self.lock()
+            .get(&(channel, account.to_owned()))
+            .map(|a| a.products.clone())
+            .unwrap_or_default()
+    }
+
+    /// What the account holds: each product's days, in date order.
+    pub fn calendars(&self, channel: Channel, account: &str) -> Vec<Calendar> {
+        self.lock()
+            .get(&(channel, account.to_owned()))
+            .map(|a| {
+                a.calendars
+                    .iter()
+                    .map(|(p, days)| Calendar {
+                        product: p.clone(),
+                        days: days.values().cloned().collect(),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Every push received, in order (told failures with no items).
+    pub fn pushes(&self, channel: Channel, account: &str) -> Vec<Push> {
+        self.lock()
+            .get(&(channel, account.to_owned()))
+            .map(|a| a.pushes.clone())
+            .unwrap_or_default()
+    }
+
+    /// The next protocol calls of the account answer these statuses; false for an unknown one.
+    pub fn fail_next(&self, channel: Channel, account: &str, statuses: Vec<u16>) -> bool {
+        match self.lock().get_mut(&(channel, account.to_owned())) {
+            Some(a) => {
+                a.failures.extend(statuses);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The account's secret and order address, for an order the channel places.
+    pub fn order_target(&self, channel: Channel, account: &str) -> Option<(String, String)> {
+        self.lock()
+            .get(&(channel, account.to_owned()))
+            .map(|a| (a.secret.clone(), a.order_url.clone()))
+    }
+}
