@@ -45,8 +45,10 @@ payloads! {
     PriceRuleUpdated => "updated",
     ApprovalDecided => "decided",
     InterfaceImported => "imported",
+    InterfaceConfigUpdated => "updated",
     SupportAssigned => "assigned",
     VouchersIssued => "issued",
+    AreaUpdated => "updated",
 }
 
 #[cfg(test)]

@@ -4,6 +4,61 @@ use platform::app::PermissionTexts;
 
 pub const TEXTS: PermissionTexts = &[
     (
+        "/saas/boss/charge/list:GET",
+        "List the tenant's top-ups",
+        "查看充值记录",
+    ),
+    (
+        "/saas/boss/invoice/list:GET",
+        "List the tenant's invoice requests",
+        "查看发票申请",
+    ),
+    (
+        "/saas/boss/invoice/load:GET",
+        "View an invoice request",
+        "查看发票申请详情",
+    ),
+    (
+        "/saas/boss/invoice/save:POST",
+        "Ask for an invoice for top-ups",
+        "申请充值发票",
+    ),
+    (
+        "/saas/platform/invoice/list:GET",
+        "List every tenant's invoice requests",
+        "查看所有租户的发票申请",
+    ),
+    (
+        "/saas/platform/invoice/load:GET",
+        "View a tenant's invoice request",
+        "查看租户发票申请详情",
+    ),
+    (
+        "/saas/platform/invoice/issue:PUT",
+        "Mark an invoice issued",
+        "标记发票已开具",
+    ),
+    (
+        "/saas/area/country/list:GET",
+        "List countries",
+        "查看国家列表",
+    ),
+    (
+        "/saas/area/areaInfo/list:GET",
+        "List provinces and cities",
+        "查看省市列表",
+    ),
+    (
+        "/saas/platform/area/save:POST",
+        "Add a province or city",
+        "新增省市",
+    ),
+    (
+        "/saas/platform/area/update:PUT",
+        "Change a province or city",
+        "修改省市",
+    ),
+    (
         "/saas/boss/balanceLog/getBossBalanceInfo:GET",
         "View the balance card",
         "查看余额信息",

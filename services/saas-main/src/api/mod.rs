@@ -7,12 +7,14 @@
 
 pub mod activity;
 pub mod approvals;
+pub mod areas;
 pub mod boss;
 pub mod currency_rates;
 pub mod dashboard;
 pub mod enums;
 pub mod interface_counts;
 pub mod interfaces;
+pub mod invoices;
 pub mod merchants;
 pub mod notices;
 pub mod notify;
@@ -36,12 +38,14 @@ const MODULES: &[Module] = &[
     merchants::distributors::MODULE,
     merchants::MODULE,
     boss::MODULE,
+    invoices::MODULE,
     notify::MODULE,
     notices::MODULE,
     price_policy::MODULE,
     currency_rates::MODULE,
     approvals::MODULE,
     support::MODULE,
+    areas::MODULE,
     interfaces::MODULE,
     interface_counts::MODULE,
     stats::MODULE,
@@ -59,6 +63,7 @@ const MODULES: &[Module] = &[
     (name = "notice", description = "Notices and the dashboard's latest ones"),
     (name = "pricePolicy", description = "Price levels and price rules of distributors"),
     (name = "approval", description = "Approval requests and their decisions"),
+    (name = "area", description = "Countries, provinces and cities shared by every tenant"),
     (name = "support", description = "Support tickets (work orders) and their replies"),
     (name = "interface", description = "Sales channels and vendors: the catalogue and the tenant's configurations"),
     (name = "stats", description = "Order statistics from order events"),

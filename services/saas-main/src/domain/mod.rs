@@ -4,11 +4,13 @@
 
 pub mod activity;
 pub mod approvals;
+pub mod areas;
 pub mod boss;
 pub mod currency;
 pub mod enums;
 pub mod formula;
 pub mod interfaces;
+pub mod invoices;
 pub mod merchants;
 pub mod notices;
 pub mod notify;

@@ -362,6 +362,8 @@ pub struct BalanceLog {
     pub remarks: String,
     #[serde(rename = "createDate")]
     pub created_at: i64,
+    /// The invoice a top-up is on (0: none): its state is then 2 invoicing or 3 invoiced.
+    pub invoice_id: i64,
 }
 
 /// The viewer's tenant's balance log, newest first.

@@ -5,9 +5,11 @@
 
 pub mod activity;
 pub mod approvals;
+pub mod areas;
 pub mod boss;
 pub mod currency_rates;
 pub mod interfaces;
+pub mod invoices;
 pub mod merchants;
 pub mod notices;
 pub mod notify;

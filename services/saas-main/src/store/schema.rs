@@ -97,6 +97,7 @@ diesel::table! {
         remarks -> Text,
         operator_id -> BigInt,
         created_at -> BigInt,
+        invoice_id -> BigInt,
     }
 }
 
@@ -354,5 +355,42 @@ diesel::table! {
         from_support -> Bool,
         content -> Text,
         created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    invoices (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        invoice_type -> Integer,
+        title -> Text,
+        tax_no -> Text,
+        email -> Text,
+        address_phone -> Text,
+        bank_account -> Text,
+        remarks -> Text,
+        amount -> BigInt,
+        log_count -> Integer,
+        state -> Integer,
+        invoice_no -> Text,
+        applicant_id -> BigInt,
+        issuer_id -> BigInt,
+        created_at -> BigInt,
+        issued_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    areas (id) {
+        id -> BigInt,
+        code -> Text,
+        parent_code -> Text,
+        country -> Text,
+        level -> Integer,
+        name -> Text,
+        name_en -> Text,
+        state -> Integer,
+        created_at -> BigInt,
+        updated_at -> BigInt,
     }
 }

@@ -3,12 +3,14 @@
 mod activity;
 mod actuator;
 mod approvals;
+mod areas;
 mod boss;
 mod currency_rates;
 mod dashboard;
 mod enums;
 mod helpers;
 mod interfaces;
+mod invoices;
 mod notices;
 mod notify;
 mod price_policy;

@@ -1,0 +1,2 @@
+ALTER TABLE balance_logs DROP COLUMN invoice_id;
+DROP TABLE invoices;
