@@ -23,6 +23,13 @@ const ERROR_HEADER: &str = "x-tradewind-error";
 const PREFETCH: u16 = 64;
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 const MAX_BACKOFF: Duration = Duration::from_secs(10);
+/// Seconds between AMQP heartbeats unless the URL names its own. RabbitMQ proposes 60, and a
+/// peer is declared lost after two missed beats: a connection a network cut left half open
+/// would hold a consumer idle for two minutes. The lower of the two proposals is used.
+const HEARTBEAT_SECS: u16 = 10;
+/// Opening a connection, declaring the topology and starting to consume: a broker that accepted
+/// the connection but does not answer must not hold a consumer forever.
+const SETUP_TIMEOUT: Duration = Duration::from_secs(20);
 
 #[derive(Clone)]
 pub struct RabbitBroker {
@@ -43,6 +50,15 @@ fn unavailable(e: impl std::fmt::Display) -> BusError {
     BusError::Unavailable(e.to_string())
 }
 
+/// `url` with the platform's heartbeat unless it names one.
+fn with_heartbeat(url: &str) -> String {
+    if url.contains("heartbeat=") {
+        return url.to_owned();
+    }
+    let sep = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{sep}heartbeat={HEARTBEAT_SECS}")
+}
+
 impl RabbitBroker {
     /// The production broker: the registry's topology on the shared exchange.
     pub fn new(url: &str) -> Self {
@@ -57,7 +73,7 @@ impl RabbitBroker {
     pub fn with_topology(url: &str, exchange: &str, ephemeral: bool, topology: Topology) -> Self {
         Self {
             inner: Arc::new(Inner {
-                url: url.to_owned(),
+                url: with_heartbeat(url),
                 exchange: exchange.to_owned(),
                 ephemeral,
                 topology,
@@ -371,15 +387,30 @@ impl RabbitBroker {
         let queue = queue.to_owned();
         let bindings = bindings.to_vec();
         actix_web::rt::spawn(async move {
-            let mut backoff = Duration::from_millis(200);
+            const FIRST_BACKOFF: Duration = Duration::from_millis(200);
+            let mut backoff = FIRST_BACKOFF;
             while !tx.is_closed() {
+                let mut connected = false;
                 let consumed = match retry_delay {
-                    Some(delay) => broker.consume(&queue, &bindings, delay, &tx).await,
-                    None => broker.consume_broadcast(&queue, &bindings, &tx).await,
+                    Some(delay) => {
+                        broker
+                            .consume(&queue, &bindings, delay, &tx, &mut connected)
+                            .await
+                    }
+                    None => {
+                        broker
+                            .consume_broadcast(&queue, &bindings, &tx, &mut connected)
+                            .await
+                    }
                 };
                 match consumed {
                     Ok(()) => return,
                     Err(e) => {
+                        // A consumer that was consuming starts over quickly; one that never got
+                        // going backs off further each time.
+                        if connected {
+                            backoff = FIRST_BACKOFF;
+                        }
                         tracing::warn!(queue, error = %e, retry_in_ms = backoff.as_millis() as u64, "consumer disconnected");
                         tokio::time::sleep(backoff).await;
                         backoff = (backoff * 2).min(MAX_BACKOFF);
@@ -395,41 +426,46 @@ impl RabbitBroker {
         queue: &str,
         bindings: &[String],
         tx: &mpsc::Sender<Delivery>,
+        connected: &mut bool,
     ) -> Result<(), BusError> {
-        let (conn, channel) = self.open().await?;
-        let options = QueueDeclareOptions {
-            exclusive: true,
-            auto_delete: true,
-            ..Default::default()
-        };
-        channel
-            .queue_declare(queue.into(), options, FieldTable::default())
-            .await
-            .map_err(unavailable)?;
-        for binding in bindings {
+        let setup = async {
+            let (conn, channel) = self.open().await?;
+            let options = QueueDeclareOptions {
+                exclusive: true,
+                auto_delete: true,
+                ..Default::default()
+            };
             channel
-                .queue_bind(
+                .queue_declare(queue.into(), options, FieldTable::default())
+                .await
+                .map_err(unavailable)?;
+            for binding in bindings {
+                channel
+                    .queue_bind(
+                        queue.into(),
+                        self.inner.exchange.as_str().into(),
+                        binding.as_str().into(),
+                        QueueBindOptions::default(),
+                        FieldTable::default(),
+                    )
+                    .await
+                    .map_err(unavailable)?;
+            }
+            let consumer = channel
+                .basic_consume(
                     queue.into(),
-                    self.inner.exchange.as_str().into(),
-                    binding.as_str().into(),
-                    QueueBindOptions::default(),
+                    ShortString::from(queue),
+                    BasicConsumeOptions {
+                        no_ack: true,
+                        ..Default::default()
+                    },
                     FieldTable::default(),
                 )
                 .await
                 .map_err(unavailable)?;
-        }
-        let mut consumer = channel
-            .basic_consume(
-                queue.into(),
-                ShortString::from(queue),
-                BasicConsumeOptions {
-                    no_ack: true,
-                    ..Default::default()
-                },
-                FieldTable::default(),
-            )
-            .await
-            .map_err(unavailable)?;
+            Ok::<_, BusError>((conn, channel, consumer))
+        };
+        let (conn, _channel, mut consumer) = set_up(queue, setup, connected).await?;
         while let Some(item) = consumer.next().await {
             let message = item.map_err(unavailable)?;
             let delivery = Delivery::new(message.routing_key.as_str(), message.data);
@@ -451,27 +487,32 @@ impl RabbitBroker {
         bindings: &[String],
         retry_delay: Duration,
         tx: &mpsc::Sender<Delivery>,
+        connected: &mut bool,
     ) -> Result<(), BusError> {
-        let (conn, channel) = self.open().await?;
-        self.declare(&channel, &self.queue_name(queue), bindings, retry_delay)
-            .await?;
-        channel
-            .confirm_select(ConfirmSelectOptions::default())
-            .await
-            .map_err(unavailable)?;
-        channel
-            .basic_qos(PREFETCH, BasicQosOptions::default())
-            .await
-            .map_err(unavailable)?;
-        let mut consumer = channel
-            .basic_consume(
-                queue.into(),
-                ShortString::from(format!("{queue}-{}", uuid::Uuid::now_v7())),
-                BasicConsumeOptions::default(),
-                FieldTable::default(),
-            )
-            .await
-            .map_err(unavailable)?;
+        let setup = async {
+            let (conn, channel) = self.open().await?;
+            self.declare(&channel, &self.queue_name(queue), bindings, retry_delay)
+                .await?;
+            channel
+                .confirm_select(ConfirmSelectOptions::default())
+                .await
+                .map_err(unavailable)?;
+            channel
+                .basic_qos(PREFETCH, BasicQosOptions::default())
+                .await
+                .map_err(unavailable)?;
+            let consumer = channel
+                .basic_consume(
+                    queue.into(),
+                    ShortString::from(format!("{queue}-{}", uuid::Uuid::now_v7())),
+                    BasicConsumeOptions::default(),
+                    FieldTable::default(),
+                )
+                .await
+                .map_err(unavailable)?;
+            Ok::<_, BusError>((conn, channel, consumer))
+        };
+        let (conn, channel, mut consumer) = set_up(queue, setup, connected).await?;
         // The channel stays with this consumer: retries and dead letters are published on it.
         let replies = channel.clone();
         while let Some(item) = consumer.next().await {
@@ -515,6 +556,21 @@ impl RabbitBroker {
             Err(unavailable("the consumer was cancelled"))
         }
     }
+}
+
+/// Runs a consumer's set-up (connection, topology, `basic.consume`) within [`SETUP_TIMEOUT`],
+/// then marks it connected.
+async fn set_up<T>(
+    queue: &str,
+    setup: impl std::future::Future<Output = Result<T, BusError>>,
+    connected: &mut bool,
+) -> Result<T, BusError> {
+    let ready = tokio::time::timeout(SETUP_TIMEOUT, setup)
+        .await
+        .map_err(|_| unavailable("setting up the consumer timed out"))??;
+    *connected = true;
+    tracing::info!(queue, "consuming");
+    Ok(ready)
 }
 
 /// How a RabbitMQ delivery is settled once handled.
@@ -573,5 +629,26 @@ impl Acknowledger {
         } else {
             tracing::warn!(queue = %self.queue, "could not forward a failed delivery; it will be redelivered");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_platform_heartbeat_is_added_unless_the_url_names_one() {
+        assert_eq!(
+            with_heartbeat("amqp://guest:guest@127.0.0.1:5672/%2f"),
+            "amqp://guest:guest@127.0.0.1:5672/%2f?heartbeat=10"
+        );
+        assert_eq!(
+            with_heartbeat("amqp://h/%2f?frame_max=8192"),
+            "amqp://h/%2f?frame_max=8192&heartbeat=10"
+        );
+        assert_eq!(
+            with_heartbeat("amqp://h/%2f?heartbeat=30"),
+            "amqp://h/%2f?heartbeat=30"
+        );
     }
 }
