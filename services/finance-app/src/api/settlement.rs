@@ -294,6 +294,56 @@ pub fn prompt_texts(side: Side) -> PromptTexts {
     }
 }
 
+/// One handler that acts on a log (`LogAction::$action`: confirm, roll back or delete) and
+/// answers the receipt (payment) after it: the three differ only in name, path and texts.
+/// Used inside [`side_endpoints`], whose `SIDE`, `shared` and imports it relies on.
+macro_rules! log_action_endpoint {
+    (
+        $(#[doc = $doc:expr])*
+        $name:ident, $action:ident, $Settlement:ident, $tag:tt, $path:tt, $summary:tt
+    ) => {
+        $(#[doc = $doc])*
+        #[utoipa::path(request_body = LogId, responses((status = 200, body = $Settlement), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = $tag, summary = $summary)]
+        #[put($path)]
+        pub async fn $name(
+            pool: web::Data<DbPool>,
+            viewer: Viewer,
+            me: CurrentUser,
+            body: Json<LogId>,
+        ) -> Result<Reply<$Settlement>, ApiError> {
+            let s =
+                shared::act_on_log(&pool, viewer, me, SIDE, body.id, LogAction::$action).await?;
+            Ok(Reply(s.into()))
+        }
+    };
+}
+pub(crate) use log_action_endpoint;
+
+/// One handler that closes a receipt (payment), by review (`true`) or deletion (`false`), and
+/// answers its id. Used inside [`side_endpoints`], as [`log_action_endpoint`].
+macro_rules! close_endpoint {
+    (
+        $(#[doc = $doc:expr])*
+        $name:ident, $review:expr, $IdForm:ident, $Saved:ident, $sid:ident, $tag:tt, $path:tt,
+        $summary:tt
+    ) => {
+        $(#[doc = $doc])*
+        #[utoipa::path(request_body = $IdForm, responses((status = 200, body = $Saved), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = $tag, summary = $summary)]
+        #[put($path)]
+        pub async fn $name(
+            pool: web::Data<DbPool>,
+            viewer: Viewer,
+            me: CurrentUser,
+            body: Json<$IdForm>,
+        ) -> Result<Reply<$Saved>, ApiError> {
+            let $sid = body.$sid;
+            shared::close(&pool, viewer, me, SIDE, $sid, $review).await?;
+            Ok(Reply($Saved { $sid }))
+        }
+    };
+}
+pub(crate) use close_endpoint;
+
 /// Declares one side's endpoints (receipts or payments) and the types they answer: the logic
 /// is the functions above, the same for both; what differs is what the spec calls things (the
 /// merchant, the due amount, the progress, the log's id, info and date fields), the paths and
@@ -601,34 +651,15 @@ macro_rules! side_endpoints {
             }))
         }
 
-        /// Reviews a fully settled receipt (payment) (nothing pending, no abnormal order): it
-        /// is closed.
-        #[utoipa::path(request_body = $IdForm, responses((status = 200, body = $Saved), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = $tag, summary = $s_review)]
-        #[put($p_review)]
-        pub async fn review(
-            pool: web::Data<DbPool>,
-            viewer: Viewer,
-            me: CurrentUser,
-            body: Json<$IdForm>,
-        ) -> Result<Reply<$Saved>, ApiError> {
-            let $sid = body.$sid;
-            shared::close(&pool, viewer, me, SIDE, $sid, true).await?;
-            Ok(Reply($Saved { $sid }))
-        }
-
-        /// Deletes a receipt (payment) on which nothing is confirmed: its orders are free again.
-        #[utoipa::path(request_body = $IdForm, responses((status = 200, body = $Saved), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = $tag, summary = $s_delete)]
-        #[put($p_delete)]
-        pub async fn delete(
-            pool: web::Data<DbPool>,
-            viewer: Viewer,
-            me: CurrentUser,
-            body: Json<$IdForm>,
-        ) -> Result<Reply<$Saved>, ApiError> {
-            let $sid = body.$sid;
-            shared::close(&pool, viewer, me, SIDE, $sid, false).await?;
-            Ok(Reply($Saved { $sid }))
-        }
+        $crate::api::settlement::close_endpoint!(
+            /// Reviews a fully settled receipt (payment) (nothing pending, no abnormal order): it
+            /// is closed.
+            review, true, $IdForm, $Saved, $sid, $tag, $p_review, $s_review
+        );
+        $crate::api::settlement::close_endpoint!(
+            /// Deletes a receipt (payment) on which nothing is confirmed: its orders are free again.
+            delete, false, $IdForm, $Saved, $sid, $tag, $p_delete, $s_delete
+        );
 
         #[derive(Debug, Deserialize, IntoParams)]
         #[serde(rename_all = "camelCase")]
@@ -743,44 +774,18 @@ macro_rules! side_endpoints {
             Ok(Reply(LogSaved { id }))
         }
 
-        /// Confirms a pending log: the money counts against the receipt's (payment's) orders.
-        #[utoipa::path(request_body = LogId, responses((status = 200, body = $Settlement), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = $tag, summary = $s_log_confirm)]
-        #[put($p_log_confirm)]
-        pub async fn log_confirm(
-            pool: web::Data<DbPool>,
-            viewer: Viewer,
-            me: CurrentUser,
-            body: Json<LogId>,
-        ) -> Result<Reply<$Settlement>, ApiError> {
-            let s = shared::act_on_log(&pool, viewer, me, SIDE, body.id, LogAction::Confirm).await?;
-            Ok(Reply(s.into()))
-        }
-
-        /// Rolls a confirmed log back (cancelled): its money no longer counts.
-        #[utoipa::path(request_body = LogId, responses((status = 200, body = $Settlement), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = $tag, summary = $s_log_rollback)]
-        #[put($p_log_rollback)]
-        pub async fn log_rollback(
-            pool: web::Data<DbPool>,
-            viewer: Viewer,
-            me: CurrentUser,
-            body: Json<LogId>,
-        ) -> Result<Reply<$Settlement>, ApiError> {
-            let s = shared::act_on_log(&pool, viewer, me, SIDE, body.id, LogAction::RollBack).await?;
-            Ok(Reply(s.into()))
-        }
-
-        /// Deletes a pending log.
-        #[utoipa::path(request_body = LogId, responses((status = 200, body = $Settlement), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = $tag, summary = $s_log_delete)]
-        #[put($p_log_delete)]
-        pub async fn log_delete(
-            pool: web::Data<DbPool>,
-            viewer: Viewer,
-            me: CurrentUser,
-            body: Json<LogId>,
-        ) -> Result<Reply<$Settlement>, ApiError> {
-            let s = shared::act_on_log(&pool, viewer, me, SIDE, body.id, LogAction::Delete).await?;
-            Ok(Reply(s.into()))
-        }
+        $crate::api::settlement::log_action_endpoint!(
+            /// Confirms a pending log: the money counts against the receipt's (payment's) orders.
+            log_confirm, Confirm, $Settlement, $tag, $p_log_confirm, $s_log_confirm
+        );
+        $crate::api::settlement::log_action_endpoint!(
+            /// Rolls a confirmed log back (cancelled): its money no longer counts.
+            log_rollback, RollBack, $Settlement, $tag, $p_log_rollback, $s_log_rollback
+        );
+        $crate::api::settlement::log_action_endpoint!(
+            /// Deletes a pending log.
+            log_delete, Delete, $Settlement, $tag, $p_log_delete, $s_log_delete
+        );
 
         platform::endpoints!(
             verify_orders,
