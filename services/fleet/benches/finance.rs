@@ -350,7 +350,9 @@ fn fill(url: &str, rows: usize, now: i64) {
     ))
     .execute(&mut conn)
     .unwrap();
-    diesel::sql_query("ANALYZE credit_logs")
+    // What autovacuum does to a table that has taken a million rows: statistics for the
+    // planner, and the visibility map that lets a capped count read the index alone.
+    diesel::sql_query("VACUUM ANALYZE credit_logs")
         .execute(&mut conn)
         .unwrap();
 }
@@ -395,6 +397,10 @@ async fn lists() {
         (
             "credit log, a distributor, a month of check-ins",
             format!("/saas/credit/log/list?distributorMchId={d}&dateType=2&{month}"),
+        ),
+        (
+            "credit log, a month of check-ins",
+            format!("/saas/credit/log/list?dateType=2&{month}"),
         ),
         (
             "credit log, receipt progress",

@@ -152,6 +152,23 @@ impl DayRange {
         }
         Ok(r)
     }
+
+    /// Whether either end is set.
+    pub fn is_set(&self) -> bool {
+        self.from.is_some() || self.to.is_some()
+    }
+}
+
+/// The date the credit log list is ordered by, newest first: the one its range is on, when a
+/// range is given, otherwise the order date. Over a million rows a page is then read from an
+/// index of that date in order, never sorted out of every row the range holds (a month of
+/// check-ins is spread over a year of order dates).
+pub fn ordered_by(date_type: DateFilter, days: DayRange) -> DateFilter {
+    if days.is_set() {
+        date_type
+    } else {
+        DateFilter::OrderDate
+    }
 }
 
 #[cfg(test)]
@@ -163,6 +180,31 @@ mod tests {
             ApiError::Invalid { field, .. } => field,
             other => panic!("expected a 412, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn the_list_is_ordered_by_the_date_its_range_is_on() {
+        let month = DayRange {
+            from: Some(100),
+            to: Some(130),
+        };
+        for d in [
+            DateFilter::PayDate,
+            DateFilter::OrderDate,
+            DateFilter::CheckIn,
+            DateFilter::EndDate,
+        ] {
+            assert_eq!(ordered_by(d, month), d);
+            assert_eq!(ordered_by(d, DayRange::default()), DateFilter::OrderDate);
+        }
+        let open_start = DayRange {
+            from: None,
+            to: Some(5),
+        };
+        assert_eq!(
+            ordered_by(DateFilter::CheckIn, open_start),
+            DateFilter::CheckIn
+        );
     }
 
     #[test]

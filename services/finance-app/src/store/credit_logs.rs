@@ -503,16 +503,27 @@ fn filtered(viewer: &Viewer, f: &CreditLogFilter) -> credit_logs::BoxedQuery<'st
     q
 }
 
-/// A page of the credit log `viewer` sees, the newest orders first.
+/// A page of the credit log `viewer` sees, newest first by the date its range is on (the order
+/// date without a range: [`credit_log::ordered_by`]), and how many rows match, counted up to
+/// [`platform::db::COUNT_CAP`].
 pub fn list(
     conn: &mut DbConnection,
     viewer: &Viewer,
     f: &CreditLogFilter,
     page: PageRequest,
 ) -> QueryResult<(Vec<CreditLog>, i64)> {
-    let total = filtered(viewer, f).count().get_result(conn)?;
-    let rows: Vec<Row> = filtered(viewer, f)
-        .order((credit_logs::order_date.desc(), credit_logs::id.desc()))
+    let total = platform::db::count_capped(conn, filtered(viewer, f).select(credit_logs::id))?;
+    let date_type = f.date_type.unwrap_or(DateFilter::OrderDate);
+    let q = filtered(viewer, f);
+    let q = match credit_log::ordered_by(date_type, f.days) {
+        DateFilter::PayDate => q.order((credit_logs::payment_date.desc(), credit_logs::id.desc())),
+        DateFilter::OrderDate => q.order((credit_logs::order_date.desc(), credit_logs::id.desc())),
+        DateFilter::CheckIn => q.order((credit_logs::travel_date.desc(), credit_logs::id.desc())),
+        DateFilter::EndDate => {
+            q.order((credit_logs::end_travel_date.desc(), credit_logs::id.desc()))
+        }
+    };
+    let rows: Vec<Row> = q
         .offset(page.offset())
         .limit(page.limit())
         .select(Row::as_select())

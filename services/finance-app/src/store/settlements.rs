@@ -1169,7 +1169,7 @@ fn verify_orders_of(
 }
 
 /// A page of `side`'s ledger rows the viewer sees, oldest orders first (the order receipts
-/// fill them in).
+/// fill them in), and how many match, counted up to [`platform::db::COUNT_CAP`].
 pub fn verify_orders(
     conn: &mut DbConnection,
     viewer: &Viewer,
@@ -1177,7 +1177,10 @@ pub fn verify_orders(
     f: &VerifyFilter,
     page: PageRequest,
 ) -> QueryResult<(Vec<VerifyOrder>, i64)> {
-    let total = verify_filtered(viewer, side, f).count().get_result(conn)?;
+    let total = platform::db::count_capped(
+        conn,
+        verify_filtered(viewer, side, f).select(credit_logs::id),
+    )?;
     let rows: Vec<LedgerRow> = verify_filtered(viewer, side, f)
         .order((credit_logs::order_date.asc(), credit_logs::id.asc()))
         .offset(page.offset())

@@ -81,6 +81,8 @@ async fn only_the_distributor_itself_sees_its_cash_and_chart(backend: Backend) {
     let log = own.list_cash("").await.rows();
     assert_eq!(log.len(), 1);
     assert_eq!(log[0]["mchId"], DISTRIBUTOR);
+    // Its own name, not an id: a distributor's users have no merchant list to look it up in.
+    assert_eq!(log[0]["mchName"], "Demo Distributor");
     let graph = own
         .balance_graph(&format!("mchId={SECOND_DISTRIBUTOR}"))
         .await;

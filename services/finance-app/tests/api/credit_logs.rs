@@ -211,11 +211,22 @@ async fn the_list_filters_by_date_progress_and_the_rest(backend: Backend) {
             day(10)
         ))
         .await,
-        vec![601, 602]
+        vec![602, 601],
+        "a range of check-ins is listed by check-in, latest first"
+    );
+    assert_eq!(
+        ids(format!("dateType=2&endDate={}", day(30))).await,
+        vec![603, 602, 601]
     );
     assert_eq!(
         ids(format!("dateType=3&startDate={}", day(12))).await,
-        vec![602, 603]
+        vec![603, 602],
+        "a range of end dates by end date"
+    );
+    assert_eq!(
+        ids("dateType=2".into()).await,
+        vec![601, 602, 603],
+        "no range: by order date"
     );
     // Nothing is paid to a supplier yet: no row has a pay date.
     assert_eq!(

@@ -1,7 +1,7 @@
 //! The summaries' read model (`ledger_lines`) after each kind of event that moves the ledger,
 //! one at a time: an order created, one told out of order (state-changed before created),
 //! completed, cancelled and made invalid while it is being settled (abnormal), a receipt and a
-//! payment made, money confirmed and rolled back, a review, deletions. After each, the lines
+//! payment made, money confirmed and rolled back on both sides, a review, deletions. After each, the lines
 //! equal the rows grouped afresh and the summaries answer them
 //! ([`crate::verify::check_read_model`]; the random sequence there checks the same after each
 //! of its steps).
@@ -49,6 +49,12 @@ async fn the_summaries_read_model_equals_the_grouped_rows_after_every_kind_of_ev
     let done = staff.act_on_log(Side::Receipt, "confirm", log).await;
     assert_eq!(done.status, 200, "{}", done.body);
     check_read_model(&staff, &pool, 8, "money confirmed").await;
+    let paid = staff.save_log(Side::Payment, payment, 5_000).await;
+    assert_eq!(paid.status, 200, "{}", paid.body);
+    let paid = paid.data()["id"].as_i64().unwrap();
+    let done = staff.act_on_log(Side::Payment, "confirm", paid).await;
+    assert_eq!(done.status, 200, "{}", done.body);
+    check_read_model(&staff, &pool, 8, "payment money confirmed").await;
 
     cancel(&f, 7_001, d1, 10_000).await;
     check_read_model(&staff, &pool, 9, "cancelled while settled (abnormal)").await;
@@ -84,6 +90,9 @@ async fn the_summaries_read_model_equals_the_grouped_rows_after_every_kind_of_ev
     .await;
     let lines = staff.summary(Side::Payment, "").await.rows();
     assert_eq!(lines[0]["abnormalCount"], 2, "{lines:?}");
+    let done = staff.act_on_log(Side::Payment, "rollback", paid).await;
+    assert_eq!(done.status, 200, "{}", done.body);
+    check_read_model(&staff, &pool, 13, "payment money rolled back").await;
     let done = staff
         .close_settlement(Side::Payment, "delete", payment)
         .await;

@@ -253,7 +253,7 @@ async fn concurrent_payments_never_go_over_the_limit(backend: Backend) {
 
 /// Money received for an order paid by credit gives the credit back, a rollback takes it again,
 /// and a cancellation afterwards gives back only what was not received; the credit log shows
-/// the order in a receipt (7) and received (8).
+/// the order in a receipt (7) and received (8). The prepaid balance never moves.
 async fn money_received_gives_the_credit_back_once(backend: Backend) {
     use crate::helpers::Side::Receipt as R;
     use crate::helpers::orders::{book, cancel};
@@ -310,6 +310,15 @@ async fn money_received_gives_the_credit_back_once(backend: Backend) {
         0,
         "all of 901 back, none for 902"
     );
+    // Received money settles orders; it is not prepaid money (docs/finance.md): the balance
+    // stays as it was, and the 40,000 counts once in what is available, as credit given back.
+    let account = staff
+        .check_credit(&format!("mchId={DISTRIBUTOR}"))
+        .await
+        .data()
+        .clone();
+    assert_eq!(account["balance"], 0, "{account}");
+    assert_eq!(account["available"], 100_000, "{account}");
     assert_eq!(
         (state_of(901).await, state_of(902).await),
         (8, 8),

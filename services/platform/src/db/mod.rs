@@ -159,6 +159,25 @@ where
 /// filters are added one by one.
 pub type Backend = <DbConnection as diesel::Connection>::Backend;
 
+/// Lists count at most this many matches (`sizeAll`): counting every match of a broad filter
+/// over a million rows costs as much as reading them all, while the page itself costs about
+/// the same over a thousand rows as over a million. Past it a list says this many, and its
+/// filters narrow it.
+pub const COUNT_CAP: i64 = 10_000;
+
+/// How many rows `query` finds, [`COUNT_CAP`] at most. `query` selects one `BIGINT` column
+/// (the id, best one an index of the filters holds); at most `COUNT_CAP + 1` of them are read.
+pub fn count_capped<Q>(conn: &mut DbConnection, query: Q) -> diesel::QueryResult<i64>
+where
+    Q: diesel::query_dsl::methods::LimitDsl,
+    Q::Output: diesel::RunQueryDsl<DbConnection>
+        + for<'a> diesel::query_dsl::LoadQuery<'a, DbConnection, i64>,
+{
+    use diesel::RunQueryDsl as _;
+    let found = query.limit(COUNT_CAP + 1).load::<i64>(conn)?.len();
+    Ok(i64::try_from(found).map_or(COUNT_CAP, |n| n.min(COUNT_CAP)))
+}
+
 diesel::define_sql_function! {
     /// SQL `lower`, the same on both backends for the ASCII a search box mostly holds: with
     /// [`SearchText`] on the lower-cased text, a search that ignores case on PostgreSQL as
@@ -216,6 +235,37 @@ impl<T: diesel::TextExpressionMethods> SearchText for T {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    diesel::table! {
+        numbers (id) {
+            id -> BigInt,
+        }
+    }
+
+    #[test]
+    fn a_count_stops_at_the_cap() {
+        use diesel::Connection as _;
+        use diesel::prelude::*;
+        let sqlite = diesel::sqlite::SqliteConnection::establish(":memory:").unwrap();
+        let mut conn = DbConnection::Sqlite(sqlite);
+        diesel::sql_query("CREATE TABLE numbers (id BIGINT PRIMARY KEY)")
+            .execute(&mut conn)
+            .unwrap();
+        diesel::sql_query(
+            "INSERT INTO numbers WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n \
+             WHERE i < 10050) SELECT i FROM n",
+        )
+        .execute(&mut conn)
+        .unwrap();
+        let all = numbers::table.select(numbers::id);
+        assert_eq!(count_capped(&mut conn, all).unwrap(), COUNT_CAP);
+        let few = numbers::table.filter(numbers::id.le(7)).select(numbers::id);
+        assert_eq!(count_capped(&mut conn, few).unwrap(), 7);
+        let exactly = numbers::table
+            .filter(numbers::id.le(COUNT_CAP))
+            .select(numbers::id);
+        assert_eq!(count_capped(&mut conn, exactly).unwrap(), COUNT_CAP);
+    }
 
     #[test]
     fn wildcards_and_the_escape_character_are_escaped() {
