@@ -120,6 +120,18 @@ export const SUPPORT_STATE: Enumeration = { id: 'base.enum.supportState', values
 /** Support ticket (work order) `businessType`: 10 hotel, 20 ticket. */
 export const SUPPORT_BUSINESS: Enumeration = { id: 'base.enum.supportBusiness', values: [10, 20] };
 
+/** An invoice request's `state` (the balance log's): 2 invoicing, 3 invoiced. */
+export const INVOICE_STATE: Enumeration = { id: 'base.enum.balanceLogState', values: [2, 3] };
+
+/** An invoice's `invoiceType`: 1 ordinary VAT invoice, 2 special VAT invoice. */
+export const INVOICE_TYPE: Enumeration = { id: 'base.enum.invoiceType', values: [1, 2] };
+
+/** An area's `state`: 1 in use, 0 disabled. */
+export const AREA_STATE: Enumeration = { id: 'base.enum.areaState', values: [1, 0] };
+
+/** An area's `level`: 2 province, 3 city. */
+export const AREA_LEVEL: Enumeration = { id: 'base.enum.areaLevel', values: [2, 3] };
+
 /** Every enumeration, for the messages test. */
 export const ENUMS: Enumeration[] = [
   USER_STATE,
@@ -159,6 +171,9 @@ export const ENUMS: Enumeration[] = [
   APPROVAL_STATE,
   SUPPORT_STATE,
   SUPPORT_BUSINESS,
+  INVOICE_TYPE,
+  AREA_STATE,
+  AREA_LEVEL,
 ];
 
 /** saas-main interface configuration `state`: 1 enabled, 0 disabled. */

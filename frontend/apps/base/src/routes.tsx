@@ -175,6 +175,18 @@ export const routes: AppRoute[] = [
     ],
   },
   {
+    // The platform's countries, provinces and cities (a tenant's zones are the hotel app's).
+    path: 'area',
+    meta: { title: 'base.menu.area', icon: 'public', order: 7 },
+    children: [
+      {
+        path: 'areaInfo/list',
+        meta: { title: 'base.menu.areas', order: 1, perm: PERM.area.list },
+        page: () => import('./pages/areas/AreaList'),
+      },
+    ],
+  },
+  {
     path: 'boss',
     meta: { title: 'base.menu.boss', icon: 'payments', order: 7 },
     children: [
@@ -193,6 +205,17 @@ export const routes: AppRoute[] = [
         path: 'balanceLog/list',
         meta: { title: 'base.menu.balanceLogs', order: 3, perm: PERM.balanceLog.list },
         page: () => import('./pages/boss/BalanceLogList'),
+      },
+      {
+        path: 'charge/list',
+        meta: { title: 'base.menu.charges', order: 4, perm: PERM.charge.list },
+        page: () => import('./pages/boss/ChargeList'),
+      },
+      {
+        // A tenant's own requests; for a platform administrator every tenant's, to mark issued.
+        path: 'invoice/list',
+        meta: { title: 'base.menu.invoices', order: 5, perm: PERM.invoice.list },
+        page: () => import('./pages/boss/InvoiceList'),
       },
     ],
   },

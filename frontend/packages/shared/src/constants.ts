@@ -169,6 +169,21 @@ export const PERM = {
   },
   licence: { list: '/saas/boss/license/list:GET' },
   balanceLog: { list: '/saas/boss/balanceLog/list:GET' },
+  /** The tenant's top-ups and its invoice requests; issuing is the platform's. */
+  charge: { list: '/saas/boss/charge/list:GET' },
+  invoice: {
+    list: '/saas/boss/invoice/list:GET',
+    save: '/saas/boss/invoice/save:POST',
+    platformList: '/saas/platform/invoice/list:GET',
+    issue: '/saas/platform/invoice/issue:PUT',
+  },
+  /** Countries, provinces and cities: read by all, kept by the platform. */
+  area: {
+    countries: '/saas/area/country/list:GET',
+    list: '/saas/area/areaInfo/list:GET',
+    save: '/saas/platform/area/save:POST',
+    update: '/saas/platform/area/update:PUT',
+  },
   /** Topping a tenant's balance up: the platform's, though under boss. */
   recharge: '/saas/boss/charge/recharge:POST',
   tenant: {
