@@ -2,7 +2,8 @@
 // the Top-ups page. A platform administrator's (GET /saas/platform/invoice/list): every
 // tenant's, each marked issued with its number after a confirmation
 // (PUT /saas/platform/invoice/issue).
-import { useCallback, useState } from 'react';
+import { Fragment, useCallback, useState } from 'react';
+import { Box, Typography } from '@mui/material';
 import { useIntl } from 'react-intl';
 import { api, Clip, DataTable, dateTime, FormDialog, FormText, ListPage, money, PERM, RowAction, RowActions, SelectFilter, TextFilter, useConfirm, useEnumLabel, useFilters, useForm, useHolds, type Column, type Page } from '@tradewind/shared';
 import { INVOICE_STATE, INVOICE_TYPE } from '../../enums';
@@ -13,6 +14,7 @@ const F = 'base.invoices.fields';
 
 function IssueDialog({ row, onClose, onDone }: { row: InvoiceRow; onClose: () => void; onDone: () => void }) {
   const intl = useIntl();
+  const label = useEnumLabel();
   const confirm = useConfirm();
   const form = useForm({ invoiceNo: '' });
   const submit = () =>
@@ -21,8 +23,29 @@ function IssueDialog({ row, onClose, onDone }: { row: InvoiceRow; onClose: () =>
         .submit({ invoiceNo: rules8to20 }, (v) => api.put('saas-main', '/saas/platform/invoice/issue', { id: row.id, invoiceNo: v.invoiceNo.trim() }))
         .then((ok) => ok && onDone()),
     );
+  const details: [string, string][] = [
+    ['saas', row.saasName || String(row.saasId)],
+    ['invoiceType', label(INVOICE_TYPE, row.invoiceType)],
+    ['title', row.title],
+    ['taxNo', row.taxNo],
+    ['amount', `${money(row.amount)} (${row.logCount})`],
+    ['email', row.email],
+    ['addressPhone', row.addressPhone || '--'],
+    ['bankAccount', row.bankAccount || '--'],
+    ['remarks', row.remarks || '--'],
+  ];
   return (
     <FormDialog open title="base.invoices.issueTitle" busy={form.busy} onClose={onClose} onSubmit={submit} submitLabel="base.invoices.issue" testId="invoice-issue-dialog">
+      <Box sx={{ gridColumn: '1 / -1', display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }} data-testid="invoice-issue-details">
+        {details.map(([k, v]) => (
+          <Fragment key={k}>
+            <Typography variant="body2" color="text.secondary">
+              {intl.formatMessage({ id: `${F}.${k}` })}
+            </Typography>
+            <Typography variant="body2">{v}</Typography>
+          </Fragment>
+        ))}
+      </Box>
       <FormText form={form} name="invoiceNo" label={`${F}.invoiceNo`} required digits />
       {confirm.element}
     </FormDialog>
@@ -51,13 +74,26 @@ export default function InvoiceList() {
     ...(platform ? [{ key: 'saasName', title: `${F}.saas`, render: (r: InvoiceRow) => <Clip text={r.saasName || String(r.saasId)} width={120} /> }] : []),
     { key: 'invoiceType', title: `${F}.invoiceType`, render: (r) => label(INVOICE_TYPE, r.invoiceType) },
     { key: 'title', title: `${F}.title`, render: (r) => <Clip text={r.title} width={160} /> },
-    { key: 'taxNo', title: `${F}.taxNo`, render: (r) => r.taxNo },
+    // The platform reads the buyer's details in the issue dialog: the table keeps to 1440 px.
+    ...(platform ? [] : [{ key: 'taxNo', title: `${F}.taxNo`, render: (r: InvoiceRow) => r.taxNo }]),
     { key: 'amount', title: `${F}.amount`, render: (r) => money(r.amount) },
-    { key: 'logCount', title: `${F}.logCount`, render: (r) => String(r.logCount) },
     { key: 'state', title: `${F}.state`, render: (r) => <span data-testid={`invoice-state-${r.id}`}>{label(INVOICE_STATE, r.state)}</span> },
-    { key: 'invoiceNo', title: `${F}.invoiceNo`, render: (r) => r.invoiceNo || '--' },
     { key: 'createDate', title: `${F}.createDate`, render: (r) => dateTime(r.createDate) },
-    { key: 'issueDate', title: `${F}.issueDate`, render: (r) => (r.issueDate ? dateTime(r.issueDate) : '--') },
+    {
+      key: 'invoiceNo',
+      title: `${F}.invoiceNo`,
+      render: (r) =>
+        r.invoiceNo ? (
+          <>
+            <div>{r.invoiceNo}</div>
+            <Typography variant="caption" color="text.secondary">
+              {r.issueDate ? dateTime(r.issueDate) : ''}
+            </Typography>
+          </>
+        ) : (
+          '--'
+        ),
+    },
     ...(platform && mayIssue
       ? [
           {
