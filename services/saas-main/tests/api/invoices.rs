@@ -301,4 +301,45 @@ async fn a_tenant_asks_and_the_platform_issues(backend: Backend) {
     app.shutdown().await;
 }
 
-platform::on_both_backends!(a_tenant_asks_and_the_platform_issues);
+/// Two requests for the same top-up at once make one invoice: the other is refused on logIds
+/// and leaves nothing behind.
+async fn a_top_up_is_invoiced_once_under_concurrent_requests(backend: Backend) {
+    let (app, issuer) = start(backend).await;
+    let demo = platform::demo::SAAS_ID;
+    let platform_admin = issuer.token(1, 0, 0, 100);
+    let admin = issuer.token(2, demo, 0, 200);
+    let (status, _) = send(
+        &app,
+        "POST",
+        "/saas/boss/charge/recharge",
+        &platform_admin,
+        Some(json!({"saasId": demo, "amount": 9_000})),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (_, charges) = send(&app, "GET", "/saas/boss/charge/list", &admin, None).await;
+    let top_up = charges["data"]["results"][0]["id"].as_i64().unwrap();
+    let asks = (0..4).map(|_| {
+        send(
+            &app,
+            "POST",
+            "/saas/boss/invoice/save",
+            &admin,
+            Some(form(&[top_up])),
+        )
+    });
+    let answers = futures_util::future::join_all(asks).await;
+    let made: Vec<_> = answers.iter().filter(|(s, _)| *s == 200).collect();
+    assert_eq!(made.len(), 1, "{answers:?}");
+    for (status, body) in answers.iter().filter(|(s, _)| *s != 200) {
+        assert_eq!((*status, field(body)), (412, Some("logIds")), "{body}");
+    }
+    let (_, list) = send(&app, "GET", "/saas/boss/invoice/list", &admin, None).await;
+    assert_eq!(list["data"]["sizeAll"], 1);
+    app.shutdown().await;
+}
+
+platform::on_both_backends!(
+    a_tenant_asks_and_the_platform_issues,
+    a_top_up_is_invoiced_once_under_concurrent_requests
+);
