@@ -5,7 +5,7 @@
 import { Fragment, useCallback, useState } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useIntl } from 'react-intl';
-import { api, Clip, DataTable, dateTime, FormDialog, FormText, ListPage, money, PERM, RowAction, RowActions, SelectFilter, TextFilter, useConfirm, useEnumLabel, useFilters, useForm, useHolds, type Column, type Page } from '@tradewind/shared';
+import { api, Clip, ConfirmDialog, DataTable, dateTime, FormDialog, FormText, ListPage, money, PERM, RowAction, RowActions, SelectFilter, TextFilter, useEnumLabel, useFilters, useForm, useHolds, type Column, type Page } from '@tradewind/shared';
 import { INVOICE_STATE, INVOICE_TYPE } from '../../enums';
 import { INVOICING, type InvoiceRow } from './types';
 
@@ -15,14 +15,15 @@ const F = 'base.invoices.fields';
 function IssueDialog({ row, onClose, onDone }: { row: InvoiceRow; onClose: () => void; onDone: () => void }) {
   const intl = useIntl();
   const label = useEnumLabel();
-  const confirm = useConfirm();
   const form = useForm({ invoiceNo: '' });
-  const submit = () =>
-    confirm.ask(intl.formatMessage({ id: 'base.invoices.confirm.issue' }, { title: row.title, amount: money(row.amount) }), () =>
-      form
-        .submit({ invoiceNo: rules8to20 }, (v) => api.put('saas-main', '/saas/platform/invoice/issue', { id: row.id, invoiceNo: v.invoiceNo.trim() }))
-        .then((ok) => ok && onDone()),
-    );
+  const [confirming, setConfirming] = useState(false);
+  const checks = { invoiceNo: rules8to20 };
+  // The number is checked, then the question, then the request.
+  const save = async () => {
+    setConfirming(false);
+    const ok = await form.submit(checks, (v) => api.put('saas-main', '/saas/platform/invoice/issue', { id: row.id, invoiceNo: v.invoiceNo.trim() }));
+    if (ok) onDone();
+  };
   const details: [string, string][] = [
     ['saas', row.saasName || String(row.saasId)],
     ['invoiceType', label(INVOICE_TYPE, row.invoiceType)],
@@ -35,7 +36,7 @@ function IssueDialog({ row, onClose, onDone }: { row: InvoiceRow; onClose: () =>
     ['remarks', row.remarks || '--'],
   ];
   return (
-    <FormDialog open title="base.invoices.issueTitle" busy={form.busy} onClose={onClose} onSubmit={submit} submitLabel="base.invoices.issue" testId="invoice-issue-dialog">
+    <FormDialog open title="base.invoices.issueTitle" busy={form.busy} onClose={onClose} onSubmit={() => form.check(checks) && setConfirming(true)} submitLabel="base.invoices.issue" testId="invoice-issue-dialog">
       <Box sx={{ gridColumn: '1 / -1', display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }} data-testid="invoice-issue-details">
         {details.map(([k, v]) => (
           <Fragment key={k}>
@@ -47,7 +48,11 @@ function IssueDialog({ row, onClose, onDone }: { row: InvoiceRow; onClose: () =>
         ))}
       </Box>
       <FormText form={form} name="invoiceNo" label={`${F}.invoiceNo`} required digits />
-      {confirm.element}
+      <ConfirmDialog
+        question={confirming ? intl.formatMessage({ id: 'base.invoices.confirm.issue' }, { title: row.title, amount: money(row.amount) }) : null}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void save()}
+      />
     </FormDialog>
   );
 }
