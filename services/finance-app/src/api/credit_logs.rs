@@ -37,8 +37,8 @@ pub struct CreditLogQuery {
     pub receipt_progress: Option<i32>,
     /// none 1, partial 2, full 3 (-99 or absent: all).
     pub payment_progress: Option<i32>,
-    /// What `startDate` and `endDate` apply to: 0 pay date, 1 order date (default), 2 check-in
-    /// date, 3 end date.
+    /// What `startDate` and `endDate` apply to, and with either of them the date the list is
+    /// ordered by: 0 pay date, 1 order date (default), 2 check-in date, 3 end date.
     pub date_type: Option<i32>,
     /// `YYYY-MM-DD`, inclusive.
     pub start_date: Option<String>,
@@ -50,7 +50,9 @@ fn all_or(v: Option<i64>) -> Option<i64> {
     v.filter(|v| *v != -99)
 }
 
-/// The credit log rows the caller sees, the newest orders first.
+/// The credit log rows the caller sees, newest first by the date the range is on (`dateType`,
+/// with `startDate` or `endDate`; without a range by order date); `sizeAll` counts up to
+/// 10,000.
 #[utoipa::path(params(CreditLogQuery), responses((status = 200, body = Page<CreditLog>), (status = 403), (status = 412)), security(("bearer" = [])), tag = "credit", summary = "List the credit log")]
 #[get("/saas/credit/log/list")]
 pub async fn list(
