@@ -244,6 +244,49 @@ async fn a_tenant_asks_and_the_platform_issues(backend: Backend) {
     .await;
     assert_eq!(all["data"]["sizeAll"], 1);
     assert_eq!(all["data"]["results"][0]["saasId"], demo);
+    let (_, none_of_theirs) = send(
+        &app,
+        "GET",
+        "/saas/platform/invoice/list?saasId=2002",
+        &platform_admin,
+        None,
+    )
+    .await;
+    assert_eq!(none_of_theirs["data"]["sizeAll"], 0);
+    let (status, seen) = send(
+        &app,
+        "GET",
+        &format!("/saas/platform/invoice/load?id={invoice}"),
+        &platform_admin,
+        None,
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(seen["data"]["logs"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        send(
+            &app,
+            "GET",
+            "/saas/platform/invoice/load?id=7",
+            &platform_admin,
+            None
+        )
+        .await
+        .0,
+        404
+    );
+    assert_eq!(
+        send(
+            &app,
+            "GET",
+            "/saas/platform/invoice/list?state=1",
+            &platform_admin,
+            None
+        )
+        .await
+        .0,
+        412
+    );
     assert!(
         !all["data"]["results"][0]["saasName"]
             .as_str()
