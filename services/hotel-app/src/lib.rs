@@ -42,5 +42,17 @@ fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
         "unpaid-orders",
         settings.expiry_check,
         |conn| store::orders::cancel_unpaid(conn, platform::time::now_ms()),
+    ))
+    .job(platform::jobs::Job::new(
+        "open-idempotency-keys",
+        std::time::Duration::from_secs(3600),
+        |conn| {
+            let now = platform::time::now_ms();
+            Ok(store::open::purge(
+                conn,
+                now,
+                domain::open::KEY_RETENTION_MS,
+            )?)
+        },
     )))
 }

@@ -49,7 +49,7 @@ fn required_date(field: &str, v: &Option<String>) -> Result<i64, ApiError> {
     }
 }
 
-fn stay_of(
+pub(crate) fn stay_of(
     checkin: &Option<String>,
     checkout: &Option<String>,
     rooms: i64,
@@ -122,7 +122,7 @@ pub struct QuotedProduct {
 }
 
 /// The products as the booker sees them.
-fn quoted(products: Vec<(Bookable, Quote)>) -> Vec<QuotedProduct> {
+pub(crate) fn quoted(products: Vec<(Bookable, Quote)>) -> Vec<QuotedProduct> {
     products
         .into_iter()
         .map(|(p, q)| QuotedProduct {
@@ -272,7 +272,7 @@ pub async fn list_hotel_product(
     Ok(Reply(out))
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GuestForm {
     pub name: String,
@@ -288,7 +288,7 @@ pub struct GuestForm {
     pub country: String,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderForm {
     pub product_id: i64,
@@ -329,6 +329,15 @@ fn id_type(field: &str, v: i32) -> Result<(), ApiError> {
 }
 
 impl OrderForm {
+    /// The stay the form books, checked.
+    pub(crate) fn stay(&self) -> Result<Stay, ApiError> {
+        stay_of(
+            &Some(self.checkin_date.clone()),
+            &Some(self.checkout_date.clone()),
+            self.room_num,
+        )
+    }
+
     fn check(&self, rooms_max_guests: i64) -> Result<Vec<NewGuest>, ApiError> {
         platform::validate::line("contactName", self.contact_name.trim(), 1, 50)?;
         platform::validate::phone("contactPhone", self.contact_phone.trim())?;
@@ -398,46 +407,55 @@ pub async fn order(
     form: Json<OrderForm>,
 ) -> Result<Reply<OrderSummary>, ApiError> {
     let f = form.into_inner();
-    let stay = stay_of(
-        &Some(f.checkin_date.clone()),
-        &Some(f.checkout_date.clone()),
-        f.room_num,
-    )?;
+    let stay = f.stay()?;
     let pay_timeout = settings.pay_timeout_ms;
     let o = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         hot_write_tx(conn, |conn| {
-            let distributor = booker(conn, &viewer, f.distributor_id)?;
-            if distributor == 0 {
-                return Err(ApiError::invalid_field(
-                    "distributorId",
-                    "请选择分销商",
-                    "please select the distributor",
-                ));
-            }
-            let ForBooking { product, currency } =
-                bookable::for_booking(conn, &viewer, f.product_id, distributor)?;
-            let guests = f.check(i64::from(product.max_guests.max(1)) * stay.rooms)?;
-            let currency = currency.unwrap_or_else(|| "CNY".to_owned());
-            let n = NewOrder {
-                product_id: f.product_id,
-                distributor_id: distributor,
-                stay,
-                contact_name: f.contact_name.trim().to_owned(),
-                contact_phone: f.contact_phone.trim().to_owned(),
-                contact_id_type: f.contact_id_type,
-                contact_id_no: f.contact_id_no.clone(),
-                guests,
-                order_memo: f.order_memo.clone(),
-                guest_memo: f.guest_memo.clone(),
-                channel_order_id: f.channel_order_id.clone(),
-                pay_online: f.pay_online,
-                currency,
-            };
-            orders::place(conn, &order_ctx(viewer, &me), &product, &n, pay_timeout)
+            place_booking(conn, viewer, &me, &f, stay, pay_timeout)
         })
     })
     .await?;
     Ok(Reply(o))
+}
+
+/// Places the booking `f` for `stay` (from [`OrderForm::stay`]) in the caller's transaction:
+/// the one way an order is booked, for the console and the open API (`super::open`).
+pub(crate) fn place_booking(
+    conn: &mut DbConnection,
+    viewer: Viewer,
+    me: &CurrentUser,
+    f: &OrderForm,
+    stay: Stay,
+    pay_timeout: i64,
+) -> Result<OrderSummary, ApiError> {
+    let distributor = booker(conn, &viewer, f.distributor_id)?;
+    if distributor == 0 {
+        return Err(ApiError::invalid_field(
+            "distributorId",
+            "请选择分销商",
+            "please select the distributor",
+        ));
+    }
+    let ForBooking { product, currency } =
+        bookable::for_booking(conn, &viewer, f.product_id, distributor)?;
+    let guests = f.check(i64::from(product.max_guests.max(1)) * stay.rooms)?;
+    let currency = currency.unwrap_or_else(|| "CNY".to_owned());
+    let n = NewOrder {
+        product_id: f.product_id,
+        distributor_id: distributor,
+        stay,
+        contact_name: f.contact_name.trim().to_owned(),
+        contact_phone: f.contact_phone.trim().to_owned(),
+        contact_id_type: f.contact_id_type,
+        contact_id_no: f.contact_id_no.clone(),
+        guests,
+        order_memo: f.order_memo.clone(),
+        guest_memo: f.guest_memo.clone(),
+        channel_order_id: f.channel_order_id.clone(),
+        pay_online: f.pay_online,
+        currency,
+    };
+    orders::place(conn, &order_ctx(viewer, me), &product, &n, pay_timeout)
 }
 
 platform::endpoints!(list, hotel_detail, list_hotel_product, order);

@@ -5,6 +5,7 @@
 pub mod booking;
 pub mod hotels;
 pub mod logs;
+pub mod open;
 pub mod orders;
 pub mod prices;
 pub mod products;
@@ -44,6 +45,9 @@ struct ApiDoc;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     endpoints::serve(MODULES, cfg);
+    // The open API is served beside the console's endpoints but documented apart
+    // (`open::openapi`, at /openapi/open-v1.json).
+    open::config(cfg);
 }
 
 pub fn openapi() -> utoipa::openapi::OpenApi {

@@ -66,7 +66,7 @@ pub struct OrderListQuery {
 }
 
 impl OrderListQuery {
-    fn filter(&self) -> Result<OrderFilter, ApiError> {
+    pub(crate) fn filter(&self) -> Result<OrderFilter, ApiError> {
         let day = |field: &str, v: &Option<String>| {
             v.as_deref()
                 .filter(|s| !s.is_empty())

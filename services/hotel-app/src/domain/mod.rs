@@ -4,6 +4,7 @@
 
 pub mod booking;
 pub mod hotel;
+pub mod open;
 pub mod product;
 
 // What hotel and ticket orders and products share lives in `platform::trade`, once.

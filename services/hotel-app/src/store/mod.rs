@@ -5,6 +5,7 @@ pub mod bookable;
 pub mod calendar;
 pub mod hotels;
 pub mod logs;
+pub mod open;
 pub mod orders;
 pub mod prices;
 pub mod products;

@@ -302,3 +302,15 @@ macro_rules! join_replica_merchants {
     )+};
 }
 join_replica_merchants!(hotel_products, product_terms, hotels, rooms);
+
+// The open API's idempotency keys (`store::open`).
+diesel::table! {
+    open_idempotency_keys (user_id, idem_key) {
+        user_id -> BigInt,
+        idem_key -> Text,
+        saas_id -> BigInt,
+        body_hash -> Text,
+        order_id -> BigInt,
+        created_at -> BigInt,
+    }
+}

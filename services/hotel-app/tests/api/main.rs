@@ -5,5 +5,6 @@ mod booking;
 mod demo;
 mod helpers;
 mod hotels;
+mod open;
 mod orders;
 mod products;

@@ -1,0 +1,1 @@
+DROP TABLE open_idempotency_keys;
