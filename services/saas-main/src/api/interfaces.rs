@@ -368,6 +368,7 @@ pub async fn save(
             let id = platform::id::next_id();
             let now = platform::time::now_ms();
             store::insert(conn, &viewer, id, &info, &fields, CONFIG_DISABLED, now)?;
+            store::announce(conn, &viewer, id)?;
             tracing::info!(
                 id,
                 interface_id,
@@ -419,6 +420,7 @@ pub async fn update(
                 return Err(taken());
             }
             store::update(conn, &viewer, id, &fields, platform::time::now_ms())?;
+            store::announce(conn, &viewer, id)?;
             Ok(())
         })
     })
@@ -443,6 +445,7 @@ async fn set_state(
             if !store::set_state(conn, &viewer, id, state, platform::time::now_ms())? {
                 return Err(config_not_found());
             }
+            store::announce(conn, &viewer, id)?;
             Ok(())
         })
     })

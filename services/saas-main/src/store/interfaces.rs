@@ -5,6 +5,7 @@
 
 use diesel::prelude::*;
 use platform::Viewer;
+use platform::bus::{Outgoing, publish_in_tx, v1};
 use platform::db::SearchText as _;
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
@@ -317,6 +318,40 @@ pub fn set_state(
             .execute(conn)?
     };
     Ok(n > 0)
+}
+
+/// Publishes `interface-config.updated` with configuration `id` of the viewer's tenant as it is
+/// now (a deleted one too: the copies drop it), in the transaction of the change. The sealed
+/// credentials are not read: only their names travel.
+pub fn announce(conn: &mut DbConnection, viewer: &Viewer, id: i64) -> QueryResult<()> {
+    let row: ConfigRow = interface_configs::table
+        .filter(interface_configs::id.eq(id))
+        .filter(interface_configs::saas_id.eq(viewer.saas_id))
+        .select(ConfigRow::as_select())
+        .first(conn)?;
+    let payload = v1::InterfaceConfigUpdated {
+        config_id: row.id,
+        interface_id: row.interface_id,
+        interface_name: row.interface_name,
+        mch_id: row.mch_id,
+        config_name: row.config_name,
+        product_type: row.product_type,
+        interface_type: row.interface_type,
+        base_url: row.base_url,
+        credential_keys: row.credential_keys,
+        state: row.state,
+        updated_at: row.updated_at,
+    };
+    publish_in_tx(
+        conn,
+        Outgoing::new(
+            crate::NAME,
+            "interface-config.updated",
+            viewer.saas_id,
+            &payload,
+        ),
+    )
+    .map(|_| ())
 }
 
 /// Records what an `interface.imported` event says was taken in for tenant `saas_id`, once per

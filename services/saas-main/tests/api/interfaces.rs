@@ -6,12 +6,13 @@
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
-use crate::helpers::send;
+use crate::helpers::{next_event, send};
 use platform::bus::{Bus, MemoryBroker, Outgoing, v1};
 use platform::demo::{DISTRIBUTOR_ID, SAAS_ID, SUPPLIER_ID};
 use platform::testing::{
     Backend, TestApp, TestDb, TestIssuer, eventually, spawn_on_bus, test_config,
 };
+use prost::Message as _;
 use serde_json::{Value, json};
 
 const SECRET: &str = "mt-s3cr3t-9f8e7d6c5b4a";
@@ -762,7 +763,97 @@ async fn import_counts_come_from_what_was_imported(backend: Backend) {
     );
 }
 
+/// Every change of a configuration is announced as it is now (for hotel-app's and ticket-app's
+/// copies), in the tenant's envelope, without a credential in the event.
+async fn every_change_of_a_configuration_is_announced_without_credentials(backend: Backend) {
+    let issuer = TestIssuer::new();
+    let bus = Bus::Memory(MemoryBroker::default());
+    let mut events = bus.broadcast("test", &["interface-config.updated"]);
+    let db = TestDb::new(backend);
+    let mut cfg = test_config(saas_main::NAME, Some(&db));
+    cfg.env.set("TRADEWIND_SAAS_MAIN__DEMO__ENABLED", "true");
+    cfg.env.set("TRADEWIND_SAAS_MAIN__SECRETS__KEY", KEY);
+    let app = spawn_on_bus(
+        saas_main::service().auth_backend(issuer.clone()),
+        &cfg,
+        Some(db),
+        bus,
+    )
+    .await;
+    let admin = issuer.token(2, SAAS_ID, 0, 200);
+    let (status, body) = send(
+        &app,
+        "POST",
+        "/saas/saasInterface/interfaceConfig/save",
+        &admin,
+        Some(meituan("Meituan")),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let id = body["data"]["id"].as_i64().unwrap();
+    let mut changed = meituan("Meituan main");
+    changed["id"] = json!(id);
+    changed["baseUrl"] = json!("https://channel.example.com/meituan/v2/");
+    changed["credentials"] = json!({"appSecret": NEW_SECRET});
+    for (method, path, form) in [
+        (
+            "PUT",
+            format!("/saas/saasInterface/interfaceConfig/enable?id={id}"),
+            None,
+        ),
+        (
+            "PUT",
+            "/saas/saasInterface/interfaceConfig/update".to_owned(),
+            Some(changed),
+        ),
+        (
+            "PUT",
+            format!("/saas/saasInterface/interfaceConfig/disable?id={id}"),
+            None,
+        ),
+        (
+            "PUT",
+            format!("/saas/saasInterface/interfaceConfig/delete?id={id}"),
+            None,
+        ),
+    ] {
+        let (status, body) = send(&app, method, &path, &admin, form).await;
+        assert_eq!(status, 200, "{path}: {body}");
+    }
+    let mut seen = Vec::new();
+    for _ in 0..5 {
+        let e = next_event(&mut events).await;
+        assert_eq!(e.saas_id, SAAS_ID);
+        let raw = String::from_utf8_lossy(&e.payload).into_owned();
+        assert!(!raw.contains(SECRET) && !raw.contains(NEW_SECRET));
+        let c = v1::InterfaceConfigUpdated::decode(e.payload.as_slice()).unwrap();
+        assert_eq!(
+            (
+                c.config_id,
+                c.interface_id,
+                c.interface_name.as_str(),
+                c.mch_id
+            ),
+            (id, MEITUAN_HOTEL, "meituan", DISTRIBUTOR_ID)
+        );
+        assert_eq!((c.product_type, c.interface_type), (10, 2));
+        assert!(
+            c.credential_keys.contains("appSecret"),
+            "{}",
+            c.credential_keys
+        );
+        seen.push((c.state, c.config_name, c.base_url));
+    }
+    let states: Vec<i32> = seen.iter().map(|s| s.0).collect();
+    assert_eq!(states, vec![0, 1, 1, 0, -1]);
+    assert_eq!(seen[0].1, "Meituan");
+    assert_eq!(seen[2].1, "Meituan main");
+    // Kept without its trailing slash, as saas-main keeps addresses.
+    assert_eq!(seen[2].2, "https://channel.example.com/meituan/v2");
+}
+
 platform::on_both_backends!(
+    every_change_of_a_configuration_is_announced_without_credentials,
     a_channel_is_configured_enabled_changed_and_disabled,
     another_tenant_sees_and_changes_none_of_them,
     import_counts_come_from_what_was_imported
