@@ -2,7 +2,7 @@
 # `make bench`: measures and prints; never passes or fails on a number. Every part prints its
 # figures as it goes, and the closing table gathers each part's key figures with their targets.
 #
-#   BENCH=gateway,identity,services,bus,stats,hotel,notify,finance,mall,weixin,console,soak (all: the default)
+#   BENCH=gateway,identity,services,bus,stats,hotel,notify,finance,mall,ticket,weixin,console,soak (all: the default)
 #   BENCH_DURATION=10s   the length of each wrk run
 #
 #  gateway   a small GET to hotel-app directly, through the gateway and through nginx (a plain
@@ -20,6 +20,9 @@
 #  weixin    template messages from a burst of 10,000 notifications to the WeChat simulator.
 #  mall      a snap-up rush through the gateway, mall-app on PostgreSQL: 10,000 order attempts
 #            from 500 connections on 100 units; attempts/s, p50/p99, orders made, stock left.
+#  ticket    ticket bookings through the gateway on 1,000 tickets of contended stock (ticket-app
+#            on PostgreSQL): bookings/s, p99, oversell; then every voucher scanned twice at the
+#            gate: redemptions/s, p50/p99, admissions (exactly one per voucher).
 #  console   bundle sizes and login -> dashboard chart in headless Chromium.
 #  soak      the production shape (every service its own processes, replicas, PostgreSQL,
 #            RabbitMQ) under a steady mix through the gateway for 10 minutes: errors, p99 by
@@ -34,7 +37,7 @@ export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/tradewind/target}
 BIN=$CARGO_TARGET_DIR/release
 export BENCH_DURATION=${BENCH_DURATION:-10s}
 DURATION=$BENCH_DURATION
-ALL=gateway,identity,services,bus,stats,hotel,notify,finance,mall,weixin,console,soak
+ALL=gateway,identity,services,bus,stats,hotel,notify,finance,mall,ticket,weixin,console,soak
 BENCH=${BENCH:-$ALL}
 SERVICES=(auth-center saas-main hotel-app ticket-app weixin-server mall-app message-server finance-app gateway)
 
@@ -300,6 +303,13 @@ part_mall() {
   run_bench fleet rush
 }
 
+part_ticket() {
+  # BENCH_TICKET_STOCK (1,000), BENCH_TICKET_CONNECTIONS (200).
+  bash scripts/ensure-infra.sh postgres >/dev/null
+  echo "== ticket (services/fleet/benches/ticket.rs)"
+  run_bench fleet ticket
+}
+
 part_weixin() {
   # BENCH_WEIXIN_MESSAGES (10,000), BENCH_WEIXIN_BACKENDS (sqlite,postgres).
   bash scripts/ensure-infra.sh postgres >/dev/null
@@ -343,6 +353,7 @@ run_part hotel part_hotel
 run_part notify part_notify
 run_part finance part_finance
 run_part mall part_mall
+run_part ticket part_ticket
 run_part weixin part_weixin
 run_part console part_console
 run_part soak part_soak

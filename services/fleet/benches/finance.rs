@@ -33,20 +33,13 @@ use std::time::{Duration, Instant};
 use diesel::{Connection as _, RunQueryDsl as _};
 use platform::bus::rabbit::RabbitBroker;
 use platform::bus::{Bus, EventEnvelope, v1};
-use platform::testing::bench::{percentile, summary};
+use platform::testing::bench::{env_or, percentile, summary};
 use platform::testing::{Backend, TenantFixture};
 use prost::Message as _;
 use serde_json::json;
 
 use demo_hotel::day;
 use saga::Saga;
-
-fn env_or(key: &str, default: usize) -> usize {
-    std::env::var(key)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 fn ms(d: Duration) -> String {
     format!("{:.2} ms", d.as_secs_f64() * 1000.0)

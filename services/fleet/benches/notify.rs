@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use futures_util::{SinkExt as _, StreamExt as _};
 use platform::bus::rabbit::RabbitBroker;
 use platform::bus::{Bus, MemoryBroker, Outgoing, v1};
-use platform::testing::bench::percentile;
+use platform::testing::bench::{env_or, percentile};
 use platform::testing::{Backend, TestDb, TestIssuer, spawn_on_bus, test_config};
 use serde_json::Value;
 use tokio::sync::mpsc;
@@ -37,13 +37,6 @@ const ELSEWHERE: i64 = 2999;
 const SUBSCRIBED: i64 = 10;
 
 type Socket = actix_codec::Framed<awc::BoxedSocket, awc::ws::Codec>;
-
-fn env_or(key: &str, default: usize) -> usize {
-    std::env::var(key)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 fn client() -> awc::Client {
     // No cap on connections to one host (the default is 100).

@@ -16,118 +16,17 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use platform::testing::bench::{percentile, summary};
+use platform::testing::bench::{env_or, percentile, summary};
 use platform::testing::{Backend, TestDb};
-use serde_json::{Value, json};
+use serde_json::json;
 
-fn env_or(key: &str, default: usize) -> usize {
-    std::env::var(key)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-struct Fleet {
-    child: Child,
-    url: String,
-    _data: tempfile::TempDir,
-}
-
-impl Drop for Fleet {
-    fn drop(&mut self) {
-        let _ = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status();
-        let _ = self.child.wait();
-    }
-}
-
-/// The fleet binary of this build with the services the rush needs; mall-app on `mall_db`.
-fn start_fleet(mall_db: &str) -> Fleet {
-    let data = tempfile::tempdir().unwrap();
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_fleet"));
-    cmd.args(["--target", "gateway,auth-center,saas-main,mall-app"])
-        .env("TRADEWIND_DATA_DIR", data.path())
-        .env("TRADEWIND_LOG", "warn")
-        .env("TRADEWIND_MALL_APP__DATABASE__URL", mall_db)
-        .env("TRADEWIND_MALL_APP__HTTP__WORKERS", "2")
-        .env("TRADEWIND_GATEWAY__HTTP__WORKERS", "2")
-        // The rush is one distributor's: the gateway's per-user limits would shed it first.
-        .env("TRADEWIND_GATEWAY__RATE_LIMITS", "/api/**=-1:0/60")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit());
-    for name in ["GATEWAY", "AUTH_CENTER", "SAAS_MAIN", "MALL_APP"] {
-        cmd.env(format!("TRADEWIND_{name}__HTTP__PORT"), "0");
-    }
-    let mut child = cmd.spawn().unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let mut lines = BufReader::new(stdout).lines();
-    let url = loop {
-        let line = lines
-            .next()
-            .expect("the fleet printed its URL before exiting")
-            .unwrap();
-        if let Some(url) = line.strip_prefix("Tradewind is up: ") {
-            break url.trim_end_matches('/').to_owned();
-        }
-    };
-    // Keep reading what it prints, so a full pipe never stops it.
-    std::thread::spawn(move || for _ in lines.by_ref() {});
-    Fleet {
-        child,
-        url,
-        _data: data,
-    }
-}
-
-fn client(connections: usize) -> awc::Client {
-    awc::Client::builder()
-        .connector(awc::Connector::new().limit(connections + 8))
-        .timeout(Duration::from_secs(30))
-        .finish()
-}
-
-async fn call(
-    c: &awc::Client,
-    method: &str,
-    url: &str,
-    token: Option<&str>,
-    body: Option<Value>,
-) -> (u16, Value) {
-    let mut req = c
-        .request(method.parse().unwrap(), url)
-        .insert_header(("accept-language", "en"));
-    if let Some(t) = token {
-        req = req.bearer_auth(t);
-    }
-    let mut res = match body {
-        Some(b) => req.send_json(&b).await,
-        None => req.send().await,
-    }
-    .unwrap_or_else(|e| panic!("{method} {url}: {e}"));
-    let status = res.status().as_u16();
-    let body = res.json().limit(1 << 22).await.unwrap_or(Value::Null);
-    (status, body)
-}
-
-async fn login(c: &awc::Client, base: &str, user: &str, password: &str) -> String {
-    let (s, b) = call(
-        c,
-        "POST",
-        &format!("{base}/api/auth-center/api/auth/login"),
-        None,
-        Some(json!({"username": user, "password": password})),
-    )
-    .await;
-    assert_eq!(s, 200, "login {user}: {b}");
-    b["token"].as_str().unwrap().to_owned()
-}
+#[path = "support/fleet.rs"]
+mod fleet;
+use fleet::{call, client, login, start_fleet};
 
 /// What one attempt came to.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -146,7 +45,7 @@ async fn rush() {
         "== snap-up rush through the gateway (mall-app on PostgreSQL): {attempts} attempts from {connections} connections on {stock} units"
     );
     let db = TestDb::new(Backend::Postgres);
-    let fleet = start_fleet(&db.url);
+    let fleet = start_fleet("mall-app", &db.url);
     let base = fleet.url.clone();
     let api = format!("{base}/api/mall-app/saas/mall");
     let c = client(connections);

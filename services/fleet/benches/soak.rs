@@ -27,7 +27,7 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt as _, StreamExt as _};
-use platform::testing::bench::{percentile, summary};
+use platform::testing::bench::{env_or, percentile, summary};
 use support::booker::Booker;
 use support::call;
 use support::shape::Shape;
@@ -36,13 +36,6 @@ const PART: &str = "soak";
 /// Seconds of warm-up before the first memory reading.
 const WARM_UP: u64 = 60;
 const PING_EVERY: Duration = Duration::from_secs(10);
-
-fn env_or(key: &str, default: u64) -> u64 {
-    std::env::var(key)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 /// One request's outcome: when (seconds into the soak), what kind, how long, whether it failed.
 struct Sample {

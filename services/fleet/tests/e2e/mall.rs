@@ -9,15 +9,108 @@
 
 use platform::bus::{Bus, MemoryBroker};
 use platform::demo::{DISTRIBUTOR_ID, SAAS_ID, SUPPLIER_ID};
-use platform::testing::{Backend, TestIssuer, eventually};
+use platform::testing::{Backend, TestApp, TestIssuer, eventually};
 use serde_json::{Value, json};
 
-use crate::saga::{announce_merchants, start_on_bus};
+use crate::saga::{announce_merchants, start_finance, start_on_bus};
 
 const OPERATOR: i64 = 30;
 const DISTRIBUTOR_USER: i64 = 31;
 
-async fn credit_log(finance: &platform::testing::TestApp, operator: &str) -> Option<Value> {
+/// mall-app (the demo mall on, its expiry job every `expiry_check_secs`) and finance-app on one
+/// in-process bus, once finance-app knows the distributor and has given it `credit`.
+pub struct MallAndFinance {
+    pub bus: Bus,
+    pub mall: TestApp,
+    pub mall_pool: platform::db::DbPool,
+    pub finance: TestApp,
+    pub operator: String,
+    pub distributor: String,
+}
+
+impl MallAndFinance {
+    pub async fn start(backend: Backend, expiry_check_secs: &str, credit: i64) -> Self {
+        let bus = Bus::Memory(MemoryBroker::default());
+        let issuer = TestIssuer::new();
+        let (mall, mall_db) = start_on_bus(
+            mall_app::service().auth_backend(issuer.clone()),
+            mall_app::NAME,
+            backend,
+            &bus,
+            &[
+                ("TRADEWIND_MALL_APP__DEMO__ENABLED", "true"),
+                (
+                    "TRADEWIND_MALL_APP__SNAPUP__EXPIRY_CHECK_SECS",
+                    expiry_check_secs,
+                ),
+            ],
+        )
+        .await;
+        let finance = start_finance(backend, &bus, &issuer).await;
+        issuer.grant(OPERATOR, &["/saas/**"]);
+        issuer.grant(DISTRIBUTOR_USER, &["/saas/mall/**", "/saas/finance/**"]);
+        let two = Self {
+            mall_pool: platform::db::connect(&mall_db).expect("mall-app's database"),
+            operator: issuer.token(OPERATOR, SAAS_ID, 0, 300),
+            distributor: issuer.token(DISTRIBUTOR_USER, SAAS_ID, DISTRIBUTOR_ID, 312),
+            bus,
+            mall,
+            finance,
+        };
+        eventually("finance-app knowing the distributor", || async {
+            announce_merchants(&two.bus).await;
+            (two.set_credit(credit).await == 200).then_some(())
+        })
+        .await;
+        two
+    }
+
+    /// The distributor's credit limit, set by the operator; answers the status.
+    pub async fn set_credit(&self, credit: i64) -> u16 {
+        let body = json!({"mchId": DISTRIBUTOR_ID, "credit": credit, "reason": "mall test"});
+        self.finance
+            .call(
+                "PUT",
+                "/saas/finance/credit/update",
+                &self.operator,
+                "en",
+                Some(body),
+            )
+            .await
+            .0
+    }
+
+    /// The demo mall's live session, once mall-app knows the distributor.
+    pub async fn live_session(&self) -> Value {
+        eventually(
+            "the distributor sees the demo mall's live session",
+            || async {
+                let (s, b) = self
+                    .mall
+                    .call(
+                        "GET",
+                        "/saas/mall/snapups/live",
+                        &self.distributor,
+                        "en",
+                        None,
+                    )
+                    .await;
+                (s == 200)
+                    .then(|| b["data"].as_array().cloned())
+                    .flatten()
+                    .and_then(|l| l.into_iter().find(|x| x["phase"] == 1))
+            },
+        )
+        .await
+    }
+
+    pub async fn shutdown(self) {
+        self.mall.shutdown().await;
+        self.finance.shutdown().await;
+    }
+}
+
+async fn credit_log(finance: &TestApp, operator: &str) -> Option<Value> {
     let (s, b) = finance
         .call(
             "GET",
@@ -32,48 +125,16 @@ async fn credit_log(finance: &platform::testing::TestApp, operator: &str) -> Opt
 }
 
 async fn a_snapup_order_reaches_the_credit_log_and_its_expiry_follows(backend: Backend) {
-    let bus = Bus::Memory(MemoryBroker::default());
-    let issuer = TestIssuer::new();
-    let (mall, mall_db) = start_on_bus(
-        mall_app::service().auth_backend(issuer.clone()),
-        mall_app::NAME,
-        backend,
-        &bus,
-        &[
-            ("TRADEWIND_MALL_APP__DEMO__ENABLED", "true"),
-            ("TRADEWIND_MALL_APP__SNAPUP__EXPIRY_CHECK_SECS", "1"),
-        ],
-    )
-    .await;
-    let mall_pool = platform::db::connect(&mall_db).unwrap();
-    let (finance, _) = start_on_bus(
-        finance_app::service().auth_backend(issuer.clone()),
-        finance_app::NAME,
-        backend,
-        &bus,
-        &[("TRADEWIND_FINANCE_APP__DEMO__ENABLED", "false")],
-    )
-    .await;
-    announce_merchants(&bus).await;
-    issuer.grant(OPERATOR, &["/saas/**"]);
-    issuer.grant(DISTRIBUTOR_USER, &["/saas/mall/**"]);
-    let operator = issuer.token(OPERATOR, SAAS_ID, 0, 300);
-    let distributor = issuer.token(DISTRIBUTOR_USER, SAAS_ID, DISTRIBUTOR_ID, 312);
-
-    // The demo mall's live session, once mall-app knows the distributor.
-    let session = eventually(
-        "the distributor sees the demo mall's live session",
-        || async {
-            let (s, b) = mall
-                .call("GET", "/saas/mall/snapups/live", &distributor, "en", None)
-                .await;
-            (s == 200)
-                .then(|| b["data"].as_array().cloned())
-                .flatten()
-                .and_then(|l| l.into_iter().find(|x| x["phase"] == 1))
-        },
-    )
-    .await;
+    let two = MallAndFinance::start(backend, "1", 0).await;
+    let MallAndFinance {
+        mall,
+        mall_pool,
+        finance,
+        operator,
+        distributor,
+        ..
+    } = &two;
+    let session = two.live_session().await;
     let (s, placed) = mall
         .call(
             "POST",
@@ -132,11 +193,11 @@ async fn a_snapup_order_reaches_the_credit_log_and_its_expiry_follows(backend: B
         "the units went back"
     );
     assert_ne!(after["state"], before);
-    mall.shutdown().await;
-    finance.shutdown().await;
+    two.shutdown().await;
 }
 
-async fn credit(finance: &platform::testing::TestApp, token: &str) -> i64 {
+/// The distributor's used credit, as finance-app tells its users.
+pub async fn used_credit(finance: &TestApp, token: &str) -> i64 {
     let (s, b) = finance
         .call("GET", "/saas/finance/credit/check", token, "en", None)
         .await;
@@ -168,64 +229,17 @@ async fn mall_order(
 }
 
 async fn a_snapup_order_is_paid_by_credit_through_finance_app(backend: Backend) {
-    let bus = Bus::Memory(MemoryBroker::default());
-    let issuer = TestIssuer::new();
-    let (mall, _) = start_on_bus(
-        mall_app::service().auth_backend(issuer.clone()),
-        mall_app::NAME,
-        backend,
-        &bus,
-        &[("TRADEWIND_MALL_APP__DEMO__ENABLED", "true")],
-    )
-    .await;
-    let (finance, _) = start_on_bus(
-        finance_app::service().auth_backend(issuer.clone()),
-        finance_app::NAME,
-        backend,
-        &bus,
-        &[("TRADEWIND_FINANCE_APP__DEMO__ENABLED", "false")],
-    )
-    .await;
-    issuer.grant(OPERATOR, &["/saas/**"]);
-    issuer.grant(DISTRIBUTOR_USER, &["/saas/mall/**", "/saas/finance/**"]);
-    let operator = issuer.token(OPERATOR, SAAS_ID, 0, 300);
-    let distributor = issuer.token(DISTRIBUTOR_USER, SAAS_ID, DISTRIBUTOR_ID, 312);
-    let set_credit = |credit: i64| {
-        let finance = &finance;
-        let operator = operator.clone();
-        async move {
-            let body = json!({"mchId": DISTRIBUTOR_ID, "credit": credit, "reason": "mall test"});
-            finance
-                .call(
-                    "PUT",
-                    "/saas/finance/credit/update",
-                    &operator,
-                    "en",
-                    Some(body),
-                )
-                .await
-                .0
-        }
-    };
     // Once both services know the merchants, the distributor has no credit at all.
-    eventually("finance-app knowing the distributor", || async {
-        announce_merchants(&bus).await;
-        (set_credit(0).await == 200).then_some(())
-    })
-    .await;
-    let session = eventually(
-        "the distributor sees the demo mall's live session",
-        || async {
-            let (s, b) = mall
-                .call("GET", "/saas/mall/snapups/live", &distributor, "en", None)
-                .await;
-            (s == 200)
-                .then(|| b["data"].as_array().cloned())
-                .flatten()
-                .and_then(|l| l.into_iter().find(|x| x["phase"] == 1))
-        },
-    )
-    .await;
+    let two = MallAndFinance::start(backend, "60", 0).await;
+    let MallAndFinance {
+        mall,
+        mall_pool,
+        finance,
+        operator,
+        distributor,
+        ..
+    } = &two;
+    let session = two.live_session().await;
     let place = |quantity: i32| {
         let (mall, distributor, session) = (&mall, distributor.clone(), session["id"].clone());
         async move {
@@ -273,7 +287,7 @@ async fn a_snapup_order_is_paid_by_credit_through_finance_app(backend: Backend) 
     assert!(reason.contains("not enough credit"), "{reason}");
 
     // Paid: the credit covers it now; finance-app takes the amount.
-    assert_eq!(set_credit(price).await, 200);
+    assert_eq!(two.set_credit(price).await, 200);
     pay(a).await;
     let (state, _, o) = eventually("the order paid", || async {
         let o = mall_order(&mall, &distributor, a).await;
@@ -281,7 +295,7 @@ async fn a_snapup_order_is_paid_by_credit_through_finance_app(backend: Backend) 
     })
     .await;
     assert_eq!((state, o["payPrice"].as_i64()), (3, Some(price)));
-    assert_eq!(credit(&finance, &distributor).await, price);
+    assert_eq!(used_credit(finance, distributor).await, price);
 
     // Cancelled by the operator: refunded, the credit comes back, the unit too.
     let left = mall_order(&mall, &operator, a).await;
@@ -305,7 +319,7 @@ async fn a_snapup_order_is_paid_by_credit_through_finance_app(backend: Backend) 
         "{b}"
     );
     eventually("the refunded order's credit given back", || async {
-        (credit(&finance, &distributor).await == 0).then_some(())
+        (used_credit(finance, distributor).await == 0).then_some(())
     })
     .await;
     let (_, now) = mall
@@ -321,8 +335,7 @@ async fn a_snapup_order_is_paid_by_credit_through_finance_app(backend: Backend) 
         now["data"]["stockLeft"], session["stockLeft"],
         "the unit went back"
     );
-    mall.shutdown().await;
-    finance.shutdown().await;
+    two.shutdown().await;
 }
 
 platform::on_both_backends!(

@@ -4,24 +4,10 @@
 //! one, the credit taken once; a payment whose answer is lost after finance-app took the credit
 //! is given up, the order cancelled and the credit given back there.
 
-use platform::bus::{Bus, MemoryBroker};
-use platform::demo::{DISTRIBUTOR_ID, SAAS_ID};
-use platform::testing::{Backend, TestApp, TestIssuer, eventually};
+use platform::testing::{Backend, TestApp, eventually};
 use serde_json::json;
 
-use crate::saga::{announce_merchants, start_on_bus};
-
-const OPERATOR: i64 = 30;
-const DISTRIBUTOR_USER: i64 = 31;
-
-/// The distributor's used credit, as finance-app tells its users.
-async fn used_credit(finance: &TestApp, token: &str) -> i64 {
-    let (s, b) = finance
-        .call("GET", "/saas/finance/credit/check", token, "en", None)
-        .await;
-    assert_eq!(s, 200, "{b}");
-    b["data"]["usedCredit"].as_i64().unwrap()
-}
+use crate::mall::{MallAndFinance, used_credit};
 
 /// (order state, payment state, payment price) of a mall order.
 async fn states(mall: &TestApp, token: &str, order_id: i64) -> (i64, i64, i64) {
@@ -51,60 +37,16 @@ fn mall_sql(pool: &platform::db::DbPool, statement: &str) {
 
 /// mall-app's job is run with a `now` ahead, as a test cannot wait half an hour.
 async fn a_lost_credit_message_is_asked_again_or_given_up_with_the_credit_back(backend: Backend) {
-    let bus = Bus::Memory(MemoryBroker::default());
-    let issuer = TestIssuer::new();
-    let (mall, mall_db) = start_on_bus(
-        mall_app::service().auth_backend(issuer.clone()),
-        mall_app::NAME,
-        backend,
-        &bus,
-        &[
-            ("TRADEWIND_MALL_APP__DEMO__ENABLED", "true"),
-            ("TRADEWIND_MALL_APP__SNAPUP__EXPIRY_CHECK_SECS", "3600"),
-        ],
-    )
-    .await;
-    let mall_pool = platform::db::connect(&mall_db).unwrap();
-    let (finance, _) = start_on_bus(
-        finance_app::service().auth_backend(issuer.clone()),
-        finance_app::NAME,
-        backend,
-        &bus,
-        &[("TRADEWIND_FINANCE_APP__DEMO__ENABLED", "false")],
-    )
-    .await;
-    issuer.grant(OPERATOR, &["/saas/**"]);
-    issuer.grant(DISTRIBUTOR_USER, &["/saas/mall/**", "/saas/finance/**"]);
-    let operator = issuer.token(OPERATOR, SAAS_ID, 0, 300);
-    let distributor = issuer.token(DISTRIBUTOR_USER, SAAS_ID, DISTRIBUTOR_ID, 312);
-    eventually("finance-app knowing the distributor", || async {
-        announce_merchants(&bus).await;
-        let body = json!({"mchId": DISTRIBUTOR_ID, "credit": 1_000_000, "reason": "mall test"});
-        let (s, _) = finance
-            .call(
-                "PUT",
-                "/saas/finance/credit/update",
-                &operator,
-                "en",
-                Some(body),
-            )
-            .await;
-        (s == 200).then_some(())
-    })
-    .await;
-    let session = eventually(
-        "the distributor sees the demo mall's live session",
-        || async {
-            let (s, b) = mall
-                .call("GET", "/saas/mall/snapups/live", &distributor, "en", None)
-                .await;
-            (s == 200)
-                .then(|| b["data"].as_array().cloned())
-                .flatten()
-                .and_then(|l| l.into_iter().find(|x| x["phase"] == 1))
-        },
-    )
-    .await;
+    let two = MallAndFinance::start(backend, "3600", 1_000_000).await;
+    let MallAndFinance {
+        mall,
+        mall_pool,
+        finance,
+        operator,
+        distributor,
+        ..
+    } = &two;
+    let session = two.live_session().await;
     let place = || {
         let (mall, distributor, session) = (&mall, distributor.clone(), session["id"].clone());
         async move {
@@ -190,8 +132,7 @@ async fn a_lost_credit_message_is_asked_again_or_given_up_with_the_credit_back(b
         (used_credit(&finance, &distributor).await == price).then_some(())
     })
     .await;
-    mall.shutdown().await;
-    finance.shutdown().await;
+    two.shutdown().await;
 }
 
 platform::on_both_backends!(a_lost_credit_message_is_asked_again_or_given_up_with_the_credit_back);

@@ -71,6 +71,15 @@ pub async fn start_on_bus(
     )
 }
 
+/// finance-app with no demo on `bus`: the credit side every credit-payment test pays against.
+pub async fn start_finance(backend: Backend, bus: &Bus, issuer: &TestIssuer) -> TestApp {
+    let spec = finance_app::service().auth_backend(issuer.clone());
+    let env = [("TRADEWIND_FINANCE_APP__DEMO__ENABLED", "false")];
+    start_on_bus(spec, finance_app::NAME, backend, bus, &env)
+        .await
+        .0
+}
+
 impl Saga {
     /// hotel-app (its demo hotel on) and finance-app (no demo) on `bus`, each with a database of
     /// its own, once both know the demo merchants.
@@ -84,14 +93,7 @@ impl Saga {
             &[("TRADEWIND_HOTEL_APP__DEMO__ENABLED", "true")],
         )
         .await;
-        let (finance, _) = start_on_bus(
-            finance_app::service().auth_backend(issuer.clone()),
-            finance_app::NAME,
-            backend,
-            &bus,
-            &[("TRADEWIND_FINANCE_APP__DEMO__ENABLED", "false")],
-        )
-        .await;
+        let finance = start_finance(backend, &bus, &issuer).await;
         issuer.grant(
             DISTRIBUTOR_USER,
             &["/saas/booking/**", "/saas/order/**", "/saas/finance/**"],

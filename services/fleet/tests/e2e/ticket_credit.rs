@@ -12,7 +12,7 @@ use platform::testing::{Backend, TestApp, TestIssuer, eventually_within};
 use serde_json::{Value, json};
 
 use crate::demo_hotel::day;
-use crate::saga::{announce_merchants, start_on_bus};
+use crate::saga::{announce_merchants, start_finance, start_on_bus};
 
 const OPERATOR: i64 = 30;
 const DISTRIBUTOR_USER: i64 = 31;
@@ -45,14 +45,7 @@ impl Two {
             &[("TRADEWIND_TICKET_APP__DEMO__ENABLED", "true")],
         )
         .await;
-        let (finance, _) = start_on_bus(
-            finance_app::service().auth_backend(issuer.clone()),
-            finance_app::NAME,
-            backend,
-            &bus,
-            &[("TRADEWIND_FINANCE_APP__DEMO__ENABLED", "false")],
-        )
-        .await;
+        let finance = start_finance(backend, &bus, &issuer).await;
         issuer.grant(
             SUPPLIER_USER,
             &[

@@ -13,6 +13,14 @@ pub fn percentile<T: Copy + Default>(sorted: &[T], p: f64) -> T {
     sorted[rank.clamp(1, sorted.len()) - 1]
 }
 
+/// A benchmark's size from the variable `key` (`BENCH_...`), else `default`.
+pub fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
+    std::env::var(key)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 /// Whether a figure meets its target; `None` when the figure has no target of its own.
 pub fn summary(part: &str, figure: &str, value: impl Display, target: &str, met: Option<bool>) {
     println!("{}", summary_line(part, figure, value, target, met));

@@ -1,0 +1,109 @@
+//! The fleet binary started for a benchmark, and the calls the benchmarks make through its
+//! gateway (included by `rush.rs` and `ticket.rs` with `#[path]`).
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+pub struct Fleet {
+    child: Child,
+    pub url: String,
+    _data: tempfile::TempDir,
+}
+
+impl Drop for Fleet {
+    fn drop(&mut self) {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let _ = self.child.wait();
+    }
+}
+
+/// The fleet binary of this build (demo data on) with the gateway, auth-center, saas-main and
+/// `service`, which keeps its data in the PostgreSQL database `db` and serves with two workers,
+/// as the gateway does. The load is one user's: the gateway's per-user limits are off.
+pub fn start_fleet(service: &str, db: &str) -> Fleet {
+    let data = tempfile::tempdir().unwrap();
+    let var = service.to_uppercase().replace('-', "_");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_fleet"));
+    cmd.args([
+        "--target",
+        &format!("gateway,auth-center,saas-main,{service}"),
+    ])
+    .env("TRADEWIND_DATA_DIR", data.path())
+    .env("TRADEWIND_LOG", "warn")
+    .env(format!("TRADEWIND_{var}__DATABASE__URL"), db)
+    .env(format!("TRADEWIND_{var}__HTTP__WORKERS"), "2")
+    .env("TRADEWIND_GATEWAY__HTTP__WORKERS", "2")
+    .env("TRADEWIND_GATEWAY__RATE_LIMITS", "/api/**=-1:0/60")
+    .stdout(Stdio::piped())
+    .stderr(Stdio::inherit());
+    for name in ["GATEWAY", "AUTH_CENTER", "SAAS_MAIN", var.as_str()] {
+        cmd.env(format!("TRADEWIND_{name}__HTTP__PORT"), "0");
+    }
+    let mut child = cmd.spawn().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let mut lines = BufReader::new(stdout).lines();
+    let url = loop {
+        let line = lines
+            .next()
+            .expect("the fleet printed its URL before exiting")
+            .unwrap();
+        if let Some(url) = line.strip_prefix("Tradewind is up: ") {
+            break url.trim_end_matches('/').to_owned();
+        }
+    };
+    // Keep reading what it prints, so a full pipe never stops it.
+    std::thread::spawn(move || for _ in lines.by_ref() {});
+    Fleet {
+        child,
+        url,
+        _data: data,
+    }
+}
+
+pub fn client(connections: usize) -> awc::Client {
+    awc::Client::builder()
+        .connector(awc::Connector::new().limit(connections + 8))
+        .timeout(Duration::from_secs(30))
+        .finish()
+}
+
+pub async fn call(
+    c: &awc::Client,
+    method: &str,
+    url: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let mut req = c
+        .request(method.parse().unwrap(), url)
+        .insert_header(("accept-language", "en"));
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    let mut res = match body {
+        Some(b) => req.send_json(&b).await,
+        None => req.send().await,
+    }
+    .unwrap_or_else(|e| panic!("{method} {url}: {e}"));
+    let status = res.status().as_u16();
+    let body = res.json().limit(1 << 22).await.unwrap_or(Value::Null);
+    (status, body)
+}
+
+pub async fn login(c: &awc::Client, base: &str, user: &str, password: &str) -> String {
+    let (s, b) = call(
+        c,
+        "POST",
+        &format!("{base}/api/auth-center/api/auth/login"),
+        None,
+        Some(json!({"username": user, "password": password})),
+    )
+    .await;
+    assert_eq!(s, 200, "login {user}: {b}");
+    b["token"].as_str().unwrap().to_owned()
+}

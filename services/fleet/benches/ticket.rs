@@ -1,0 +1,311 @@
+//! `make bench` (ticket part): bookings on contended stock and redemptions at the gate, all
+//! through the gateway, ticket-app on a fresh PostgreSQL database. Prints; asserts nothing.
+//!
+//! 1. Bookings. The demo operator sets today's stock of the demo adult day ticket (instant
+//!    confirmation, one voucher per ticket) to `BENCH_TICKET_STOCK` (1,000); then
+//!    `BENCH_TICKET_CONNECTIONS` (200) connections send a quarter more booking attempts of one
+//!    ticket than there is stock, each for another buyer, as the demo distributor. Printed:
+//!    bookings per second (the orders made, over the time until the last of them was answered),
+//!    attempts per second, p50/p99 of an attempt, and afterwards the orders ticket-app holds for
+//!    the day and the stock it has left: more orders than stock is an oversell.
+//! 2. Redemptions. The distributor pays every order (cash: confirmed at once, its voucher
+//!    issued); then the connections scan every voucher code twice at the gate as the operator,
+//!    each scan its own (another `scanId`, as two gates reading the same code). Printed:
+//!    redemptions per second, p50/p99 of a scan, how many were admitted (exactly one per code)
+//!    and refused as already used.
+//!
+//! The targets of issue 21: at least 1,000 bookings/s with zero oversell; redemption p99 under
+//! 20 ms; zero double admissions.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use platform::testing::bench::{env_or, percentile, summary};
+use platform::testing::{Backend, TestDb};
+use serde_json::{Value, json};
+
+#[path = "support/fleet.rs"]
+mod fleet;
+use fleet::{call, client, login, start_fleet};
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+/// (answer time, when it was answered since the start, status, body) of every call, made by
+/// `connections` tasks taking the next of `bodies` until none is left; and the time it took.
+async fn hammer(
+    c: &awc::Client,
+    connections: usize,
+    method: &'static str,
+    url: &str,
+    token: &str,
+    bodies: Vec<Value>,
+) -> (Duration, Vec<(Duration, Duration, u16, Value)>) {
+    let bodies = Arc::new(bodies);
+    let next = Arc::new(AtomicUsize::new(0));
+    let started = Instant::now();
+    let mut tasks = Vec::with_capacity(connections);
+    for _ in 0..connections {
+        let (c, next, bodies, token, url) = (
+            c.clone(),
+            next.clone(),
+            bodies.clone(),
+            token.to_owned(),
+            url.to_owned(),
+        );
+        tasks.push(actix_web::rt::spawn(async move {
+            let mut seen = Vec::new();
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(body) = bodies.get(i) else { break };
+                let t = Instant::now();
+                let (s, b) = call(&c, method, &url, Some(&token), Some(body.clone())).await;
+                seen.push((t.elapsed(), started.elapsed(), s, b));
+            }
+            seen
+        }));
+    }
+    let mut all = Vec::with_capacity(bodies.len());
+    for t in tasks {
+        all.extend(t.await.unwrap());
+    }
+    (started.elapsed(), all)
+}
+
+fn times(of: &[(Duration, Duration, u16, Value)]) -> (f64, f64) {
+    let mut t: Vec<Duration> = of.iter().map(|x| x.0).collect();
+    t.sort_unstable();
+    (ms(percentile(&t, 0.5)), ms(percentile(&t, 0.99)))
+}
+
+async fn bench() {
+    let stock = env_or("BENCH_TICKET_STOCK", 1_000_usize);
+    let connections = env_or("BENCH_TICKET_CONNECTIONS", 200_usize);
+    let attempts = stock + stock / 4;
+    println!(
+        "== ticket bookings and redemptions through the gateway (ticket-app on PostgreSQL): {attempts} attempts on {stock} tickets from {connections} connections"
+    );
+    let db = TestDb::new(Backend::Postgres);
+    let fleet = start_fleet("ticket-app", &db.url);
+    let base = fleet.url.clone();
+    let api = format!("{base}/api/ticket-app/saas");
+    let c = client(connections);
+    let operator = login(&c, &base, "operator", "operator123").await;
+    let distributor = login(&c, &base, "distributor", "distributor123").await;
+    let today = platform::time::format_day(platform::time::day_of_ms(platform::time::now_ms()));
+
+    // The demo adult ticket, once ticket-app knows the demo distributor from saas-main.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let product = loop {
+        let (s, b) = call(
+            &c,
+            "GET",
+            &format!("{api}/booking/ticketBookings/list?visitDate={today}&productType=1"),
+            Some(&distributor),
+            None,
+        )
+        .await;
+        let id = b["data"]["results"]
+            .as_array()
+            .and_then(|l| l.first())
+            .and_then(|x| {
+                x["productId"]
+                    .as_i64()
+                    .or(x["product"]["productId"].as_i64())
+            });
+        if s == 200
+            && let Some(id) = id
+        {
+            break id;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "ticket-app never offered the distributor the demo ticket: {s} {b}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    let (s, b) = call(
+        &c,
+        "POST",
+        &format!("{api}/price/ticketPriceStore/save"),
+        Some(&operator),
+        Some(
+            json!({"productId": product, "startDate": today, "endDate": today,
+            "stockType": "limited", "stock": stock}),
+        ),
+    )
+    .await;
+    assert_eq!(s, 200, "setting the stock: {b}");
+
+    // 1. Bookings.
+    let bodies = (0..attempts)
+        .map(|i| {
+            json!({"productId": product, "visitDate": today, "quantity": 1,
+                "buyer": {"name": format!("Bench {i}"), "mobile": format!("139{i:08}")}})
+        })
+        .collect();
+    let (elapsed, booked) = hammer(
+        &c,
+        connections,
+        "POST",
+        &format!("{api}/booking/ticketBookings/order"),
+        &distributor,
+        bodies,
+    )
+    .await;
+    let placed: Vec<i64> = booked
+        .iter()
+        .filter(|x| x.2 == 200)
+        .filter_map(|x| x.3["data"]["orderId"].as_i64())
+        .collect();
+    let last_placed = booked
+        .iter()
+        .filter(|x| x.2 == 200)
+        .map(|x| x.1)
+        .max()
+        .unwrap_or(elapsed);
+    let sold_out = booked.iter().filter(|x| x.2 == 412).count();
+    let other = booked.len() - placed.len() - sold_out;
+    if let Some(x) = booked.iter().find(|x| x.2 != 200 && x.2 != 412) {
+        println!("an attempt answered otherwise: {} {}", x.2, x.3);
+    }
+    let booking_rate = placed.len() as f64 / last_placed.as_secs_f64();
+    let attempt_rate = booked.len() as f64 / elapsed.as_secs_f64();
+    let (p50, p99) = times(&booked);
+    let (_, orders) = call(
+        &c,
+        "GET",
+        &format!(
+            "{api}/order/ticketSys/list?productId={product}&startDate={today}&endDate={today}&resultNum=1"
+        ),
+        Some(&operator),
+        None,
+    )
+    .await;
+    let (_, calendar) = call(
+        &c,
+        "GET",
+        &format!(
+            "{api}/price/ticketPriceStore/list?productId={product}&startDate={today}&endDate={today}"
+        ),
+        Some(&operator),
+        None,
+    )
+    .await;
+    let orders = orders["data"]["sizeAll"].as_i64().unwrap_or(-1);
+    let left = calendar["data"][0]["stock"].as_i64().unwrap_or(-1);
+    println!(
+        "{} attempts in {:.2} s ({attempt_rate:.0}/s): {} booked in {:.2} s ({booking_rate:.0}/s), {sold_out} refused (412), {other} other; p50 {p50:.1} ms, p99 {p99:.1} ms",
+        booked.len(),
+        elapsed.as_secs_f64(),
+        placed.len(),
+        last_placed.as_secs_f64(),
+    );
+    println!("afterwards: {orders} orders for the day, {left} tickets left");
+    let stock_i = i64::try_from(stock).unwrap_or(i64::MAX);
+    summary(
+        "ticket",
+        "bookings: orders of the stock (oversell)",
+        format!("{orders} of {stock}, {left} left"),
+        "exactly the stock",
+        Some(orders == stock_i && left == 0),
+    );
+    summary(
+        "ticket",
+        "bookings per second on contended stock",
+        format!("{booking_rate:.0} (p99 {p99:.1} ms)"),
+        ">= 1000",
+        Some(booking_rate >= 1_000.0),
+    );
+
+    // 2. Redemptions: every order paid (its voucher issued), every code scanned twice.
+    let pays = placed
+        .iter()
+        .map(|id| json!({"orderId": id, "payType": 2}))
+        .collect();
+    let pay_url = format!("{api}/order/ticketOrder/pay");
+    let (_, paid) = hammer(&c, connections, "PUT", &pay_url, &distributor, pays).await;
+    let unpaid = paid.iter().filter(|x| x.2 != 200).count();
+    if let Some(x) = paid.iter().find(|x| x.2 != 200) {
+        println!("a payment answered {} {}", x.2, x.3);
+    }
+    let mut codes = Vec::with_capacity(placed.len());
+    for id in &placed {
+        let (s, b) = call(
+            &c,
+            "GET",
+            &format!("{api}/order/ticketVoucher/list?orderId={id}"),
+            Some(&distributor),
+            None,
+        )
+        .await;
+        assert_eq!(s, 200, "the vouchers of {id}: {b}");
+        for v in b["data"].as_array().into_iter().flatten() {
+            codes.push(v["code"].as_str().unwrap_or_default().to_owned());
+        }
+    }
+    let scans = codes
+        .iter()
+        .flat_map(|code| {
+            [1, 2].map(|gate| {
+                json!({"code": code, "gate": format!("Gate {gate}"),
+                "scanId": format!("{code}-{gate}")})
+            })
+        })
+        .collect();
+    let (elapsed, scanned) = hammer(
+        &c,
+        connections,
+        "POST",
+        &format!("{api}/ticket/ticketVoucher/redeem"),
+        &operator,
+        scans,
+    )
+    .await;
+    let admitted = scanned
+        .iter()
+        .filter(|x| x.2 == 200 && x.3["data"]["admitted"] == true)
+        .count();
+    let already = scanned
+        .iter()
+        .filter(|x| x.2 == 200 && x.3["data"]["result"] == "already-used")
+        .count();
+    let failed = scanned.len() - admitted - already;
+    if let Some(x) = scanned.iter().find(|x| {
+        !(x.2 == 200
+            && (x.3["data"]["admitted"] == true || x.3["data"]["result"] == "already-used"))
+    }) {
+        println!("a scan answered otherwise: {} {}", x.2, x.3);
+    }
+    let rate = scanned.len() as f64 / elapsed.as_secs_f64();
+    let (p50, p99) = times(&scanned);
+    println!(
+        "{unpaid} payments refused; {} vouchers, {} scans in {:.2} s ({rate:.0}/s): {admitted} admitted, {already} already used, {failed} other; p50 {p50:.1} ms, p99 {p99:.1} ms",
+        codes.len(),
+        scanned.len(),
+        elapsed.as_secs_f64()
+    );
+    summary(
+        "ticket",
+        "redemptions: admissions of the vouchers",
+        format!("{admitted} of {} ({already} already used)", codes.len()),
+        "exactly one each",
+        Some(admitted == codes.len() && already == codes.len() && !codes.is_empty()),
+    );
+    summary(
+        "ticket",
+        "redemption p99",
+        format!("{p99:.1} ms (p50 {p50:.1} ms, {rate:.0}/s)"),
+        "< 20 ms",
+        Some(p99 < 20.0),
+    );
+    drop(fleet);
+}
+
+fn main() {
+    actix_web::rt::System::new().block_on(bench());
+}
