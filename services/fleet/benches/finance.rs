@@ -70,8 +70,8 @@ async fn settled(saga: &Saga) -> i64 {
 
 /// Part 1: pay → paid through RabbitMQ at a steady rate.
 async fn payments() {
-    let orders = env_or("BENCH_FINANCE_ORDERS", 2_000);
-    let rate = env_or("BENCH_FINANCE_RATE", 200).max(1);
+    let orders = env_or("BENCH_FINANCE_ORDERS", 2_000_usize);
+    let rate = env_or("BENCH_FINANCE_RATE", 200_usize).max(1);
     let amqp = std::env::var("TRADEWIND_TEST_AMQP_URL")
         .unwrap_or_else(|_| "amqp://guest:guest@127.0.0.1:5672/%2f".into());
     let bus = Bus::Rabbit(RabbitBroker::new(&amqp));
@@ -352,8 +352,8 @@ fn fill(url: &str, rows: usize, now: i64) {
 
 /// Part 2: lists and summaries over a large credit log.
 async fn lists() {
-    let rows = env_or("BENCH_FINANCE_LOGS", 1_000_000);
-    let calls = env_or("BENCH_FINANCE_CALLS", 200).max(1);
+    let rows = env_or("BENCH_FINANCE_LOGS", 1_000_000_usize);
+    let calls = env_or("BENCH_FINANCE_CALLS", 200_usize).max(1);
     let f = TenantFixture::start(
         finance_app::service(),
         Backend::Postgres,

@@ -106,8 +106,8 @@ async fn hold_sockets() {
 }
 
 async fn latency() {
-    let orders = env_or("BENCH_NOTIFY_ORDERS", 200);
-    let sockets = env_or("BENCH_NOTIFY_SOCKETS", 1_000) as i64;
+    let orders = env_or("BENCH_NOTIFY_ORDERS", 200_usize);
+    let sockets = env_or("BENCH_NOTIFY_SOCKETS", 1_000_usize) as i64;
     let amqp = std::env::var("TRADEWIND_TEST_AMQP_URL")
         .unwrap_or_else(|_| "amqp://guest:guest@127.0.0.1:5672/%2f".to_owned());
     let exchange = format!("tradewind.bench.{}", uuid::Uuid::new_v4().simple());
@@ -275,7 +275,7 @@ async fn latency() {
 }
 
 async fn idle_sockets() {
-    let count = env_or("BENCH_NOTIFY_IDLE", 10_000) as i64;
+    let count = env_or("BENCH_NOTIFY_IDLE", 10_000_usize) as i64;
     let issuer = TestIssuer::new();
     let db = TestDb::new(Backend::Sqlite);
     let mut cfg = test_config(message_server::NAME, Some(&db));

@@ -38,9 +38,9 @@ enum Outcome {
 }
 
 async fn rush() {
-    let attempts = env_or("BENCH_RUSH_ATTEMPTS", 10_000);
-    let connections = env_or("BENCH_RUSH_CONNECTIONS", 500);
-    let stock = env_or("BENCH_RUSH_STOCK", 100);
+    let attempts = env_or("BENCH_RUSH_ATTEMPTS", 10_000_usize);
+    let connections = env_or("BENCH_RUSH_CONNECTIONS", 500_usize);
+    let stock = env_or("BENCH_RUSH_STOCK", 100_usize);
     println!(
         "== snap-up rush through the gateway (mall-app on PostgreSQL): {attempts} attempts from {connections} connections on {stock} units"
     );

@@ -254,10 +254,10 @@ fn main() {
 }
 
 async fn soak() {
-    let secs = env_or("BENCH_SOAK_SECS", 600).max(60);
-    let bookings = env_or("BENCH_SOAK_BOOKINGS", 2);
-    let lists = env_or("BENCH_SOAK_LISTS", 10);
-    let sockets = env_or("BENCH_SOAK_SOCKETS", 20);
+    let secs = env_or("BENCH_SOAK_SECS", 600_u64).max(60);
+    let bookings = env_or("BENCH_SOAK_BOOKINGS", 2_u64);
+    let lists = env_or("BENCH_SOAK_LISTS", 10_u64);
+    let sockets = env_or("BENCH_SOAK_SOCKETS", 20_u64);
     let mut shape = Shape::new(&[
         ("gateway", 2),
         ("saas-main", 2),

@@ -139,7 +139,7 @@ async fn a_snapup_order_reaches_the_credit_log_and_its_expiry_follows(backend: B
         .call(
             "POST",
             "/saas/mall/orders/place",
-            &distributor,
+            distributor,
             "en",
             Some(json!({"sessionId": session["id"], "quantity": 2, "contactName": "Mall Tester", "contactPhone": "13812345678"})),
         )
@@ -148,7 +148,7 @@ async fn a_snapup_order_reaches_the_credit_log_and_its_expiry_follows(backend: B
     let order_id = placed["data"]["order"]["orderId"].as_i64().unwrap();
 
     let row = eventually("finance-app's credit log has the mall order", || async {
-        credit_log(&finance, &operator).await
+        credit_log(finance, operator).await
     })
     .await;
     assert_eq!(row["orderId"], order_id);
@@ -174,7 +174,7 @@ async fn a_snapup_order_reaches_the_credit_log_and_its_expiry_follows(backend: B
     .unwrap();
     drop(conn);
     let after = eventually("the cancellation reaches the credit log", || async {
-        credit_log(&finance, &operator)
+        credit_log(finance, operator)
             .await
             .filter(|r| r["state"] != before)
     })
@@ -183,7 +183,7 @@ async fn a_snapup_order_reaches_the_credit_log_and_its_expiry_follows(backend: B
         .call(
             "GET",
             &format!("/saas/mall/snapups/load?id={}", session["id"]),
-            &operator,
+            operator,
             "en",
             None,
         )
@@ -233,7 +233,6 @@ async fn a_snapup_order_is_paid_by_credit_through_finance_app(backend: Backend) 
     let two = MallAndFinance::start(backend, "60", 0).await;
     let MallAndFinance {
         mall,
-        mall_pool,
         finance,
         operator,
         distributor,
@@ -278,7 +277,7 @@ async fn a_snapup_order_is_paid_by_credit_through_finance_app(backend: Backend) 
     let (s, b) = pay(a).await;
     assert_eq!((s, b["data"]["payState"].as_i64()), (200, Some(20)), "{b}");
     let (state, _, o) = eventually("the payment refused", || async {
-        let o = mall_order(&mall, &distributor, a).await;
+        let o = mall_order(mall, distributor, a).await;
         (o.1 == 29).then_some(o)
     })
     .await;
@@ -290,7 +289,7 @@ async fn a_snapup_order_is_paid_by_credit_through_finance_app(backend: Backend) 
     assert_eq!(two.set_credit(price).await, 200);
     pay(a).await;
     let (state, _, o) = eventually("the order paid", || async {
-        let o = mall_order(&mall, &distributor, a).await;
+        let o = mall_order(mall, distributor, a).await;
         (o.1 == 21).then_some(o)
     })
     .await;
@@ -298,13 +297,13 @@ async fn a_snapup_order_is_paid_by_credit_through_finance_app(backend: Backend) 
     assert_eq!(used_credit(finance, distributor).await, price);
 
     // Cancelled by the operator: refunded, the credit comes back, the unit too.
-    let left = mall_order(&mall, &operator, a).await;
+    let left = mall_order(mall, operator, a).await;
     assert_eq!(left.0, 3);
     let (s, b) = mall
         .call(
             "PUT",
             "/saas/mall/orders/cancel",
-            &operator,
+            operator,
             "en",
             Some(json!({"orderId": a})),
         )
@@ -326,7 +325,7 @@ async fn a_snapup_order_is_paid_by_credit_through_finance_app(backend: Backend) 
         .call(
             "GET",
             &format!("/saas/mall/snapups/load?id={}", session["id"]),
-            &operator,
+            operator,
             "en",
             None,
         )

@@ -79,7 +79,7 @@ async fn a_lost_credit_message_is_asked_again_or_given_up_with_the_credit_back(b
     let (a, price) = place().await;
     let now = platform::time::now_ms();
     mall_sql(
-        &mall_pool,
+        mall_pool,
         &format!(
             "UPDATE mall_orders SET pay_state = 20, pay_type = 1, pay_request_id = 'lost', \
              pay_asked_at = {now}, pay_last_asked_at = {now}, pay_asks = 1 WHERE id = {a}"
@@ -87,12 +87,12 @@ async fn a_lost_credit_message_is_asked_again_or_given_up_with_the_credit_back(b
     );
     assert_eq!(chase(now + 60_000).asked_again, 1);
     let paid = eventually("the order paid by the new request", || async {
-        let o = states(&mall, &distributor, a).await;
+        let o = states(mall, distributor, a).await;
         (o.1 == 21).then_some(o)
     })
     .await;
     assert_eq!(paid, (3, 21, price));
-    assert_eq!(used_credit(&finance, &distributor).await, price);
+    assert_eq!(used_credit(finance, distributor).await, price);
 
     // The answer is lost after finance-app took the credit: the order still waits for it.
     let (b, _) = place().await;
@@ -100,23 +100,23 @@ async fn a_lost_credit_message_is_asked_again_or_given_up_with_the_credit_back(b
         .call(
             "PUT",
             "/saas/mall/orders/pay",
-            &distributor,
+            distributor,
             "en",
             Some(json!({"orderId": b, "payType": 1})),
         )
         .await;
     assert_eq!(s, 200, "{body}");
     eventually("finance-app took the second order's credit", || async {
-        (used_credit(&finance, &distributor).await == 2 * price).then_some(())
+        (used_credit(finance, distributor).await == 2 * price).then_some(())
     })
     .await;
     eventually("its answer applied", || async {
-        (states(&mall, &distributor, b).await.1 == 21).then_some(())
+        (states(mall, distributor, b).await.1 == 21).then_some(())
     })
     .await;
     let now = platform::time::now_ms();
     mall_sql(
-        &mall_pool,
+        mall_pool,
         &format!(
             "UPDATE mall_orders SET order_state = 2, pay_state = 20, pay_price = 0, pay_date = 0, \
              pay_request_id = 'answer-lost', pay_asked_at = {now}, pay_last_asked_at = {now}, \
@@ -126,10 +126,10 @@ async fn a_lost_credit_message_is_asked_again_or_given_up_with_the_credit_back(b
     // Given up after half an hour: cancelled, and finance-app gives the credit back.
     let c = chase(now + 30 * 60_000);
     assert_eq!((c.asked_again, c.given_up), (0, 1));
-    let (state, pay, _) = states(&mall, &operator, b).await;
+    let (state, pay, _) = states(mall, operator, b).await;
     assert_eq!((state, pay), (4, 29));
     eventually("the given-up order's credit back", || async {
-        (used_credit(&finance, &distributor).await == price).then_some(())
+        (used_credit(finance, distributor).await == price).then_some(())
     })
     .await;
     two.shutdown().await;

@@ -72,7 +72,11 @@ pub async fn start_on_bus(
 }
 
 /// finance-app with no demo on `bus`: the credit side every credit-payment test pays against.
-pub async fn start_finance(backend: Backend, bus: &Bus, issuer: &TestIssuer) -> TestApp {
+pub async fn start_finance(
+    backend: Backend,
+    bus: &Bus,
+    issuer: &std::sync::Arc<TestIssuer>,
+) -> TestApp {
     let spec = finance_app::service().auth_backend(issuer.clone());
     let env = [("TRADEWIND_FINANCE_APP__DEMO__ENABLED", "false")];
     start_on_bus(spec, finance_app::NAME, backend, bus, &env)
