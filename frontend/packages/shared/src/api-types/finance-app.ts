@@ -3324,8 +3324,8 @@ export interface operations {
                 /** @description The start of the contact's name or phone. */
                 contact?: string;
                 /**
-                 * @description What `startDate` and `endDate` apply to: 0 pay date, 1 order date (default), 2 check-in
-                 *     date, 3 end date.
+                 * @description What `startDate` and `endDate` apply to, and with either of them the date the list is
+                 *     ordered by: 0 pay date, 1 order date (default), 2 check-in date, 3 end date.
                  */
                 dateType?: number;
                 /** @description -99 or absent: all the caller sees. */

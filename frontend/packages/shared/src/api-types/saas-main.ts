@@ -270,6 +270,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/saas/area/areaInfo/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Provinces and cities by code, paged. */
+        get: operations["getSaasAreaAreaInfoList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/area/country/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The countries (the spec's list), China and its neighbours first. */
+        get: operations["getSaasAreaCountryList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/saas/boss/balanceLog/getBossBalanceInfo": {
         parameters: {
             query?: never;
@@ -338,6 +372,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/saas/boss/charge/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's tenant's top-ups, newest first (the balance log's top-ups, with the invoice
+         *     each is on).
+         */
+        get: operations["getSaasBossChargeList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/saas/boss/charge/recharge": {
         parameters: {
             query?: never;
@@ -349,6 +403,61 @@ export interface paths {
         put?: never;
         /** Tops up a tenant's balance (platform administrators only). */
         post: operations["postSaasBossChargeRecharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/boss/invoice/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's tenant's invoice requests, newest first. */
+        get: operations["getSaasBossInvoiceList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/boss/invoice/load": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One invoice request of the caller's tenant, with its top-ups. */
+        get: operations["getSaasBossInvoiceLoad"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/boss/invoice/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks for an invoice over some of the tenant's top-ups (the tenant's staff): they become
+         *     invoicing (2) and are on this invoice. A top-up that is not the tenant's, not a successful
+         *     top-up or already on an invoice is a 412 on logIds, and nothing is written.
+         */
+        post: operations["postSaasBossInvoiceSave"];
         delete?: never;
         options?: never;
         head?: never;
@@ -971,6 +1080,100 @@ export interface paths {
          *     tells message-server, with the request's language (mail and SMS are written in it).
          */
         post: operations["postSaasNotifyConfigSave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/platform/area/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a province or city (platform administrators). A parent that is neither a country of
+         *     the list nor a province is a 412 on parentCode; a code in use, on code.
+         */
+        post: operations["postSaasPlatformAreaSave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/platform/area/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes a province's or city's names and state (platform administrators); its code and
+         *     place stay, since hotels and scenic spots keep the code.
+         */
+        put: operations["putSaasPlatformAreaUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/platform/invoice/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Marks an invoice issued with its number (platform administrators): it and its top-ups
+         *     become invoiced (3). One already issued is a 412 (`invoice-issued`).
+         */
+        put: operations["putSaasPlatformInvoiceIssue"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/platform/invoice/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every tenant's invoice requests, newest first (platform administrators). */
+        get: operations["getSaasPlatformInvoiceList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/platform/invoice/load": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One tenant's invoice request with its top-ups (platform administrators). */
+        get: operations["getSaasPlatformInvoiceLoad"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1953,6 +2156,57 @@ export interface components {
             refType: number;
             title: string;
         };
+        Area: {
+            /** @description `CN-ZJ`, `CN-ZJ-HZ`: what hotels and scenic spots keep as their `areaId`. */
+            code: string;
+            country: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int32
+             * @description 2 province, 3 city.
+             */
+            level: number;
+            /** Format: int64 */
+            modifyDate: number;
+            name: string;
+            nameEn: string;
+            /** @description The country's code for a province, the province's for a city. */
+            parentCode: string;
+            /**
+             * Format: int32
+             * @description 1 in use, 0 disabled.
+             */
+            state: number;
+        };
+        /** @description A new province (under a country) or city (under a province). */
+        AreaForm: {
+            /**
+             * @description The area's own part of the code, 1 to 10 letters or digits (`ZJ`, `HZ`): its code is
+             *     the parent's, a hyphen and this.
+             */
+            code: string;
+            name: string;
+            nameEn: string;
+            /** @description A country's code (`CN`) for a province, a province's (`CN-ZJ`) for a city. */
+            parentCode: string;
+            /**
+             * Format: int32
+             * @description 1 in use, 0 disabled.
+             */
+            state: number;
+        };
+        AreaUpdate: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            nameEn: string;
+            /**
+             * Format: int32
+             * @description 1 in use, 0 disabled.
+             */
+            state: number;
+        };
         AssignForm: {
             /**
              * Format: int64
@@ -1994,6 +2248,11 @@ export interface components {
             createDate: number;
             /** Format: int64 */
             id: number;
+            /**
+             * Format: int64
+             * @description The invoice a top-up is on (0: none): its state is then 2 invoicing or 3 invoiced.
+             */
+            invoiceId: number;
             /**
              * Format: int32
              * @description 1 top-up, -1 consumption.
@@ -2154,6 +2413,12 @@ export interface components {
             amount: number;
             fromCurrency: string;
             toCurrency: string;
+        };
+        CountryView: {
+            /** @description ISO 3166-1 alpha-2. */
+            code: string;
+            name: string;
+            nameEn: string;
         };
         CurrencyRate: {
             /** Format: int64 */
@@ -2427,6 +2692,85 @@ export interface components {
             /** Format: int64 */
             mchId: number;
             mchName: string;
+        };
+        Invoice: {
+            addressPhone: string;
+            /**
+             * Format: int64
+             * @description The sum of its top-ups, fen.
+             */
+            amount: number;
+            /** Format: int64 */
+            applicantId: number;
+            bankAccount: string;
+            /** Format: int64 */
+            createDate: number;
+            email: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The issued invoice's number; empty until issued. */
+            invoiceNo: string;
+            /**
+             * Format: int32
+             * @description 1 ordinary VAT invoice, 2 special VAT invoice.
+             */
+            invoiceType: number;
+            /** Format: int64 */
+            issueDate?: number | null;
+            /** Format: int64 */
+            issuerId: number;
+            /**
+             * Format: int32
+             * @description How many top-ups it covers.
+             */
+            logCount: number;
+            remarks: string;
+            /** Format: int64 */
+            saasId: number;
+            /**
+             * Format: int32
+             * @description 2 invoicing, 3 invoiced.
+             */
+            state: number;
+            /** @description The buyer's taxpayer identification number. */
+            taxNo: string;
+            /** @description The buyer's name on the invoice. */
+            title: string;
+        };
+        /** @description An invoice with the top-ups it covers. */
+        InvoiceDetail: components["schemas"]["Invoice"] & {
+            logs: components["schemas"]["BalanceLog"][];
+        };
+        /** @description What a tenant asks to be invoiced. */
+        InvoiceForm: {
+            /** @description The buyer's address and telephone: required on a special invoice. */
+            addressPhone?: string;
+            /** @description The buyer's bank and account: required on a special invoice. */
+            bankAccount?: string;
+            /** @description Where the invoice is sent. */
+            email: string;
+            /**
+             * Format: int32
+             * @description 1 ordinary VAT invoice, 2 special VAT invoice.
+             */
+            invoiceType: number;
+            /** @description The top-ups (balance log ids) to invoice: the tenant's own, successful, on no invoice. */
+            logIds: number[];
+            remarks?: string;
+            /** @description The buyer's taxpayer identification number: 15, 17, 18 or 20 letters and digits. */
+            taxNo: string;
+            /** @description The buyer's name on the invoice (1 to 100 characters). */
+            title: string;
+        };
+        /** @description An invoice with its tenant's name, as the platform's list shows it. */
+        InvoiceRow: components["schemas"]["Invoice"] & {
+            saasName: string;
+        };
+        IssueForm: {
+            /** Format: int64 */
+            id: number;
+            /** @description The issued invoice's number: 8 to 20 digits. */
+            invoiceNo: string;
         };
         LicenceRow: {
             /** Format: int64 */
@@ -2782,6 +3126,49 @@ export interface components {
              */
             startIndex: number;
         };
+        Page_Area: {
+            /** Format: int32 */
+            page: number;
+            /** Format: int64 */
+            pageCount: number;
+            /** Format: int32 */
+            resultNum: number;
+            results: {
+                /** @description `CN-ZJ`, `CN-ZJ-HZ`: what hotels and scenic spots keep as their `areaId`. */
+                code: string;
+                country: string;
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int32
+                 * @description 2 province, 3 city.
+                 */
+                level: number;
+                /** Format: int64 */
+                modifyDate: number;
+                name: string;
+                nameEn: string;
+                /** @description The country's code for a province, the province's for a city. */
+                parentCode: string;
+                /**
+                 * Format: int32
+                 * @description 1 in use, 0 disabled.
+                 */
+                state: number;
+            }[];
+            /** @description Rows on this page. */
+            size: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, over all pages.
+             */
+            sizeAll: number;
+            /**
+             * Format: int64
+             * @description Index of the first row of this page among all rows, from 0.
+             */
+            startIndex: number;
+        };
         Page_BalanceLog: {
             /** Format: int32 */
             page: number;
@@ -2801,6 +3188,11 @@ export interface components {
                 createDate: number;
                 /** Format: int64 */
                 id: number;
+                /**
+                 * Format: int64
+                 * @description The invoice a top-up is on (0: none): its state is then 2 invoicing or 3 invoiced.
+                 */
+                invoiceId: number;
                 /**
                  * Format: int32
                  * @description 1 top-up, -1 consumption.
@@ -2987,6 +3379,29 @@ export interface components {
                  */
                 type: number;
             }[];
+            /** @description Rows on this page. */
+            size: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, over all pages.
+             */
+            sizeAll: number;
+            /**
+             * Format: int64
+             * @description Index of the first row of this page among all rows, from 0.
+             */
+            startIndex: number;
+        };
+        Page_InvoiceRow: {
+            /** Format: int32 */
+            page: number;
+            /** Format: int64 */
+            pageCount: number;
+            /** Format: int32 */
+            resultNum: number;
+            results: (components["schemas"]["Invoice"] & {
+                saasName: string;
+            })[];
             /** @description Rows on this page. */
             size: number;
             /**
@@ -4750,6 +5165,193 @@ export interface operations {
             };
         };
     };
+    getSaasAreaAreaInfoList: {
+        parameters: {
+            query?: {
+                /** @description Every area of a country. */
+                country?: string;
+                /** @description Part of either name, or the start of the code. */
+                keyword?: string;
+                /** @description -99 all, 2 province, 3 city. */
+                level?: number;
+                page?: number;
+                /** @description The areas right under this one (a country's provinces, a province's cities). */
+                parentCode?: string;
+                resultNum?: number;
+                /** @description -99 all, 1 in use, 0 disabled. */
+                state?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["Page_Area"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The caller's session lacks the permission (or is not a platform administrator) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The record does not exist or is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    getSaasAreaCountryList: {
+        parameters: {
+            query?: {
+                /** @description Part of either name, or the code. */
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["CountryView"][];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The caller's session lacks the permission (or is not a platform administrator) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The record does not exist or is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Invalid input: `data.field` names the field and `data.reason` says why; or a business rule refused the call (`code` names it, `data` null) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
     getSaasBossBalanceLogGetBossBalanceInfo: {
         parameters: {
             query?: never;
@@ -5109,6 +5711,96 @@ export interface operations {
             };
         };
     };
+    getSaasBossChargeList: {
+        parameters: {
+            query?: {
+                page?: number;
+                resultNum?: number;
+                /** @description -99 all, 1 success (may be invoiced), 2 invoicing, 3 invoiced. */
+                state?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["Page_BalanceLog"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The caller's session lacks the permission (or is not a platform administrator) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The record does not exist or is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
     postSaasBossChargeRecharge: {
         parameters: {
             query?: never;
@@ -5160,6 +5852,280 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorAnswer"];
                 };
             };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    getSaasBossInvoiceList: {
+        parameters: {
+            query?: {
+                page?: number;
+                resultNum?: number;
+                /** @description -99 all, 2 invoicing, 3 invoiced. */
+                state?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["Page_InvoiceRow"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The caller's session lacks the permission (or is not a platform administrator) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The record does not exist or is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    getSaasBossInvoiceLoad: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["InvoiceDetail"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The caller's session lacks the permission (or is not a platform administrator) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Invalid input: `data.field` names the field and `data.reason` says why; or a business rule refused the call (`code` names it, `data` null) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    postSaasBossInvoiceSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["Invoice"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The record does not exist or is not the caller's */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8402,6 +9368,472 @@ export interface operations {
             };
             /** @description The body is larger than the service accepts */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    postSaasPlatformAreaSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AreaForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["Area"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The record does not exist or is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    putSaasPlatformAreaUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AreaUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["Area"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    putSaasPlatformInvoiceIssue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IssueForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["Invoice"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    getSaasPlatformInvoiceList: {
+        parameters: {
+            query?: {
+                page?: number;
+                resultNum?: number;
+                /** @description One tenant's; every tenant's without it. */
+                saasId?: number;
+                /** @description -99 all, 2 invoicing, 3 invoiced. */
+                state?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["Page_InvoiceRow"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The record does not exist or is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    getSaasPlatformInvoiceLoad: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["InvoiceDetail"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Invalid input: `data.field` names the field and `data.reason` says why; or a business rule refused the call (`code` names it, `data` null) */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
