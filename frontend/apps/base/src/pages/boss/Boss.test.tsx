@@ -38,6 +38,7 @@ const balanceLog: BalanceLogRow = {
   balanceAfter: 123_456,
   state: 1,
   serviceId: 1,
+  invoiceId: 0,
   remarks: 'SMS pack 1000',
   createDate: 1_767_225_600_000,
 };
