@@ -5,30 +5,14 @@
 // spots keep it as their areaId.
 import { useCallback, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { AddButton, api, DataTable, dateTime, FormDialog, FormSelect, FormText, ListPage, PERM, RowAction, RowActions, rules, SelectFilter, TextFilter, useEnumLabel, useFilters, useForm, useHolds, useOptions, type Column, type Option, type Page } from '@tradewind/shared';
+import { AddButton, api, DataTable, dateTime, FormDialog, FormSelect, FormText, ListPage, PERM, RowAction, RowActions, rules, SelectFilter, TextFilter, useEnumLabel, useFilters, useForm, useHolds, useOptions, type Column, type Option, type Page, type SaasMainApi } from '@tradewind/shared';
 import { AREA_LEVEL, AREA_STATE } from '../../enums';
 
-/** A country of the list. TODO(lead): `CountryView` of saas-main, new in its OpenAPI; use the
- * generated type once tools/api-types.mjs has regenerated saas-main's types. */
-interface Country {
-  code: string;
-  name: string;
-  nameEn: string;
-}
+/** A country of the list (`CountryView` of saas-main). */
+type Country = SaasMainApi['schemas']['CountryView'];
 
-/** A province or city. TODO(lead): `Area` of saas-main, new in its OpenAPI; use the generated
- * type once tools/api-types.mjs has regenerated saas-main's types. */
-interface AreaRow {
-  id: number;
-  code: string;
-  parentCode: string;
-  country: string;
-  level: number;
-  name: string;
-  nameEn: string;
-  state: number;
-  modifyDate: number;
-}
+/** A province or city (`Area` of saas-main). */
+type AreaRow = SaasMainApi['schemas']['Area'];
 
 const F = 'base.areas.fields';
 const EMPTY = { country: 'CN', province: '', keyword: '', state: '' };

@@ -11,34 +11,13 @@ export type LicenceRow = SaasMainApi['schemas']['LicenceView'];
 /** `BalanceLog` of saas-main. */
 export type BalanceLogRow = SaasMainApi['schemas']['BalanceLog'];
 
-/** A top-up as `charge/list` answers it: a balance log row with the invoice it is on (0: none).
- * TODO(lead): `invoiceId` is new in saas-main's `BalanceLog`; use the generated type alone once
- * tools/api-types.mjs has regenerated saas-main's types. */
-export type ChargeRow = BalanceLogRow & { invoiceId: number };
+/** A top-up as `charge/list` answers it: a balance log row with the invoice it is on
+ * (`invoiceId`, 0: none). */
+export type ChargeRow = BalanceLogRow;
 
-/** An invoice request (`InvoiceRow` of saas-main, fen).
- * TODO(lead): new in saas-main's OpenAPI; replace with SaasMainApi['schemas']['InvoiceRow'] once
- * tools/api-types.mjs has regenerated saas-main's types. */
-export interface InvoiceRow {
-  id: number;
-  saasId: number;
-  saasName: string;
-  invoiceType: number;
-  title: string;
-  taxNo: string;
-  email: string;
-  addressPhone: string;
-  bankAccount: string;
-  remarks: string;
-  amount: number;
-  logCount: number;
-  state: number;
-  invoiceNo: string;
-  applicantId: number;
-  issuerId: number;
-  createDate: number;
-  issueDate?: number | null;
-}
+/** An invoice request with its tenant's name (`InvoiceRow` of saas-main, fen); `issueDate` is
+ * absent or null until it is issued. */
+export type InvoiceRow = SaasMainApi['schemas']['InvoiceRow'];
 
 /** Balance log states of a top-up and its invoice. */
 export const SUCCESS = 1;
