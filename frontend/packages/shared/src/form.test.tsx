@@ -1,10 +1,11 @@
 // The form kit: browser rules first with the spec's messages, then the server's 412 under the
-// field it names; success says so and resolves true.
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+// field it names; success says so and resolves true. A question before an action says
+// "Operation successful" only for what the action has not said itself.
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from './api';
-import { FormDialog, FormText, rules, useForm } from './components/form';
+import { FormDialog, FormText, rules, useConfirm, useForm } from './components/form';
 import en from './messages/en';
 import { session } from './session';
 import { isMobile } from './validate';
@@ -118,5 +119,95 @@ describe('form kit', () => {
     await waitFor(() => expect(outcome).toBe(true));
     expect(send).toHaveBeenCalledWith({ name: 'alice', mobile: '13812345678' });
     expect(shown).toEqual([['success', 'Saved successfully']]);
+  });
+});
+
+// A form's submit behind the question (the support ticket's dialog, before it checked first):
+// whatever the question's answer, the form's own outcome is the only thing said.
+function AskedSample({ send, action }: { send: (v: { name: string }) => Promise<unknown>; action?: () => Promise<unknown> }) {
+  const form = useForm({ name: '' });
+  const confirm = useConfirm();
+  return (
+    <FormDialog
+      open
+      title="label.title"
+      busy={form.busy}
+      onClose={() => undefined}
+      onSubmit={() => confirm.ask('Send it?', action ?? (() => form.submit({ name: rules.required('name', 'label.name') }, send).then((ok) => (outcome = ok))))}
+    >
+      <FormText form={form} name="name" label="label.name" required />
+      {confirm.element}
+    </FormDialog>
+  );
+}
+
+function showAsked(send: (v: { name: string }) => Promise<unknown>, action?: () => Promise<unknown>) {
+  render(
+    <IntlProvider locale="en" messages={{ ...en, 'label.title': 'Sample', 'label.name': 'Name' }}>
+      <AskedSample send={send} action={action} />
+    </IntlProvider>,
+  );
+}
+
+/** A turn of the event loop: promise chains already resolved have run. */
+const settled = () => new Promise((r) => setTimeout(r, 0));
+
+describe('a question before an action', () => {
+  it('says no success after the question when the form refused its fields, and sends nothing', async () => {
+    const send = vi.fn(async () => undefined);
+    showAsked(send);
+    fireEvent.click(screen.getByTestId('form-submit'));
+    fireEvent.click(await screen.findByTestId('confirm-yes'));
+    expect(await screen.findByText('Please enter Name')).toBeTruthy();
+    await waitFor(() => expect(outcome).toBe(false));
+    // The action has settled: whatever the question would say is said by now.
+    await settled();
+    expect(send).not.toHaveBeenCalled();
+    expect(shown).toEqual([]);
+  });
+
+  it("says only the server's reason when it refused the form", async () => {
+    reply(412, { state: 'fail', code: 'invalid', msg: 'name: is taken', data: { field: 'name', reason: 'is taken' } });
+    const { api } = await import('./api');
+    showAsked((v) => api.post('auth-center', '/x', v));
+    fireEvent.change(screen.getByTestId('field-name'), { target: { value: 'alice' } });
+    fireEvent.click(screen.getByTestId('form-submit'));
+    fireEvent.click(await screen.findByTestId('confirm-yes'));
+    expect(await screen.findByText('is taken')).toBeTruthy();
+    await waitFor(() => expect(outcome).toBe(false));
+    await settled();
+    expect(shown).toEqual([['warning', 'name: is taken']]);
+  });
+
+  it('says saved once when the form was sent', async () => {
+    const send = vi.fn(async () => undefined);
+    showAsked(send);
+    fireEvent.change(screen.getByTestId('field-name'), { target: { value: 'alice' } });
+    fireEvent.click(screen.getByTestId('form-submit'));
+    fireEvent.click(await screen.findByTestId('confirm-yes'));
+    await waitFor(() => expect(outcome).toBe(true));
+    await settled();
+    expect(send).toHaveBeenCalledWith({ name: 'alice' });
+    expect(shown).toEqual([['success', 'Saved successfully']]);
+  });
+
+  it('says the operation succeeded after an action that is not a form', async () => {
+    const action = vi.fn(async () => ({ id: 1 }));
+    showAsked(async () => undefined, action);
+    fireEvent.click(screen.getByTestId('form-submit'));
+    expect(screen.getByText('Send it?')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('confirm-yes'));
+    await waitFor(() => expect(shown).toEqual([['success', 'Operation successful']]));
+    expect(action).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs nothing when the question is declined', async () => {
+    const action = vi.fn(async () => undefined);
+    showAsked(async () => undefined, action);
+    fireEvent.click(screen.getByTestId('form-submit'));
+    fireEvent.click(within(await screen.findByTestId('confirm-dialog')).getByText('Cancel'));
+    await waitFor(() => expect(screen.queryByText('Send it?')).toBeNull());
+    expect(action).not.toHaveBeenCalled();
+    expect(shown).toEqual([]);
   });
 });

@@ -336,7 +336,11 @@ export function ConfirmDialog({ question, onCancel, onConfirm }: ConfirmProps) {
 
 /**
  * Asks before running an action: `ask(question, action)`; the element goes anywhere in the page.
- * After the action, `done` says "Operation successful" unless it failed (the client has spoken).
+ * After the action, "Operation successful" is said unless the action failed (the client has
+ * spoken) or resolved a boolean: an action resolving a boolean speaks for itself, as a form's
+ * `submit` does (`false`: its check refused the fields or the server refused them, nothing was
+ * done and the reason is shown; `true`: it was saved and "Saved" said). A form behind a question
+ * is best checked first (`form.check`), so that a refused form asks nothing.
  */
 export function useConfirm(): { element: ReactNode; ask: (question: string, action: () => Promise<unknown>) => void } {
   const intl = useIntl();
@@ -350,7 +354,9 @@ export function useConfirm(): { element: ReactNode; ask: (question: string, acti
         setPending(null);
         if (!action) return;
         action().then(
-          () => notify('success', intl.formatMessage({ id: 'form.done' }), 3000),
+          (result) => {
+            if (typeof result !== 'boolean') notify('success', intl.formatMessage({ id: 'form.done' }), 3000);
+          },
           () => undefined,
         );
       }}

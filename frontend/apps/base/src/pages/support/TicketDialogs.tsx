@@ -1,6 +1,6 @@
-// Submitting a ticket (POST /saas/support/mySupport/save, after the spec's question) and
-// assigning one to the platform's support staff (PUT /saas/platform/workOrder/assign; the
-// choices are the platform's users from auth-center's user list).
+// Submitting a ticket (POST /saas/support/mySupport/save: its fields checked, then the spec's
+// question) and assigning one to the platform's support staff (PUT /saas/platform/workOrder/assign;
+// the choices are the platform's users from auth-center's user list).
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { api, FormCheck, FormDialog, FormSelect, FormText, rules, useConfirm, useForm, useOptions, type Page } from '@tradewind/shared';
@@ -13,27 +13,32 @@ export function SubmitDialog({ onClose, onSaved }: { onClose: () => void; onSave
   const intl = useIntl();
   const confirm = useConfirm();
   const form = useForm({ businessType: '10', subject: '', tag: '', title: '', content: '', allowAgentLogin: false });
+  const checks = {
+    subject: rules.all(rules.required('subject', `${F}.subject`), rules.length('subject', 1, 50)),
+    tag: rules.length('tag', 0, 30),
+    title: rules.all(rules.required('title', `${F}.title`), rules.length('title', 1, 100)),
+    content: rules.all(rules.required('content', `${F}.content`), rules.length('content', 1, 5000)),
+  };
+  // The rules first (a refused form asks nothing), then the question, then the request; the
+  // submit's boolean tells the question that it has spoken ("Saved", or the reason).
   const submit = () =>
+    form.check(checks) &&
     confirm.ask(intl.formatMessage({ id: 'base.support.confirm.submit' }), () =>
       form
-        .submit(
-          {
-            subject: rules.all(rules.required('subject', `${F}.subject`), rules.length('subject', 1, 50)),
-            tag: rules.length('tag', 0, 30),
-            title: rules.all(rules.required('title', `${F}.title`), rules.length('title', 1, 100)),
-            content: rules.all(rules.required('content', `${F}.content`), rules.length('content', 1, 5000)),
-          },
-          (v) =>
-            api.post('saas-main', `${MINE}/save`, {
-              businessType: Number(v.businessType),
-              subject: v.subject.trim(),
-              tag: v.tag.trim(),
-              title: v.title.trim(),
-              content: v.content.trim(),
-              allowAgentLogin: v.allowAgentLogin,
-            }),
+        .submit(checks, (v) =>
+          api.post('saas-main', `${MINE}/save`, {
+            businessType: Number(v.businessType),
+            subject: v.subject.trim(),
+            tag: v.tag.trim(),
+            title: v.title.trim(),
+            content: v.content.trim(),
+            allowAgentLogin: v.allowAgentLogin,
+          }),
         )
-        .then((ok) => ok && onSaved()),
+        .then((ok) => {
+          if (ok) onSaved();
+          return ok;
+        }),
     );
   return (
     <FormDialog open title="base.support.addTitle" busy={form.busy} onClose={onClose} onSubmit={submit} submitLabel="base.support.submit" testId="ticket-submit-dialog">
