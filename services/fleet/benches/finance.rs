@@ -250,7 +250,7 @@ async fn payments() {
             "finance",
             "pay -> paid p99",
             "none paid",
-            "< 200 ms",
+            "< 100 ms",
             Some(false),
         );
     } else {
@@ -279,8 +279,8 @@ async fn payments() {
             "finance",
             &format!("pay -> paid p99 at {rate}/s (RabbitMQ, PostgreSQL)"),
             ms(p99),
-            "< 200 ms",
-            Some(p99 < Duration::from_millis(200) && unanswered == 0 && refused == 0),
+            "< 100 ms",
+            Some(p99 < Duration::from_millis(100) && unanswered == 0 && refused == 0),
         );
     }
     // Every paid order's price taken once, and nothing else.
@@ -308,6 +308,11 @@ async fn payments() {
     saga.shutdown().await;
 }
 
+/// Settlement progress as a year of trade leaves it: the last month's orders not settled yet
+/// (1), one older order in fifty partly settled (2), the rest settled (3). A filter on partly
+/// settled rows then matches few rows spread over the whole year.
+const PROGRESS: &str = "CASE WHEN g % 365 < 30 THEN 1 WHEN g % 50 = 0 THEN 2 ELSE 3 END";
+
 /// The credit logs, made with one statement: a year of orders of 200 distributors and 50
 /// suppliers (a fifth of them the demo distributor's), one in ten failed, one in ten awaiting
 /// confirmation.
@@ -329,7 +334,8 @@ fn fill(url: &str, rows: usize, now: i64) {
            to_char(DATE '2026-01-01' + (g % 365)::int, 'YYYY-MM-DD'),
            to_char(DATE '2026-01-02' + (g % 365)::int, 'YYYY-MM-DD'),
            {now} - (g % 365) * 86400000::bigint - (g % 86400) * 1000::bigint, 'CNY', 1,
-           10000 + g % 90000, 8000 + g % 70000, 10000 + g % 90000, 0, 1, 0, 0, 1, 0,
+           10000 + g % 90000, 8000 + g % 70000, 10000 + g % 90000,
+           0, {progress}, 0, 0, {progress}, 0,
            CASE WHEN g % 10 = 0 THEN 0 ELSE 10000 + g % 90000 END,
            CASE WHEN g % 10 = 0 THEN 3 WHEN g % 10 = 1 THEN 1 ELSE 2 END,
            CASE WHEN g % 10 = 0 THEN 4 WHEN g % 10 = 1 THEN 3 ELSE 1 END,
@@ -340,6 +346,7 @@ fn fill(url: &str, rows: usize, now: i64) {
         saas = TenantFixture::SAAS,
         supplier = TenantFixture::SUPPLIER,
         distributor = TenantFixture::DISTRIBUTOR,
+        progress = PROGRESS,
     ))
     .execute(&mut conn)
     .unwrap();
@@ -396,8 +403,12 @@ async fn lists() {
             format!("/saas/credit/log/list?dateType=2&{month}"),
         ),
         (
-            "credit log, receipt progress",
+            "credit log, not received yet",
             "/saas/credit/log/list?receiptProgress=1".into(),
+        ),
+        (
+            "credit log, partly paid to suppliers",
+            "/saas/credit/log/list?paymentProgress=2".into(),
         ),
         (
             "receipt summary (per distributor)",

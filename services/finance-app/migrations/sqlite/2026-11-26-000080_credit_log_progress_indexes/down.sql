@@ -1,0 +1,2 @@
+DROP INDEX credit_logs_payment_progress;
+DROP INDEX credit_logs_receipt_progress;
