@@ -23,7 +23,8 @@ pub fn is_phone(s: &str) -> bool {
     }
 }
 
-/// A plain address with a 2- or 3-letter top-level domain, as the shell checks.
+/// A plain address whose top-level domain is 2 to 63 letters (`.cn`, `.com`, `.info`, `.travel`),
+/// as the console checks.
 pub fn is_email(s: &str) -> bool {
     let Some((local, domain)) = s.split_once('@') else {
         return false;
@@ -37,7 +38,7 @@ pub fn is_email(s: &str) -> bool {
         && domain
             .split('.')
             .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
-        && (2..=3).contains(&tld.len())
+        && (2..=63).contains(&tld.len())
         && tld.chars().all(|c| c.is_ascii_alphabetic())
 }
 
@@ -168,7 +169,10 @@ mod tests {
         assert!(!is_phone("01-12345678"));
         assert!(is_email("a.b@example.com"));
         assert!(!is_email("a@b"));
-        assert!(!is_email("a@b.info"));
+        assert!(is_email("sales@agency.travel"));
+        assert!(is_email("a@b.info"));
+        assert!(!is_email("a@b.c"));
+        assert!(!is_email("a@b.c0m"));
         assert!(mobile("m", "").is_ok());
         assert!(length("name", "", 1, 64).is_err());
         assert!(one_of("state", 3, &[0, 1, 2]).is_err());

@@ -16,9 +16,9 @@ export function isPhone(s: string): boolean {
   return isMobile(v) || /^(\d{3,4}-)?\d{7,8}$/.test(v);
 }
 
-/** An e-mail address with a 2- or 3-letter top-level domain. */
+/** An e-mail address whose top-level domain is 2 to 63 letters (the services' rule). */
 export function isEmail(s: string): boolean {
-  return /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,3}$/.test(s.trim());
+  return /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,63}$/.test(s.trim());
 }
 
 /** A time of day as HH:MM, 00:00 to 23:59 (hotels' check-in, scenic spots' opening hours). */

@@ -168,7 +168,8 @@ mod tests {
         assert!(platform::validate::mobile("mobile", "1380013800").is_err());
         assert!(platform::validate::email("email", "a.b@example.com").is_ok());
         assert!(platform::validate::email("email", "a@b").is_err());
-        assert!(platform::validate::email("email", "a@b.info").is_err());
+        assert!(platform::validate::email("email", "a@b.info").is_ok());
+        assert!(platform::validate::email("email", "a@b.c").is_err());
         assert!(check_range("userState", 3, &[0, 1, 2]).is_err());
     }
 
