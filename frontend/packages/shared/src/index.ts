@@ -42,6 +42,7 @@ export type { DistributorDay, DistributorNight, PriceDay, PriceSaved } from './c
 export { PriceCalendar } from './calendar/PriceCalendar';
 export { default as InterfacePage } from './components/InterfacePage';
 export { RemarkQuestion, type RemarkQuestionProps } from './components/RemarkQuestion';
+export { CreditAvailable, type CreditAvailableProps, type CreditCheck } from './components/CreditAvailable';
 export type { OrderPagesConfig } from './orderPages/config';
 export { OrderListPage, type OrderFilters, type OrderListKind, type OrderListSpec } from './orderPages/OrderList';
 export { OrderDetailPage, orderTimeFields, OrderSections, useOrderStateFields, type OrderSection } from './orderPages/OrderDetail';

@@ -189,5 +189,11 @@ const messages: Record<string, string> = {
   'interface.fields.credentialKeys': 'Credentials kept',
   'interface.fields.state': 'State',
   'interface.fields.modifyDate': 'Changed',
+  // The credit available before paying by credit (CreditAvailable).
+  'credit.checking': 'Checking the available credit…',
+  'credit.unknown': 'The available credit could not be checked',
+  'credit.noAccount': 'No credit account: paying by credit will be refused',
+  'credit.available': 'Available credit: {amount} {currency}',
+  'credit.refused': 'Paying by credit would be refused: {reason}',
 };
 export default messages;

@@ -189,5 +189,11 @@ const messages: Record<string, string> = {
   'interface.fields.credentialKeys': '已保存的凭证',
   'interface.fields.state': '状态',
   'interface.fields.modifyDate': '修改时间',
+  // The credit available before paying by credit (CreditAvailable).
+  'credit.checking': '正在查询可用授信…',
+  'credit.unknown': '无法查询可用授信',
+  'credit.noAccount': '没有授信账户：授信支付将被拒绝',
+  'credit.available': '可用授信：{amount} {currency}',
+  'credit.refused': '授信支付将被拒绝：{reason}',
 };
 export default messages;

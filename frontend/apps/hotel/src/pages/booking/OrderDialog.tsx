@@ -3,10 +3,9 @@
 // or at the hotel, which. POST /saas/booking/hotelBookings/order, then the new order's detail.
 import { useState } from 'react';
 import { Button, Typography } from '@mui/material';
-import { api, day, FormDialog, FormSelect, FormText, keepChosen, money, useForm, useIsTenantStaff, type Option } from '@tradewind/shared';
+import { api, CreditAvailable, day, FormDialog, FormSelect, FormText, keepChosen, money, useForm, useIsTenantStaff, type Option } from '@tradewind/shared';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDistributorOptions } from '../choices';
-import { CreditAvailable } from './CreditAvailable';
 import { emptyOrderForm, guestField, orderBody, orderRules, type OrderFormValues } from './orderForm';
 import { nightsOf, type Stay } from './stay';
 import type { QuotedProduct } from './types';

@@ -3,9 +3,8 @@
 // a remark too, with the credit available while credit is the way of paying, a confirmation the
 // supplier's order number. hotel-app's own actions: the remarks and, for the tenant's staff, the
 // amounts (the shared adjust dialog). After an action the order is loaded again.
-import { AdjustDialog, api, endpointOf, FormDialog, FormText, OrderActionBar, PERM, rules, useForm, type ActionOptions, type OwnOrderAction } from '@tradewind/shared';
+import { AdjustDialog, api, CreditAvailable, endpointOf, FormDialog, FormText, OrderActionBar, PERM, rules, useForm, type ActionOptions, type OwnOrderAction } from '@tradewind/shared';
 import { ORDER_ACTIONS } from './orderActions';
-import { CreditAvailable } from '../booking/CreditAvailable';
 import { ORDER_PAGES } from './config';
 import type { OrderFull } from './types';
 

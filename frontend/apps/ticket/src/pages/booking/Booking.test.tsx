@@ -1,10 +1,11 @@
 // Booking tickets against a stubbed ticket-app: the search by visit date and quantity, a product
-// that cannot be had says why, the buyer's form asks what the product asks and sends the order.
+// that cannot be had says why, the buyer's form asks what the product asks and sends the order;
+// for a product paid online it shows the distributor's available credit (a stubbed finance-app).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import en from '../../messages/en';
 import BookingSearch from './BookingSearch';
 import { lastGet, pageOf, query, renderPage, serve, serveRefusing, setUpPageTests, writes } from '@tradewind/shared/src/testing';
-import { inDays, product } from '../../fixtures';
+import { distributorUser, hold, inDays, product, staffUser } from '../../fixtures';
 import type { BookableProduct } from './types';
 
 setUpPageTests();
@@ -68,5 +69,66 @@ describe('booking tickets', () => {
     expect((await screen.findByTestId('booking-placed')).textContent).toContain('Order 901 placed');
     expect(screen.getByTestId('booking-placed-open').getAttribute('href')).toBe('/saas-ticket-app/order/detail?orderId=901');
     expect(problems).toEqual([]);
+  });
+
+  const CHECK = '/api/finance-app/saas/finance/credit/check';
+  const credit = { mchId: 2002, currency: 'CNY', credit: 100_000, tempCredit: 0, balance: 0, usedCredit: 0, available: 100_000, state: 1, enough: true, reason: '' };
+  const online: BookableProduct = { ...offer, payOnline: true };
+
+  it('shows the distributor its available credit for a product paid online, checked for the total', async () => {
+    distributorUser();
+    hold('/saas/finance/credit/check:GET');
+    const calls = serve((c) => {
+      if (c.url.pathname === CHECK) {
+        const amount = Number(query(c).amount);
+        return amount > credit.available ? { ...credit, enough: false, reason: `not enough credit: 1000.00 available, ${(amount / 100).toFixed(2)} needed` } : credit;
+      }
+      return pageOf([online]);
+    });
+    const { problems } = renderPage(BookingSearch, en);
+    fireEvent.click(await screen.findByTestId('book-51'));
+    const dialog = await screen.findByTestId('ticket-order-dialog');
+    expect(await within(dialog).findByText('Available credit: 1000.00 CNY')).toBeTruthy();
+    expect(within(dialog).queryByTestId('credit-refused')).toBeNull();
+    const checks = () => calls.filter((c) => c.url.pathname === CHECK);
+    // A distributor's user checks its own account, for one ticket at 70.00.
+    expect(query(checks()[0])).toEqual({ amount: '7000' });
+
+    fireEvent.change(screen.getByTestId('field-quantity'), { target: { value: '20' } });
+    expect(await within(dialog).findByTestId('credit-refused')).toBeTruthy();
+    expect(within(dialog).getByTestId('credit-refused').textContent).toBe('Paying by credit would be refused: not enough credit: 1000.00 available, 1400.00 needed');
+    expect(query(checks()[checks().length - 1])).toEqual({ amount: '140000' });
+    // No quantity ticket-app would take: only what is available.
+    fireEvent.change(screen.getByTestId('field-quantity'), { target: { value: '' } });
+    await waitFor(() => expect(query(checks()[checks().length - 1])).toEqual({}));
+    expect(await within(dialog).findByText('Available credit: 1000.00 CNY')).toBeTruthy();
+    expect(writes(calls)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('shows no credit for a product not paid online, nor to a user without the check\'s code or staff naming no distributor', async () => {
+    distributorUser();
+    hold('/saas/finance/credit/check:GET');
+    let calls = serve((c) => (c.url.pathname === CHECK ? credit : pageOf([offer])));
+    renderPage(BookingSearch, en);
+    fireEvent.click(await screen.findByTestId('book-51'));
+    await screen.findByTestId('ticket-order-dialog');
+    expect(screen.queryByTestId('credit-available')).toBeNull();
+    expect(calls.filter((c) => c.url.pathname === CHECK)).toEqual([]);
+    fireEvent.click(screen.getByText('Cancel'));
+    await waitFor(() => expect(screen.queryByTestId('ticket-order-dialog')).toBeNull());
+
+    for (const user of [() => hold(), () => { staffUser(); hold('/saas/finance/credit/check:GET'); }]) {
+      user();
+      calls = serve((c) => (c.url.pathname === CHECK ? credit : pageOf([online])));
+      fireEvent.click(screen.getByTestId('search-inquire'));
+      await waitFor(() => expect(calls).toHaveLength(1));
+      fireEvent.click(await screen.findByTestId('book-51'));
+      await screen.findByTestId('ticket-order-dialog');
+      expect(screen.queryByTestId('credit-available')).toBeNull();
+      expect(calls.filter((c) => c.url.pathname === CHECK)).toEqual([]);
+      fireEvent.click(screen.getByText('Cancel'));
+      await waitFor(() => expect(screen.queryByTestId('ticket-order-dialog')).toBeNull());
+    }
   });
 });

@@ -1,10 +1,12 @@
 // The buyer's form of a ticket order: the quantity, the fields the product asks (its
 // `formFields` and custom fields, a select's options to pick from) and a remark, sent as
 // POST /saas/booking/ticketBookings/order. Stock, purchase limits and the booking rules are
-// ticket-app's: its refusal shows in the form, under the field it names.
+// ticket-app's: its refusal shows in the form, under the field it names. A product paid online
+// shows the distributor's available credit (finance-app's check, for the total while the quantity
+// is valid), as the hotel booking form does.
 import { useEffect } from 'react';
 import { MenuItem, TextField, Typography } from '@mui/material';
-import { api, FormDialog, FormText, money, useEnumLabel, useForm, type FormValues } from '@tradewind/shared';
+import { api, CreditAvailable, FormDialog, FormText, money, useEnumLabel, useForm, type FormValues } from '@tradewind/shared';
 import { FormattedMessage } from 'react-intl';
 import { FORM_FIELD } from '../../enums';
 import { buyerRules, emptyBuyerForm, orderBody, STANDARD_FIELDS } from './buyerForm';
@@ -37,6 +39,8 @@ export function OrderDialog({ product, quantity, onClose, onPlaced }: { product:
     if (ok && placed) onPlaced(placed);
   };
   const quantityNow = Number(String(form.values.quantity)) || 0;
+  // What the order will cost, for the credit check: only for a quantity ticket-app would take.
+  const total = product.price != null && Number.isInteger(quantityNow) && quantityNow >= 1 && quantityNow <= 999 ? product.price * quantityNow : undefined;
   return (
     <FormDialog open title="ticket.booking.orderTitle" busy={form.busy} onClose={onClose} onSubmit={save} testId="ticket-order-dialog" submitLabel="ticket.booking.place">
       <Typography variant="body2" sx={{ gridColumn: '1 / -1', mb: 1 }} data-testid="order-summary">
@@ -81,6 +85,7 @@ export function OrderDialog({ product, quantity, onClose, onPlaced }: { product:
         );
       })}
       <FormText form={form} name="remark" label="ticket.booking.fields.remark" multiline wide />
+      {product.payOnline && <CreditAvailable amount={total} />}
     </FormDialog>
   );
 }

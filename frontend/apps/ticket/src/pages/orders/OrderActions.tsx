@@ -1,16 +1,22 @@
 // The action bar of a ticket order's detail: the shared one (each action the user may take on the
 // order in its state, the shared order action table bound to ticket-app's codes, asked in a dialog
-// with the reason, required for refusals, or the way of paying, then PUT
-// /saas/order/ticketOrder/<action>), and the order's remark, which whoever sees the order may
-// change (updateRemark), and for the tenant's staff its amounts, the order and supplier prices
-// (the shared adjust dialog, PUT /saas/order/ticketSys/orderToAdjust). After an action the order
-// is loaded again.
-import { AdjustDialog, api, endpointOf, OrderActionBar, PERM, RemarkQuestion, type OwnOrderAction } from '@tradewind/shared';
+// with the reason, required for refusals, or the way of paying, with the distributor's available
+// credit while credit is chosen, then PUT /saas/order/ticketOrder/<action>), and the order's
+// remark, which whoever sees the order may change (updateRemark), and for the tenant's staff its
+// amounts, the order and supplier prices (the shared adjust dialog, PUT
+// /saas/order/ticketSys/orderToAdjust). After an action the order is loaded again.
+import { AdjustDialog, api, CreditAvailable, endpointOf, OrderActionBar, PERM, RemarkQuestion, type ActionOptions, type OwnOrderAction } from '@tradewind/shared';
 import { TICKET_ORDER_ACTIONS } from './orderActions';
 import { ORDER_PAGES } from './config';
 import type { TicketOrder } from './types';
 
 const A = ORDER_PAGES.messages.actions;
+
+// ticket-app's payment is the order and the way of paying; while credit is chosen, what finance-app
+// would allow the order's distributor for the order's price.
+const OPTIONS: ActionOptions<TicketOrder> = {
+  creditNote: (order) => <CreditAvailable mchId={order.distributorId} amount={order.orderPrice} />,
+};
 
 export function OrderActions({ order, onDone }: { order: TicketOrder; onDone: () => void }) {
   const own: OwnOrderAction[] = [
@@ -48,5 +54,5 @@ export function OrderActions({ order, onDone }: { order: TicketOrder; onDone: ()
       ),
     },
   ];
-  return <OrderActionBar config={ORDER_PAGES} actions={TICKET_ORDER_ACTIONS} order={order} own={own} onDone={onDone} />;
+  return <OrderActionBar config={ORDER_PAGES} actions={TICKET_ORDER_ACTIONS} order={order} options={OPTIONS} own={own} onDone={onDone} />;
 }

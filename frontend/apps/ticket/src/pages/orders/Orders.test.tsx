@@ -181,6 +181,64 @@ describe('ticket order detail', () => {
     expect(writes(calls)[0].body).toEqual({ orderId: 42, payType: 1 });
   });
 
+  const CHECK = '/api/finance-app/saas/finance/credit/check';
+  const credit = { mchId: 2002, currency: 'CNY', credit: 100_000, tempCredit: 0, balance: 0, usedCredit: 0, available: 100_000, state: 1, enough: true, reason: '' };
+
+  it('shows the distributor its available credit while it pays by credit, and why credit would be refused', async () => {
+    distributorUser();
+    hold('/saas/order/ticketOrder/pay:PUT', '/saas/finance/credit/check:GET');
+    const refused = { ...credit, available: 10_000, enough: false, reason: 'not enough credit: 100.00 available, 160.00 needed' };
+    const calls = serve((c) => (c.url.pathname === CHECK ? refused : answer({ ...ticketOrder, orderState: 2 })(c)));
+    const { problems } = renderPage(OrderDetail, en, '/saas-ticket-app/order/detail?orderId=42');
+    fireEvent.click(await screen.findByTestId('order-action-pay'));
+    const dialog = await screen.findByTestId('order-action-dialog');
+    expect(await within(dialog).findByText('Available credit: 100.00 CNY')).toBeTruthy();
+    expect(within(dialog).getByTestId('credit-refused').textContent).toBe('Paying by credit would be refused: not enough credit: 100.00 available, 160.00 needed');
+    // A distributor's user checks its own account, for the order's price.
+    const asked = calls.filter((c) => c.url.pathname === CHECK);
+    expect(asked).toHaveLength(1);
+    expect(query(asked[0])).toEqual({ amount: '16000' });
+    pick('Pay by', 'Cash');
+    expect(within(dialog).queryByTestId('credit-available')).toBeNull();
+    expect(within(dialog).queryByTestId('credit-refused')).toBeNull();
+    expect(problems).toEqual([]);
+  });
+
+  it("checks the order's distributor for the tenant's staff, and nothing for a user without the check's code", async () => {
+    staffUser();
+    hold('/saas/order/ticketOrder/pay:PUT', '/saas/finance/credit/check:GET');
+    const calls = serve((c) => (c.url.pathname === CHECK ? credit : answer({ ...ticketOrder, orderState: 2 })(c)));
+    renderPage(OrderDetail, en, '/saas-ticket-app/order/detail?orderId=42');
+    fireEvent.click(await screen.findByTestId('order-action-pay'));
+    let dialog = await screen.findByTestId('order-action-dialog');
+    expect(await within(dialog).findByText('Available credit: 1000.00 CNY')).toBeTruthy();
+    expect(within(dialog).queryByTestId('credit-refused')).toBeNull();
+    expect(query(calls.filter((c) => c.url.pathname === CHECK)[0])).toEqual({ mchId: '2002', amount: '16000' });
+    fireEvent.click(within(dialog).getByText('Cancel'));
+    await waitFor(() => expect(screen.queryByTestId('order-action-dialog')).toBeNull());
+
+    hold('/saas/order/ticketOrder/pay:PUT');
+    fireEvent.click(screen.getByTestId('order-action-pay'));
+    dialog = await screen.findByTestId('order-action-dialog');
+    expect(within(dialog).getByText('Amount: 160.00')).toBeTruthy();
+    expect(within(dialog).queryByTestId('credit-available')).toBeNull();
+    expect(calls.filter((c) => c.url.pathname === CHECK)).toHaveLength(1);
+  });
+
+  it('says when the distributor has no credit account', async () => {
+    distributorUser();
+    hold('/saas/order/ticketOrder/pay:PUT', '/saas/finance/credit/check:GET');
+    serve(answer({ ...ticketOrder, orderState: 2 }));
+    const ok = globalThis.fetch as unknown as (input: string, init?: RequestInit) => Promise<Response>;
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
+      input.includes('/credit/check') ? Promise.resolve(new Response(JSON.stringify({ state: 'fail', code: 'not-found', msg: 'credit account not found' }), { status: 404 })) : ok(input, init),
+    );
+    renderPage(OrderDetail, en, '/saas-ticket-app/order/detail?orderId=42');
+    fireEvent.click(await screen.findByTestId('order-action-pay'));
+    const dialog = await screen.findByTestId('order-action-dialog');
+    expect(await within(dialog).findByText('No credit account: paying by credit will be refused')).toBeTruthy();
+  });
+
   it("hides the supplier's price from a distributor and the log from one without its code", async () => {
     distributorUser();
     const calls = serve(answer());
