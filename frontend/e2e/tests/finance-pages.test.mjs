@@ -3,7 +3,8 @@
 // Distributor's limit with a reason and sees it in the list and in its change log; the balances
 // and the balance chart, the credit log (filled from the demo hotel's history) with the spec's
 // filters, the cash log with money put in after the question, the bank accounts with one added
-// and disabled. Then the distributor, paying an order by credit, sees its available credit.
+// and disabled; the distributor's page of saas-main shows the changed limit. Then the
+// distributor, paying an order by credit, sees its available credit.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiCall, apiLogin, bookOnlinePaid, day, login, newPage, shot, useFleet } from '../lib.mjs';
@@ -67,6 +68,19 @@ describe('the finance and accounting pages', () => {
     await shot(page, 'finance-credit-history');
     await page.getByTestId('credit-changes-close').click();
     await log.waitFor({ state: 'detached' });
+
+    // saas-main's distributor list and form show finance-app's figures (its copy, told over the
+    // bus), and the form sends the user to the credit limits to change them.
+    await page.goto(`${ctx.fleet.url}/saas-app/merchant/distributor/list`);
+    const listed = row(page, 'base-distributors-table', 'Demo Distributor');
+    await listed.getByText('60000.50', { exact: true }).waitFor();
+    await page.getByTestId('merchant-edit-2002').click();
+    const credit = page.getByTestId('merchant-credit');
+    await credit.getByText(/permanent 60000\.50, temporary 10000\.00/).waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, 'base-distributor-credit');
+    await page.getByTestId('merchant-credit-limits').click();
+    await page.waitForURL(`${ctx.fleet.url}/saas-app/finance/credit/list`);
     await page.close();
   });
 

@@ -42,6 +42,7 @@ payloads! {
     CreditPaymentRequested => "requested",
     CreditReleaseRequested => "release-requested",
     CreditPaymentAnswered => "credit-answered",
+    CreditAccountUpdated => "updated",
     PriceRuleUpdated => "updated",
     ApprovalDecided => "decided",
     InterfaceImported => "imported",

@@ -3,11 +3,12 @@
 //! learns whether a merchant's user is a distributor's (who sees its own credit account) and the
 //! lists take the distributors' names and currencies; the order services' order events, from
 //! which the credit log is kept (`store::credit_logs`); and their credit payments and releases
-//! (the saga of docs/finance.md, `store::saga`).
+//! (the saga of docs/finance.md, `store::saga`). As the owner of the credit accounts, it answers
+//! saas-main's request to announce them all again (`resync.credit-accounts.requested`).
 
-use platform::bus::{Subscriptions, v1};
+use platform::bus::{Subscriptions, resync, v1};
 
-use crate::store::{credit_logs, saga};
+use crate::store::{accounts, credit_logs, saga};
 
 pub fn subscriptions() -> Subscriptions {
     platform::replica::follow(Subscriptions::new())
@@ -21,5 +22,16 @@ pub fn subscriptions() -> Subscriptions {
         .on::<v1::CreditPaymentRequested>("credit.*.requested", |conn, e| saga::reserve(conn, &e))
         .on::<v1::CreditReleaseRequested>("credit.*.release-requested", |conn, e| {
             saga::release(conn, &e)
+        })
+        .on::<v1::ResyncRequested>(&resync::requested_key(accounts::COPY), |conn, e| {
+            let rows = i64::try_from(accounts::announce_all(conn)?)?;
+            resync::answer(
+                conn,
+                crate::NAME,
+                accounts::COPY,
+                &e.payload.requester,
+                rows,
+            )?;
+            Ok(())
         })
 }

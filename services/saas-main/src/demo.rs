@@ -51,8 +51,6 @@ pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
         price_codex_purchase: String::new(),
         price_codex_distribution: String::new(),
         price_codex_retail: String::new(),
-        credit_permanent: 0,
-        credit_temporary: 0,
         supplier_order_manage: true,
         presale_visible: false,
         group_purchase: false,

@@ -5,7 +5,8 @@
 //! licences that other services copy, the requests to announce each copy again
 //! (`resync.<copy>.requested`, docs/events.md): every row through the outbox, then
 //! `resync.<copy>.completed` in the same transaction, so the answer reaches each queue after
-//! the rows.
+//! the rows. Its one copy of another's data is finance-app's credit figures of each distributor
+//! (`credit-account.updated`), rebuilt from finance-app when never filled.
 
 use platform::bus::{EventEnvelope, Subscriptions, resync, v1};
 use platform::db::DbConnection;
@@ -21,40 +22,51 @@ pub const TENANTS: &str = platform::replica::COPY;
 pub const NOTIFY_CONFIGS: &str = platform::bus::resync::NOTIFY_CONFIGS;
 /// The copy of the tenants' licences (`licence.updated`).
 pub const LICENCES: &str = platform::bus::resync::LICENCES;
+/// saas-main's own copy of finance-app's credit accounts, shown on the distributors
+/// (`credit-account.updated`; the owner is finance-app).
+pub const CREDIT_ACCOUNTS: &str = platform::bus::resync::CREDIT_ACCOUNTS;
 
 pub fn subscriptions() -> Subscriptions {
-    Subscriptions::new()
-        .on_batch("order.#", count_orders)
-        .on::<v1::ProductUpdated>("product.#", |conn, e| {
-            store::stats::product_updated(conn, e.saas_id, &e.payload, e.occurred_at)?;
-            Ok(())
-        })
-        .on::<v1::UserActionsRecorded>("user-action.recorded", |conn, e| {
-            let per_day = activity::per_day(e.payload.actions.iter().map(|a| a.at));
-            store::activity::add(conn, e.saas_id, &per_day)?;
-            Ok(())
-        })
-        .on::<v1::UsageRecorded>("usage.recorded", |conn, e| {
-            let u = &e.payload;
-            store::boss::use_licence(conn, e.saas_id, &u.license_name, u.quantity, e.occurred_at)?;
-            Ok(())
-        })
-        .on::<v1::InterfaceImported>("interface.imported", |conn, e| {
-            store::interfaces::record_import(conn, e.saas_id, &e.payload, e.occurred_at)?;
-            Ok(())
-        })
-        .on::<v1::ResyncRequested>(&resync::requested_key(TENANTS), |conn, e| {
-            let rows = store::announce_all(conn)?;
-            answer(conn, TENANTS, &e.payload, rows)
-        })
-        .on::<v1::ResyncRequested>(&resync::requested_key(NOTIFY_CONFIGS), |conn, e| {
-            let rows = store::notify::announce_all(conn)?;
-            answer(conn, NOTIFY_CONFIGS, &e.payload, rows)
-        })
-        .on::<v1::ResyncRequested>(&resync::requested_key(LICENCES), |conn, e| {
-            let rows = store::boss::announce_all(conn, platform::time::now_ms())?;
-            answer(conn, LICENCES, &e.payload, rows)
-        })
+    resync::keep_counted(
+        Subscriptions::new(),
+        CREDIT_ACCOUNTS,
+        store::merchants::credit_rows,
+    )
+    .on::<v1::CreditAccountUpdated>("credit-account.updated", |conn, e| {
+        store::merchants::copy_credit(conn, e.saas_id, &e.payload)?;
+        Ok(())
+    })
+    .on_batch("order.#", count_orders)
+    .on::<v1::ProductUpdated>("product.#", |conn, e| {
+        store::stats::product_updated(conn, e.saas_id, &e.payload, e.occurred_at)?;
+        Ok(())
+    })
+    .on::<v1::UserActionsRecorded>("user-action.recorded", |conn, e| {
+        let per_day = activity::per_day(e.payload.actions.iter().map(|a| a.at));
+        store::activity::add(conn, e.saas_id, &per_day)?;
+        Ok(())
+    })
+    .on::<v1::UsageRecorded>("usage.recorded", |conn, e| {
+        let u = &e.payload;
+        store::boss::use_licence(conn, e.saas_id, &u.license_name, u.quantity, e.occurred_at)?;
+        Ok(())
+    })
+    .on::<v1::InterfaceImported>("interface.imported", |conn, e| {
+        store::interfaces::record_import(conn, e.saas_id, &e.payload, e.occurred_at)?;
+        Ok(())
+    })
+    .on::<v1::ResyncRequested>(&resync::requested_key(TENANTS), |conn, e| {
+        let rows = store::announce_all(conn)?;
+        answer(conn, TENANTS, &e.payload, rows)
+    })
+    .on::<v1::ResyncRequested>(&resync::requested_key(NOTIFY_CONFIGS), |conn, e| {
+        let rows = store::notify::announce_all(conn)?;
+        answer(conn, NOTIFY_CONFIGS, &e.payload, rows)
+    })
+    .on::<v1::ResyncRequested>(&resync::requested_key(LICENCES), |conn, e| {
+        let rows = store::boss::announce_all(conn, platform::time::now_ms())?;
+        answer(conn, LICENCES, &e.payload, rows)
+    })
 }
 
 /// Tells whoever keeps `copy` that its `rows` rows were announced again.

@@ -4,6 +4,7 @@
 //! users see their own; a supplier's users see none.
 
 use diesel::prelude::*;
+use platform::bus::{Outgoing, publish_in_tx, v1};
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
 use platform::{ApiError, Viewer};
@@ -233,9 +234,51 @@ fn changed_meanwhile() -> ApiError {
     }
 }
 
+/// The copy's name in resync requests (`resync.credit-accounts.requested`): finance-app owns
+/// the credit accounts, saas-main shows their figures on its merchants.
+pub const COPY: &str = platform::bus::resync::CREDIT_ACCOUNTS;
+
+/// The routing key of an account's figures ([`announce`]).
+pub const UPDATED: &str = "credit-account.updated";
+
+/// Tells the account as it now is (`credit-account.updated`, through the outbox in the caller's
+/// transaction), so saas-main's copy on its merchant follows every change.
+pub fn announce(conn: &mut DbConnection, row: &AccountRow) -> QueryResult<()> {
+    let payload = v1::CreditAccountUpdated {
+        mch_id: row.mch_id,
+        currency: row.currency.clone(),
+        credit: row.credit,
+        temp_credit: row.temp_credit,
+        temp_credit_expiry: day_text(row.temp_credit_until),
+        used_credit: row.used_credit,
+        balance: row.balance,
+        state: row.state,
+        version: row.version,
+    };
+    publish_in_tx(
+        conn,
+        Outgoing::new(crate::NAME, UPDATED, row.saas_id, &payload),
+    )
+    .map(|_| ())
+}
+
+/// Tells every account again (the answer to `resync.credit-accounts.requested`); how many.
+pub fn announce_all(conn: &mut DbConnection) -> QueryResult<usize> {
+    let all: Vec<AccountRow> = credit_accounts::table
+        .order(credit_accounts::id)
+        .select(AccountRow::as_select())
+        .load(conn)?;
+    for row in &all {
+        announce(conn, row)?;
+    }
+    Ok(all.len())
+}
+
 /// Records the account's balance and used credit as the figures of `day` (the last change of a
-/// day is its figure).
+/// day is its figure), and tells the change ([`announce`]): every change of an account passes
+/// here.
 fn mark_day(conn: &mut DbConnection, row: &AccountRow, day: i64) -> QueryResult<()> {
+    announce(conn, row)?;
     let values = (
         account_days::saas_id.eq(row.saas_id),
         account_days::mch_id.eq(row.mch_id),

@@ -350,7 +350,81 @@ async fn money_received_gives_the_credit_back_once(backend: Backend) {
     f.shutdown().await;
 }
 
+/// The next figures of an account finance-app told (10 s at most), or the end of a resync.
+async fn next_told(told: &mut Subscription) -> EventEnvelope {
+    let d = tokio::time::timeout(Duration::from_secs(10), told.recv())
+        .await
+        .expect("an event within 10 s")
+        .unwrap();
+    EventEnvelope::decode(d.body.as_slice()).unwrap()
+}
+
+fn account_of(e: &EventEnvelope) -> v1::CreditAccountUpdated {
+    assert_eq!(e.event_type, "credit-account.updated");
+    v1::CreditAccountUpdated::decode(e.payload.as_slice()).unwrap()
+}
+
+/// saas-main shows the distributors' credit as finance-app tells it: every change of an account
+/// (limits, a payment, a release) is told with a higher version, and a resync request has every
+/// account told again, then answered with their number.
+async fn every_change_of_an_account_is_told_and_all_again_on_request(backend: Backend) {
+    let f = start(backend).await;
+    let mut told = f.bus.broadcast(
+        "test",
+        &["credit-account.updated", "resync.credit-accounts.completed"],
+    );
+    let staff = Client::new(&f, &f.operator);
+    staff.set_credit(DISTRIBUTOR, 10_000).await;
+    let set = account_of(&next_told(&mut told).await);
+    assert_eq!(
+        (set.mch_id, set.credit, set.used_credit, set.state),
+        (DISTRIBUTOR, 10_000, 0, 1)
+    );
+
+    send(
+        &f,
+        "credit.hotel.requested",
+        &request(700, DISTRIBUTOR, 4_000),
+    )
+    .await;
+    let taken = account_of(&next_told(&mut told).await);
+    assert_eq!(taken.used_credit, 4_000);
+    assert!(taken.version > set.version, "{taken:?} after {set:?}");
+
+    send(
+        &f,
+        "credit.hotel.release-requested",
+        &release(700, DISTRIBUTOR, 4_000),
+    )
+    .await;
+    let back = account_of(&next_told(&mut told).await);
+    assert_eq!(back.used_credit, 0);
+    assert!(back.version > taken.version);
+
+    let asked = v1::ResyncRequested {
+        copy: "credit-accounts".into(),
+        requester: "saas-main".into(),
+    };
+    let key = "resync.credit-accounts.requested";
+    send(&f, key, &Outgoing::new("saas-main", key, 0, &asked)).await;
+    let mut again = Vec::new();
+    let done = loop {
+        let e = next_told(&mut told).await;
+        if e.event_type == "resync.credit-accounts.completed" {
+            break v1::ResyncCompleted::decode(e.payload.as_slice()).unwrap();
+        }
+        again.push(account_of(&e));
+    };
+    assert!(again.contains(&back), "as it stands: {again:?}");
+    assert_eq!(
+        (done.requester.as_str(), done.rows),
+        ("saas-main", again.len() as i64)
+    );
+    f.shutdown().await;
+}
+
 platform::on_both_backends!(
+    every_change_of_an_account_is_told_and_all_again_on_request,
     money_received_gives_the_credit_back_once,
     a_payment_is_taken_when_covered_and_refused_beyond_with_the_reason,
     an_order_asked_again_or_redelivered_takes_nothing_more,

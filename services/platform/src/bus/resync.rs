@@ -14,8 +14,10 @@ use crate::db::DbConnection;
 
 /// The copies of the installation, by owner: saas-main owns `tenants` (tenants and merchants,
 /// [`crate::replica::COPY`]), `notify-configs` (users' notification settings) and `licences`;
+/// finance-app owns `credit-accounts` (the distributors' credit figures saas-main shows);
 /// every service owns its part of `permissions` (auth-center's catalogue).
 pub const NOTIFY_CONFIGS: &str = "notify-configs";
+pub const CREDIT_ACCOUNTS: &str = "credit-accounts";
 pub const LICENCES: &str = "licences";
 pub const PERMISSIONS: &str = "permissions";
 

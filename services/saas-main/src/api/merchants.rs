@@ -260,7 +260,8 @@ pub struct MchSummary {
     pub withdraw_limit: i32,
     pub is_confirm_order: bool,
     pub is_display_stock: bool,
-    /// Fen.
+    /// Fen. The credit fields are finance-app's figures (its credit limits), copied here; a
+    /// merchant's save does not change them.
     pub credit_used: i64,
     /// Fen.
     pub credit_permanent: i64,

@@ -24,7 +24,9 @@ pub fn select_scope(viewer: &Viewer, mch_type: i32) -> Viewer {
     }
 }
 
-/// The fields of a merchant a tenant's administrator edits (the used credit is finance's).
+/// The fields of a merchant a tenant's administrator edits. Its credit is not among them:
+/// finance-app owns the credit accounts (its finance staff set the limits, with a reason) and
+/// saas-main shows a copy of their figures (`store::merchants::copy_credit`).
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MerchantFields {
@@ -60,12 +62,6 @@ pub struct MerchantFields {
     pub price_codex_distribution: String,
     #[serde(default)]
     pub price_codex_retail: String,
-    /// fen.
-    #[serde(default)]
-    pub credit_permanent: i64,
-    /// fen.
-    #[serde(default)]
-    pub credit_temporary: i64,
     /// Supplier order management allowed.
     #[serde(default)]
     pub supplier_order_manage: bool,
@@ -99,17 +95,6 @@ impl MerchantFields {
                     "must be 0 to 100 in steps of 10",
                 ),
             ));
-        }
-        for (field, amount) in [
-            ("creditPermanent", self.credit_permanent),
-            ("creditTemporary", self.credit_temporary),
-        ] {
-            if amount < 0 {
-                return Err(ApiError::invalid(
-                    field,
-                    Text::fixed("不能为负数", "cannot be negative"),
-                ));
-            }
         }
         validate::one_of("state", self.state, &[0, 1, 2])?;
         validate::text("remarks", &self.remarks, 0, 500)

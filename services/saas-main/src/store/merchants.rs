@@ -41,6 +41,7 @@ pub struct Merchant {
     pub price_codex_purchase: String,
     pub price_codex_distribution: String,
     pub price_codex_retail: String,
+    /// The distributor's credit as finance-app last told it ([`copy_credit`]); fen.
     pub credit_used: i64,
     pub credit_permanent: i64,
     pub credit_temporary: i64,
@@ -75,8 +76,6 @@ struct MerchantColumns<'a> {
     price_codex_purchase: &'a str,
     price_codex_distribution: &'a str,
     price_codex_retail: &'a str,
-    credit_permanent: i64,
-    credit_temporary: i64,
     supplier_order_manage: bool,
     presale_visible: bool,
     group_purchase: bool,
@@ -103,8 +102,6 @@ impl<'a> MerchantColumns<'a> {
             price_codex_purchase: &f.price_codex_purchase,
             price_codex_distribution: &f.price_codex_distribution,
             price_codex_retail: &f.price_codex_retail,
-            credit_permanent: f.credit_permanent,
-            credit_temporary: f.credit_temporary,
             supplier_order_manage: f.supplier_order_manage,
             presale_visible: f.presale_visible,
             group_purchase: f.group_purchase,
@@ -112,6 +109,39 @@ impl<'a> MerchantColumns<'a> {
             remarks: &f.remarks,
         }
     }
+}
+
+/// Copies a distributor's credit figures from finance-app, which owns them
+/// (`credit-account.updated`): only a newer version of the account than the one copied changes
+/// the row, so a late or repeated event never rolls it back. Answers whether it changed.
+pub fn copy_credit(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    a: &v1::CreditAccountUpdated,
+) -> QueryResult<bool> {
+    let n = diesel::update(
+        merchants::table
+            .filter(merchants::mch_id.eq(a.mch_id))
+            .filter(merchants::saas_id.eq(saas_id))
+            .filter(merchants::credit_version.lt(a.version)),
+    )
+    .set((
+        merchants::credit_permanent.eq(a.credit),
+        merchants::credit_temporary.eq(a.temp_credit),
+        merchants::credit_used.eq(a.used_credit),
+        merchants::credit_version.eq(a.version),
+    ))
+    .execute(conn)?;
+    Ok(n > 0)
+}
+
+/// How many merchants hold finance-app's credit figures (the copy's size, for
+/// [`platform::bus::resync::keep_counted`]).
+pub fn credit_rows(conn: &mut DbConnection) -> QueryResult<i64> {
+    merchants::table
+        .filter(merchants::credit_version.gt(0))
+        .count()
+        .get_result(conn)
 }
 
 /// The type of merchant `mch_id` of tenant `saas_id`: saas-main's directory for the

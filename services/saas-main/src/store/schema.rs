@@ -48,6 +48,7 @@ diesel::table! {
         credit_used -> BigInt,
         credit_permanent -> BigInt,
         credit_temporary -> BigInt,
+        credit_version -> BigInt,
         supplier_order_manage -> Bool,
         presale_visible -> Bool,
         group_purchase -> Bool,

@@ -5,6 +5,7 @@ mod actuator;
 mod approvals;
 mod areas;
 mod boss;
+mod credit_copy;
 mod currency_rates;
 mod dashboard;
 mod enums;

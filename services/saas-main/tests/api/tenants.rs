@@ -191,7 +191,6 @@ fn merchant_form(name: &str) -> Value {
         "withdrawFee": 9,
         "isWithdraw": true,
         "withdrawLimit": 30,
-        "creditPermanent": 500_000,
         "state": 1,
     })
 }
@@ -207,7 +206,6 @@ async fn merchants_stay_in_their_tenant(backend: Backend) {
         ("withdrawFee", json!({"withdrawFee": 5})),
         ("withdrawLimit", json!({"withdrawLimit": 15})),
         ("withdrawLimit", json!({"withdrawLimit": 110})),
-        ("creditPermanent", json!({"creditPermanent": -1})),
         ("currency", json!({"currency": "C"})),
         ("mchName", json!({"mchName": "Demo Supplier"})),
     ] {

@@ -65,6 +65,8 @@ const messages: Record<string, string> = {
   'base.merchants.fields.creditPermanent': 'Permanent credit',
   'base.merchants.fields.creditTemporary': 'Temporary credit',
   'base.merchants.fields.creditUsed': 'Credit used',
+  'base.merchants.creditFromFinance': 'Credit: permanent {permanent}, temporary {temporary}, used {used}. Limits are set by finance staff, with a reason.',
+  'base.merchants.creditLimitsLink': 'Open the credit limits',
   'base.merchants.fields.state': 'State',
   'base.merchants.fields.createDate': 'Created',
 
@@ -285,8 +287,6 @@ const messages: Record<string, string> = {
   'base.merchants.currencyCode': 'A 3-letter currency code such as CNY',
   'base.merchants.fields.mchType': 'Merchant type',
   'base.merchants.fields.language': 'Language',
-  'base.merchants.fields.creditPermanentYuan': 'Permanent credit (yuan)',
-  'base.merchants.fields.creditTemporaryYuan': 'Temporary credit (yuan)',
   'base.merchants.fields.withdrawFee': 'Withdrawal fee',
   'base.merchants.fields.withdrawLimit': 'Withdrawal limit',
   'base.merchants.fields.isWithdraw': 'Withdrawal allowed',

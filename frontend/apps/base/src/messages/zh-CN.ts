@@ -65,6 +65,8 @@ const messages: Record<string, string> = {
   'base.merchants.fields.creditPermanent': '永久授信',
   'base.merchants.fields.creditTemporary': '临时授信',
   'base.merchants.fields.creditUsed': '已用授信',
+  'base.merchants.creditFromFinance': '授信：永久 {permanent}，临时 {temporary}，已用 {used}。授信额度由财务人员设置，须填写原因。',
+  'base.merchants.creditLimitsLink': '前往授信额度',
   'base.merchants.fields.state': '状态',
   'base.merchants.fields.createDate': '创建时间',
 
@@ -285,8 +287,6 @@ const messages: Record<string, string> = {
   'base.merchants.currencyCode': '币种为 3 位大写字母代码，如 CNY',
   'base.merchants.fields.mchType': '商户类型',
   'base.merchants.fields.language': '语言',
-  'base.merchants.fields.creditPermanentYuan': '永久授信（元）',
-  'base.merchants.fields.creditTemporaryYuan': '临时授信（元）',
   'base.merchants.fields.withdrawFee': '提现手续费',
   'base.merchants.fields.withdrawLimit': '提现比例上限',
   'base.merchants.fields.isWithdraw': '允许提现',

@@ -118,6 +118,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/internal/replica/copies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The state of every copy the service keeps. */
+        get: operations["getInternalReplicaCopies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/replica/resync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks the owner for a snapshot of a copy now (after it was wiped, or is suspect): the copy is
+         *     `rebuilding` until the owner's answer arrives.
+         */
+        post: operations["postInternalReplicaResync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -2414,6 +2451,25 @@ export interface components {
             fromCurrency: string;
             toCurrency: string;
         };
+        /** @description A copy's state as `/actuator/health` reports it. */
+        CopyState: {
+            /** Format: int64 */
+            completedAt?: number | null;
+            copy: string;
+            /**
+             * Format: int64
+             * @description Rows the owner announced in its last answer.
+             */
+            ownerRows: number;
+            /** Format: int64 */
+            requestedAt: number;
+            state: string;
+            /**
+             * Format: int64
+             * @description The owner's time of its last answer (ms).
+             */
+            watermark: number;
+        };
         CountryView: {
             /** @description ISO 3166-1 alpha-2. */
             code: string;
@@ -2813,7 +2869,8 @@ export interface components {
             creditTemporary: number;
             /**
              * Format: int64
-             * @description Fen.
+             * @description Fen. The credit fields are finance-app's figures (its credit limits), copied here; a
+             *     merchant's save does not change them.
              */
             creditUsed: number;
             /** Format: int32 */
@@ -2860,7 +2917,10 @@ export interface components {
             creditPermanent: number;
             /** Format: int64 */
             creditTemporary: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The distributor's credit as finance-app last told it ([`copy_credit`]); fen.
+             */
             creditUsed: number;
             currency: string;
             /** Format: int32 */
@@ -2907,21 +2967,15 @@ export interface components {
             /** Format: int64 */
             mchId: number;
         };
-        /** @description The fields of a merchant a tenant's administrator edits (the used credit is finance's). */
+        /**
+         * @description The fields of a merchant a tenant's administrator edits. Its credit is not among them:
+         *     finance-app owns the credit accounts (its finance staff set the limits, with a reason) and
+         *     saas-main shows a copy of their figures (`store::merchants::copy_credit`).
+         */
         MerchantFields: {
             contactEmail?: string;
             contactMobile?: string;
             contactName?: string;
-            /**
-             * Format: int64
-             * @description fen.
-             */
-            creditPermanent?: number;
-            /**
-             * Format: int64
-             * @description fen.
-             */
-            creditTemporary?: number;
             currency: string;
             /**
              * Format: int32
@@ -3432,7 +3486,10 @@ export interface components {
                 creditPermanent: number;
                 /** Format: int64 */
                 creditTemporary: number;
-                /** Format: int64 */
+                /**
+                 * Format: int64
+                 * @description The distributor's credit as finance-app last told it ([`copy_credit`]); fen.
+                 */
                 creditUsed: number;
                 currency: string;
                 /** Format: int32 */
@@ -4384,6 +4441,183 @@ export interface operations {
                 };
             };
             /** @description Already re-queued */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    getInternalReplicaCopies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each copy's state and its owner's watermark */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["CopyState"][];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The caller's session lacks the permission (or is not a platform administrator) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The record does not exist or is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Invalid input: `data.field` names the field and `data.reason` says why; or a business rule refused the call (`code` names it, `data` null) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    postInternalReplicaResync: {
+        parameters: {
+            query?: {
+                /** @description The copy to rebuild (`tenants`, ...); all the service keeps when absent. */
+                copy?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Asked: the copies now rebuilding */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: string[];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The caller's session lacks the permission (or is not a platform administrator) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The record does not exist or is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service keeps no such copy */
             412: {
                 headers: {
                     [name: string]: unknown;

@@ -1,8 +1,12 @@
 // Creating (POST .../save) or changing (PUT .../update, starting from GET .../load) a supplier or
-// distributor. Credits are typed in yuan and sent in fen; the used credit is finance's and not
-// edited here.
-import { useEffect } from 'react';
-import { api, fenToYuan, FormCheck, FormDialog, FormSelect, FormText, isAmount, isEmail, isPhone, rules, useForm, yuanToFen, type Option } from '@tradewind/shared';
+// distributor. A distributor's credit is finance-app's (set on the credit limits page, with a
+// reason): the dialog shows saas-main's copy of it and links there, and never sends it.
+import { useEffect, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { Link as RouterLink } from 'react-router-dom';
+import { Alert, Link } from '@mui/material';
+import { api, FormCheck, FormDialog, FormSelect, FormText, isEmail, isPhone, money, rules, useForm, type Option } from '@tradewind/shared';
+import { APP } from '../../app';
 import { LANGUAGE, MERCHANT_STATE, WITHDRAW_FEE } from '../../enums';
 import { MERCHANT_BASE, type Merchant, type MerchantKind } from './types';
 
@@ -28,8 +32,6 @@ const EMPTY = {
   priceCodexPurchase: '',
   priceCodexDistribution: '',
   priceCodexRetail: '',
-  creditPermanent: '0',
-  creditTemporary: '0',
   supplierOrderManage: false,
   presaleVisible: false,
   groupPurchase: false,
@@ -38,33 +40,32 @@ const EMPTY = {
 };
 type Values = typeof EMPTY;
 
-const yuan = (fen: number) => fenToYuan(fen).replace(/\.00$/, '');
-/** Typed yuan to whole fen by integer arithmetic (the rules have checked the text). */
-const fen = (s: string) => yuanToFen(s.trim() || '0');
-
 function valuesOf(m: Merchant): Values {
-  // Only the editable fields: the rest (ids, used credit, dates) is never sent back.
+  // Only the editable fields: the rest (ids, credit, dates) is never sent back.
   const own = Object.fromEntries(Object.keys(EMPTY).map((k) => [k, m[k as keyof Merchant]])) as unknown as Values;
   return {
     ...own,
     grade: String(m.grade),
     withdrawFee: String(m.withdrawFee),
     withdrawLimit: String(m.withdrawLimit),
-    creditPermanent: yuan(m.creditPermanent),
-    creditTemporary: yuan(m.creditTemporary),
     state: String(m.state),
   };
 }
 
 export function MerchantDialog({ kind, mchId, onClose, onSaved }: { kind: MerchantKind; mchId: number | null; onClose: () => void; onSaved: () => void }) {
   const form = useForm<Values>(EMPTY);
+  const [loaded, setLoaded] = useState<Merchant | null>(null);
   const { reset } = form;
   const base = MERCHANT_BASE[kind];
   useEffect(() => {
     if (mchId === null) return;
     let live = true;
     api.get<Merchant>('saas-main', `${base}/load`, { query: { mchId } }).then(
-      (m) => live && reset(valuesOf(m)),
+      (m) => {
+        if (!live) return;
+        setLoaded(m);
+        reset(valuesOf(m));
+      },
       () => undefined,
     );
     return () => {
@@ -82,8 +83,6 @@ export function MerchantDialog({ kind, mchId, onClose, onSaved }: { kind: Mercha
           contactMobile: rules.pattern('contactMobile', isPhone, 'form.phone'),
           contactEmail: rules.pattern('contactEmail', isEmail, 'form.email'),
           currency: rules.all(rules.required('currency', `${F}.currency`), rules.pattern('currency', (s) => CURRENCY.test(s), 'base.merchants.currencyCode')),
-          creditPermanent: rules.pattern('creditPermanent', isAmount, 'form.amount'),
-          creditTemporary: rules.pattern('creditTemporary', isAmount, 'form.amount'),
           remarks: rules.length('remarks', 0, 500),
         },
         (v) => {
@@ -97,8 +96,6 @@ export function MerchantDialog({ kind, mchId, onClose, onSaved }: { kind: Mercha
             currency: v.currency.trim(),
             withdrawFee: Number(v.withdrawFee),
             withdrawLimit: Number(v.withdrawLimit),
-            creditPermanent: fen(v.creditPermanent),
-            creditTemporary: fen(v.creditTemporary),
             state: Number(v.state),
           };
           return mchId === null ? api.post('saas-main', `${base}/save`, fields) : api.put('saas-main', `${base}/update`, { mchId, ...fields });
@@ -117,8 +114,21 @@ export function MerchantDialog({ kind, mchId, onClose, onSaved }: { kind: Mercha
       <FormSelect form={form} name="grade" label={`${F}.grade`} options={GRADES} />
       <FormText form={form} name="currency" label={`${F}.currency`} required />
       <FormSelect form={form} name="language" label={`${F}.language`} enumeration={LANGUAGE} />
-      <FormText form={form} name="creditPermanent" label={`${F}.creditPermanentYuan`} decimal />
-      <FormText form={form} name="creditTemporary" label={`${F}.creditTemporaryYuan`} decimal />
+      {kind === 'distributor' && (
+        <Alert severity="info" data-testid="merchant-credit">
+          <FormattedMessage
+            id="base.merchants.creditFromFinance"
+            values={{
+              permanent: money(loaded?.creditPermanent ?? 0),
+              temporary: money(loaded?.creditTemporary ?? 0),
+              used: money(loaded?.creditUsed ?? 0),
+            }}
+          />{' '}
+          <Link component={RouterLink} to={`/${APP}/finance/credit/list`} data-testid="merchant-credit-limits">
+            <FormattedMessage id="base.merchants.creditLimitsLink" />
+          </Link>
+        </Alert>
+      )}
       <FormSelect form={form} name="withdrawFee" label={`${F}.withdrawFee`} enumeration={WITHDRAW_FEE} />
       <FormSelect form={form} name="withdrawLimit" label={`${F}.withdrawLimit`} options={LIMITS} />
       <FormText form={form} name="priceCodexPurchase" label={`${F}.priceCodexPurchase`} />

@@ -76,32 +76,31 @@ describe('merchant dialog and detail', () => {
   const codes = ['/saas/merchant/supplierInfos/save:POST', '/saas/merchant/supplierInfos/update:PUT', '/saas/merchant/supplierInfos/load:GET'];
   const answer = (c: Call) => (c.method === 'POST' ? { mchId: 2002 } : c.method === 'PUT' ? full : c.url.pathname.endsWith('/load') ? full : pageOf([merchant]));
 
-  it('asks for the name and checks the phone and credit, sending nothing', async () => {
+  it('asks for the name and checks the phone, sending nothing', async () => {
     staffHolding(...codes);
     const calls = serve(answer);
     const { problems } = renderPage(SupplierList, en);
     fireEvent.click(await screen.findByTestId('merchant-add'));
     expect(screen.getByText('Add supplier')).toBeTruthy();
     type('field-contactMobile', '12');
-    type('field-creditPermanent', '1.234');
     type('field-currency', 'cny');
     fireEvent.click(screen.getByTestId('form-submit'));
     expect(await screen.findByText('Please enter Name')).toBeTruthy();
     expect(screen.getByText('Wrong phone format!')).toBeTruthy();
-    expect(screen.getByText('Please enter an amount with at most two decimals')).toBeTruthy();
     expect(screen.getByText('A 3-letter currency code such as CNY')).toBeTruthy();
     expect(writes(calls)).toEqual([]);
     expect(problems).toEqual([]);
   });
 
-  it('adds a supplier with its credits in fen', async () => {
+  it('adds a supplier, credit not among its fields', async () => {
     staffHolding(...codes);
     const calls = serve(answer);
     renderPage(SupplierList, en);
     fireEvent.click(await screen.findByTestId('merchant-add'));
     type('field-mchName', ' Harbour Inn ');
     type('field-contactMobile', '0571-88886666');
-    type('field-creditPermanent', '1000.5');
+    expect(screen.queryByTestId('field-creditPermanent')).toBeNull();
+    expect(screen.queryByTestId('merchant-credit')).toBeNull();
     fireEvent.click(screen.getByTestId('form-submit'));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0].method).toBe('POST');
@@ -123,8 +122,6 @@ describe('merchant dialog and detail', () => {
       priceCodexPurchase: '',
       priceCodexDistribution: '',
       priceCodexRetail: '',
-      creditPermanent: 100050,
-      creditTemporary: 0,
       supplierOrderManage: false,
       presaleVisible: false,
       groupPurchase: false,
@@ -145,14 +142,14 @@ describe('merchant dialog and detail', () => {
     expect(screen.getByTestId('merchant-dialog')).toBeTruthy();
   });
 
-  it('changes a supplier as loaded, its credits back in fen', async () => {
+  it('changes a supplier as loaded, never sending credit', async () => {
     staffHolding(...codes);
     const calls = serve(answer);
     renderPage(SupplierList, en);
     fireEvent.click(await screen.findByTestId('merchant-edit-2001'));
-    await waitFor(() => expect((screen.getByTestId('field-creditPermanent') as HTMLInputElement).value).toBe('10000'));
+    await waitFor(() => expect((screen.getByTestId('field-mchName') as HTMLInputElement).value).toBe('Sunrise Hotels'));
     expect(calls.find((c) => c.url.pathname.endsWith('/supplierInfos/load'))?.url.searchParams.get('mchId')).toBe('2001');
-    type('field-creditTemporary', '20.05');
+    type('field-remarks', 'ships by courier');
     fireEvent.click(screen.getByTestId('form-submit'));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0].method).toBe('PUT');
@@ -164,11 +161,25 @@ describe('merchant dialog and detail', () => {
       withdrawFee: 2,
       withdrawLimit: 50,
       isWithdraw: true,
-      creditPermanent: 1_000_000,
-      creditTemporary: 2005,
-      remarks: 'prefers mail',
+      remarks: 'ships by courier',
     });
-    expect(Object.keys(writes(calls)[0].body as object)).not.toContain('creditUsed');
+    for (const key of ['creditUsed', 'creditPermanent', 'creditTemporary']) expect(Object.keys(writes(calls)[0].body as object)).not.toContain(key);
+  });
+
+  it("shows a distributor's credit from finance read-only, with the way to change it", async () => {
+    staffHolding('/saas/merchant/distributorInfos/update:PUT', '/saas/merchant/distributorInfos/load:GET');
+    const distributor: Merchant = { ...full, mchType: 2, creditTemporary: 50_000 };
+    const calls = serve((c) => (c.method === 'PUT' ? distributor : c.url.pathname.endsWith('/load') ? distributor : pageOf([merchant])));
+    renderPage(DistributorList, en);
+    fireEvent.click(await screen.findByTestId('merchant-edit-2001'));
+    const credit = await screen.findByTestId('merchant-credit');
+    await waitFor(() => expect(credit.textContent).toContain('permanent 10000.00, temporary 500.00, used 123.45'));
+    expect(screen.getByTestId('merchant-credit-limits').getAttribute('href')).toBe('/saas-app/finance/credit/list');
+    expect(screen.queryByTestId('field-creditPermanent')).toBeNull();
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].url.pathname).toBe('/api/saas-main/saas/merchant/distributorInfos/update');
+    expect(Object.keys(writes(calls)[0].body as object)).not.toContain('creditPermanent');
   });
 
   it('shows a supplier read-only from load', async () => {
