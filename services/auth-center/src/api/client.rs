@@ -188,4 +188,19 @@ pub async fn menu(ctx: web::Data<Ctx>, me: CurrentUser) -> Result<Reply<Vec<Menu
     ))
 }
 
-platform::endpoints!(user_info, reset, app_list, menu);
+/// What the caller's groups grant (codes and subtrees such as `/saas/order/**`), as every
+/// other service's permission check reads it. Unlike `loadMenu` it is not narrowed to the
+/// catalogue: a service's codes reach the catalogue through the bus, a moment after start, and
+/// a check must not depend on that moment. Empty for a role that holds every code.
+#[utoipa::path(responses((status = 200, body = [String])), security(("bearer" = [])), tag = "client")]
+#[get("/client/user/grants")]
+pub async fn grants(ctx: web::Data<Ctx>, me: CurrentUser) -> Result<Reply<Vec<String>>, ApiError> {
+    let user = load_user(&ctx, &me).await?;
+    let held = with_conn(&ctx.pool, move |conn| -> Result<_, ApiError> {
+        Ok(permissions::held_grants(conn, user.msc_type, user.id)?)
+    })
+    .await?;
+    Ok(Reply(held))
+}
+
+platform::endpoints!(user_info, reset, app_list, menu, grants);

@@ -263,6 +263,36 @@ async fn applications_and_menus_follow_the_role(backend: Backend) {
     let menu = send(&app, "GET", "/client/user/loadMenu", Some(&supplier), None).await;
     assert_eq!(menu.status, 200);
     assert!(menu.body["data"].is_array());
+    // Other services check against the grants themselves, whether or not the services that
+    // serve them have declared their codes yet (none has here).
+    let grants = send(&app, "GET", "/client/user/grants", Some(&supplier), None).await;
+    assert_eq!(grants.status, 200, "{}", grants.body);
+    let held: Vec<&str> = grants.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|g| g.as_str())
+        .collect();
+    assert!(
+        held.contains(&"/saas/order/**") && held.contains(&"/saas/stats/productStats/count:GET"),
+        "{held:?}"
+    );
+    assert!(
+        !menu.body["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["permCode"] == "/saas/stats/productStats/count:GET"),
+        "saas-main has not declared its codes here: {}",
+        menu.body
+    );
+    let (admin, _) = tokens(&app, "demo", "demo123").await;
+    let grants = send(&app, "GET", "/client/user/grants", Some(&admin), None).await;
+    assert_eq!(
+        grants.body["data"],
+        serde_json::json!([]),
+        "the role holds every code"
+    );
     app.shutdown().await;
 }
 

@@ -22,12 +22,6 @@ struct CheckAnswer {
 }
 
 #[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct MenuEntry {
-    perm_code: String,
-}
-
-#[derive(Deserialize)]
 struct Enveloped<T> {
     data: T,
 }
@@ -110,9 +104,11 @@ impl AuthBackend for RemoteBackend {
         _claims: &'a Claims,
     ) -> LocalBoxFuture<'a, Result<Vec<String>, AuthError>> {
         Box::pin(async move {
-            let menu: Enveloped<Vec<MenuEntry>> =
-                self.get_json("/client/user/loadMenu", Some(token)).await?;
-            Ok(menu.data.into_iter().map(|m| m.perm_code).collect())
+            // The grants themselves, as auth-center's own check reads them: the menu is narrowed
+            // to the catalogue, which fills through the bus after start.
+            let grants: Enveloped<Vec<String>> =
+                self.get_json("/client/user/grants", Some(token)).await?;
+            Ok(grants.data)
         })
     }
 }
