@@ -24,6 +24,11 @@ pub const TEXTS: PermissionTexts = &[
         "申请充值发票",
     ),
     (
+        "/saas/boss/invoice/withdraw:PUT",
+        "Withdraw an invoice request",
+        "撤回发票申请",
+    ),
+    (
         "/saas/platform/invoice/list:GET",
         "List every tenant's invoice requests",
         "查看所有租户的发票申请",
@@ -37,6 +42,11 @@ pub const TEXTS: PermissionTexts = &[
         "/saas/platform/invoice/issue:PUT",
         "Mark an invoice issued",
         "标记发票已开具",
+    ),
+    (
+        "/saas/platform/invoice/refuse:PUT",
+        "Refuse an invoice request",
+        "拒绝发票申请",
     ),
     (
         "/saas/area/country/list:GET",

@@ -1,7 +1,8 @@
 //! Top-ups and their invoices (`/saas/boss/charge/list`, `/saas/boss/invoice/*`): a tenant
 //! lists its top-ups and asks for an invoice over some of them; the platform's administrators
-//! see every tenant's requests and mark them issued (`/saas/platform/invoice/*`, platform codes:
-//! a tenant's administrator gets 403).
+//! see every tenant's requests and mark them issued or refuse them (`/saas/platform/invoice/*`,
+//! platform codes: a tenant's administrator gets 403). A tenant may withdraw a request while it
+//! is invoicing.
 
 use actix_web::{get, post, put, web};
 use platform::auth::CurrentUser;
@@ -69,13 +70,15 @@ pub async fn charges(
 pub struct InvoiceListQuery {
     pub page: Option<u32>,
     pub result_num: Option<u32>,
-    /// -99 all, 2 invoicing, 3 invoiced.
+    /// -99 all, 2 invoicing, 3 invoiced, 4 withdrawn, 5 refused.
     pub state: Option<i32>,
 }
 
 fn check_state(state: Option<i32>) -> Result<(), ApiError> {
     if let Some(s) = state {
-        platform::validate::one_of("state", s, &[ALL, invoices::INVOICING, invoices::INVOICED])?;
+        let mut allowed = vec![ALL];
+        allowed.extend(invoices::STATES);
+        platform::validate::one_of("state", s, &allowed)?;
     }
     Ok(())
 }
@@ -228,7 +231,7 @@ pub struct PlatformInvoiceQuery {
     pub result_num: Option<u32>,
     /// One tenant's; every tenant's without it.
     pub saas_id: Option<i64>,
-    /// -99 all, 2 invoicing, 3 invoiced.
+    /// -99 all, 2 invoicing, 3 invoiced, 4 withdrawn, 5 refused.
     pub state: Option<i32>,
 }
 
@@ -284,7 +287,7 @@ pub async fn issue(
             invoices::check_issuable(current.state)?;
             let now = platform::time::now_ms();
             if !store::issue(conn, form.id, &no, me.user_id, now)? {
-                return Err(invoices::already_issued());
+                return Err(changed_meanwhile(conn, Scope::Platform(None), form.id));
             }
             store::find(conn, Scope::Platform(None), form.id)?.ok_or_else(not_found)
         })
@@ -293,12 +296,112 @@ pub async fn issue(
     Ok(Reply(invoice))
 }
 
+/// Why a request found invoicing was not moved: issued, withdrawn or refused between the check
+/// and the conditional update.
+fn changed_meanwhile(conn: &mut platform::db::DbConnection, scope: Scope, id: i64) -> ApiError {
+    match store::find(conn, scope, id) {
+        Ok(Some(now)) => invoices::check_closable(now.state)
+            .err()
+            .unwrap_or_else(invoices::already_closed),
+        Ok(None) => not_found(),
+        Err(e) => e.into(),
+    }
+}
+
+/// Withdraws or refuses a request found in `scope`, giving its top-ups back.
+async fn close_in(
+    pool: &DbPool,
+    scope: Scope,
+    id: i64,
+    state: i32,
+    reason: String,
+    closer_id: i64,
+) -> Result<Reply<Invoice>, ApiError> {
+    let invoice = with_conn(pool, move |conn| -> Result<_, ApiError> {
+        write_tx(conn, |conn| {
+            let current = store::find(conn, scope, id)?.ok_or_else(not_found)?;
+            invoices::check_closable(current.state)?;
+            let now = platform::time::now_ms();
+            if !store::close(conn, id, state, &reason, closer_id, now)? {
+                return Err(changed_meanwhile(conn, scope, id));
+            }
+            store::find(conn, scope, id)?.ok_or_else(not_found)
+        })
+    })
+    .await?;
+    Ok(Reply(invoice))
+}
+
+/// Withdraws one of the caller's tenant's requests while it is invoicing (the tenant's staff):
+/// it becomes withdrawn (4) and its top-ups successful top-ups on no invoice, to be asked for
+/// again. An issued request is a 412 (`invoice-issued`), a closed one too (`invoice-closed`);
+/// another tenant's is 404.
+#[utoipa::path(request_body = InvoiceRefForm, responses((status = 200, body = Invoice), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = "boss")]
+#[put("/saas/boss/invoice/withdraw")]
+pub async fn withdraw(
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    me: CurrentUser,
+    form: Json<InvoiceRefForm>,
+) -> Result<Reply<Invoice>, ApiError> {
+    viewer.require_tenant_staff()?;
+    let scope = Scope::Tenant(viewer.saas_id);
+    close_in(
+        &pool,
+        scope,
+        form.id,
+        invoices::WITHDRAWN,
+        String::new(),
+        me.user_id,
+    )
+    .await
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InvoiceRefForm {
+    pub id: i64,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RefuseForm {
+    pub id: i64,
+    /// Why, as the tenant will read it: 1 to 200 characters.
+    pub reason: String,
+}
+
+/// Refuses a request while it is invoicing (platform administrators), with the reason the
+/// tenant reads: it becomes refused (5) and its top-ups successful top-ups on no invoice. An
+/// issued request is a 412 (`invoice-issued`), a closed one too (`invoice-closed`).
+#[utoipa::path(request_body = RefuseForm, responses((status = 200, body = Invoice), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = "boss")]
+#[put("/saas/platform/invoice/refuse")]
+pub async fn refuse(
+    pool: web::Data<DbPool>,
+    me: CurrentUser,
+    form: Json<RefuseForm>,
+) -> Result<Reply<Invoice>, ApiError> {
+    let form = form.into_inner();
+    let reason = invoices::check_reason(&form.reason)?;
+    close_in(
+        &pool,
+        Scope::Platform(None),
+        form.id,
+        invoices::REFUSED,
+        reason,
+        me.user_id,
+    )
+    .await
+}
+
 platform::endpoints!(
     charges,
     list,
     load,
     save,
+    withdraw,
     platform_list,
     platform_load,
-    issue
+    issue,
+    refuse
 );

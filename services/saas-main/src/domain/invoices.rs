@@ -2,6 +2,10 @@
 //! the platform's issue must give. The balance log's states 2 invoicing and 3 invoiced are an
 //! invoice's too: a top-up's row follows its invoice.
 //!
+//! A request can also end without an invoice (states of ours, the spec has none): withdrawn by
+//! the tenant (4) or refused by the platform with a reason (5); its top-ups become successful
+//! top-ups on no invoice again.
+//!
 //! The spec names only the states; the fields follow what a Chinese VAT invoice asks of the
 //! buyer (发票抬头, 纳税人识别号; for a special invoice also the address and telephone, and
 //! the bank and account), see docs/boss.md.
@@ -15,7 +19,14 @@ use super::boss::{LOG_SUCCESS, LOG_TOP_UP};
 /// The balance log's states an invoice moves its top-ups through.
 pub const INVOICING: i32 = 2;
 pub const INVOICED: i32 = 3;
-pub const STATES: [i32; 2] = [INVOICING, INVOICED];
+/// Withdrawn by the tenant while invoicing.
+pub const WITHDRAWN: i32 = 4;
+/// Refused by the platform while invoicing, with its reason.
+pub const REFUSED: i32 = 5;
+pub const STATES: [i32; 4] = [INVOICING, INVOICED, WITHDRAWN, REFUSED];
+
+/// The longest refusal reason.
+pub const MAX_REASON: usize = 200;
 
 /// 1 ordinary VAT invoice (增值税普通发票), 2 special VAT invoice (增值税专用发票).
 pub const ORDINARY: i32 = 1;
@@ -162,21 +173,46 @@ pub fn check_invoice_no(no: &str) -> Result<String, ApiError> {
     }
 }
 
-/// Only an invoice being invoiced can be issued (a second issue would overwrite the number).
+/// Only an invoice being invoiced can be issued (a second issue would overwrite the number; a
+/// withdrawn or refused request has given its top-ups back).
 pub fn check_issuable(state: i32) -> Result<(), ApiError> {
-    if state == INVOICING {
-        Ok(())
-    } else {
-        Err(already_issued())
-    }
+    check_closable(state)
 }
 
 /// The refusal of a second issue.
-pub fn already_issued() -> ApiError {
+fn already_issued() -> ApiError {
     ApiError::Rule {
         code: "invoice-issued",
         msg: Text::fixed("该发票已开具", "This invoice is issued already"),
     }
+}
+
+/// Only an invoice being invoiced can be withdrawn or refused: an issued one exists in the tax
+/// system, and a closed one is closed.
+pub fn check_closable(state: i32) -> Result<(), ApiError> {
+    match state {
+        INVOICING => Ok(()),
+        INVOICED => Err(already_issued()),
+        _ => Err(already_closed()),
+    }
+}
+
+/// The refusal of a second withdrawal or refusal.
+pub fn already_closed() -> ApiError {
+    ApiError::Rule {
+        code: "invoice-closed",
+        msg: Text::fixed(
+            "该开票申请已撤回或被拒绝",
+            "This invoice request is withdrawn or refused already",
+        ),
+    }
+}
+
+/// The platform's reason for refusing a request, shown to the tenant: 1 to 200 characters.
+pub fn check_reason(reason: &str) -> Result<String, ApiError> {
+    let reason = reason.trim();
+    validate::text("reason", reason, 1, MAX_REASON)?;
+    Ok(reason.to_owned())
 }
 
 #[cfg(test)]
@@ -266,5 +302,34 @@ mod tests {
         assert!(check_invoice_no("1234567A").is_err());
         assert!(check_issuable(INVOICING).is_ok());
         assert!(check_issuable(INVOICED).is_err());
+        assert!(check_issuable(REFUSED).is_err());
+    }
+
+    fn rule(e: ApiError) -> &'static str {
+        match e {
+            ApiError::Rule { code, .. } => code,
+            other => panic!("not a rule: {other}"),
+        }
+    }
+
+    #[test]
+    fn only_a_request_being_invoiced_is_withdrawn_or_refused_with_a_reason() {
+        assert!(check_closable(INVOICING).is_ok());
+        assert_eq!(
+            rule(check_closable(INVOICED).unwrap_err()),
+            "invoice-issued"
+        );
+        assert_eq!(
+            rule(check_closable(WITHDRAWN).unwrap_err()),
+            "invoice-closed"
+        );
+        assert_eq!(rule(check_closable(REFUSED).unwrap_err()), "invoice-closed");
+        assert_eq!(
+            check_reason("  wrong tax number ").unwrap(),
+            "wrong tax number"
+        );
+        assert_eq!(field(check_reason("   ").unwrap_err()), "reason");
+        assert_eq!(field(check_reason(&"x".repeat(201)).unwrap_err()), "reason");
+        assert!(check_reason(&"税".repeat(200)).is_ok());
     }
 }

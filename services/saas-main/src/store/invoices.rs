@@ -1,7 +1,9 @@
 //! Invoices of top-ups. A request is one transaction: the invoice is written and its top-ups
 //! move from success to invoicing under the condition that they still are successful top-ups of
 //! the tenant on no invoice, so two requests for the same top-up at once make one invoice; the
-//! issue moves the invoice and its top-ups to invoiced under the condition that it was invoicing.
+//! issue moves the invoice and its top-ups to invoiced under the condition that it was invoicing,
+//! and so does a withdrawal or a refusal, which gives the top-ups back (success, on no invoice).
+//! `invoice_top_ups` keeps which top-ups a request covered once they are given back.
 
 use diesel::prelude::*;
 use platform::Viewer;
@@ -11,7 +13,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::boss::BalanceLog;
-use super::schema::{balance_logs, invoices, tenants};
+use super::schema::{balance_logs, invoice_top_ups, invoices, tenants};
 use crate::domain::boss::{LOG_SUCCESS, LOG_TOP_UP};
 use crate::domain::invoices::{Candidate, INVOICED, INVOICING, InvoiceRequest};
 
@@ -35,7 +37,7 @@ pub struct Invoice {
     pub amount: i64,
     /// How many top-ups it covers.
     pub log_count: i32,
-    /// 2 invoicing, 3 invoiced.
+    /// 2 invoicing, 3 invoiced, 4 withdrawn by the tenant, 5 refused by the platform.
     pub state: i32,
     /// The issued invoice's number; empty until issued.
     pub invoice_no: String,
@@ -45,6 +47,13 @@ pub struct Invoice {
     pub created_at: i64,
     #[serde(rename = "issueDate")]
     pub issued_at: Option<i64>,
+    /// The platform's reason for a refusal; empty otherwise.
+    pub close_reason: String,
+    /// Who withdrew or refused it (0: neither).
+    pub closer_id: i64,
+    /// When it was withdrawn or refused.
+    #[serde(rename = "closeDate")]
+    pub closed_at: Option<i64>,
 }
 
 /// An invoice with its tenant's name, as the platform's list shows it.
@@ -128,7 +137,18 @@ pub fn request(
         balance_logs::invoice_id.eq(id),
     ))
     .execute(conn)?;
-    Ok(moved == r.log_ids.len())
+    if moved != r.log_ids.len() {
+        return Ok(false);
+    }
+    for log in &r.log_ids {
+        diesel::insert_into(invoice_top_ups::table)
+            .values((
+                invoice_top_ups::invoice_id.eq(id),
+                invoice_top_ups::log_id.eq(*log),
+            ))
+            .execute(conn)?;
+    }
+    Ok(true)
 }
 
 /// Who lists invoices: a tenant its own, the platform every tenant's (or one's).
@@ -226,10 +246,53 @@ pub fn issue(
     Ok(true)
 }
 
-/// The top-ups an invoice covers, oldest first.
+/// Ends a request without an invoice (withdrawn or refused, `state`) when it is still
+/// invoicing (the caller has found it in its scope); its top-ups become successful top-ups on
+/// no invoice. False when it was not (issued or closed by someone else meanwhile).
+pub fn close(
+    conn: &mut DbConnection,
+    id: i64,
+    state: i32,
+    reason: &str,
+    closer_id: i64,
+    now: i64,
+) -> QueryResult<bool> {
+    let changed = diesel::update(
+        invoices::table
+            .filter(invoices::id.eq(id))
+            .filter(invoices::state.eq(INVOICING)),
+    )
+    .set((
+        invoices::state.eq(state),
+        invoices::close_reason.eq(reason),
+        invoices::closer_id.eq(closer_id),
+        invoices::closed_at.eq(Some(now)),
+    ))
+    .execute(conn)?;
+    if changed == 0 {
+        return Ok(false);
+    }
+    diesel::update(
+        balance_logs::table
+            .filter(balance_logs::invoice_id.eq(id))
+            .filter(balance_logs::state.eq(INVOICING)),
+    )
+    .set((
+        balance_logs::state.eq(LOG_SUCCESS),
+        balance_logs::invoice_id.eq(0),
+    ))
+    .execute(conn)?;
+    Ok(true)
+}
+
+/// The top-ups a request covers (or covered, once withdrawn or refused), oldest first.
 pub fn logs_of(conn: &mut DbConnection, invoice_id: i64) -> QueryResult<Vec<BalanceLog>> {
+    let covered: Vec<i64> = invoice_top_ups::table
+        .filter(invoice_top_ups::invoice_id.eq(invoice_id))
+        .select(invoice_top_ups::log_id)
+        .load(conn)?;
     balance_logs::table
-        .filter(balance_logs::invoice_id.eq(invoice_id))
+        .filter(balance_logs::id.eq_any(&covered))
         .order(balance_logs::id)
         .select(BalanceLog::as_select())
         .load(conn)

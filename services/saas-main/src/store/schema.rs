@@ -378,6 +378,16 @@ diesel::table! {
         issuer_id -> BigInt,
         created_at -> BigInt,
         issued_at -> Nullable<BigInt>,
+        close_reason -> Text,
+        closer_id -> BigInt,
+        closed_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    invoice_top_ups (invoice_id, log_id) {
+        invoice_id -> BigInt,
+        log_id -> BigInt,
     }
 }
 

@@ -1,7 +1,7 @@
 //! Top-ups and their invoices: a tenant asks for an invoice over its own successful top-ups
 //! (each field checked by name, nothing written on a refusal, a top-up invoiced once), the
-//! platform marks it issued; another tenant sees none of it, and a tenant's administrator
-//! cannot reach the platform's side.
+//! platform marks it issued or refuses it, the tenant may withdraw it; another tenant sees none
+//! of it, and a tenant's administrator cannot reach the platform's side.
 
 use crate::helpers::send;
 use platform::testing::{Backend, TestApp, TestDb, TestIssuer, spawn_with, test_config};
@@ -382,7 +382,203 @@ async fn a_top_up_is_invoiced_once_under_concurrent_requests(backend: Backend) {
     app.shutdown().await;
 }
 
+/// A request withdrawn by the tenant or refused by the platform gives its top-ups back, to be
+/// asked for again; it keeps showing which it covered; neither happens to an issued or closed
+/// request, nor across tenants.
+async fn a_request_is_withdrawn_or_refused_and_its_top_ups_given_back(backend: Backend) {
+    let (app, issuer) = start(backend).await;
+    let demo = platform::demo::SAAS_ID;
+    let platform_admin = issuer.token(1, 0, 0, 100);
+    let admin = issuer.token(2, demo, 0, 200);
+    let other = issuer.token(9, 2002, 0, 200);
+    for amount in [4_000, 6_000] {
+        let (status, _) = send(
+            &app,
+            "POST",
+            "/saas/boss/charge/recharge",
+            &platform_admin,
+            Some(json!({"saasId": demo, "amount": amount})),
+        )
+        .await;
+        assert_eq!(status, 200);
+    }
+    let (_, charges) = send(&app, "GET", "/saas/boss/charge/list", &admin, None).await;
+    let tops: Vec<i64> = charges["data"]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_i64().unwrap())
+        .collect();
+    let ask = || {
+        send(
+            &app,
+            "POST",
+            "/saas/boss/invoice/save",
+            &admin,
+            Some(form(&tops)),
+        )
+    };
+    let (status, first) = ask().await;
+    assert_eq!(status, 200, "{first}");
+    let first = first["data"]["id"].as_i64().unwrap();
+
+    // Another tenant cannot withdraw it; the tenant cannot refuse it.
+    let withdraw = json!({"id": first});
+    let (status, _) = send(
+        &app,
+        "PUT",
+        "/saas/boss/invoice/withdraw",
+        &other,
+        Some(withdraw.clone()),
+    )
+    .await;
+    assert_eq!(status, 404);
+    let refuse = |id: i64, reason: &str| json!({"id": id, "reason": reason});
+    let (status, _) = send(
+        &app,
+        "PUT",
+        "/saas/platform/invoice/refuse",
+        &admin,
+        Some(refuse(first, "no")),
+    )
+    .await;
+    assert_eq!(status, 403);
+
+    let (status, withdrawn) = send(
+        &app,
+        "PUT",
+        "/saas/boss/invoice/withdraw",
+        &admin,
+        Some(withdraw.clone()),
+    )
+    .await;
+    assert_eq!(status, 200, "{withdrawn}");
+    assert_eq!(withdrawn["data"]["state"], 4);
+    assert_eq!(withdrawn["data"]["closerId"], 2);
+    assert!(withdrawn["data"]["closeDate"].as_i64().is_some());
+    let (status, again) = send(
+        &app,
+        "PUT",
+        "/saas/boss/invoice/withdraw",
+        &admin,
+        Some(withdraw),
+    )
+    .await;
+    assert_eq!(
+        (status, again["code"].as_str()),
+        (412, Some("invoice-closed"))
+    );
+    let (_, free) = send(&app, "GET", "/saas/boss/charge/list?state=1", &admin, None).await;
+    assert_eq!(free["data"]["sizeAll"], 2, "{free}");
+    assert_eq!(free["data"]["results"][0]["invoiceId"], 0);
+    let (_, detail) = send(
+        &app,
+        "GET",
+        &format!("/saas/boss/invoice/load?id={first}"),
+        &admin,
+        None,
+    )
+    .await;
+    assert_eq!(
+        detail["data"]["logs"].as_array().unwrap().len(),
+        2,
+        "{detail}"
+    );
+
+    // Asked again, then refused with a reason the tenant reads.
+    let (status, second) = ask().await;
+    assert_eq!(status, 200, "{second}");
+    let second = second["data"]["id"].as_i64().unwrap();
+    let (status, body) = send(
+        &app,
+        "PUT",
+        "/saas/platform/invoice/refuse",
+        &platform_admin,
+        Some(refuse(second, "  ")),
+    )
+    .await;
+    assert_eq!((status, field(&body)), (412, Some("reason")));
+    let (_, still) = send(&app, "GET", "/saas/boss/charge/list?state=2", &admin, None).await;
+    assert_eq!(
+        still["data"]["sizeAll"], 2,
+        "a refusal refused writes nothing"
+    );
+    let (status, refused) = send(
+        &app,
+        "PUT",
+        "/saas/platform/invoice/refuse",
+        &platform_admin,
+        Some(refuse(
+            second,
+            "The taxpayer number does not match the title",
+        )),
+    )
+    .await;
+    assert_eq!(status, 200, "{refused}");
+    assert_eq!(refused["data"]["state"], 5);
+    let (_, mine) = send(&app, "GET", "/saas/boss/invoice/list?state=5", &admin, None).await;
+    assert_eq!(
+        mine["data"]["results"][0]["closeReason"],
+        "The taxpayer number does not match the title"
+    );
+    let (status, body) = send(
+        &app,
+        "PUT",
+        "/saas/platform/invoice/issue",
+        &platform_admin,
+        Some(json!({"id": second, "invoiceNo": "12345678"})),
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (412, Some("invoice-closed"))
+    );
+
+    // An issued request is neither withdrawn nor refused.
+    let (_, third) = ask().await;
+    let third = third["data"]["id"].as_i64().unwrap();
+    let (status, _) = send(
+        &app,
+        "PUT",
+        "/saas/platform/invoice/issue",
+        &platform_admin,
+        Some(json!({"id": third, "invoiceNo": "12345678"})),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (status, body) = send(
+        &app,
+        "PUT",
+        "/saas/boss/invoice/withdraw",
+        &admin,
+        Some(json!({"id": third})),
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (412, Some("invoice-issued"))
+    );
+    let (status, body) = send(
+        &app,
+        "PUT",
+        "/saas/platform/invoice/refuse",
+        &platform_admin,
+        Some(refuse(third, "late")),
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (412, Some("invoice-issued"))
+    );
+    let (_, invoiced) = send(&app, "GET", "/saas/boss/charge/list?state=3", &admin, None).await;
+    assert_eq!(invoiced["data"]["sizeAll"], 2);
+    let (_, by_state) = send(&app, "GET", "/saas/boss/invoice/list?state=4", &admin, None).await;
+    assert_eq!(by_state["data"]["sizeAll"], 1);
+    app.shutdown().await;
+}
+
 platform::on_both_backends!(
     a_tenant_asks_and_the_platform_issues,
-    a_top_up_is_invoiced_once_under_concurrent_requests
+    a_top_up_is_invoiced_once_under_concurrent_requests,
+    a_request_is_withdrawn_or_refused_and_its_top_ups_given_back
 );

@@ -501,6 +501,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/saas/boss/invoice/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Withdraws one of the caller's tenant's requests while it is invoicing (the tenant's staff):
+         *     it becomes withdrawn (4) and its top-ups successful top-ups on no invoice, to be asked for
+         *     again. An issued request is a 412 (`invoice-issued`), a closed one too (`invoice-closed`);
+         *     another tenant's is 404.
+         */
+        put: operations["putSaasBossInvoiceWithdraw"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/saas/boss/license/importProduct": {
         parameters: {
             query?: never;
@@ -1210,6 +1232,27 @@ export interface paths {
         /** One tenant's invoice request with its top-ups (platform administrators). */
         get: operations["getSaasPlatformInvoiceLoad"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saas/platform/invoice/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Refuses a request while it is invoicing (platform administrators), with the reason the
+         *     tenant reads: it becomes refused (5) and its top-ups successful top-ups on no invoice. An
+         *     issued request is a 412 (`invoice-issued`), a closed one too (`invoice-closed`).
+         */
+        put: operations["putSaasPlatformInvoiceRefuse"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2759,6 +2802,18 @@ export interface components {
             /** Format: int64 */
             applicantId: number;
             bankAccount: string;
+            /**
+             * Format: int64
+             * @description When it was withdrawn or refused.
+             */
+            closeDate?: number | null;
+            /** @description The platform's reason for a refusal; empty otherwise. */
+            closeReason: string;
+            /**
+             * Format: int64
+             * @description Who withdrew or refused it (0: neither).
+             */
+            closerId: number;
             /** Format: int64 */
             createDate: number;
             email: string;
@@ -2785,7 +2840,7 @@ export interface components {
             saasId: number;
             /**
              * Format: int32
-             * @description 2 invoicing, 3 invoiced.
+             * @description 2 invoicing, 3 invoiced, 4 withdrawn by the tenant, 5 refused by the platform.
              */
             state: number;
             /** @description The buyer's taxpayer identification number. */
@@ -2817,6 +2872,10 @@ export interface components {
             taxNo: string;
             /** @description The buyer's name on the invoice (1 to 100 characters). */
             title: string;
+        };
+        InvoiceRefForm: {
+            /** Format: int64 */
+            id: number;
         };
         /** @description An invoice with its tenant's name, as the platform's list shows it. */
         InvoiceRow: components["schemas"]["Invoice"] & {
@@ -3870,6 +3929,12 @@ export interface components {
             remarks?: string;
             /** Format: int64 */
             saasId: number;
+        };
+        RefuseForm: {
+            /** Format: int64 */
+            id: number;
+            /** @description Why, as the tenant will read it: 1 to 200 characters. */
+            reason: string;
         };
         ReplyForm: {
             content: string;
@@ -6136,7 +6201,7 @@ export interface operations {
             query?: {
                 page?: number;
                 resultNum?: number;
-                /** @description -99 all, 2 invoicing, 3 invoiced. */
+                /** @description -99 all, 2 invoicing, 3 invoiced, 4 withdrawn, 5 refused. */
                 state?: number;
             };
             header?: never;
@@ -6360,6 +6425,102 @@ export interface operations {
                 };
             };
             /** @description The record does not exist or is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    putSaasBossInvoiceWithdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceRefForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["Invoice"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9925,7 +10086,7 @@ export interface operations {
                 resultNum?: number;
                 /** @description One tenant's; every tenant's without it. */
                 saasId?: number;
-                /** @description -99 all, 2 invoicing, 3 invoiced. */
+                /** @description -99 all, 2 invoicing, 3 invoiced, 4 withdrawn, 5 refused. */
                 state?: number;
             };
             header?: never;
@@ -10068,6 +10229,102 @@ export interface operations {
             };
             /** @description Invalid input: `data.field` names the field and `data.reason` says why; or a business rule refused the call (`code` names it, `data` null) */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    putSaasPlatformInvoiceRefuse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefuseForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["Invoice"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description No valid session: `code` is unauthorized, token-expired, token-invalid, token-repeated or session-ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
