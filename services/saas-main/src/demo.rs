@@ -56,6 +56,8 @@ pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
         group_purchase: false,
         state: 1,
         remarks: "demo merchant".into(),
+        credit_permanent: None,
+        credit_temporary: None,
     };
     let tenant_staff = Viewer::tenant(platform::demo::SAAS_ID);
     write_tx(conn, |conn| -> anyhow::Result<()> {

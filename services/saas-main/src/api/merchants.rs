@@ -113,6 +113,7 @@ async fn save_of(
     mut form: MerchantFields,
 ) -> Result<Reply<MerchantCreated>, ApiError> {
     form.check()?;
+    form.keep_credit(0, 0)?;
     viewer.require_tenant_staff()?;
     let mch_id = with_conn(pool, move |conn| -> Result<i64, ApiError> {
         write_tx(conn, |conn| {
@@ -138,7 +139,9 @@ async fn update_of(
     fields.check()?;
     let m = with_conn(pool, move |conn| -> Result<_, ApiError> {
         write_tx(conn, |conn| {
-            merchants::find(conn, &viewer, Some(kind), mch_id)?.ok_or_else(not_found)?;
+            let current =
+                merchants::find(conn, &viewer, Some(kind), mch_id)?.ok_or_else(not_found)?;
+            fields.keep_credit(current.credit_permanent, current.credit_temporary)?;
             if merchants::name_taken(conn, &viewer, kind, &fields.mch_name, mch_id)? {
                 return Err(name_taken());
             }

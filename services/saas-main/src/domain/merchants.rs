@@ -75,9 +75,35 @@ pub struct MerchantFields {
     pub state: i32,
     #[serde(default)]
     pub remarks: String,
+    /// Read-only here: finance-app's figure, echoed back as loaded is taken, a different one
+    /// is a 412 (rather than ignore a limit the client believes it set).
+    #[serde(default)]
+    #[schema(ignore)]
+    pub credit_permanent: Option<i64>,
+    #[serde(default)]
+    #[schema(ignore)]
+    pub credit_temporary: Option<i64>,
 }
 
 impl MerchantFields {
+    /// Refuses credit figures other than the merchant's current ones (a new merchant's: 0).
+    pub fn keep_credit(&self, permanent: i64, temporary: i64) -> Result<(), ApiError> {
+        for (field, sent, current) in [
+            ("creditPermanent", self.credit_permanent, permanent),
+            ("creditTemporary", self.credit_temporary, temporary),
+        ] {
+            if sent.is_some_and(|v| v != current) {
+                return Err(ApiError::invalid_field(
+                    field,
+                    "分销商的授信额度在财务 › 授信额度中设置",
+                    "a distributor's credit is set in Finance › Credit limits \
+                     (PUT /saas/finance/credit/update)",
+                ));
+            }
+        }
+        Ok(())
+    }
+
     pub fn check(&mut self) -> Result<(), ApiError> {
         self.mch_name = self.mch_name.trim().to_owned();
         validate::line("mchName", &self.mch_name, 1, 64)?;
@@ -112,6 +138,24 @@ mod tests {
         let supplier = Viewer::merchant(7, 42, MerchantKind::Supplier);
         assert_eq!(select_scope(&supplier, DISTRIBUTOR), Viewer::tenant(7));
         assert_eq!(select_scope(&supplier, SUPPLIER), supplier);
+    }
+
+    #[test]
+    fn credit_is_echoed_but_never_changed_by_a_merchants_save() {
+        let mut f: MerchantFields = serde_json::from_value(serde_json::json!({
+            "mchName": "D", "currency": "CNY", "language": "en", "state": 1
+        }))
+        .unwrap();
+        assert!(f.keep_credit(500, 100).is_ok(), "not sent");
+        f.credit_permanent = Some(500);
+        f.credit_temporary = Some(100);
+        assert!(f.keep_credit(500, 100).is_ok(), "echoed as loaded");
+        f.credit_temporary = Some(0);
+        match f.keep_credit(500, 100).unwrap_err() {
+            ApiError::Invalid { field, .. } => assert_eq!(field, "creditTemporary"),
+            other => panic!("{other}"),
+        }
+        assert!(f.keep_credit(500, 0).is_ok());
     }
 
     #[test]

@@ -101,11 +101,23 @@ async fn the_distributor_shows_finance_apps_credit(backend: Backend) {
         (Some(500_000), Some(100_000), Some(12_345))
     );
 
-    // A merchant's save is not where credit is set: figures sent with it are not taken.
+    // A merchant's save is not where credit is set: a changed limit sent with it is refused
+    // and writes nothing; the loaded figures echoed back are taken as they are.
     let mut update = body["data"].clone();
     update["creditPermanent"] = json!(1);
-    update["creditUsed"] = json!(0);
     update["remarks"] = json!("terms renewed");
+    let (status, refused) = send(
+        &app,
+        "PUT",
+        "/saas/merchant/distributorInfos/update",
+        &admin,
+        Some(update.clone()),
+    )
+    .await;
+    assert_eq!(status, 412, "{refused}");
+    assert_eq!(refused["data"]["field"], "creditPermanent");
+    update["creditPermanent"] = body["data"]["creditPermanent"].clone();
+    update["creditUsed"] = json!(0);
     let (status, saved) = send(
         &app,
         "PUT",
