@@ -20,6 +20,8 @@ use platform::testing::{
 
 const MERCHANTS: i64 = 1000;
 const SETTINGS: i64 = 100;
+/// The provinces saas-main's migration seeds (China's 34), which hotel-app copies from it.
+const SEEDED_PROVINCES: i64 = 34;
 const SAAS: i64 = 4242;
 const COPIES_WITHIN: Duration = Duration::from_secs(60);
 
@@ -170,6 +172,7 @@ async fn newcomers_get_the_owners_copies(backend: Backend) {
         || async {
             (count(&hotel, "replica_merchants") == MERCHANTS
                 && count(&hotel, "replica_tenants") == 1
+                && count(&hotel, "replica_areas") == SEEDED_PROVINCES
                 && count(&messages, "notify_configs") == SETTINGS
                 && ready(&hotel).await
                 && ready(&messages).await)
@@ -186,7 +189,8 @@ async fn newcomers_get_the_owners_copies(backend: Backend) {
     let asked = hotel
         .answer("POST", "/internal/replica/resync", &admin, "en", None)
         .await;
-    assert_eq!(asked.data(), &serde_json::json!(["tenants"]));
+    // Every copy it keeps is asked for again.
+    assert_eq!(asked.data(), &serde_json::json!(["tenants", "areas"]));
     eventually_within(COPIES_WITHIN, "the wiped copy is rebuilt", || async {
         (count(&hotel, "replica_merchants") == MERCHANTS).then_some(())
     })

@@ -66,7 +66,7 @@ fn hotel(conn: &mut DbConnection, now: i64, listed: i64) -> anyhow::Result<bool>
         "name": "Demo Seaside Hotel",
         "nameEn": "Demo Seaside Hotel",
         "star": 5,
-        "areaId": "460200",
+        "areaId": "CN-HI",
         "zoneId": 0,
         "address": "88 Haitang Bay Road, Sanya",
         "postCode": "572000",

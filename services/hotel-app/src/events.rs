@@ -1,5 +1,6 @@
 //! What hotel-app consumes from its queue `hotel-app.events`: saas-main's tenants and
-//! merchants, kept in the platform's local copy, from which each request's [`platform::Viewer`]
+//! merchants, and its provinces and cities (which hotels and zones' `areaId` is checked against),
+//! kept in the platform's local copies; from which each request's [`platform::Viewer`]
 //! learns whether a merchant's user books as a distributor or supplies as a supplier, and the
 //! lists take the merchants' names; and finance-app's answers to the credit payments of hotel
 //! orders (docs/finance.md).
@@ -9,11 +10,9 @@ use platform::bus::{Subscriptions, v1};
 use crate::store;
 
 pub fn subscriptions() -> Subscriptions {
-    platform::replica::follow(Subscriptions::new()).on::<v1::CreditPaymentAnswered>(
-        "finance.hotel.credit-answered",
-        |conn, e| {
-            store::orders::credit_answered(conn, e.saas_id, &e.payload, platform::time::now_ms())?;
-            Ok(())
-        },
-    )
+    platform::replica::follow_areas(platform::replica::follow(Subscriptions::new()))
+        .on::<v1::CreditPaymentAnswered>("finance.hotel.credit-answered", |conn, e| {
+        store::orders::credit_answered(conn, e.saas_id, &e.payload, platform::time::now_ms())?;
+        Ok(())
+    })
 }

@@ -4,6 +4,7 @@
 
 pub mod actuator;
 pub mod app;
+pub mod areas;
 pub mod auth;
 pub mod build_info;
 pub mod bus;

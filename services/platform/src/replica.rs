@@ -1,6 +1,8 @@
 //! The one local copy of saas-main's tenants and merchants that a service keeps (tables
 //! `replica_tenants` and `replica_merchants`, created by the platform's migrations in every
-//! service's database), fed by `tenant.updated` and `merchant.updated` ([`follow`]).
+//! service's database), fed by `tenant.updated` and `merchant.updated` ([`follow`]); and, for
+//! the services that place things, of its provinces and cities (`replica_areas`, fed by
+//! `area.updated`, [`follow_areas`]).
 //!
 //! Each row remembers the `occurredAt` of the event it reflects, and an event older than that
 //! changes nothing: events of one tenant may be delivered out of order (a retry, a relay
@@ -11,7 +13,7 @@ use std::collections::HashMap;
 use diesel::prelude::*;
 
 use crate::bus::subscriptions::{Event, Subscriptions};
-use crate::bus::v1::{MerchantUpdated, TenantUpdated};
+use crate::bus::v1::{AreaUpdated, MerchantUpdated, TenantUpdated};
 use crate::db::DbConnection;
 
 pub mod schema {
@@ -40,9 +42,21 @@ pub mod schema {
             occurred_at -> BigInt,
         }
     }
+
+    diesel::table! {
+        replica_areas (code) {
+            code -> Text,
+            parent_code -> Text,
+            level -> Integer,
+            name -> Text,
+            name_en -> Text,
+            state -> Integer,
+            occurred_at -> BigInt,
+        }
+    }
 }
 
-use schema::{replica_merchants as merchants, replica_tenants as tenants};
+use schema::{replica_areas as areas, replica_merchants as merchants, replica_tenants as tenants};
 
 /// A tenant as saas-main last announced it.
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
@@ -88,6 +102,80 @@ pub fn follow(subs: Subscriptions) -> Subscriptions {
             apply_merchant(conn, e.saas_id, &e.payload, e.occurred_at)?;
             Ok(())
         })
+}
+
+/// The copy of the areas' name in resync requests (`resync.areas.requested`): saas-main owns it.
+pub const AREAS: &str = crate::bus::resync::AREAS;
+
+/// Adds the subscriptions that keep the copy of the provinces and cities, for a service whose
+/// rows name an area (`areaId`); rebuilt from saas-main when never filled.
+pub fn follow_areas(subs: Subscriptions) -> Subscriptions {
+    crate::bus::resync::keep_counted(subs, AREAS, area_rows).on::<AreaUpdated>(
+        "area.updated",
+        |conn, e: Event<AreaUpdated>| {
+            apply_area(conn, &e.payload, e.occurred_at)?;
+            Ok(())
+        },
+    )
+}
+
+pub fn area_rows(conn: &mut DbConnection) -> QueryResult<i64> {
+    areas::table.count().get_result(conn)
+}
+
+/// Applies an `area.updated` that occurred at `at`; answers whether the copy changed.
+pub fn apply_area(conn: &mut DbConnection, a: &AreaUpdated, at: i64) -> QueryResult<bool> {
+    let values = (
+        areas::parent_code.eq(&a.parent_code),
+        areas::level.eq(a.level),
+        areas::name.eq(&a.name),
+        areas::name_en.eq(&a.name_en),
+        areas::state.eq(a.state),
+        areas::occurred_at.eq(at),
+    );
+    let updated = diesel::update(areas::table.find(&a.code).filter(areas::occurred_at.le(at)))
+        .set(values)
+        .execute(conn)?;
+    if updated > 0 {
+        return Ok(true);
+    }
+    let insert = diesel::insert_into(areas::table)
+        .values((areas::code.eq(&a.code), values))
+        .on_conflict_do_nothing();
+    let inserted = crate::per_backend!(conn, |c| insert.execute(c))?;
+    Ok(inserted > 0)
+}
+
+/// Whether a row may be put in `code`: a country of the list, or a province or city in use
+/// (state 1) in the copy. A disabled area stays valid on the rows that already name it: the
+/// caller passes the row's current `areaId` as `kept`.
+pub fn area_in_use(conn: &mut DbConnection, code: &str, kept: Option<&str>) -> QueryResult<bool> {
+    if kept == Some(code) || crate::areas::country(code).is_some() {
+        return Ok(true);
+    }
+    Ok(area_state(conn, code)? == Some(crate::areas::IN_USE))
+}
+
+/// The state of a province or city in the copy, if it holds it.
+pub fn area_state(conn: &mut DbConnection, code: &str) -> QueryResult<Option<i32>> {
+    areas::table
+        .find(code)
+        .select(areas::state)
+        .first(conn)
+        .optional()
+}
+
+/// Checks the `areaId` of a row being saved ([`area_in_use`]); empty names no area.
+pub fn check_area_id(
+    conn: &mut DbConnection,
+    code: &str,
+    kept: Option<&str>,
+) -> Result<(), crate::ApiError> {
+    if code.is_empty() || area_in_use(conn, code, kept)? {
+        Ok(())
+    } else {
+        Err(crate::areas::unknown_area("areaId", code))
+    }
 }
 
 /// The rows of the copy, tenants and merchants together.

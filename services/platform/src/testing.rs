@@ -871,6 +871,47 @@ impl TenantFixture {
         .await
     }
 
+    /// Tells the service of saas-main's areas `(code, state)` through real `area.updated`
+    /// events (a province under its country, a city under its province), and waits until its
+    /// copy holds each as told.
+    pub async fn publish_areas(&self, areas: &[(&str, i32)]) {
+        for (code, state) in areas {
+            let parent_code = code.rsplit_once('-').map_or("", |(p, _)| p).to_owned();
+            let a = crate::bus::v1::AreaUpdated {
+                code: (*code).to_owned(),
+                level: i32::try_from(code.matches('-').count()).unwrap_or(0) + 1,
+                parent_code,
+                name: (*code).to_owned(),
+                name_en: (*code).to_owned(),
+                state: *state,
+            };
+            let out = crate::bus::Outgoing::new("saas-main", "area.updated", 0, &a);
+            self.bus
+                .publish_batch(&[("area.updated", &out.envelope_bytes())])
+                .await
+                .expect("the in-process bus takes it");
+        }
+        let db = self
+            .app
+            .db
+            .as_ref()
+            .expect("the fixture's service has a database");
+        let pool = crate::db::connect(&db.config()).expect("the test database");
+        eventually("the areas reach the service's copy", || {
+            let pool = pool.clone();
+            async move {
+                let mut conn = pool.get().ok()?;
+                areas
+                    .iter()
+                    .all(|(code, state)| {
+                        crate::replica::area_state(&mut conn, code).ok().flatten() == Some(*state)
+                    })
+                    .then_some(())
+            }
+        })
+        .await
+    }
+
     pub async fn shutdown(self) {
         self.app.shutdown().await;
     }

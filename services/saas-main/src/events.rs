@@ -1,8 +1,8 @@
 //! What saas-main hears on its queue `saas-main.events`, each routing key bound with its
 //! handler: order events feed the statistics (summed per delivered batch), product events the
 //! product counts, the gateway's user actions the activity counts, usage events the quantity
-//! licences. And, as the owner of the tenants and merchants, the notification settings and the
-//! licences that other services copy, the requests to announce each copy again
+//! licences. And, as the owner of the tenants and merchants, the notification settings, the
+//! licences and the areas that other services copy, the requests to announce each copy again
 //! (`resync.<copy>.requested`, docs/events.md): every row through the outbox, then
 //! `resync.<copy>.completed` in the same transaction, so the answer reaches each queue after
 //! the rows. Its one copy of another's data is finance-app's credit figures of each distributor
@@ -25,6 +25,8 @@ pub const LICENCES: &str = platform::bus::resync::LICENCES;
 /// saas-main's own copy of finance-app's credit accounts, shown on the distributors
 /// (`credit-account.updated`; the owner is finance-app).
 pub const CREDIT_ACCOUNTS: &str = platform::bus::resync::CREDIT_ACCOUNTS;
+/// The provinces and cities hotel-app and ticket-app copy (`area.updated`).
+pub const AREAS: &str = platform::bus::resync::AREAS;
 
 pub fn subscriptions() -> Subscriptions {
     resync::keep_counted(
@@ -66,6 +68,10 @@ pub fn subscriptions() -> Subscriptions {
     .on::<v1::ResyncRequested>(&resync::requested_key(LICENCES), |conn, e| {
         let rows = store::boss::announce_all(conn, platform::time::now_ms())?;
         answer(conn, LICENCES, &e.payload, rows)
+    })
+    .on::<v1::ResyncRequested>(&resync::requested_key(AREAS), |conn, e| {
+        let rows = store::areas::announce_all(conn)?;
+        answer(conn, AREAS, &e.payload, rows)
     })
 }
 

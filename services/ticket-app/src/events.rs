@@ -1,5 +1,6 @@
 //! What ticket-app consumes from its queue `ticket-app.events`: the tenants and merchants of
-//! saas-main, kept in the platform's local copy, from which each request's [`platform::Viewer`]
+//! saas-main, and its provinces and cities (which scenic spots' `areaId` is checked against),
+//! kept in the platform's local copies; from which each request's [`platform::Viewer`]
 //! learns whether a merchant's user is a supplier's or a distributor's; and finance-app's
 //! answers to the credit payments of ticket orders (docs/finance.md).
 
@@ -8,11 +9,9 @@ use platform::bus::{Subscriptions, v1};
 use crate::store;
 
 pub fn subscriptions() -> Subscriptions {
-    platform::replica::follow(Subscriptions::new()).on::<v1::CreditPaymentAnswered>(
-        "finance.ticket.credit-answered",
-        |conn, e| {
-            store::orders::credit_answered(conn, e.saas_id, &e.payload, platform::time::now_ms())?;
-            Ok(())
-        },
-    )
+    platform::replica::follow_areas(platform::replica::follow(Subscriptions::new()))
+        .on::<v1::CreditPaymentAnswered>("finance.ticket.credit-answered", |conn, e| {
+        store::orders::credit_answered(conn, e.saas_id, &e.payload, platform::time::now_ms())?;
+        Ok(())
+    })
 }

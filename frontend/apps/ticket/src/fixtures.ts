@@ -10,7 +10,7 @@ export const scenic: ScenicRow = {
   scenicName: '西湖风景名胜区',
   scenicNameEn: 'West Lake Scenic Area',
   star: 5,
-  areaId: '330106',
+  areaId: 'CN-ZJ-HZ',
   zoneName: 'West Lake district',
   address: '1 Longjing Road, Hangzhou',
   longitude: 120.15,

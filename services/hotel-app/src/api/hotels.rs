@@ -118,15 +118,33 @@ pub(super) fn form_with_id<T: serde::de::DeserializeOwned>(
 }
 
 /// A zone, when one is named, must be the tenant's.
-fn check_zone(conn: &mut DbConnection, viewer: &Viewer, zone_id: i64) -> Result<(), ApiError> {
-    if zone_id == 0 || zones::exists(conn, viewer, zone_id)? {
-        return Ok(());
+/// Where a hotel is put: a zone of the tenant's (or none), and an area of saas-main's in use
+/// (or none); `kept` is the hotel's current `areaId`, valid even if disabled since.
+fn check_place(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    fields: &HotelFields,
+    kept: Option<&str>,
+) -> Result<(), ApiError> {
+    if fields.zone_id != 0 && !zones::exists(conn, viewer, fields.zone_id)? {
+        return Err(ApiError::invalid_field(
+            "zoneId",
+            "区域不存在",
+            "the zone does not exist",
+        ));
     }
-    Err(ApiError::invalid_field(
-        "zoneId",
-        "区域不存在",
-        "the zone does not exist",
-    ))
+    platform::replica::check_area_id(conn, &fields.area_id, kept)
+}
+
+/// The current `areaId` of a hotel of the tenant's, or 404.
+fn current_area(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    hotel_id: i64,
+) -> Result<String, ApiError> {
+    Ok(hotels::find(conn, viewer, hotel_id)?
+        .ok_or_else(not_found)?
+        .area_id)
 }
 
 /// The tenant's hotels, newest first.
@@ -175,7 +193,7 @@ pub async fn save(
     let hotel = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         form.check()?;
         write_tx(conn, |conn| {
-            check_zone(conn, &viewer, form.zone_id)?;
+            check_place(conn, &viewer, &form, None)?;
             let id = platform::id::next_id();
             Ok(hotels::insert(
                 conn,
@@ -203,10 +221,8 @@ pub async fn update(
     let hotel = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         fields.check()?;
         write_tx(conn, |conn| {
-            if !hotels::exists(conn, &viewer, hotel_id)? {
-                return Err(not_found());
-            }
-            check_zone(conn, &viewer, fields.zone_id)?;
+            let kept = current_area(conn, &viewer, hotel_id)?;
+            check_place(conn, &viewer, &fields, Some(&kept))?;
             hotels::update(conn, &viewer, hotel_id, &fields, platform::time::now_ms())?
                 .ok_or_else(not_found)
         })
@@ -237,10 +253,12 @@ fn submit(
     let mch_id = supplier_only(viewer)?;
     fields.check()?;
     write_tx(conn, |conn| {
-        if kind == KIND_MODIFY && !hotels::exists(conn, viewer, hotel_id)? {
-            return Err(not_found());
-        }
-        check_zone(conn, viewer, fields.zone_id)?;
+        let kept = if kind == KIND_MODIFY {
+            Some(current_area(conn, viewer, hotel_id)?)
+        } else {
+            None
+        };
+        check_place(conn, viewer, fields, kept.as_deref())?;
         Ok(hotels::insert_request(
             conn,
             viewer,
@@ -380,7 +398,12 @@ pub async fn approve(
                 .map_err(|e| ApiError::Internal(anyhow::anyhow!("hotel request {id}: {e}")))?;
             // Checked again: the rules may have tightened since the request was made.
             fields.check()?;
-            check_zone(conn, &viewer, fields.zone_id)?;
+            let kept = if pending.kind == KIND_ADD {
+                None
+            } else {
+                Some(current_area(conn, &viewer, pending.hotel_id)?)
+            };
+            check_place(conn, &viewer, &fields, kept.as_deref())?;
             let now = platform::time::now_ms();
             if pending.kind == KIND_ADD {
                 let hotel_id = platform::id::next_id();

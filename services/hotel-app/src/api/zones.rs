@@ -127,6 +127,7 @@ pub async fn save(
         write_tx(conn, |conn| {
             let all = zones::all(conn, &viewer)?;
             placement_error(zones::placement(&all, None, form.parent_id))?;
+            platform::replica::check_area_id(conn, &form.area_id, None)?;
             if zones::sibling_name_taken(conn, &viewer, form.parent_id, &form.name, 0)? {
                 return Err(name_taken());
             }
@@ -160,10 +161,11 @@ pub async fn update(
         let hash = fields.check()?;
         write_tx(conn, |conn| {
             let all = zones::all(conn, &viewer)?;
-            if !all.iter().any(|z| z.id == id) {
+            let Some(current) = all.iter().find(|z| z.id == id) else {
                 return Err(not_found());
-            }
+            };
             placement_error(zones::placement(&all, Some(id), fields.parent_id))?;
+            platform::replica::check_area_id(conn, &fields.area_id, Some(&current.area_id))?;
             if zones::sibling_name_taken(conn, &viewer, fields.parent_id, &fields.name, id)? {
                 return Err(name_taken());
             }

@@ -37,7 +37,8 @@ pub struct HotelFields {
     /// 0 (unrated) to 8.
     #[serde(default)]
     pub star: i32,
-    /// The administrative area code.
+    /// saas-main's area: a country (`CN`), a province (`CN-ZJ`) or a city (`CN-ZJ-HZ`) in use, or
+    /// empty (docs/areas.md).
     #[serde(default)]
     pub area_id: String,
     /// A zone of the tenant; 0 for none.
@@ -280,7 +281,8 @@ pub fn parse_geo_lng(value: &str) -> Result<Option<(f64, f64)>, ApiError> {
 #[serde(rename_all = "camelCase")]
 pub struct ZoneFields {
     pub name: String,
-    /// The administrative area code.
+    /// saas-main's area: a country (`CN`), a province (`CN-ZJ`) or a city (`CN-ZJ-HZ`) in use, or
+    /// empty (docs/areas.md).
     #[serde(default)]
     pub area_id: String,
     /// The zone's centre as `longitude,latitude`, or empty.

@@ -224,7 +224,7 @@ impl Env {
         );
         self.sql(&format!(
             "INSERT INTO hotels VALUES ({hotel_id}, {SAAS}, 'Seaside Hotel {hotel_id}', 'Seaside', 4, \
-             '110000', 0, '1 Beach Road', '100000', '010-12345678', '', '[]', 100, '2020-01-01', \
+             'CN', 0, '1 Beach Road', '100000', '010-12345678', '', '[]', 100, '2020-01-01', \
              '14:00', '12:00', 116.4, 39.9, 'wx4g0', 'Asia/Shanghai', '', 1, 0, 0)"
         ));
         self.sql(&format!(

@@ -10,7 +10,7 @@ fn hotel_form() -> Value {
         "name": "Grand Harbour Hotel",
         "nameEn": "Grand Harbour",
         "star": 5,
-        "areaId": "110000",
+        "areaId": "CN",
         "address": "1 Harbour Road",
         "postCode": "100001",
         "phone": "010-12345678",
@@ -663,6 +663,7 @@ async fn suppliers_request_and_operators_decide(backend: Backend) {
 
 async fn zones_form_a_tree(backend: Backend) {
     let env = start(backend).await;
+    env.publish_areas(&[("CN-BJ", 1), ("CN-BJ-HD", 1)]).await;
     let china = add_zone(&env, "China", 0).await;
     let beijing = add_zone(&env, "Beijing", china).await;
     let shanghai = add_zone(&env, "Shanghai", china).await;
@@ -724,7 +725,7 @@ async fn zones_form_a_tree(backend: Backend) {
             "POST",
             "/saas/hotel/zones/save",
             &env.operator,
-            Some(json!({"name": "Haidian", "parentId": beijing, "areaId": "110108", "geoLng": "116.298, 39.959", "state": 0})),
+            Some(json!({"name": "Haidian", "parentId": beijing, "areaId": "CN-BJ-HD", "geoLng": "116.298, 39.959", "state": 0})),
         )
         .await;
     assert_eq!(status, 200, "{body}");
@@ -737,7 +738,7 @@ async fn zones_form_a_tree(backend: Backend) {
     );
     assert_eq!(
         (&body["data"]["state"], &body["data"]["areaId"]),
-        (&json!(0), &json!("110108"))
+        (&json!(0), &json!("CN-BJ-HD"))
     );
     let haidian = body["data"]["id"].as_i64().unwrap();
     assert_eq!(
@@ -754,6 +755,7 @@ async fn zones_form_a_tree(backend: Backend) {
         ("geoLng", json!({"name": "Bad", "geoLng": "190,10"})),
         ("state", json!({"name": "Bad", "state": 7})),
         ("areaId", json!({"name": "Bad", "areaId": "a".repeat(33)})),
+        ("areaId", json!({"name": "Bad", "areaId": "CN-BJ-XX"})),
     ] {
         let (status, body) = env
             .call("POST", save, &env.operator, Some(form.clone()))
@@ -1428,7 +1430,89 @@ async fn control_characters_in_names_are_refused(backend: Backend) {
     env.shutdown().await;
 }
 
+/// A hotel's `areaId` is a country of the list or one of saas-main's areas in use, as the copy
+/// fed by `area.updated` holds them; a hotel keeps an area disabled since it was put there.
+async fn a_hotel_is_put_in_an_area_in_use(backend: Backend) {
+    let env = start(backend).await;
+    let save = "/saas/hotel/hotelInfos/save";
+    let (status, body) = env
+        .call(
+            "POST",
+            save,
+            &env.operator,
+            Some(with(&hotel_form(), json!({"areaId": "CN-ZJ-HZ"}))),
+        )
+        .await;
+    assert_eq!(
+        (status, field(&body)),
+        (412, "areaId"),
+        "not copied yet: {body}"
+    );
+    env.publish_areas(&[("CN-ZJ", 1), ("CN-ZJ-HZ", 1), ("CN-ZJ-NB", 0)])
+        .await;
+    let id = add_hotel(&env, with(&hotel_form(), json!({"areaId": "CN-ZJ-HZ"}))).await;
+    add_hotel(
+        &env,
+        with(&hotel_form(), json!({"name": "Tokyo Bay", "areaId": "JP"})),
+    )
+    .await;
+    for area in ["CN-ZJ-NB", "XX", "cn-zj"] {
+        let (status, body) = env
+            .call(
+                "POST",
+                save,
+                &env.operator,
+                Some(with(&hotel_form(), json!({"name": area, "areaId": area}))),
+            )
+            .await;
+        assert_eq!((status, field(&body)), (412, "areaId"), "{area}: {body}");
+    }
+    // Hangzhou is disabled later: the hotel there is still saved as it is, not moved to
+    // another disabled area.
+    env.publish_areas(&[("CN-ZJ-HZ", 0)]).await;
+    let update = "/saas/hotel/hotelInfos/update";
+    let (status, body) = env
+        .call(
+            "PUT",
+            update,
+            &env.operator,
+            Some(with(
+                &hotel_form(),
+                json!({"hotelId": id, "areaId": "CN-ZJ-HZ", "phone": "0571-88880000"}),
+            )),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = env
+        .call(
+            "PUT",
+            update,
+            &env.operator,
+            Some(with(
+                &hotel_form(),
+                json!({"hotelId": id, "areaId": "CN-ZJ-NB"}),
+            )),
+        )
+        .await;
+    assert_eq!((status, field(&body)), (412, "areaId"), "{body}");
+    // A supplier's request is checked the same way.
+    let (status, body) = env
+        .call(
+            "POST",
+            "/saas/hotel/hotelInfos/requestAdd",
+            &env.supplier,
+            Some(with(
+                &hotel_form(),
+                json!({"name": "Asked", "areaId": "CN-ZJ-NB"}),
+            )),
+        )
+        .await;
+    assert_eq!((status, field(&body)), (412, "areaId"), "{body}");
+    env.shutdown().await;
+}
+
 platform::on_both_backends!(
+    a_hotel_is_put_in_an_area_in_use,
     every_hotel_rule_is_a_412_naming_its_field,
     every_route_refuses_a_body_over_the_limit_in_the_envelope,
     control_characters_in_names_are_refused,

@@ -33,7 +33,7 @@ async fn hotel_and_room(env: &Env, name: &str) -> (i64, i64) {
             "/saas/hotel/hotelInfos/save",
             &env.operator,
             Some(json!({
-                "name": name, "nameEn": name, "star": 4, "areaId": "110000", "zoneId": 0,
+                "name": name, "nameEn": name, "star": 4, "areaId": "CN", "zoneId": 0,
                 "address": "1 Harbour Road", "postCode": "100001", "phone": "010-12345678",
                 "fax": "", "images": [], "roomNum": 100, "openDate": "2020-01-01",
                 "checkinTime": "14:00", "checkoutTime": "12:00", "longitude": 116.4,

@@ -116,6 +116,19 @@ fn announce(conn: &mut DbConnection, a: &Area) -> QueryResult<()> {
     publish_in_tx(conn, Outgoing::new(NAME, "area.updated", 0, &event)).map(|_| ())
 }
 
+/// Announces every province and city again (`resync.areas.requested`), those the migration
+/// seeded too (they predate every event); answers how many.
+pub fn announce_all(conn: &mut DbConnection) -> QueryResult<usize> {
+    let all: Vec<Area> = areas::table
+        .order(areas::code)
+        .select(Area::as_select())
+        .load(conn)?;
+    for a in &all {
+        announce(conn, a)?;
+    }
+    Ok(all.len())
+}
+
 /// The place of a new area: its full code, parent, country and level.
 pub struct Placing<'a> {
     pub code: &'a str,

@@ -20,7 +20,7 @@ struct Env {
     app: TestApp,
     issuer: Arc<TestIssuer>,
     bus: Bus,
-    /// Every announcement of the three copies, and the answers.
+    /// Every announcement of the copies, and the answers.
     events: Subscription,
 }
 
@@ -34,9 +34,11 @@ async fn start(backend: Backend) -> Env {
             "merchant.updated",
             "notify-config.updated",
             "licence.updated",
+            "area.updated",
             "resync.tenants.completed",
             "resync.notify-configs.completed",
             "resync.licences.completed",
+            "resync.areas.completed",
         ],
     );
     let db = TestDb::new(backend);
@@ -243,7 +245,45 @@ async fn every_licence_is_announced_again_as_it_stands(backend: Backend) {
     env.app.shutdown().await;
 }
 
+/// The provinces the migration seeded (announced by nothing before) and a city added since
+/// are announced again, each with its state.
+async fn every_area_is_announced_again(backend: Backend) {
+    let mut env = start(backend).await;
+    let platform_admin = env.issuer.token(1, 0, 0, 100);
+    let city = json!({"parentCode": "CN-ZJ", "code": "HZ", "name": "杭州", "nameEn": "Hangzhou", "state": 0});
+    let (status, body) = send(
+        &env.app,
+        "POST",
+        "/saas/platform/area/save",
+        &platform_admin,
+        Some(city),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let (announced, done) = ask(&mut env, "areas").await;
+    let areas: Vec<(String, String, i32, i32)> = announced
+        .iter()
+        .map(|e| {
+            assert_eq!((e.event_type.as_str(), e.saas_id), ("area.updated", 0));
+            let a = v1::AreaUpdated::decode(e.payload.as_slice()).unwrap();
+            (a.code, a.parent_code, a.level, a.state)
+        })
+        .collect();
+    assert_eq!(areas.len(), 35, "34 provinces and the city");
+    assert!(
+        areas.contains(&("CN-ZJ".into(), "CN".into(), 2, 1)),
+        "{areas:?}"
+    );
+    assert!(
+        areas.contains(&("CN-ZJ-HZ".into(), "CN-ZJ".into(), 3, 0)),
+        "{areas:?}"
+    );
+    assert_answer(&done, "areas", 35);
+    env.app.shutdown().await;
+}
+
 platform::on_both_backends!(
+    every_area_is_announced_again,
     every_tenant_and_merchant_is_announced_again,
     every_notification_setting_is_announced_again,
     every_licence_is_announced_again_as_it_stands

@@ -147,6 +147,7 @@ pub async fn save(
             if scenics::name_taken(conn, &viewer, &fields.scenic_name, 0)? {
                 return Err(name_taken());
             }
+            platform::replica::check_area_id(conn, &fields.area_id, None)?;
             Ok(scenics::insert(conn, &viewer, me.user_id, &fields, now)?)
         })
     })
@@ -168,12 +169,11 @@ pub async fn update(
     let now = platform::time::now_ms();
     with_conn(&pool, move |conn| {
         write_tx::<_, ApiError>(conn, |conn| {
-            if scenics::find(conn, &viewer, scenic_id)?.is_none() {
-                return Err(not_found());
-            }
+            let current = scenics::find(conn, &viewer, scenic_id)?.ok_or_else(not_found)?;
             if scenics::name_taken(conn, &viewer, &fields.scenic_name, scenic_id)? {
                 return Err(name_taken());
             }
+            platform::replica::check_area_id(conn, &fields.area_id, Some(&current.area_id))?;
             scenics::update(conn, &viewer, scenic_id, &fields, now)?;
             Ok(())
         })
@@ -208,12 +208,19 @@ fn submit(
 ) -> Result<ScenicRequest, ApiError> {
     let mch_id = supplier_only(viewer)?;
     write_tx(conn, |conn| {
-        if kind == KIND_MODIFY && scenics::find(conn, viewer, scenic_id)?.is_none() {
-            return Err(not_found());
-        }
+        let kept = if kind == KIND_MODIFY {
+            Some(
+                scenics::find(conn, viewer, scenic_id)?
+                    .ok_or_else(not_found)?
+                    .area_id,
+            )
+        } else {
+            None
+        };
         if scenics::name_taken(conn, viewer, &fields.scenic_name, scenic_id)? {
             return Err(name_taken());
         }
+        platform::replica::check_area_id(conn, &fields.area_id, kept.as_deref())?;
         let id = scenic_requests::insert(
             conn,
             viewer,
@@ -381,6 +388,7 @@ pub async fn approve(
                 if scenics::name_taken(conn, &viewer, &fields.scenic_name, 0)? {
                     return Err(name_taken());
                 }
+                platform::replica::check_area_id(conn, &fields.area_id, None)?;
                 fields.state = STATE_NORMAL;
                 let scenic_id = scenics::insert(conn, &viewer, me.user_id, &fields, now)?;
                 scenic_requests::set_scenic(conn, id, scenic_id)?;
@@ -402,6 +410,7 @@ pub async fn approve(
                 if scenics::name_taken(conn, &viewer, &fields.scenic_name, pending.scenic_id)? {
                     return Err(name_taken());
                 }
+                platform::replica::check_area_id(conn, &fields.area_id, Some(&current.area_id))?;
                 fields.state = current.state;
                 scenics::update(conn, &viewer, pending.scenic_id, &fields, now)?;
             }

@@ -41,7 +41,8 @@ pub struct ScenicFields {
     /// `typeScenicStar`: 0 unrated, 1 to 5 A.
     #[serde(default)]
     pub star: i32,
-    /// The administrative area code (e.g. 330106), or empty.
+    /// saas-main's area: a country (`CN`), a province (`CN-ZJ`) or a city (`CN-ZJ-HZ`) in use, or
+    /// empty (docs/areas.md).
     #[serde(default)]
     pub area_id: String,
     /// The zone the spot lies in, as the tenant names it (e.g. "West Lake district").

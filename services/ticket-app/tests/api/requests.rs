@@ -14,7 +14,7 @@ async fn a_supplier_requests_a_spot_and_the_operator_approves_it(backend: Backen
         .request_add(json!({
             "scenicName": "Lingyin Temple",
             "star": 4,
-            "areaId": "330106",
+            "areaId": "CN",
             "openType": 1,
             "openTime": "07:00",
             "closeTime": "18:00",
@@ -226,7 +226,9 @@ async fn suppliers_apply_to_supply_and_the_staff_decide(backend: Backend) {
 async fn lists_filter_and_page(backend: Backend) {
     let f = start(backend).await;
     let staff = Client::new(&f, &f.operator);
-    for (i, (area, open)) in [("330106", 1), ("330106", 3), ("310101", 1)]
+    f.publish_areas(&[("CN-ZJ", 1), ("CN-ZJ-HZ", 1), ("CN-SH", 1)])
+        .await;
+    for (i, (area, open)) in [("CN-ZJ-HZ", 1), ("CN-ZJ-HZ", 3), ("CN-SH", 1)]
         .iter()
         .enumerate()
     {
@@ -237,7 +239,18 @@ async fn lists_filter_and_page(backend: Backend) {
             .await
             .data();
     }
-    assert_eq!(staff.list_scenics("areaId=3301").await.data()["sizeAll"], 2);
+    // An area saas-main has not told of is refused; so is one it disabled.
+    f.publish_areas(&[("CN-SH", 0)]).await;
+    for area in ["CN-ZJ-XX", "CN-SH"] {
+        let refused = staff
+            .save_scenic(json!({"scenicName": "Nowhere", "areaId": area}))
+            .await;
+        assert_eq!(refused.field(), "areaId", "{area}");
+    }
+    assert_eq!(
+        staff.list_scenics("areaId=CN-ZJ").await.data()["sizeAll"],
+        2
+    );
     assert_eq!(staff.list_scenics("openType=3").await.data()["sizeAll"], 1);
     assert_eq!(
         staff.list_scenics("openType=-99&areaId=").await.data()["sizeAll"],
@@ -248,7 +261,7 @@ async fn lists_filter_and_page(backend: Backend) {
     assert_eq!(page.rows().len(), 1);
     assert_eq!(page.rows()[0]["scenicName"], "Spot 0", "newest first");
     let systems = Client::new(&f, &f.supplier)
-        .list_for_scenic("areaId=310101")
+        .list_for_scenic("areaId=CN-SH")
         .await;
     assert_eq!(systems.data()["sizeAll"], 1);
     assert_eq!(systems.rows()[0]["supplierState"], -1);

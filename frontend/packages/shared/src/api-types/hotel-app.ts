@@ -1332,7 +1332,10 @@ export interface components {
          */
         HotelFields: {
             address?: string;
-            /** @description The administrative area code. */
+            /**
+             * @description saas-main's area: a country (`CN`), a province (`CN-ZJ`) or a city (`CN-ZJ-HZ`) in use, or
+             *     empty (docs/areas.md).
+             */
             areaId?: string;
             /** @description HH:MM, or empty. */
             checkinTime?: string;
@@ -2725,7 +2728,10 @@ export interface components {
         };
         /** @description A zone's fields as an operator saves them. As for hotels, the geohash is computed. */
         ZoneFields: {
-            /** @description The administrative area code. */
+            /**
+             * @description saas-main's area: a country (`CN`), a province (`CN-ZJ`) or a city (`CN-ZJ-HZ`) in use, or
+             *     empty (docs/areas.md).
+             */
             areaId?: string;
             /** @description The zone's centre as `longitude,latitude`, or empty. */
             geoLng?: string;

@@ -1837,7 +1837,10 @@ export interface components {
         /** @description What the tenant's staff write of a scenic spot (the body of `save` and `update`). */
         ScenicFields: {
             address?: string;
-            /** @description The administrative area code (e.g. 330106), or empty. */
+            /**
+             * @description saas-main's area: a country (`CN`), a province (`CN-ZJ`) or a city (`CN-ZJ-HZ`) in use, or
+             *     empty (docs/areas.md).
+             */
             areaId?: string;
             /** @description HH:MM, after openTime. */
             closeTime?: string;

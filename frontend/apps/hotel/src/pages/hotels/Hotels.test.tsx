@@ -26,7 +26,7 @@ const hotel: HotelRow = {
 
 const hotelFull: HotelFull = {
   ...hotel,
-  areaId: '460200',
+  areaId: 'CN-HI',
   postCode: '572000',
   fax: '',
   images: ['https://img.example/a.jpg'],
@@ -181,7 +181,7 @@ describe('hotel form', () => {
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0].method).toBe('PUT');
     expect(writes(calls)[0].url.pathname).toBe('/api/hotel-app/saas/hotel/hotelInfos/update');
-    expect(writes(calls)[0].body).toMatchObject({ hotelId: 11, name: 'Lakeside Hotel', serviceDesc: 'Pool, spa', longitude: 109.5, latitude: 18.2, timeZone: 'Asia/Shanghai', areaId: '460200', star: 8, zoneId: 3 });
+    expect(writes(calls)[0].body).toMatchObject({ hotelId: 11, name: 'Lakeside Hotel', serviceDesc: 'Pool, spa', longitude: 109.5, latitude: 18.2, timeZone: 'Asia/Shanghai', areaId: 'CN-HI', star: 8, zoneId: 3 });
   });
 
   it('sends a supplier\'s new hotel and changes as requests', async () => {

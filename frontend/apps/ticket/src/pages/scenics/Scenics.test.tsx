@@ -18,7 +18,7 @@ describe('scenic spots', () => {
     const calls = serve(() => pageOf([scenic]));
     const { problems } = renderPage(ScenicList, en);
     expect(await screen.findByText('西湖风景名胜区')).toBeTruthy();
-    for (const text of ['West Lake Scenic Area', 'AAAAA', 'Normal', 'West Lake district / 330106', 'Open all year', '08:00-17:30']) {
+    for (const text of ['West Lake Scenic Area', 'AAAAA', 'Normal', 'West Lake district / CN-ZJ-HZ', 'Open all year', '08:00-17:30']) {
       expect(screen.getByText(text)).toBeTruthy();
     }
     expect(calls[0].url.pathname).toBe('/api/ticket-app/saas/ticket/scenicInfos/list');
