@@ -137,6 +137,9 @@ const GROUPS: &[(&str, &[&str])] = &[
             "/saas/stats/productStats/count:GET",
             // The distributors it prices for, picked from the tenant's list.
             "/saas/merchant/distributorInfos/loadForSelect:GET",
+            // The countries, provinces and cities its hotels and scenic spots are put in.
+            "/saas/area/country/list:GET",
+            "/saas/area/areaInfo/list:GET",
             // Its own payments, their logs and its line of the payment ledger.
             "/saas/finance/payment/list:GET",
             "/saas/finance/payment/load:GET",
