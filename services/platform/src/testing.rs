@@ -847,25 +847,35 @@ impl TenantFixture {
 
     /// Waits until the service's copy holds each `(saas_id, mch_id)`.
     pub async fn wait_for_merchants(&self, wanted: &[(i64, i64)]) {
+        self.wait_for_copy("the merchants reach the service's copy", |conn| {
+            wanted.iter().all(|(saas, mch)| {
+                crate::replica::merchant(conn, *saas, *mch)
+                    .ok()
+                    .flatten()
+                    .is_some()
+            })
+        })
+        .await
+    }
+
+    /// Waits until `holds` answers true of the service's database.
+    async fn wait_for_copy(
+        &self,
+        what: &str,
+        holds: impl Fn(&mut crate::db::DbConnection) -> bool,
+    ) {
         let db = self
             .app
             .db
             .as_ref()
             .expect("the fixture's service has a database");
         let pool = crate::db::connect(&db.config()).expect("the test database");
-        eventually("the merchants reach the service's copy", || {
+        let holds = &holds;
+        eventually(what, || {
             let pool = pool.clone();
             async move {
                 let mut conn = pool.get().ok()?;
-                wanted
-                    .iter()
-                    .all(|(saas, mch)| {
-                        crate::replica::merchant(&mut conn, *saas, *mch)
-                            .ok()
-                            .flatten()
-                            .is_some()
-                    })
-                    .then_some(())
+                holds(&mut conn).then_some(())
             }
         })
         .await
@@ -891,23 +901,10 @@ impl TenantFixture {
                 .await
                 .expect("the in-process bus takes it");
         }
-        let db = self
-            .app
-            .db
-            .as_ref()
-            .expect("the fixture's service has a database");
-        let pool = crate::db::connect(&db.config()).expect("the test database");
-        eventually("the areas reach the service's copy", || {
-            let pool = pool.clone();
-            async move {
-                let mut conn = pool.get().ok()?;
-                areas
-                    .iter()
-                    .all(|(code, state)| {
-                        crate::replica::area_state(&mut conn, code).ok().flatten() == Some(*state)
-                    })
-                    .then_some(())
-            }
+        self.wait_for_copy("the areas reach the service's copy", |conn| {
+            areas.iter().all(|(code, state)| {
+                crate::replica::area_state(conn, code).ok().flatten() == Some(*state)
+            })
         })
         .await
     }

@@ -216,6 +216,15 @@ pub fn find(conn: &mut DbConnection, scope: Scope, id: i64) -> QueryResult<Optio
         .optional()
 }
 
+/// The invoice, if it is still invoicing: what an issue, a withdrawal and a refusal change.
+#[diesel::dsl::auto_type]
+fn still_invoicing(id: i64) -> _ {
+    let invoicing: i32 = INVOICING;
+    invoices::table
+        .filter(invoices::id.eq(id))
+        .filter(invoices::state.eq(invoicing))
+}
+
 /// Marks the invoice issued with its number and its top-ups invoiced; false when it was not
 /// invoicing any more (issued by someone else meanwhile).
 pub fn issue(
@@ -225,18 +234,14 @@ pub fn issue(
     issuer_id: i64,
     now: i64,
 ) -> QueryResult<bool> {
-    let changed = diesel::update(
-        invoices::table
-            .filter(invoices::id.eq(id))
-            .filter(invoices::state.eq(INVOICING)),
-    )
-    .set((
-        invoices::state.eq(INVOICED),
-        invoices::invoice_no.eq(invoice_no),
-        invoices::issuer_id.eq(issuer_id),
-        invoices::issued_at.eq(Some(now)),
-    ))
-    .execute(conn)?;
+    let changed = diesel::update(still_invoicing(id))
+        .set((
+            invoices::state.eq(INVOICED),
+            invoices::invoice_no.eq(invoice_no),
+            invoices::issuer_id.eq(issuer_id),
+            invoices::issued_at.eq(Some(now)),
+        ))
+        .execute(conn)?;
     if changed == 0 {
         return Ok(false);
     }
@@ -257,18 +262,14 @@ pub fn close(
     closer_id: i64,
     now: i64,
 ) -> QueryResult<bool> {
-    let changed = diesel::update(
-        invoices::table
-            .filter(invoices::id.eq(id))
-            .filter(invoices::state.eq(INVOICING)),
-    )
-    .set((
-        invoices::state.eq(state),
-        invoices::close_reason.eq(reason),
-        invoices::closer_id.eq(closer_id),
-        invoices::closed_at.eq(Some(now)),
-    ))
-    .execute(conn)?;
+    let changed = diesel::update(still_invoicing(id))
+        .set((
+            invoices::state.eq(state),
+            invoices::close_reason.eq(reason),
+            invoices::closer_id.eq(closer_id),
+            invoices::closed_at.eq(Some(now)),
+        ))
+        .execute(conn)?;
     if changed == 0 {
         return Ok(false);
     }
