@@ -120,8 +120,9 @@ export const SUPPORT_STATE: Enumeration = { id: 'base.enum.supportState', values
 /** Support ticket (work order) `businessType`: 10 hotel, 20 ticket. */
 export const SUPPORT_BUSINESS: Enumeration = { id: 'base.enum.supportBusiness', values: [10, 20] };
 
-/** An invoice request's `state` (the balance log's): 2 invoicing, 3 invoiced. */
-export const INVOICE_STATE: Enumeration = { id: 'base.enum.balanceLogState', values: [2, 3] };
+/** An invoice request's `state`: 2 invoicing, 3 invoiced (its top-ups' states too), 4 withdrawn by
+ * the tenant, 5 refused by the platform (an invoice's own: its top-ups are successful again). */
+export const INVOICE_STATE: Enumeration = { id: 'base.enum.invoiceState', values: [2, 3, 4, 5] };
 
 /** An invoice's `invoiceType`: 1 ordinary VAT invoice, 2 special VAT invoice. */
 export const INVOICE_TYPE: Enumeration = { id: 'base.enum.invoiceType', values: [1, 2] };
@@ -171,6 +172,7 @@ export const ENUMS: Enumeration[] = [
   APPROVAL_STATE,
   SUPPORT_STATE,
   SUPPORT_BUSINESS,
+  INVOICE_STATE,
   INVOICE_TYPE,
   AREA_STATE,
   AREA_LEVEL,

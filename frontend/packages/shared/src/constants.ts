@@ -169,13 +169,15 @@ export const PERM = {
   },
   licence: { list: '/saas/boss/license/list:GET' },
   balanceLog: { list: '/saas/boss/balanceLog/list:GET' },
-  /** The tenant's top-ups and its invoice requests; issuing is the platform's. */
+  /** The tenant's top-ups and its invoice requests (asked for, withdrawn while invoicing); issuing and refusing are the platform's. */
   charge: { list: '/saas/boss/charge/list:GET' },
   invoice: {
     list: '/saas/boss/invoice/list:GET',
     save: '/saas/boss/invoice/save:POST',
+    withdraw: '/saas/boss/invoice/withdraw:PUT',
     platformList: '/saas/platform/invoice/list:GET',
     issue: '/saas/platform/invoice/issue:PUT',
+    refuse: '/saas/platform/invoice/refuse:PUT',
   },
   /** Countries, provinces and cities: read by all, kept by the platform. */
   area: {

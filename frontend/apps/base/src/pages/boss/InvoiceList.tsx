@@ -1,29 +1,23 @@
 // Invoice requests. A tenant's (saas-main GET /saas/boss/invoice/list): its own, asked for on
-// the Top-ups page. A platform administrator's (GET /saas/platform/invoice/list): every
-// tenant's, each marked issued with its number after a confirmation
-// (PUT /saas/platform/invoice/issue).
+// the Top-ups page, withdrawn while invoicing after a question (PUT /saas/boss/invoice/withdraw).
+// A platform administrator's (GET /saas/platform/invoice/list): every tenant's, each marked issued
+// with its number (PUT /saas/platform/invoice/issue) or refused with a reason the tenant reads
+// (PUT /saas/platform/invoice/refuse), after a question. A withdrawn or refused request's top-ups
+// can be asked for again; the state column says when it was closed and, refused, why.
 import { Fragment, useCallback, useState } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useIntl } from 'react-intl';
-import { api, Clip, ConfirmDialog, DataTable, dateTime, FormDialog, FormText, ListPage, money, PERM, RowAction, RowActions, SelectFilter, TextFilter, useEnumLabel, useFilters, useForm, useHolds, type Column, type Page } from '@tradewind/shared';
+import { api, Clip, ConfirmDialog, DataTable, dateTime, FormDialog, FormText, ListPage, money, notify, PERM, RowAction, RowActions, rules, SelectFilter, TextFilter, useConfirm, useEnumLabel, useFilters, useForm, useHolds, type Column, type Page } from '@tradewind/shared';
 import { INVOICE_STATE, INVOICE_TYPE } from '../../enums';
-import { INVOICING, type InvoiceRow } from './types';
+import { INVOICING, REFUSED, WITHDRAWN, type InvoiceRow } from './types';
 
 const EMPTY = { state: '', saasId: '' };
 const F = 'base.invoices.fields';
 
-function IssueDialog({ row, onClose, onDone }: { row: InvoiceRow; onClose: () => void; onDone: () => void }) {
+/** The buyer's details a request asks the invoice to, as the platform reads them before acting on it. */
+function InvoiceDetails({ row, testId }: { row: InvoiceRow; testId: string }) {
   const intl = useIntl();
   const label = useEnumLabel();
-  const form = useForm({ invoiceNo: '' });
-  const [confirming, setConfirming] = useState(false);
-  const checks = { invoiceNo: rules8to20 };
-  // The number is checked, then the question, then the request.
-  const save = async () => {
-    setConfirming(false);
-    const ok = await form.submit(checks, (v) => api.put('saas-main', '/saas/platform/invoice/issue', { id: row.id, invoiceNo: v.invoiceNo.trim() }));
-    if (ok) onDone();
-  };
   const details: [string, string][] = [
     ['saas', row.saasName || String(row.saasId)],
     ['invoiceType', label(INVOICE_TYPE, row.invoiceType)],
@@ -36,17 +30,33 @@ function IssueDialog({ row, onClose, onDone }: { row: InvoiceRow; onClose: () =>
     ['remarks', row.remarks || '--'],
   ];
   return (
+    <Box sx={{ gridColumn: '1 / -1', display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }} data-testid={testId}>
+      {details.map(([k, v]) => (
+        <Fragment key={k}>
+          <Typography variant="body2" color="text.secondary">
+            {intl.formatMessage({ id: `${F}.${k}` })}
+          </Typography>
+          <Typography variant="body2">{v}</Typography>
+        </Fragment>
+      ))}
+    </Box>
+  );
+}
+
+function IssueDialog({ row, onClose, onDone }: { row: InvoiceRow; onClose: () => void; onDone: () => void }) {
+  const intl = useIntl();
+  const form = useForm({ invoiceNo: '' });
+  const [confirming, setConfirming] = useState(false);
+  const checks = { invoiceNo: rules8to20 };
+  // The number is checked, then the question, then the request.
+  const save = async () => {
+    setConfirming(false);
+    const ok = await form.submit(checks, (v) => api.put('saas-main', '/saas/platform/invoice/issue', { id: row.id, invoiceNo: v.invoiceNo.trim() }));
+    if (ok) onDone();
+  };
+  return (
     <FormDialog open title="base.invoices.issueTitle" busy={form.busy} onClose={onClose} onSubmit={() => form.check(checks) && setConfirming(true)} submitLabel="base.invoices.issue" testId="invoice-issue-dialog">
-      <Box sx={{ gridColumn: '1 / -1', display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }} data-testid="invoice-issue-details">
-        {details.map(([k, v]) => (
-          <Fragment key={k}>
-            <Typography variant="body2" color="text.secondary">
-              {intl.formatMessage({ id: `${F}.${k}` })}
-            </Typography>
-            <Typography variant="body2">{v}</Typography>
-          </Fragment>
-        ))}
-      </Box>
+      <InvoiceDetails row={row} testId="invoice-issue-details" />
       <FormText form={form} name="invoiceNo" label={`${F}.invoiceNo`} required digits />
       <ConfirmDialog
         question={confirming ? intl.formatMessage({ id: 'base.invoices.confirm.issue' }, { title: row.title, amount: money(row.amount) }) : null}
@@ -60,13 +70,82 @@ function IssueDialog({ row, onClose, onDone }: { row: InvoiceRow; onClose: () =>
 const rules8to20 = (v: { invoiceNo: string }, intl: ReturnType<typeof useIntl>) =>
   /^\d{8,20}$/.test(v.invoiceNo.trim()) ? null : intl.formatMessage({ id: 'base.invoices.invoiceNoWrong' });
 
+/** The longest refusal reason saas-main takes. */
+const MAX_REASON = 200;
+
+// The reason is checked, then the question, then the request; a 412 on `reason` shows under the
+// field and the dialog stays open.
+function RefuseDialog({ row, onClose, onDone }: { row: InvoiceRow; onClose: () => void; onDone: () => void }) {
+  const intl = useIntl();
+  const form = useForm({ reason: '' }, { saved: 'base.invoices.refused' });
+  const [confirming, setConfirming] = useState(false);
+  const checks = { reason: rules.all(rules.required('reason', `${F}.closeReason`), rules.length('reason', 1, MAX_REASON)) };
+  const save = async () => {
+    setConfirming(false);
+    const ok = await form.submit(checks, (v) => api.put('saas-main', '/saas/platform/invoice/refuse', { id: row.id, reason: v.reason.trim() }));
+    if (ok) onDone();
+  };
+  return (
+    <FormDialog open title="base.invoices.refuseTitle" busy={form.busy} onClose={onClose} onSubmit={() => form.check(checks) && setConfirming(true)} submitLabel="base.invoices.refuse" testId="invoice-refuse-dialog">
+      <InvoiceDetails row={row} testId="invoice-refuse-details" />
+      {/* One line: the tenant reads it under the state in its list. */}
+      <FormText form={form} name="reason" label={`${F}.closeReason`} required wide />
+      <ConfirmDialog
+        question={confirming ? intl.formatMessage({ id: 'base.invoices.confirm.refuse' }, { title: row.title, amount: money(row.amount) }) : null}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void save()}
+      />
+    </FormDialog>
+  );
+}
+
+/** A request's state; a withdrawn or refused one says when, a refused one why. */
+function InvoiceState({ row }: { row: InvoiceRow }) {
+  const intl = useIntl();
+  const label = useEnumLabel();
+  const closed = row.state === WITHDRAWN || row.state === REFUSED;
+  return (
+    <>
+      <div data-testid={`invoice-state-${row.id}`}>{label(INVOICE_STATE, row.state)}</div>
+      {closed && (
+        <Typography variant="caption" color="text.secondary" component="div">
+          {dateTime(row.closeDate)}
+        </Typography>
+      )}
+      {row.state === REFUSED && row.closeReason && (
+        <Typography variant="caption" color="error" component="div" sx={{ maxWidth: 220, whiteSpace: 'normal', overflowWrap: 'anywhere' }} data-testid={`invoice-reason-${row.id}`}>
+          {intl.formatMessage({ id: 'base.invoices.reason' }, { reason: row.closeReason })}
+        </Typography>
+      )}
+    </>
+  );
+}
+
 export default function InvoiceList() {
+  const intl = useIntl();
   const label = useEnumLabel();
   const platform = useHolds(PERM.invoice.platformList);
   const mayIssue = useHolds(PERM.invoice.issue);
+  const mayRefuse = useHolds(PERM.invoice.refuse);
+  // Withdrawing is the tenant's staff's (saas-main refuses it to the platform's administrators).
+  const mayWithdraw = useHolds(PERM.invoice.withdraw) && !platform;
   const f = useFilters(EMPTY);
   const { applied, refresh } = f;
+  const confirm = useConfirm();
   const [issuing, setIssuing] = useState<InvoiceRow | null>(null);
+  const [refusing, setRefusing] = useState<InvoiceRow | null>(null);
+  const withdraw = (r: InvoiceRow) =>
+    confirm.ask(intl.formatMessage({ id: 'base.invoices.confirm.withdraw' }, { title: r.title, amount: money(r.amount) }), async () => {
+      try {
+        await api.put('saas-main', '/saas/boss/invoice/withdraw', { id: r.id });
+      } finally {
+        // Withdrawn, or found issued or refused meanwhile (the client has shown the 412): the
+        // row shows what it is now.
+        refresh();
+      }
+      notify('success', intl.formatMessage({ id: 'base.invoices.withdrawn' }), 3000);
+      return true;
+    });
   const load = useCallback(
     (page: number, size: number) =>
       api.get<Page<InvoiceRow>>('saas-main', platform ? '/saas/platform/invoice/list' : '/saas/boss/invoice/list', {
@@ -82,7 +161,7 @@ export default function InvoiceList() {
     // The platform reads the buyer's details in the issue dialog: the table keeps to 1440 px.
     ...(platform ? [] : [{ key: 'taxNo', title: `${F}.taxNo`, render: (r: InvoiceRow) => r.taxNo }]),
     { key: 'amount', title: `${F}.amount`, render: (r) => money(r.amount) },
-    { key: 'state', title: `${F}.state`, render: (r) => <span data-testid={`invoice-state-${r.id}`}>{label(INVOICE_STATE, r.state)}</span> },
+    { key: 'state', title: `${F}.state`, render: (r) => <InvoiceState row={r} /> },
     { key: 'createDate', title: `${F}.createDate`, render: (r) => dateTime(r.createDate) },
     {
       key: 'invoiceNo',
@@ -99,14 +178,19 @@ export default function InvoiceList() {
           '--'
         ),
     },
-    ...(platform && mayIssue
+    ...((platform && (mayIssue || mayRefuse)) || mayWithdraw
       ? [
           {
             key: 'actions',
             title: 'form.actions',
-            render: (r: InvoiceRow) => (
-              <RowActions>{r.state === INVOICING && <RowAction label="base.invoices.issue" onClick={() => setIssuing(r)} testId={`invoice-issue-${r.id}`} />}</RowActions>
-            ),
+            render: (r: InvoiceRow) =>
+              r.state === INVOICING && (
+                <RowActions>
+                  {platform && mayIssue && <RowAction label="base.invoices.issue" onClick={() => setIssuing(r)} testId={`invoice-issue-${r.id}`} />}
+                  {platform && mayRefuse && <RowAction label="base.invoices.refuse" color="error" onClick={() => setRefusing(r)} testId={`invoice-refuse-${r.id}`} />}
+                  {mayWithdraw && <RowAction label="base.invoices.withdraw" color="warning" onClick={() => withdraw(r)} testId={`invoice-withdraw-${r.id}`} />}
+                </RowActions>
+              ),
           },
         ]
       : []),
@@ -134,6 +218,17 @@ export default function InvoiceList() {
           }}
         />
       )}
+      {refusing && (
+        <RefuseDialog
+          row={refusing}
+          onClose={() => setRefusing(null)}
+          onDone={() => {
+            setRefusing(null);
+            refresh();
+          }}
+        />
+      )}
+      {confirm.element}
     </ListPage>
   );
 }

@@ -16,10 +16,15 @@ export type BalanceLogRow = SaasMainApi['schemas']['BalanceLog'];
 export type ChargeRow = BalanceLogRow;
 
 /** An invoice request with its tenant's name (`InvoiceRow` of saas-main, fen); `issueDate` is
- * absent or null until it is issued. */
+ * absent or null until it is issued. A withdrawn or refused one has its `closeDate` and
+ * `closerId`, a refused one the platform's `closeReason` (empty otherwise). */
 export type InvoiceRow = SaasMainApi['schemas']['InvoiceRow'];
 
 /** Balance log states of a top-up and its invoice. */
 export const SUCCESS = 1;
 export const INVOICING = 2;
 export const INVOICED = 3;
+/** An invoice's own states: withdrawn by the tenant, refused by the platform, both while
+ * invoicing; its top-ups are successful top-ups on no invoice again. */
+export const WITHDRAWN = 4;
+export const REFUSED = 5;
