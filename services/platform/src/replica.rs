@@ -165,6 +165,35 @@ pub fn area_state(conn: &mut DbConnection, code: &str) -> QueryResult<Option<i32
         .optional()
 }
 
+/// The Chinese and English names of the areas of `codes`: countries from the list, provinces
+/// and cities from the copy; a code it knows of neither is left out.
+pub fn area_names(
+    conn: &mut DbConnection,
+    codes: &[&str],
+) -> QueryResult<HashMap<String, (String, String)>> {
+    let mut names = HashMap::new();
+    let mut copied = Vec::new();
+    for code in codes {
+        match crate::areas::country(code) {
+            Some((_, zh, en)) => {
+                names.insert((*code).to_owned(), ((*zh).to_owned(), (*en).to_owned()));
+            }
+            None if !code.is_empty() => copied.push(*code),
+            None => {}
+        }
+    }
+    if !copied.is_empty() {
+        let rows: Vec<(String, String, String)> = areas::table
+            .filter(areas::code.eq_any(&copied))
+            .select((areas::code, areas::name, areas::name_en))
+            .load(conn)?;
+        for (code, zh, en) in rows {
+            names.insert(code, (zh, en));
+        }
+    }
+    Ok(names)
+}
+
 /// Checks the `areaId` of a row being saved ([`area_in_use`]); empty names no area.
 pub fn check_area_id(
     conn: &mut DbConnection,

@@ -882,8 +882,8 @@ impl TenantFixture {
     }
 
     /// Tells the service of saas-main's areas `(code, state)` through real `area.updated`
-    /// events (a province under its country, a city under its province), and waits until its
-    /// copy holds each as told.
+    /// events (a province under its country, a city under its province; named `地区 <code>`
+    /// and `Area <code>`), and waits until its copy holds each as told.
     pub async fn publish_areas(&self, areas: &[(&str, i32)]) {
         for (code, state) in areas {
             let parent_code = code.rsplit_once('-').map_or("", |(p, _)| p).to_owned();
@@ -891,8 +891,8 @@ impl TenantFixture {
                 code: (*code).to_owned(),
                 level: i32::try_from(code.matches('-').count()).unwrap_or(0) + 1,
                 parent_code,
-                name: (*code).to_owned(),
-                name_en: (*code).to_owned(),
+                name: format!("地区 {code}"),
+                name_en: format!("Area {code}"),
                 state: *state,
             };
             let out = crate::bus::Outgoing::new("saas-main", "area.updated", 0, &a);

@@ -59,6 +59,9 @@ pub struct Hotel {
     /// 0 (unrated) to 8.
     pub star: i32,
     pub area_id: String,
+    /// The area's names (saas-main's, from the copy); empty for none or one not known.
+    pub area_name: String,
+    pub area_name_en: String,
     /// 0 for none.
     pub zone_id: i64,
     /// The zone's name, empty for none.
@@ -88,7 +91,7 @@ pub struct Hotel {
 }
 
 impl HotelRow {
-    fn view(self, zone_name: String) -> Hotel {
+    fn view(self, zone_name: String, (area_name, area_name_en): (String, String)) -> Hotel {
         // Coordinates are stored as 0, 0 when absent; the empty geohash tells them apart
         // from a hotel really standing at 0, 0.
         let located = !self.geo_hash.is_empty();
@@ -98,6 +101,8 @@ impl HotelRow {
             name_en: self.name_en,
             star: self.hotel_star,
             area_id: self.area_id,
+            area_name,
+            area_name_en,
             zone_id: self.zone_id,
             zone_name,
             address: self.address,
@@ -204,6 +209,7 @@ fn hotels_in<'a>(viewer: &Viewer, f: &'a HotelFilter) -> hotels::BoxedQuery<'a, 
     q
 }
 
+/// The rows as the API shows them, with their zones' and areas' names.
 fn with_zone_names(
     conn: &mut DbConnection,
     viewer: &Viewer,
@@ -211,11 +217,14 @@ fn with_zone_names(
 ) -> QueryResult<Vec<Hotel>> {
     let ids: Vec<i64> = rows.iter().map(|r| r.zone_id).filter(|&z| z != 0).collect();
     let names = zones::names(conn, viewer, &ids)?;
+    let codes: Vec<&str> = rows.iter().map(|r| r.area_id.as_str()).collect();
+    let areas = platform::replica::area_names(conn, &codes)?;
     Ok(rows
         .into_iter()
         .map(|r| {
             let zone = names.get(&r.zone_id).cloned().unwrap_or_default();
-            r.view(zone)
+            let area = areas.get(&r.area_id).cloned().unwrap_or_default();
+            r.view(zone, area)
         })
         .collect())
 }

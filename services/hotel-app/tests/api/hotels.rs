@@ -1451,11 +1451,40 @@ async fn a_hotel_is_put_in_an_area_in_use(backend: Backend) {
     env.publish_areas(&[("CN-ZJ", 1), ("CN-ZJ-HZ", 1), ("CN-ZJ-NB", 0)])
         .await;
     let id = add_hotel(&env, with(&hotel_form(), json!({"areaId": "CN-ZJ-HZ"}))).await;
-    add_hotel(
+    let tokyo = add_hotel(
         &env,
         with(&hotel_form(), json!({"name": "Tokyo Bay", "areaId": "JP"})),
     )
     .await;
+    // Shown with the area's names: a city's from the copy, a country's from the list.
+    for (hotel, names) in [
+        (id, ("地区 CN-ZJ-HZ", "Area CN-ZJ-HZ")),
+        (tokyo, ("日本", "Japan")),
+    ] {
+        let (status, body) = env
+            .call(
+                "GET",
+                &format!("/saas/hotel/hotelInfos/load?hotelId={hotel}"),
+                &env.operator,
+                None,
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(
+            (
+                body["data"]["areaName"].as_str(),
+                body["data"]["areaNameEn"].as_str()
+            ),
+            (Some(names.0), Some(names.1))
+        );
+    }
+    let (_, listed) = env
+        .call("GET", "/saas/hotel/hotelInfos/list", &env.operator, None)
+        .await;
+    assert_eq!(
+        listed["data"]["results"][1]["areaNameEn"], "Area CN-ZJ-HZ",
+        "{listed}"
+    );
     for area in ["CN-ZJ-NB", "XX", "cn-zj"] {
         let (status, body) = env
             .call(

@@ -47,6 +47,9 @@ pub struct Scenic {
     /// `typeScenicStar`.
     pub star: i32,
     pub area_id: String,
+    /// The area's names (saas-main's, from the copy); empty for none or one not known.
+    pub area_name: String,
+    pub area_name_en: String,
     pub zone_name: String,
     pub address: String,
     pub longitude: Option<f64>,
@@ -74,6 +77,8 @@ impl From<ScenicRow> for Scenic {
             scenic_name_en: r.scenic_name_en,
             star: r.scenic_star,
             area_id: r.area_id,
+            area_name: String::new(),
+            area_name_en: String::new(),
             zone_name: r.zone_name,
             address: r.address,
             longitude: r.longitude,
@@ -178,17 +183,34 @@ pub fn list(
         .limit(page.limit())
         .select(ScenicRow::as_select())
         .load(conn)?;
-    Ok((rows.into_iter().map(Scenic::from).collect(), total))
+    let spots = named(conn, rows.into_iter().map(Scenic::from).collect())?;
+    Ok((spots, total))
+}
+
+/// The spots with their areas' names.
+fn named(conn: &mut DbConnection, mut spots: Vec<Scenic>) -> QueryResult<Vec<Scenic>> {
+    let codes: Vec<&str> = spots.iter().map(|s| s.area_id.as_str()).collect();
+    let names = platform::replica::area_names(conn, &codes)?;
+    for spot in &mut spots {
+        if let Some((zh, en)) = names.get(&spot.area_id) {
+            spot.area_name.clone_from(zh);
+            spot.area_name_en.clone_from(en);
+        }
+    }
+    Ok(spots)
 }
 
 /// One spot `viewer` may see (another tenant's, or a hidden one, is none).
 pub fn find(conn: &mut DbConnection, viewer: &Viewer, id: i64) -> QueryResult<Option<Scenic>> {
-    Ok(visible(viewer)
+    let row = visible(viewer)
         .filter(scenic_infos::id.eq(id))
         .select(ScenicRow::as_select())
         .first(conn)
-        .optional()?
-        .map(Scenic::from))
+        .optional()?;
+    let Some(row) = row else {
+        return Ok(None);
+    };
+    Ok(named(conn, vec![Scenic::from(row)])?.pop())
 }
 
 /// Whether another spot of the tenant has this name.

@@ -247,10 +247,10 @@ async fn lists_filter_and_page(backend: Backend) {
             .await;
         assert_eq!(refused.field(), "areaId", "{area}");
     }
-    assert_eq!(
-        staff.list_scenics("areaId=CN-ZJ").await.data()["sizeAll"],
-        2
-    );
+    let zhejiang = staff.list_scenics("areaId=CN-ZJ").await;
+    assert_eq!(zhejiang.data()["sizeAll"], 2);
+    assert_eq!(zhejiang.rows()[0]["areaName"], "地区 CN-ZJ-HZ");
+    assert_eq!(zhejiang.rows()[0]["areaNameEn"], "Area CN-ZJ-HZ");
     assert_eq!(staff.list_scenics("openType=3").await.data()["sizeAll"], 1);
     assert_eq!(
         staff.list_scenics("openType=-99&areaId=").await.data()["sizeAll"],

@@ -1264,6 +1264,9 @@ export interface components {
         Hotel: {
             address: string;
             areaId: string;
+            /** @description The area's names (saas-main's, from the copy); empty for none or one not known. */
+            areaName: string;
+            areaNameEn: string;
             checkinTime: string;
             checkoutTime: string;
             /** Format: int64 */
@@ -1828,6 +1831,9 @@ export interface components {
             results: {
                 address: string;
                 areaId: string;
+                /** @description The area's names (saas-main's, from the copy); empty for none or one not known. */
+                areaName: string;
+                areaNameEn: string;
                 checkinTime: string;
                 checkoutTime: string;
                 /** Format: int64 */

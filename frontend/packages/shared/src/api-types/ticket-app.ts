@@ -1288,6 +1288,9 @@ export interface components {
             results: {
                 address: string;
                 areaId: string;
+                /** @description The area's names (saas-main's, from the copy); empty for none or one not known. */
+                areaName: string;
+                areaNameEn: string;
                 closeTime: string;
                 /** Format: int64 */
                 createDate: number;
@@ -1798,6 +1801,9 @@ export interface components {
         Scenic: {
             address: string;
             areaId: string;
+            /** @description The area's names (saas-main's, from the copy); empty for none or one not known. */
+            areaName: string;
+            areaNameEn: string;
             closeTime: string;
             /** Format: int64 */
             createDate: number;
