@@ -73,7 +73,22 @@ describe('ticket pages', () => {
     await page.fill('[data-testid="field-scenicName"]', '灵隐寺');
     await page.fill('[data-testid="field-scenicNameEn"]', 'Lingyin Temple');
     await page.fill('[data-testid="field-phone"]', '0571-87968665');
-    await page.fill('[data-testid="field-areaId"]', 'CN-ZJ');
+    // The area through the picker: China, then Zhejiang among China's 34 provinces (the demo's,
+    // each in use); no city, so the spot is in Zhejiang.
+    await page.getByTestId('field-areaId').click();
+    await page.getByTestId('field-areaId').fill('chin');
+    await page.getByRole('option', { name: 'China (CN)', exact: true }).click();
+    assert.equal(await page.getByTestId('field-areaId').inputValue(), 'China (CN)');
+    await page.getByTestId('field-areaId-province').click();
+    const provinces = page.getByRole('listbox');
+    const zhejiang = provinces.getByRole('option', { name: 'Zhejiang (CN-ZJ)', exact: true });
+    await zhejiang.waitFor();
+    assert.equal(await provinces.getByRole('option').count(), 34);
+    await page.waitForTimeout(300);
+    await shot(page, 'ticket-scenic-area-picker');
+    await zhejiang.click();
+    assert.equal(await page.getByTestId('field-areaId-province').inputValue(), 'Zhejiang (CN-ZJ)');
+    assert.equal(await page.getByTestId('field-areaId-city').inputValue(), '');
     await page.fill('[data-testid="field-zoneName"]', 'West Lake district');
     await page.fill('[data-testid="field-address"]', '1 Fayun Lane, Hangzhou');
     await page.fill('[data-testid="field-longitude"]', '120.1');
@@ -96,6 +111,8 @@ describe('ticket pages', () => {
     await dialog.waitFor();
     assert.equal(await page.locator('[data-testid="field-scenicName"]').inputValue(), '灵隐寺');
     assert.equal(await page.locator('[data-testid="field-latitude"]').inputValue(), '30.24');
+    await page.waitForFunction(() => document.querySelector('[data-testid="field-areaId-province"]')?.value === 'Zhejiang (CN-ZJ)');
+    assert.equal(await page.getByTestId('field-areaId').inputValue(), 'China (CN)');
     await page.fill('[data-testid="field-scenicName"]', '千岛湖风景区');
     await dialog.getByTestId('form-submit').click();
     await dialog.getByText('the tenant has a scenic spot of this name').waitFor();

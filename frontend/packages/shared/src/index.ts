@@ -6,6 +6,7 @@ export { DataTable } from './components/DataTable';
 export type { Column, DataTableProps } from './components/DataTable';
 export { default as sharedZhCN } from './messages/zh-CN';
 export { default as sharedEn } from './messages/en';
+export { AreaPicker, areaLevels, FormArea, type AreaPickerProps } from './components/AreaPicker';
 export { Clip } from './components/Clip';
 export { FieldGrid, type Field } from './components/FieldGrid';
 export { ListPage, type ListPageProps } from './components/ListPage';

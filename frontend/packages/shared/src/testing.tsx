@@ -9,8 +9,10 @@ import { IntlProvider } from 'react-intl';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import sharedEn from './messages/en';
+import sharedZh from './messages/zh-CN';
 import { labelId, type Enumeration } from './components/enum';
 import type { AppRoute, RemoteRoutes } from './menu';
+import { PERM } from './constants';
 import { session } from './session';
 
 export interface Call {
@@ -102,6 +104,53 @@ export function closeMenu() {
   fireEvent.keyDown(screen.getAllByRole('listbox').at(-1) as HTMLElement, { key: 'Escape' });
 }
 
+/** The codes of saas-main's two area lists, which the area picker needs. */
+export const AREA_CODES = [PERM.area.countries, PERM.area.list];
+
+const place = (code: string, name: string, nameEn: string) => ({
+  id: code.length,
+  code,
+  name,
+  nameEn,
+  country: code.slice(0, 2),
+  parentCode: code.split('-').slice(0, -1).join('-'),
+  level: code.split('-').length,
+  state: 1,
+  modifyDate: 0,
+});
+const AREAS: Record<string, ReturnType<typeof place>[]> = {
+  CN: [place('CN-ZJ', '浙江省', 'Zhejiang'), place('CN-HI', '海南省', 'Hainan')],
+  'CN-ZJ': [place('CN-ZJ-HZ', '杭州市', 'Hangzhou'), place('CN-ZJ-NB', '宁波市', 'Ningbo')],
+  'CN-HI': [place('CN-HI-SY', '三亚市', 'Sanya')],
+};
+
+/**
+ * What saas-main answers the area picker (countries China and Japan, China's provinces Zhejiang
+ * and Hainan, their cities Hangzhou, Ningbo and Sanya), for a stub's answer:
+ * `serve((c) => answerAreas(c) ?? ...)`; undefined for any other call.
+ */
+export function answerAreas(c: Call): unknown {
+  if (c.url.pathname === '/api/saas-main/saas/area/country/list') {
+    return [
+      { code: 'CN', name: '中国', nameEn: 'China' },
+      { code: 'JP', name: '日本', nameEn: 'Japan' },
+    ];
+  }
+  if (c.url.pathname === '/api/saas-main/saas/area/areaInfo/list') return pageOf(AREAS[c.url.searchParams.get('parentCode') ?? ''] ?? []);
+  return undefined;
+}
+
+/**
+ * Chooses a place in a box of an area picker (the box's input by test id: `field-areaId`,
+ * `field-areaId-province` ...): opens it and clicks the option once its list has it.
+ */
+export async function chooseArea(testId: string, option: string | RegExp) {
+  const input = screen.getByTestId(testId);
+  input.focus();
+  fireEvent.mouseDown(input);
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+}
+
 /** The texts of a select's options, its menu closed again. */
 export function optionsOf(label: string | RegExp): string[] {
   fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
@@ -121,11 +170,11 @@ function Location() {
   return <div data-testid="location">{`${l.pathname}${l.search}`}</div>;
 }
 
-/** Renders a page at `path`; `problems` collects missing messages and other intl errors. */
-export function renderPage(Page: ComponentType, messages: Record<string, string>, path = '/') {
+/** Renders a page at `path` (in English unless told); `problems` collects missing messages and other intl errors. */
+export function renderPage(Page: ComponentType, messages: Record<string, string>, path = '/', locale: 'en' | 'zh-CN' = 'en') {
   const problems: string[] = [];
   render(
-    <IntlProvider locale="en" messages={{ ...sharedEn, ...messages }} onError={(e) => problems.push(e.message)}>
+    <IntlProvider locale={locale} messages={{ ...(locale === 'en' ? sharedEn : sharedZh), ...messages }} onError={(e) => problems.push(e.message)}>
       <MemoryRouter initialEntries={[path]}>
         <Page />
         <Location />

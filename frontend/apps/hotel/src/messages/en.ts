@@ -267,6 +267,7 @@ const messages: Record<string, string> = {
   'hotel.hotelForm.fields.nameEn': 'English name',
   'hotel.hotelForm.fields.star': 'Star rating',
   'hotel.hotelForm.fields.zoneId': 'Zone',
+  'hotel.hotelForm.fields.areaId': 'Area',
   'hotel.hotelForm.noZone': 'None',
   'hotel.hotelForm.fields.address': 'Address',
   'hotel.hotelForm.fields.phone': 'Phone',

@@ -267,6 +267,7 @@ const messages: Record<string, string> = {
   'hotel.hotelForm.fields.nameEn': '英文名称',
   'hotel.hotelForm.fields.star': '星级',
   'hotel.hotelForm.fields.zoneId': '区域',
+  'hotel.hotelForm.fields.areaId': '地区',
   'hotel.hotelForm.noZone': '无',
   'hotel.hotelForm.fields.address': '地址',
   'hotel.hotelForm.fields.phone': '电话',

@@ -195,5 +195,11 @@ const messages: Record<string, string> = {
   'credit.noAccount': 'No credit account: paying by credit will be refused',
   'credit.available': 'Available credit: {amount} {currency}',
   'credit.refused': 'Paying by credit would be refused: {reason}',
+  'area.province': 'Province',
+  'area.city': 'City',
+  'area.none': 'No area in use matches',
+  'area.clear': 'Clear',
+  'area.open': 'Open',
+  'area.close': 'Close',
 };
 export default messages;

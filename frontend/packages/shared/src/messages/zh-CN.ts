@@ -195,5 +195,11 @@ const messages: Record<string, string> = {
   'credit.noAccount': '没有授信账户：授信支付将被拒绝',
   'credit.available': '可用授信：{amount} {currency}',
   'credit.refused': '授信支付将被拒绝：{reason}',
+  'area.province': '省份',
+  'area.city': '城市',
+  'area.none': '没有匹配的启用区域',
+  'area.clear': '清除',
+  'area.open': '展开',
+  'area.close': '收起',
 };
 export default messages;

@@ -2,9 +2,9 @@
 // (POST /saas/hotel/hotelInfos/save, PUT /saas/hotel/hotelInfos/update); a supplier sends the
 // same form as a request an operator approves (POST requestAdd, requestModify). Editing loads the
 // hotel first (GET /saas/hotel/hotelInfos/load?hotelId=). The zone is picked from the tenant's
-// zone tree.
+// zone tree, the area as country, province and city.
 import { useEffect, useState } from 'react';
-import { api, FormDialog, FormSelect, FormText, keepChosen, useForm, useIsTenantStaff } from '@tradewind/shared';
+import { api, FormArea, FormDialog, FormSelect, FormText, keepChosen, useForm, useIsTenantStaff } from '@tradewind/shared';
 import { useIntl } from 'react-intl';
 import { HOTEL_STAR, HOTEL_STATE } from '../../enums';
 import { useZoneTree, zoneOptions } from '../choices';
@@ -77,6 +77,7 @@ export function HotelDialog({ hotelId, onClose, onSaved }: { hotelId: number | n
       <FormText form={form} name="nameEn" label={`${H}.nameEn`} />
       <FormSelect form={form} name="star" label={`${H}.star`} enumeration={HOTEL_STAR} required />
       <FormSelect form={form} name="zoneId" label={`${H}.zoneId`} options={zones} />
+      <FormArea form={form} name="areaId" label={`${H}.areaId`} />
       <FormText form={form} name="address" label={`${H}.address`} wide />
       <FormText form={form} name="phone" label={`${H}.phone`} />
       <FormText form={form} name="fax" label={`${H}.fax`} />

@@ -7,7 +7,7 @@ import HotelList from './HotelList';
 import RoomList from './RoomList';
 import type { HotelFull, HotelRow } from './types';
 import RequestList from './RequestList';
-import { lastGet, optionsOf, pageOf, pick, query, renderPage, serve, setUpPageTests, writes, type Call } from '@tradewind/shared/src/testing';
+import { answerAreas, AREA_CODES, chooseArea, lastGet, optionsOf, pageOf, pick, query, renderPage, serve, setUpPageTests, writes, type Call } from '@tradewind/shared/src/testing';
 import { room, zoneTree, isZoneTree, hold, staffUser, merchantUser } from '../../fixtures';
 
 const hotel: HotelRow = {
@@ -112,8 +112,8 @@ describe('hotel rooms', () => {
 describe('hotel form', () => {
   it('checks the new hotel and saves it for the staff', async () => {
     staffUser();
-    hold('/saas/hotel/hotelInfos/save:POST', PERM.zone.tree);
-    const calls = serve((c) => (isZoneTree(c) ? zoneTree : c.method === 'GET' ? pageOf([hotel]) : hotelFull));
+    hold('/saas/hotel/hotelInfos/save:POST', PERM.zone.tree, ...AREA_CODES);
+    const calls = serve((c) => answerAreas(c) ?? (isZoneTree(c) ? zoneTree : c.method === 'GET' ? pageOf([hotel]) : hotelFull));
     const { problems } = renderPage(HotelList, en);
     fireEvent.click(await screen.findByTestId('hotel-add'));
     const dialog = await screen.findByTestId('hotel-dialog');
@@ -137,11 +137,14 @@ describe('hotel form', () => {
       expect(optionsOf('Zone')).toEqual(['None', 'Zhejiang', 'Zhejiang / Hangzhou', 'Zhejiang / Hangzhou / West Lake', 'Hainan', 'Hainan / Sanya']),
     );
     pick('Zone', 'Hainan / Sanya');
+    // The area: a country, then a province of it (no city: the province is the area).
+    await chooseArea('field-areaId', 'China (CN)');
+    await chooseArea('field-areaId-province', 'Hainan (CN-HI)');
     fireEvent.click(within(dialog).getByTestId('form-submit'));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0].url.pathname).toBe('/api/hotel-app/saas/hotel/hotelInfos/save');
     expect(writes(calls)[0].body).toEqual({
-      areaId: '',
+      areaId: 'CN-HI',
       longitude: null,
       latitude: null,
       timeZone: '',
@@ -164,10 +167,10 @@ describe('hotel form', () => {
     expect(problems).toEqual([]);
   });
 
-  it('loads a hotel and updates it, keeping what the form does not show', async () => {
+  it('loads a hotel and updates it, keeping what the form does not show and the area it has', async () => {
     staffUser();
-    hold('/saas/hotel/hotelInfos/update:PUT', PERM.zone.tree);
-    const calls = serve((c) => (isZoneTree(c) ? zoneTree : c.url.pathname.endsWith('/list') ? pageOf([hotel]) : hotelFull));
+    hold('/saas/hotel/hotelInfos/update:PUT', PERM.zone.tree, ...AREA_CODES);
+    const calls = serve((c) => answerAreas(c) ?? (isZoneTree(c) ? zoneTree : c.url.pathname.endsWith('/list') ? pageOf([hotel]) : hotelFull));
     renderPage(HotelList, en);
     fireEvent.click(await screen.findByTestId('hotel-edit-11'));
     const dialog = await screen.findByTestId('hotel-dialog');
@@ -176,6 +179,10 @@ describe('hotel form', () => {
     expect((screen.getByTestId('field-name') as HTMLInputElement).value).toBe('Lakeside Hotel');
     // The hotel's zone shows by its path once the tree is in.
     await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Zone' }).textContent).toBe('Zhejiang / Hangzhou'));
+    // Its area (CN-HI) shows as country and province by name once their lists are in.
+    await waitFor(() => expect((screen.getByTestId('field-areaId-province') as HTMLInputElement).value).toBe('Hainan (CN-HI)'));
+    expect((screen.getByTestId('field-areaId') as HTMLInputElement).value).toBe('China (CN)');
+    expect((screen.getByTestId('field-areaId-city') as HTMLInputElement).value).toBe('');
     fireEvent.change(screen.getByTestId('field-serviceDesc'), { target: { value: 'Pool, spa' } });
     fireEvent.click(within(dialog).getByTestId('form-submit'));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));

@@ -1,7 +1,7 @@
 // The hotel form (the tenant's staff save and update hotels; a supplier sends the same form as
 // a request an operator approves): its values as typed, its rules (hotel-app's domain/hotel.rs)
-// and the body. What the form does not show (coordinates, time zone, area) is sent back as
-// loaded, since an update replaces every field.
+// and the body. What the form does not show (coordinates, time zone) is sent back as loaded, since
+// an update replaces every field. The area is a country, province or city code (the area picker).
 import { imageList, isClock, isImageUrl, isPhone, rules, type Rule } from '@tradewind/shared';
 import type { HotelFull } from './types';
 
@@ -10,6 +10,8 @@ export type HotelFormValues = {
   nameEn: string;
   star: string;
   zoneId: string;
+  /** `CN`, `CN-ZJ`, `CN-ZJ-HZ` or '' (hotel-app refuses one not in use). */
+  areaId: string;
   address: string;
   postCode: string;
   phone: string;
@@ -29,6 +31,7 @@ export const emptyHotelForm = (): HotelFormValues => ({
   nameEn: '',
   star: '0',
   zoneId: '',
+  areaId: '',
   address: '',
   postCode: '',
   phone: '',
@@ -48,6 +51,7 @@ export function hotelFormOf(h: HotelFull): HotelFormValues {
     nameEn: h.nameEn,
     star: String(h.star),
     zoneId: h.zoneId ? String(h.zoneId) : '',
+    areaId: h.areaId ?? '',
     address: h.address,
     postCode: h.postCode,
     phone: h.phone,
@@ -85,7 +89,7 @@ export const hotelRules: Partial<Record<keyof HotelFormValues, Rule<HotelFormVal
 /** The hotel's fields as the service takes them; `loaded` keeps what the form leaves alone. */
 export function hotelBody(v: HotelFormValues, loaded?: HotelFull | null): Record<string, unknown> {
   return {
-    areaId: loaded?.areaId ?? '',
+    areaId: v.areaId,
     longitude: loaded?.longitude ?? null,
     latitude: loaded?.latitude ?? null,
     timeZone: loaded?.timeZone ?? '',

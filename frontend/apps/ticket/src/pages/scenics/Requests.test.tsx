@@ -7,7 +7,7 @@ import en from '../../messages/en';
 import RequestList from './RequestList';
 import ScenicSupplierList from './ScenicSupplierList';
 import SystemScenicList, { mayApplyFrom } from './SystemScenicList';
-import { lastGet, pageOf, pick, query, renderPage, serve, setUpPageTests, writes } from '@tradewind/shared/src/testing';
+import { answerAreas, AREA_CODES, chooseArea, lastGet, pageOf, pick, query, renderPage, serve, setUpPageTests, writes } from '@tradewind/shared/src/testing';
 import { hold, scenic, scenicRequest, scenicSupplier, staffUser, supplierUser } from '../../fixtures';
 
 setUpPageTests();
@@ -99,12 +99,12 @@ describe('scenic spot suppliers', () => {
 describe('system scenic spots', () => {
   it('lets a supplier apply to supply a spot it has no relationship with, or was stopped on', async () => {
     supplierUser();
-    hold(PERM.scenicSupplier.apply);
+    hold(PERM.scenicSupplier.apply, ...AREA_CODES);
     const rows = [
       { ...scenic, supplierState: -1, productCount: 0 },
       { ...scenic, scenicId: 8, scenicName: '千岛湖风景区', supplierState: 1, productCount: 3 },
     ];
-    const calls = serve((c) => (c.method === 'GET' ? pageOf(rows) : scenicSupplier));
+    const calls = serve((c) => answerAreas(c) ?? (c.method === 'GET' ? pageOf(rows) : scenicSupplier));
     const { problems } = renderPage(SystemScenicList, en);
     expect(await screen.findByText('Not applied')).toBeTruthy();
     expect(screen.getByText('Cooperating')).toBeTruthy();
@@ -112,8 +112,10 @@ describe('system scenic spots', () => {
     expect(calls[0].url.pathname).toBe('/api/ticket-app/saas/product/scenicProducts/listForScenic');
     expect(screen.queryByTestId('scenic-apply-8')).toBeNull();
     pick('My relationship', 'Stopped');
+    await chooseArea('system-scenics-area', 'China (CN)');
+    await chooseArea('system-scenics-area-province', 'Zhejiang (CN-ZJ)');
     fireEvent.click(screen.getByTestId('search-inquire'));
-    await waitFor(() => expect(query(lastGet(calls))).toEqual({ page: '1', resultNum: '20', supplierState: '2' }));
+    await waitFor(() => expect(query(lastGet(calls))).toEqual({ page: '1', resultNum: '20', supplierState: '2', areaId: 'CN-ZJ' }));
 
     fireEvent.click(screen.getByTestId('scenic-apply-7'));
     expect(await screen.findByText('Apply to supply 西湖风景名胜区? The operator accepts or refuses.')).toBeTruthy();

@@ -2,9 +2,9 @@
 // (POST /saas/ticket/scenicInfos/save, PUT /saas/ticket/scenicInfos/update); a supplier sends
 // the same form as a request an operator approves (POST requestAdd, requestModify), without the
 // state, which stays the operator's. Changing loads the spot first
-// (GET /saas/ticket/scenicInfos/load?scenicId=).
+// (GET /saas/ticket/scenicInfos/load?scenicId=). The area is chosen as country, province and city.
 import { useEffect, useState } from 'react';
-import { api, FormDialog, FormSelect, FormText, useForm, useIsTenantStaff } from '@tradewind/shared';
+import { api, FormArea, FormDialog, FormSelect, FormText, useForm, useIsTenantStaff } from '@tradewind/shared';
 import { SCENIC_OPEN, SCENIC_STAR, SCENIC_STATE } from '../../enums';
 import { emptyScenicForm, OPEN_SEASONAL, scenicBody, scenicFormOf, scenicRules, type ScenicFormValues } from './scenicForm';
 import type { ScenicRow } from './types';
@@ -69,9 +69,9 @@ export function ScenicDialog({ scenicId, onClose, onSaved }: { scenicId: number 
       <FormText form={form} name="scenicNameEn" label={`${S}.scenicNameEn`} />
       <FormSelect form={form} name="star" label={`${S}.star`} enumeration={SCENIC_STAR} required />
       <FormText form={form} name="phone" label={`${S}.phone`} />
-      <FormText form={form} name="areaId" label={`${S}.areaId`} />
+      <FormArea form={form} name="areaId" label={`${S}.areaId`} />
       <FormText form={form} name="zoneName" label={`${S}.zoneName`} />
-      <FormText form={form} name="address" label={`${S}.address`} wide />
+      <FormText form={form} name="address" label={`${S}.address`} />
       <FormText form={form} name="longitude" label={`${S}.longitude`} decimal />
       <FormText form={form} name="latitude" label={`${S}.latitude`} decimal />
       <FormSelect form={form} name="openType" label={`${S}.openType`} enumeration={SCENIC_OPEN} required />

@@ -1,5 +1,6 @@
 // The tenant's scenic spots, newest first: ticket-app GET /saas/ticket/scenicInfos/list, narrowed
-// by name (Chinese or English), rating, area code, opening type and state. The tenant's staff see
+// by name (Chinese or English), rating, area (a country, province or city: everything in it),
+// opening type and state. The tenant's staff see
 // every state and add and change spots; a supplier sees the spots in the normal state and asks
 // for a new spot or a change through a request an operator approves. A row opens the spot's
 // suppliers, for a user who may list them.
@@ -7,6 +8,7 @@ import { useCallback, useState } from 'react';
 import { Link, Typography } from '@mui/material';
 import {
   AddButton,
+  AreaPicker,
   api,
   Clip,
   DataTable,
@@ -129,7 +131,7 @@ export default function ScenicList() {
         <>
           <TextFilter label={`${F}.scenicName`} value={f.draft.scenicName} onChange={(v) => f.set('scenicName', v)} testId="scenics-name" />
           <SelectFilter label={`${F}.star`} value={f.draft.star} onChange={(v) => f.set('star', v)} enumeration={SCENIC_STAR} testId="scenics-star" />
-          <TextFilter label={`${F}.areaId`} value={f.draft.areaId} onChange={(v) => f.set('areaId', v)} testId="scenics-area" width={140} />
+          <AreaPicker label={`${F}.areaId`} value={f.draft.areaId} onChange={(v) => f.set('areaId', v)} testId="scenics-area" width={140} />
           <SelectFilter label={`${F}.openType`} value={f.draft.openType} onChange={(v) => f.set('openType', v)} enumeration={SCENIC_OPEN} testId="scenics-open-type" />
           <SelectFilter label={`${F}.state`} value={f.draft.state} onChange={(v) => f.set('state', v)} enumeration={SCENIC_STATE} testId="scenics-state" />
         </>

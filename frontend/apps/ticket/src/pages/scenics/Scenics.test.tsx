@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PERM } from '@tradewind/shared';
 import en from '../../messages/en';
 import ScenicList from './ScenicList';
-import { lastGet, pageOf, pick, query, renderPage, serve, serveRefusing, setUpPageTests, writes, type Call } from '@tradewind/shared/src/testing';
+import { answerAreas, AREA_CODES, chooseArea, lastGet, pageOf, pick, query, renderPage, serve, serveRefusing, setUpPageTests, writes, type Call } from '@tradewind/shared/src/testing';
 import { hold, scenic, staffUser, supplierUser } from '../../fixtures';
 
 setUpPageTests();
@@ -15,7 +15,8 @@ const type = (name: string, value: string) => fireEvent.change(screen.getByTestI
 
 describe('scenic spots', () => {
   it('lists the spots with their rating, zone, opening and state, filtered by name, rating, area, opening and state', async () => {
-    const calls = serve(() => pageOf([scenic]));
+    hold(...AREA_CODES);
+    const calls = serve((c) => answerAreas(c) ?? pageOf([scenic]));
     const { problems } = renderPage(ScenicList, en);
     expect(await screen.findByText('西湖风景名胜区')).toBeTruthy();
     for (const text of ['West Lake Scenic Area', 'AAAAA', 'Normal', 'West Lake district / CN-ZJ-HZ', 'Open all year', '08:00-17:30']) {
@@ -25,16 +26,19 @@ describe('scenic spots', () => {
     expect(query(calls[0])).toEqual({ page: '1', resultNum: '20' });
 
     fireEvent.change(screen.getByTestId('scenics-name'), { target: { value: ' Lake ' } });
-    fireEvent.change(screen.getByTestId('scenics-area'), { target: { value: '3301' } });
+    // The area filters by prefix: a province lists everything in it.
+    await chooseArea('scenics-area', 'China (CN)');
+    await chooseArea('scenics-area-province', 'Zhejiang (CN-ZJ)');
     pick('Rating', 'AAAA');
     pick('Opening', 'Seasonal');
     pick('State', 'Stopped');
     fireEvent.click(screen.getByTestId('search-inquire'));
     await waitFor(() =>
-      expect(query(lastGet(calls))).toEqual({ page: '1', resultNum: '20', scenicName: 'Lake', star: '4', areaId: '3301', openType: '2', state: '2' }),
+      expect(query(lastGet(calls))).toEqual({ page: '1', resultNum: '20', scenicName: 'Lake', star: '4', areaId: 'CN-ZJ', openType: '2', state: '2' }),
     );
     fireEvent.click(screen.getByTestId('search-reset'));
     await waitFor(() => expect(query(lastGet(calls))).toEqual({ page: '1', resultNum: '20' }));
+    expect((screen.getByTestId('scenics-area') as HTMLInputElement).value).toBe('');
     expect(problems).toEqual([]);
   });
 
@@ -59,8 +63,8 @@ describe('scenic spots', () => {
 
   it('checks a new spot by the rules of ticket-app and saves every field', async () => {
     staffUser();
-    hold(PERM.scenic.save);
-    const calls = serve((c) => (c.method === 'GET' ? pageOf([scenic]) : { scenicId: 8 }));
+    hold(PERM.scenic.save, ...AREA_CODES);
+    const calls = serve((c) => answerAreas(c) ?? (c.method === 'GET' ? pageOf([scenic]) : { scenicId: 8 }));
     const { problems } = renderPage(ScenicList, en);
     fireEvent.click(await screen.findByTestId('scenic-add'));
     const dialog = await screen.findByTestId('scenic-dialog');
@@ -93,7 +97,9 @@ describe('scenic spots', () => {
     type('scenicName', ' 千岛湖 ');
     type('scenicNameEn', 'Qiandao Lake');
     type('phone', '0571-64812345');
-    type('areaId', '330127');
+    await chooseArea('field-areaId', 'China (CN)');
+    await chooseArea('field-areaId-province', 'Zhejiang (CN-ZJ)');
+    await chooseArea('field-areaId-city', 'Ningbo (CN-ZJ-NB)');
     type('zoneName', 'Chun’an');
     type('address', '1 Lake Road');
     type('latitude', '29.6');
@@ -112,7 +118,7 @@ describe('scenic spots', () => {
       scenicName: '千岛湖',
       scenicNameEn: 'Qiandao Lake',
       star: 3,
-      areaId: '330127',
+      areaId: 'CN-ZJ-NB',
       zoneName: 'Chun’an',
       address: '1 Lake Road',
       longitude: 120.1,
@@ -134,11 +140,15 @@ describe('scenic spots', () => {
 
   it('loads a spot and updates it with its id, coordinates and hours as loaded', async () => {
     staffUser();
-    hold(PERM.scenic.update, PERM.scenic.load);
-    const calls = serve((c) => (isList(c) ? pageOf([scenic]) : c.method === 'GET' ? scenic : { scenicId: 7 }));
+    hold(PERM.scenic.update, PERM.scenic.load, ...AREA_CODES);
+    const calls = serve((c) => answerAreas(c) ?? (isList(c) ? pageOf([scenic]) : c.method === 'GET' ? scenic : { scenicId: 7 }));
     renderPage(ScenicList, en);
     fireEvent.click(await screen.findByTestId('scenic-edit-7'));
     const dialog = await screen.findByTestId('scenic-dialog');
+    // The spot's area shows as country, province and city once their lists are in.
+    await waitFor(() => expect((screen.getByTestId('field-areaId-city') as HTMLInputElement).value).toBe('Hangzhou (CN-ZJ-HZ)'));
+    expect((screen.getByTestId('field-areaId') as HTMLInputElement).value).toBe('China (CN)');
+    expect((screen.getByTestId('field-areaId-province') as HTMLInputElement).value).toBe('Zhejiang (CN-ZJ)');
     expect(within(dialog).getByText('Change the scenic spot')).toBeTruthy();
     const load = calls.find((c) => c.url.pathname.endsWith('/scenicInfos/load')) as Call;
     expect(query(load)).toEqual({ scenicId: '7' });
@@ -165,6 +175,27 @@ describe('scenic spots', () => {
     type('scenicName', '西湖风景名胜区');
     fireEvent.click(within(dialog).getByTestId('form-submit'));
     expect(await within(dialog).findByText('the tenant has a scenic spot of this name')).toBeTruthy();
+    expect(screen.getByTestId('scenic-dialog')).toBeTruthy();
+  });
+
+  it("shows ticket-app's refusal of an area under the area picker", async () => {
+    staffUser();
+    hold(PERM.scenic.save, ...AREA_CODES);
+    const calls = serveRefusing(
+      (c) => answerAreas(c) ?? (c.method === 'GET' ? pageOf([scenic]) : { scenicId: 8 }),
+      (c) => (c.method === 'POST' ? { field: 'areaId', reason: 'area CN-HI-SY does not exist or is disabled' } : null),
+    );
+    renderPage(ScenicList, en);
+    fireEvent.click(await screen.findByTestId('scenic-add'));
+    const dialog = await screen.findByTestId('scenic-dialog');
+    type('scenicName', '天涯海角');
+    await chooseArea('field-areaId', 'China (CN)');
+    await chooseArea('field-areaId-province', 'Hainan (CN-HI)');
+    await chooseArea('field-areaId-city', 'Sanya (CN-HI-SY)');
+    fireEvent.click(within(dialog).getByTestId('form-submit'));
+    expect(await within(dialog).findByText('area CN-HI-SY does not exist or is disabled')).toBeTruthy();
+    expect(writes(calls)[0].body).toMatchObject({ scenicName: '天涯海角', areaId: 'CN-HI-SY' });
+    expect(screen.getByTestId('field-areaId-error').textContent).toBe('area CN-HI-SY does not exist or is disabled');
     expect(screen.getByTestId('scenic-dialog')).toBeTruthy();
   });
 

@@ -1,12 +1,13 @@
 // The tenant's system scenic spots, the ones ticket products are made on (normal state only):
-// GET /saas/product/scenicProducts/listForScenic, narrowed by name, rating, area code and
-// opening type, with the count of their ticket products (a supplier's own). A supplier sees its relationship with each spot (and may narrow to one state of
+// GET /saas/product/scenicProducts/listForScenic, narrowed by name, rating, area (a country,
+// province or city: everything in it) and opening type, with the count of their ticket products (a supplier's own). A supplier sees its relationship with each spot (and may narrow to one state of
 // it) and applies to supply a spot it has none with, or one it was stopped on, after a
 // question: POST /saas/ticket/scenicSuppliers/apply.
 import { useCallback } from 'react';
 import { Link, Typography } from '@mui/material';
 import {
   api,
+  AreaPicker,
   Clip,
   DataTable,
   ListPage,
@@ -116,7 +117,7 @@ export default function SystemScenicList() {
         <>
           <TextFilter label={`${F}.scenicName`} value={f.draft.scenicName} onChange={(v) => f.set('scenicName', v)} testId="system-scenics-name" />
           <SelectFilter label={`${F}.star`} value={f.draft.star} onChange={(v) => f.set('star', v)} enumeration={SCENIC_STAR} testId="system-scenics-star" />
-          <TextFilter label={`${F}.areaId`} value={f.draft.areaId} onChange={(v) => f.set('areaId', v)} testId="system-scenics-area" width={140} />
+          <AreaPicker label={`${F}.areaId`} value={f.draft.areaId} onChange={(v) => f.set('areaId', v)} testId="system-scenics-area" width={140} />
           <SelectFilter label={`${F}.openType`} value={f.draft.openType} onChange={(v) => f.set('openType', v)} enumeration={SCENIC_OPEN} testId="system-scenics-open-type" />
           {!staff && (
             <SelectFilter
