@@ -11,6 +11,8 @@ export const scenic: ScenicRow = {
   scenicNameEn: 'West Lake Scenic Area',
   star: 5,
   areaId: 'CN-ZJ-HZ',
+  areaName: '杭州',
+  areaNameEn: 'Hangzhou',
   zoneName: 'West Lake district',
   address: '1 Longjing Road, Hangzhou',
   longitude: 120.15,
