@@ -524,6 +524,33 @@ def test_the_services_that_seal_secrets_get_the_one_sealing_key():
     assert f"{RELEASE}-sealing-key" not in of_kind(production_manifests(), "Secret")
 
 
+def test_saas_main_and_ticket_app_get_one_channel_transport_key():
+    """Interface credentials travel from saas-main to ticket-app sealed with one transport key,
+    the second value of the sealing Secret (generated with it, or the operator's): the same
+    Secret key in both, in no other process, and a key of its own, not the sealing key."""
+    manifests = default_manifests()
+    deployments = of_kind(manifests, "Deployment")
+    channels = {"saas-main", "ticket-app"}
+    for service in SERVICES:
+        env = env_of(container_of(deployments[name_of(service)]))
+        var = f"TRADEWIND_{service.upper().replace('-', '_')}__CHANNEL__TRANSPORT_KEY"
+        if service in channels:
+            assert secret_ref(env, var) == (f"{RELEASE}-sealing-key", "channel-transport"), service
+        else:
+            assert var not in env, service
+    data = of_kind(manifests, "Secret")[f"{RELEASE}-sealing-key"]["data"]
+    assert len(base64.b64decode(base64.b64decode(data["channel-transport"]))) == 32
+    assert data["channel-transport"] != data["key"]
+
+    values = production_values()
+    deployments = of_kind(production_manifests(), "Deployment")
+    wanted = (values["sealingKey"]["existingSecret"], values["sealingKey"]["existingTransportKey"])
+    for service in channels:
+        env = env_of(container_of(deployments[name_of(service)]))
+        var = f"TRADEWIND_{service.upper().replace('-', '_')}__CHANNEL__TRANSPORT_KEY"
+        assert secret_ref(env, var) == wanted, service
+
+
 def test_gateway_rate_limits_and_cors_origins():
     env = env_of(container_of(of_kind(default_manifests(), "Deployment")[name_of("gateway")]))
     # Unset: the gateway's built-in rules and same-origin only.

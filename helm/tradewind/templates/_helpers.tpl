@@ -15,15 +15,15 @@ is also the Service port the gateway calls) and whether it owns a database. A co
 services/registry.json, the one list of services: deploy/tests/test_registry.py fails when they differ.
 */}}
 {{- define "tradewind.catalog" -}}
-gateway:        {key: gateway,       env: GATEWAY,        port: 8080, database: false, seals: false}
-auth-center:    {key: authCenter,    env: AUTH_CENTER,    port: 8081, database: true,  seals: true}
-saas-main:      {key: saasMain,      env: SAAS_MAIN,      port: 8082, database: true,  seals: true}
-hotel-app:      {key: hotelApp,      env: HOTEL_APP,      port: 8083, database: true,  seals: false}
-ticket-app:     {key: ticketApp,     env: TICKET_APP,     port: 8084, database: true,  seals: false}
-weixin-server:  {key: weixinServer,  env: WEIXIN_SERVER,  port: 8085, database: true,  seals: true}
-mall-app:       {key: mallApp,       env: MALL_APP,       port: 8086, database: true,  seals: false}
-message-server: {key: messageServer, env: MESSAGE_SERVER, port: 8087, database: true,  seals: false}
-finance-app:    {key: financeApp,    env: FINANCE_APP,    port: 8088, database: true,  seals: false}
+gateway:        {key: gateway,       env: GATEWAY,        port: 8080, database: false, seals: false, channels: false}
+auth-center:    {key: authCenter,    env: AUTH_CENTER,    port: 8081, database: true,  seals: true, channels: false}
+saas-main:      {key: saasMain,      env: SAAS_MAIN,      port: 8082, database: true,  seals: true, channels: true}
+hotel-app:      {key: hotelApp,      env: HOTEL_APP,      port: 8083, database: true,  seals: false, channels: false}
+ticket-app:     {key: ticketApp,     env: TICKET_APP,     port: 8084, database: true,  seals: false, channels: true}
+weixin-server:  {key: weixinServer,  env: WEIXIN_SERVER,  port: 8085, database: true,  seals: true, channels: false}
+mall-app:       {key: mallApp,       env: MALL_APP,       port: 8086, database: true,  seals: false, channels: false}
+message-server: {key: messageServer, env: MESSAGE_SERVER, port: 8087, database: true,  seals: false, channels: false}
+finance-app:    {key: financeApp,    env: FINANCE_APP,    port: 8088, database: true,  seals: false, channels: false}
 {{- end }}
 
 {{/* The catalog entry of the service in the context, as YAML (use with fromYaml). */}}
@@ -217,16 +217,21 @@ Where the sealing key lives (TRADEWIND_<SERVICE>__SECRETS__KEY: the services tha
 their database - auth-center's API user secrets, saas-main's interface credentials,
 weixin-server's app secrets - seal them with it, `platform::sealing`): sealingKey.existingSecret
 (the key named by sealingKey.existingSecretKey) when set, else the Secret the chart generates
-(key key). Returns YAML {name, key, create}; takes the root context.
+(key key). Its second value (transportKey) is the channel transport key
+(TRADEWIND_<SERVICE>__CHANNEL__TRANSPORT_KEY, the same in saas-main and the services that sign
+channel calls: interface credentials travel between them sealed with it). Returns YAML {name, key,
+transportKey, create}; takes the root context.
 */}}
 {{- define "tradewind.sealingKey" -}}
 {{- if .Values.sealingKey.existingSecret -}}
 name: {{ .Values.sealingKey.existingSecret }}
 key: {{ default "key" .Values.sealingKey.existingSecretKey }}
+transportKey: {{ default "channel-transport" .Values.sealingKey.existingTransportKey }}
 create: false
 {{- else -}}
 name: {{ printf "%s-sealing-key" (include "tradewind.fullname" .) }}
 key: key
+transportKey: channel-transport
 create: true
 {{- end -}}
 {{- end }}
@@ -321,6 +326,15 @@ Takes (dict "root" $ "service" name).
     secretKeyRef:
       name: {{ $sealing.name }}
       key: {{ $sealing.key }}
+{{- end }}
+{{- if $spec.channels }}
+{{- /* One value for saas-main and the services it sends interface credentials to. */}}
+{{- $transport := include "tradewind.sealingKey" $root | fromYaml }}
+- name: TRADEWIND_{{ $spec.env }}__CHANNEL__TRANSPORT_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ $transport.name }}
+      key: {{ $transport.transportKey }}
 {{- end }}
 {{- if eq .service "gateway" }}
 {{- $catalog := include "tradewind.catalog" $root | fromYaml }}

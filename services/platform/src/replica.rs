@@ -2,7 +2,9 @@
 //! `replica_tenants` and `replica_merchants`, created by the platform's migrations in every
 //! service's database), fed by `tenant.updated` and `merchant.updated` ([`follow`]); and, for
 //! the services that place things, of its provinces and cities (`replica_areas`, fed by
-//! `area.updated`, [`follow_areas`]).
+//! `area.updated`, [`follow_areas`]); and, for the services that sell through channels, of the
+//! tenants' interface configurations of their product type (`replica_interface_configs`, fed by
+//! `interface-config.updated`, [`follow_interface_configs`]).
 //!
 //! Each row remembers the `occurredAt` of the event it reflects, and an event older than that
 //! changes nothing: events of one tenant may be delivered out of order (a retry, a relay
@@ -13,7 +15,7 @@ use std::collections::HashMap;
 use diesel::prelude::*;
 
 use crate::bus::subscriptions::{Event, Subscriptions};
-use crate::bus::v1::{AreaUpdated, MerchantUpdated, TenantUpdated};
+use crate::bus::v1::{AreaUpdated, InterfaceConfigUpdated, MerchantUpdated, TenantUpdated};
 use crate::db::DbConnection;
 
 pub mod schema {
@@ -44,6 +46,23 @@ pub mod schema {
     }
 
     diesel::table! {
+        replica_interface_configs (config_id) {
+            config_id -> BigInt,
+            saas_id -> BigInt,
+            interface_id -> BigInt,
+            interface_name -> Text,
+            mch_id -> BigInt,
+            config_name -> Text,
+            product_type -> Integer,
+            interface_type -> Integer,
+            base_url -> Text,
+            credentials_sealed -> Text,
+            state -> Integer,
+            occurred_at -> BigInt,
+        }
+    }
+
+    diesel::table! {
         replica_areas (code) {
             code -> Text,
             parent_code -> Text,
@@ -56,7 +75,33 @@ pub mod schema {
     }
 }
 
-use schema::{replica_areas as areas, replica_merchants as merchants, replica_tenants as tenants};
+use schema::{
+    replica_areas as areas, replica_interface_configs as interface_configs,
+    replica_merchants as merchants, replica_tenants as tenants,
+};
+
+/// Writes `values` to row `key` of copy table `table` (a module of [`schema`]) unless the row
+/// reflects an event newer than `at`, inserting it when missing; answers whether the copy
+/// changed. One shape for every copy: the update takes a row not newer, the insert a missing
+/// one, and its conflict keeps a newer one (the update found it and left it).
+macro_rules! apply_if_newer {
+    ($conn:expr, $table:ident, $key_col:ident = $key:expr, $at:expr, $values:expr) => {{
+        let values = $values;
+        let key = $key;
+        let updated = diesel::update($table::table.find(key).filter($table::occurred_at.le($at)))
+            .set(values)
+            .execute($conn)?;
+        if updated > 0 {
+            Ok(true)
+        } else {
+            let insert = diesel::insert_into($table::table)
+                .values(($table::$key_col.eq(key), values))
+                .on_conflict_do_nothing();
+            let inserted = crate::per_backend!($conn, |c| insert.execute(c))?;
+            Ok(inserted > 0)
+        }
+    }};
+}
 
 /// A tenant as saas-main last announced it.
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
@@ -133,17 +178,7 @@ pub fn apply_area(conn: &mut DbConnection, a: &AreaUpdated, at: i64) -> QueryRes
         areas::state.eq(a.state),
         areas::occurred_at.eq(at),
     );
-    let updated = diesel::update(areas::table.find(&a.code).filter(areas::occurred_at.le(at)))
-        .set(values)
-        .execute(conn)?;
-    if updated > 0 {
-        return Ok(true);
-    }
-    let insert = diesel::insert_into(areas::table)
-        .values((areas::code.eq(&a.code), values))
-        .on_conflict_do_nothing();
-    let inserted = crate::per_backend!(conn, |c| insert.execute(c))?;
-    Ok(inserted > 0)
+    apply_if_newer!(conn, areas, code = &a.code, at, values)
 }
 
 /// Whether a row may be put in `code`: a country of the list, or a province or city in use
@@ -232,22 +267,7 @@ pub fn apply_tenant(
         tenants::language.eq(&t.language),
         tenants::occurred_at.eq(at),
     );
-    let updated = diesel::update(
-        tenants::table
-            .find(saas_id)
-            .filter(tenants::occurred_at.le(at)),
-    )
-    .set(values)
-    .execute(conn)?;
-    if updated > 0 {
-        return Ok(true);
-    }
-    // No row, or a newer one: the insert takes the first case, the conflict keeps the second.
-    let insert = diesel::insert_into(tenants::table)
-        .values((tenants::saas_id.eq(saas_id), values))
-        .on_conflict_do_nothing();
-    let inserted = crate::per_backend!(conn, |c| insert.execute(c))?;
-    Ok(inserted > 0)
+    apply_if_newer!(conn, tenants, saas_id = saas_id, at, values)
 }
 
 /// Applies a `merchant.updated` of tenant `saas_id` that occurred at `at`; answers whether the
@@ -266,21 +286,7 @@ pub fn apply_merchant(
         merchants::state.eq(m.state),
         merchants::occurred_at.eq(at),
     );
-    let updated = diesel::update(
-        merchants::table
-            .find(m.mch_id)
-            .filter(merchants::occurred_at.le(at)),
-    )
-    .set(values)
-    .execute(conn)?;
-    if updated > 0 {
-        return Ok(true);
-    }
-    let insert = diesel::insert_into(merchants::table)
-        .values((merchants::mch_id.eq(m.mch_id), values))
-        .on_conflict_do_nothing();
-    let inserted = crate::per_backend!(conn, |c| insert.execute(c))?;
-    Ok(inserted > 0)
+    apply_if_newer!(conn, merchants, mch_id = m.mch_id, at, values)
 }
 
 pub fn tenant(conn: &mut DbConnection, saas_id: i64) -> QueryResult<Option<TenantCopy>> {
@@ -334,4 +340,123 @@ pub fn merchant_names(
         .select((merchants::mch_id, merchants::mch_name))
         .load(conn)?;
     Ok(rows.into_iter().collect())
+}
+
+/// The copy of the interface configurations' name in resync requests: saas-main owns it.
+pub const INTERFACE_CONFIGS: &str = crate::bus::resync::INTERFACE_CONFIGS;
+
+/// Interface configuration states as saas-main announces them.
+pub const CONFIG_ENABLED: i32 = 1;
+pub const CONFIG_DELETED: i32 = -1;
+
+/// A tenant's interface configuration as saas-main last announced it, without its credentials
+/// ([`interface_credentials`] reads those, sealed).
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, serde::Serialize)]
+#[diesel(table_name = interface_configs)]
+#[serde(rename_all = "camelCase")]
+pub struct InterfaceConfigCopy {
+    #[serde(rename = "id")]
+    pub config_id: i64,
+    pub interface_id: i64,
+    pub interface_name: String,
+    pub mch_id: i64,
+    pub config_name: String,
+    pub product_type: i32,
+    #[serde(rename = "type")]
+    pub interface_type: i32,
+    pub base_url: String,
+    pub state: i32,
+}
+
+/// Adds the subscriptions that keep the copy of the interface configurations of `product_type`
+/// (10 hotel, 20 ticket): the others are not kept, so no service holds credentials it never
+/// uses. Rebuilt from saas-main when never filled (not counted: the owner's rows are every
+/// product type's).
+pub fn follow_interface_configs(subs: Subscriptions, product_type: i32) -> Subscriptions {
+    crate::bus::resync::keep(subs, INTERFACE_CONFIGS).on::<InterfaceConfigUpdated>(
+        "interface-config.updated",
+        move |conn, e: Event<InterfaceConfigUpdated>| {
+            if e.payload.product_type == product_type {
+                apply_interface_config(conn, e.saas_id, &e.payload, e.occurred_at)?;
+            }
+            Ok(())
+        },
+    )
+}
+
+/// Applies an `interface-config.updated` of tenant `saas_id` that occurred at `at`; answers
+/// whether the copy changed. The credentials are kept as they travelled, sealed with the
+/// transport key ([`crate::sealing::transport_from_config`]).
+pub fn apply_interface_config(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    c: &InterfaceConfigUpdated,
+    at: i64,
+) -> QueryResult<bool> {
+    let values = (
+        interface_configs::saas_id.eq(saas_id),
+        interface_configs::interface_id.eq(c.interface_id),
+        interface_configs::interface_name.eq(&c.interface_name),
+        interface_configs::mch_id.eq(c.mch_id),
+        interface_configs::config_name.eq(&c.config_name),
+        interface_configs::product_type.eq(c.product_type),
+        interface_configs::interface_type.eq(c.interface_type),
+        interface_configs::base_url.eq(&c.base_url),
+        interface_configs::credentials_sealed.eq(&c.credentials_sealed),
+        interface_configs::state.eq(c.state),
+        interface_configs::occurred_at.eq(at),
+    );
+    apply_if_newer!(conn, interface_configs, config_id = c.config_id, at, values)
+}
+
+/// A live (not deleted) configuration of tenant `saas_id` (another tenant's is not found).
+pub fn interface_config(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    config_id: i64,
+) -> QueryResult<Option<InterfaceConfigCopy>> {
+    interface_configs::table
+        .find(config_id)
+        .filter(interface_configs::saas_id.eq(saas_id))
+        .filter(interface_configs::state.ne(CONFIG_DELETED))
+        .select(InterfaceConfigCopy::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// The live configurations of tenant `saas_id` of interface type `interface_type` (1 vendor,
+/// 2 channel), of merchant `mch_id` only when given, by name.
+pub fn interface_configs(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    interface_type: i32,
+    mch_id: Option<i64>,
+) -> QueryResult<Vec<InterfaceConfigCopy>> {
+    let mut q = interface_configs::table
+        .filter(interface_configs::saas_id.eq(saas_id))
+        .filter(interface_configs::interface_type.eq(interface_type))
+        .filter(interface_configs::state.ne(CONFIG_DELETED))
+        .select(InterfaceConfigCopy::as_select())
+        .order((interface_configs::config_name, interface_configs::config_id))
+        .into_boxed();
+    if let Some(m) = mch_id {
+        q = q.filter(interface_configs::mch_id.eq(m));
+    }
+    q.load(conn)
+}
+
+/// The credentials of a live configuration of tenant `saas_id`, sealed with the transport key
+/// (empty when it holds none).
+pub fn interface_credentials(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    config_id: i64,
+) -> QueryResult<Option<String>> {
+    interface_configs::table
+        .find(config_id)
+        .filter(interface_configs::saas_id.eq(saas_id))
+        .filter(interface_configs::state.ne(CONFIG_DELETED))
+        .select(interface_configs::credentials_sealed)
+        .first(conn)
+        .optional()
 }

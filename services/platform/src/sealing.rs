@@ -81,6 +81,11 @@ impl Sealer {
     }
 }
 
+/// `sealed` (sealed under `from`) sealed again under `to`, opened only in memory on the way.
+pub fn reseal(from: &Sealer, to: &Sealer, sealed: &str) -> Result<String, SealError> {
+    to.seal(&from.open(sealed)?)
+}
+
 impl From<SealError> for crate::ApiError {
     fn from(e: SealError) -> Self {
         crate::ApiError::Internal(anyhow::anyhow!(e))
@@ -92,8 +97,35 @@ impl From<SealError> for crate::ApiError {
 /// `<data dir>/<service>/secrets.key`), made with 32 random bytes on first start (the embedded
 /// mode's default). A service using it lists both keys among its variables.
 pub fn from_config(cfg: &ServiceConfig) -> anyhow::Result<Sealer> {
+    let default_file = cfg.env.data_dir().join(&cfg.name).join("secrets.key");
+    key_from(cfg, "SECRETS__KEY", "SECRETS__KEY_FILE", default_file)
+}
+
+/// The sealer of what travels between services: interface credentials, from saas-main that
+/// keeps them to the services that sign channel calls with them. The key is
+/// `TRADEWIND_<SERVICE>__CHANNEL__TRANSPORT_KEY`, the same value for saas-main, hotel-app and
+/// ticket-app (production sets it from one shared secret), or else the file
+/// `CHANNEL__TRANSPORT_KEY_FILE` (default `<data dir>/channel-transport.key`, one file for the
+/// services of one data directory, as the embedded fleet runs). A service using it lists both
+/// keys among its variables.
+pub fn transport_from_config(cfg: &ServiceConfig) -> anyhow::Result<Sealer> {
+    let default_file = cfg.env.data_dir().join("channel-transport.key");
+    key_from(
+        cfg,
+        "CHANNEL__TRANSPORT_KEY",
+        "CHANNEL__TRANSPORT_KEY_FILE",
+        default_file,
+    )
+}
+
+fn key_from(
+    cfg: &ServiceConfig,
+    key_var: &str,
+    file_var: &str,
+    default_file: PathBuf,
+) -> anyhow::Result<Sealer> {
     let b64 = base64::engine::general_purpose::STANDARD;
-    let var = cfg.var("SECRETS__KEY");
+    let var = cfg.var(key_var);
     let given = cfg.env.get(&var).unwrap_or_default().trim();
     if !given.is_empty() {
         let key = b64
@@ -107,17 +139,12 @@ pub fn from_config(cfg: &ServiceConfig) -> anyhow::Result<Sealer> {
     }
     let file = cfg
         .env
-        .get(&cfg.var("SECRETS__KEY_FILE"))
+        .get(&cfg.var(file_var))
         .map(|p| PathBuf::from(p.trim()))
         .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or_else(|| cfg.env.data_dir().join(&cfg.name).join("secrets.key"));
+        .unwrap_or(default_file);
     if !file.exists() {
-        let mut key = [0u8; KEY_LEN];
-        getrandom::fill(&mut key).map_err(|e| anyhow::anyhow!("no randomness: {e}"))?;
-        if let Some(dir) = file.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
-        std::fs::write(&file, b64.encode(key))?;
+        create_key_file(&file)?;
     }
     let text = std::fs::read_to_string(&file)
         .map_err(|e| anyhow::anyhow!("reading the sealing key {}: {e}", file.display()))?;
@@ -125,6 +152,32 @@ pub fn from_config(cfg: &ServiceConfig) -> anyhow::Result<Sealer> {
         .decode(text.trim())
         .map_err(|_| anyhow::anyhow!("the sealing key {} is not base64", file.display()))?;
     Ok(Sealer::new(&key)?)
+}
+
+/// Writes a new random key to `file`, unless another process made it first: services of one
+/// fleet start together and must all read the same key, so the key is written whole under a
+/// name of its own and then linked into place, which fails if the file already exists.
+fn create_key_file(file: &std::path::Path) -> anyhow::Result<()> {
+    let b64 = base64::engine::general_purpose::STANDARD;
+    let mut key = [0u8; KEY_LEN];
+    getrandom::fill(&mut key).map_err(|e| anyhow::anyhow!("no randomness: {e}"))?;
+    if let Some(dir) = file.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let mut tag = [0u8; 8];
+    getrandom::fill(&mut tag).map_err(|e| anyhow::anyhow!("no randomness: {e}"))?;
+    let staged = file.with_extension(format!("new-{}", u64::from_le_bytes(tag)));
+    std::fs::write(&staged, b64.encode(key))?;
+    let linked = std::fs::hard_link(&staged, file);
+    let _ = std::fs::remove_file(&staged);
+    match linked {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(anyhow::anyhow!(
+            "writing the sealing key {}: {e}",
+            file.display()
+        )),
+    }
 }
 
 #[cfg(test)]
@@ -148,5 +201,22 @@ mod tests {
         assert_eq!(a.seal("").unwrap(), "");
         assert!(Sealer::new(&[1; 16]).is_err());
         assert_eq!(format!("{a:?}"), "Sealer(***)");
+    }
+
+    #[test]
+    fn a_key_file_made_by_one_service_is_read_by_the_others() {
+        let dir = std::env::temp_dir().join(format!("tw-seal-{}", std::process::id()));
+        let file = dir.join("channel-transport.key");
+        let _ = std::fs::remove_dir_all(&dir);
+        create_key_file(&file).unwrap();
+        let first = std::fs::read_to_string(&file).unwrap();
+        create_key_file(&file).unwrap();
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), first, "kept");
+        assert_eq!(
+            std::fs::read_dir(&dir).unwrap().count(),
+            1,
+            "no staged file left"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

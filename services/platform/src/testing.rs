@@ -757,6 +757,50 @@ impl TenantFixture {
     pub const SUPPLIER: i64 = 2001;
     pub const DISTRIBUTOR: i64 = 2002;
     pub const OTHER_SUPPLIER: i64 = 3001;
+    /// The transport key the fixture's service is given (32 bytes of 9), as saas-main would
+    /// share it ([`crate::sealing::transport_from_config`]).
+    pub const TRANSPORT_KEY_B64: &'static str = "CQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQk=";
+
+    /// The sealer of the transport key, to seal credentials as saas-main sends them.
+    pub fn transport(&self) -> crate::sealing::Sealer {
+        crate::sealing::Sealer::new(&[9; crate::sealing::KEY_LEN]).expect("a 32-byte key")
+    }
+
+    /// Announces an interface configuration of `saas_id` as saas-main does (its credentials,
+    /// a JSON object, sealed with the transport key), and waits until the service's copy
+    /// reflects it (a configuration of another product type is announced, then not waited for).
+    pub async fn publish_interface_config(
+        &self,
+        saas_id: i64,
+        config: crate::bus::v1::InterfaceConfigUpdated,
+        credentials: &serde_json::Value,
+        copied: bool,
+    ) {
+        let mut config = config;
+        config.credentials_sealed = self
+            .transport()
+            .seal(&credentials.to_string())
+            .expect("sealed");
+        let out =
+            crate::bus::Outgoing::new("saas-main", "interface-config.updated", saas_id, &config);
+        self.bus
+            .publish_batch(&[("interface-config.updated", &out.envelope_bytes())])
+            .await
+            .expect("the in-process bus takes it");
+        if copied {
+            let (id, state) = (config.config_id, config.state);
+            self.wait_for_copy("the configuration reaches the service's copy", |conn| {
+                use diesel::prelude::*;
+                crate::replica::schema::replica_interface_configs::table
+                    .find(id)
+                    .select(crate::replica::schema::replica_interface_configs::state)
+                    .first::<i32>(conn)
+                    .ok()
+                    == Some(state)
+            })
+            .await
+        }
+    }
 
     /// Spawns `spec` on `backend` with settings (`TRADEWIND_<SERVICE>__...`); merchant users
     /// hold `supplier_grants` and `distributor_grants` (the tenant administrators hold every
@@ -773,6 +817,8 @@ impl TenantFixture {
         let bus = crate::bus::Bus::Memory(crate::bus::MemoryBroker::default());
         let db = TestDb::new(backend);
         let mut cfg = test_config(spec.name, Some(&db));
+        cfg.env
+            .set(cfg.var("CHANNEL__TRANSPORT_KEY"), Self::TRANSPORT_KEY_B64);
         for (k, v) in settings {
             cfg.env.set(*k, *v);
         }

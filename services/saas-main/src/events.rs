@@ -2,11 +2,13 @@
 //! handler: order events feed the statistics (summed per delivered batch), product events the
 //! product counts, the gateway's user actions the activity counts, usage events the quantity
 //! licences. And, as the owner of the tenants and merchants, the notification settings, the
-//! licences and the areas that other services copy, the requests to announce each copy again
+//! licences, the areas and the interface configurations that other services copy, the requests to announce each copy again
 //! (`resync.<copy>.requested`, docs/events.md): every row through the outbox, then
 //! `resync.<copy>.completed` in the same transaction, so the answer reaches each queue after
 //! the rows. Its one copy of another's data is finance-app's credit figures of each distributor
 //! (`credit-account.updated`), rebuilt from finance-app when never filled.
+
+use std::sync::{Arc, OnceLock};
 
 use platform::bus::{EventEnvelope, Subscriptions, resync, v1};
 use platform::db::DbConnection;
@@ -14,6 +16,7 @@ use prost::Message as _;
 
 use crate::domain::activity;
 use crate::domain::stats::{Change, OrderFacts, Outcome, hour_of, order_key};
+use crate::store::interfaces::CredentialKeys;
 use crate::{NAME, store};
 
 /// The copy of tenants and merchants (`tenant.updated`, `merchant.updated`).
@@ -27,8 +30,15 @@ pub const LICENCES: &str = platform::bus::resync::LICENCES;
 pub const CREDIT_ACCOUNTS: &str = platform::bus::resync::CREDIT_ACCOUNTS;
 /// The provinces and cities hotel-app and ticket-app copy (`area.updated`).
 pub const AREAS: &str = platform::bus::resync::AREAS;
+/// The interface configurations hotel-app and ticket-app copy (`interface-config.updated`).
+pub const INTERFACE_CONFIGS: &str = platform::bus::resync::INTERFACE_CONFIGS;
 
-pub fn subscriptions() -> Subscriptions {
+/// The credentials' keys, known once the set-up has read the configuration (the subscriptions
+/// are made before it, with the service's spec). One cell per spec, so two saas-mains of one
+/// process (tests) keep their own keys.
+pub type KeysCell = Arc<OnceLock<CredentialKeys>>;
+
+pub fn subscriptions(keys: KeysCell) -> Subscriptions {
     resync::keep_counted(
         Subscriptions::new(),
         CREDIT_ACCOUNTS,
@@ -72,6 +82,13 @@ pub fn subscriptions() -> Subscriptions {
     .on::<v1::ResyncRequested>(&resync::requested_key(AREAS), |conn, e| {
         let rows = store::areas::announce_all(conn)?;
         answer(conn, AREAS, &e.payload, rows)
+    })
+    .on::<v1::ResyncRequested>(&resync::requested_key(INTERFACE_CONFIGS), move |conn, e| {
+        let keys = keys
+            .get()
+            .ok_or_else(|| anyhow::anyhow!("the credentials' keys are not loaded yet"))?;
+        let rows = store::interfaces::announce_all(conn, keys)?;
+        answer(conn, INTERFACE_CONFIGS, &e.payload, rows)
     })
 }
 

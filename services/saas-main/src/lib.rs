@@ -18,6 +18,8 @@ pub const NAME: &str = "saas-main";
 pub const DEFAULT_PORT: u16 = 8082;
 
 pub fn service() -> ServiceSpec {
+    let keys = events::KeysCell::default();
+    let keys_of_setup = keys.clone();
     ServiceSpec::new(NAME, env!("CARGO_PKG_VERSION"), DEFAULT_PORT)
         .permission_texts(permission_texts::TEXTS)
         .description(
@@ -26,15 +28,22 @@ pub fn service() -> ServiceSpec {
         .migrations(platform::embed_migrations!())
         .openapi(api::openapi())
         .variables(settings::VARIABLES)
-        .consumer(events::subscriptions().into())
+        .consumer(events::subscriptions(keys).into())
         .demo(demo::seed)
-        .setup(setup)
+        .setup(move |ctx| setup(ctx, &keys_of_setup))
 }
 
-fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
+fn setup(ctx: &SetupContext<'_>, cell: &events::KeysCell) -> anyhow::Result<Prepared> {
     let settings = settings::Settings::load(ctx.config)?;
-    // Interface credentials are sealed at rest with the service's key.
-    let sealer = web::Data::new(platform::sealing::from_config(ctx.config)?);
+    // Interface credentials are sealed at rest with the service's key, and travel to the
+    // services that sign channel calls under the transport key.
+    let keys = store::interfaces::CredentialKeys {
+        at_rest: platform::sealing::from_config(ctx.config)?,
+        transport: platform::sealing::transport_from_config(ctx.config)?,
+    };
+    // A spec set up a second time keeps the keys of its first set-up.
+    let _ = cell.set(keys.clone());
+    let keys = web::Data::new(keys);
     if let Some(pool) = &ctx.resources.pool {
         let mut conn = pool.get()?;
         let n = platform::db::write_tx::<_, diesel::result::Error>(&mut conn, store::announce_all)?;
@@ -45,7 +54,7 @@ fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
         // a copy (which saas-main does not keep).
         let directory = Directory(Arc::new(store::merchants::merchant_type));
         c.app_data(web::Data::new(directory));
-        c.app_data(sealer.clone());
+        c.app_data(keys.clone());
         api::routes(c);
     })
     .job(platform::jobs::Job::new(

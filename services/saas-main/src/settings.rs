@@ -13,6 +13,10 @@ pub const VARIABLES: &[&str] = &[
     // The key interface credentials are sealed with (`platform::sealing::from_config`).
     "SECRETS__KEY",
     "SECRETS__KEY_FILE",
+    // The key they travel to hotel-app and ticket-app under
+    // (`platform::sealing::transport_from_config`).
+    "CHANNEL__TRANSPORT_KEY",
+    "CHANNEL__TRANSPORT_KEY_FILE",
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -33,8 +33,13 @@ pub fn service() -> ServiceSpec {
 
 fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
     let settings = OrderSettings::load(ctx.config)?;
+    // The channel configurations' credentials are kept as they arrive, sealed with the key
+    // shared with saas-main; read at start so a wrong key stops the service, not a push.
+    let transport =
+        actix_web::web::Data::new(platform::sealing::transport_from_config(ctx.config)?);
     Ok(Prepared::new(move |c| {
         c.app_data(actix_web::web::Data::new(settings));
+        c.app_data(transport.clone());
         api::routes(c);
     })
     .job(platform::jobs::Job::new(

@@ -8,7 +8,13 @@ use std::time::Duration;
 use platform::config::ServiceConfig;
 
 /// The keys read here, declared on the spec for the documentation check.
-pub const VARIABLES: &[&str] = &["ORDERS__PAY_TIMEOUT_MINUTES", "ORDERS__EXPIRY_CHECK_SECS"];
+pub const VARIABLES: &[&str] = &[
+    "ORDERS__PAY_TIMEOUT_MINUTES",
+    "ORDERS__EXPIRY_CHECK_SECS",
+    // The key channel credentials arrive sealed with (`platform::sealing::transport_from_config`).
+    "CHANNEL__TRANSPORT_KEY",
+    "CHANNEL__TRANSPORT_KEY_FILE",
+];
 
 /// Unpaid online-payment orders cancel themselves after this long (as hotel orders do).
 pub const DEFAULT_PAY_TIMEOUT_MINUTES: i64 = 24 * 60;

@@ -213,8 +213,10 @@ impl Shape {
                     .join("signing-key.pem")
                     .display()
                     .to_string()
-            } else if name.ends_with("__SECRETS__KEY") {
-                // The chart's sealing key is the base64 of 32 bytes, not any string.
+            } else if name.ends_with("__SECRETS__KEY") || name.ends_with("__CHANNEL__TRANSPORT_KEY")
+            {
+                // The chart's sealing and transport keys are the base64 of 32 bytes, not any
+                // string (and the transport key one value for every service).
                 SEALING_KEY.to_owned()
             } else if value.starts_with("<secret ") {
                 let n = self.secrets.len();

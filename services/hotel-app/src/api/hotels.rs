@@ -142,9 +142,7 @@ fn current_area(
     viewer: &Viewer,
     hotel_id: i64,
 ) -> Result<String, ApiError> {
-    Ok(hotels::find(conn, viewer, hotel_id)?
-        .ok_or_else(not_found)?
-        .area_id)
+    hotels::area_of(conn, viewer, hotel_id)?.ok_or_else(not_found)
 }
 
 /// The tenant's hotels, newest first.

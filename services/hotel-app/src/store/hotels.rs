@@ -308,6 +308,17 @@ pub fn find(conn: &mut DbConnection, viewer: &Viewer, id: i64) -> QueryResult<Op
     Ok(with_zone_names(conn, viewer, vec![row])?.pop())
 }
 
+/// The `areaId` of a hotel of the viewer's tenant, if there is such a hotel: what a change is
+/// checked against (an area disabled since stays valid on it), without the names `find` adds.
+pub fn area_of(conn: &mut DbConnection, viewer: &Viewer, id: i64) -> QueryResult<Option<String>> {
+    hotels::table
+        .find(id)
+        .filter(hotels::saas_id.eq(viewer.saas_id))
+        .select(hotels::area_id)
+        .first(conn)
+        .optional()
+}
+
 pub fn exists(conn: &mut DbConnection, viewer: &Viewer, id: i64) -> QueryResult<bool> {
     let n: i64 = hotels::table
         .filter(hotels::id.eq(id))

@@ -14,7 +14,8 @@ use crate::db::DbConnection;
 
 /// The copies of the installation, by owner: saas-main owns `tenants` (tenants and merchants,
 /// [`crate::replica::COPY`]), `notify-configs` (users' notification settings) and `licences`;
-/// `areas` (provinces and cities); finance-app owns `credit-accounts` (the distributors' credit figures saas-main shows);
+/// `areas` (provinces and cities) and `interface-configs` (the tenants' channel and vendor
+/// configurations); finance-app owns `credit-accounts` (the distributors' credit figures saas-main shows);
 /// every service owns its part of `permissions` (auth-center's catalogue).
 pub const NOTIFY_CONFIGS: &str = "notify-configs";
 pub const CREDIT_ACCOUNTS: &str = "credit-accounts";
@@ -22,6 +23,8 @@ pub const LICENCES: &str = "licences";
 pub const PERMISSIONS: &str = "permissions";
 /// saas-main's provinces and cities, which hotel-app and ticket-app check `areaId`s against.
 pub const AREAS: &str = "areas";
+/// saas-main's interface configurations, which hotel-app and ticket-app push channels through.
+pub const INTERFACE_CONFIGS: &str = "interface-configs";
 
 /// auth-center's request to every service: declare your permission codes again.
 pub const PERMISSIONS_REQUESTED: &str = "resync.permissions.requested";

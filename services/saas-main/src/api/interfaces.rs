@@ -22,7 +22,9 @@ use utoipa::{IntoParams, ToSchema};
 use crate::domain::interfaces::{
     self as rules, CONFIG_DELETED, CONFIG_DISABLED, CONFIG_ENABLED, Credentials,
 };
-use crate::store::interfaces::{self as store, ConfigFields, ConfigFilter, ConfigRow, InfoRow};
+use crate::store::interfaces::{
+    self as store, ConfigFields, ConfigFilter, ConfigRow, CredentialKeys, InfoRow,
+};
 use crate::store::merchants;
 
 fn config_not_found() -> ApiError {
@@ -349,7 +351,7 @@ fn taken() -> ApiError {
 #[post("/saas/saasInterface/interfaceConfig/save")]
 pub async fn save(
     pool: web::Data<DbPool>,
-    sealer: web::Data<Sealer>,
+    keys: web::Data<CredentialKeys>,
     viewer: Viewer,
     form: Json<ConfigForm>,
 ) -> Result<Reply<ConfigCreated>, ApiError> {
@@ -361,14 +363,14 @@ pub async fn save(
     let id = with_conn(&pool, move |conn| -> Result<i64, ApiError> {
         write_tx(conn, |conn| {
             let info = store::info(conn, interface_id)?.ok_or_else(interface_not_found)?;
-            let fields = checked_fields(conn, &viewer, &sealer, &info, &form, None)?;
+            let fields = checked_fields(conn, &viewer, &keys.at_rest, &info, &form, None)?;
             if store::taken(conn, &viewer, interface_id, fields.mch_id, None)? {
                 return Err(taken());
             }
             let id = platform::id::next_id();
             let now = platform::time::now_ms();
             store::insert(conn, &viewer, id, &info, &fields, CONFIG_DISABLED, now)?;
-            store::announce(conn, &viewer, id)?;
+            store::announce(conn, &keys, viewer.saas_id, id)?;
             tracing::info!(
                 id,
                 interface_id,
@@ -387,7 +389,7 @@ pub async fn save(
 #[put("/saas/saasInterface/interfaceConfig/update")]
 pub async fn update(
     pool: web::Data<DbPool>,
-    sealer: web::Data<Sealer>,
+    keys: web::Data<CredentialKeys>,
     viewer: Viewer,
     form: Json<ConfigForm>,
 ) -> Result<Reply<bool>, ApiError> {
@@ -408,19 +410,20 @@ pub async fn update(
             }
             let info = store::info(conn, row.interface_id)?.ok_or_else(interface_not_found)?;
             let sealed = store::sealed_credentials(conn, &viewer, id)?.unwrap_or_default();
-            let opened = sealer.open(&sealed)?;
+            let opened = keys.at_rest.open(&sealed)?;
             let existing: BTreeMap<String, String> = if opened.is_empty() {
                 BTreeMap::new()
             } else {
                 serde_json::from_str(&opened).map_err(anyhow::Error::from)?
             };
             let existing = Credentials(existing);
-            let fields = checked_fields(conn, &viewer, &sealer, &info, &form, Some(&existing))?;
+            let fields =
+                checked_fields(conn, &viewer, &keys.at_rest, &info, &form, Some(&existing))?;
             if store::taken(conn, &viewer, row.interface_id, fields.mch_id, Some(id))? {
                 return Err(taken());
             }
             store::update(conn, &viewer, id, &fields, platform::time::now_ms())?;
-            store::announce(conn, &viewer, id)?;
+            store::announce(conn, &keys, viewer.saas_id, id)?;
             Ok(())
         })
     })
@@ -430,6 +433,7 @@ pub async fn update(
 
 async fn set_state(
     pool: &DbPool,
+    keys: web::Data<CredentialKeys>,
     viewer: Viewer,
     id: i64,
     state: i32,
@@ -445,7 +449,7 @@ async fn set_state(
             if !store::set_state(conn, &viewer, id, state, platform::time::now_ms())? {
                 return Err(config_not_found());
             }
-            store::announce(conn, &viewer, id)?;
+            store::announce(conn, &keys, viewer.saas_id, id)?;
             Ok(())
         })
     })
@@ -458,10 +462,11 @@ async fn set_state(
 #[put("/saas/saasInterface/interfaceConfig/enable")]
 pub async fn enable(
     pool: web::Data<DbPool>,
+    keys: web::Data<CredentialKeys>,
     viewer: Viewer,
     q: Query<ConfigIdQuery>,
 ) -> Result<Reply<bool>, ApiError> {
-    set_state(&pool, viewer, q.id, CONFIG_ENABLED).await
+    set_state(&pool, keys, viewer, q.id, CONFIG_ENABLED).await
 }
 
 /// Disables a configuration: it leaves the menus and select boxes.
@@ -469,10 +474,11 @@ pub async fn enable(
 #[put("/saas/saasInterface/interfaceConfig/disable")]
 pub async fn disable(
     pool: web::Data<DbPool>,
+    keys: web::Data<CredentialKeys>,
     viewer: Viewer,
     q: Query<ConfigIdQuery>,
 ) -> Result<Reply<bool>, ApiError> {
-    set_state(&pool, viewer, q.id, CONFIG_DISABLED).await
+    set_state(&pool, keys, viewer, q.id, CONFIG_DISABLED).await
 }
 
 /// Deletes a configuration and wipes its credentials.
@@ -480,10 +486,11 @@ pub async fn disable(
 #[put("/saas/saasInterface/interfaceConfig/delete")]
 pub async fn delete(
     pool: web::Data<DbPool>,
+    keys: web::Data<CredentialKeys>,
     viewer: Viewer,
     q: Query<ConfigIdQuery>,
 ) -> Result<Reply<bool>, ApiError> {
-    set_state(&pool, viewer, q.id, CONFIG_DELETED).await
+    set_state(&pool, keys, viewer, q.id, CONFIG_DELETED).await
 }
 
 /// An enabled configuration in a select box or a menu.

@@ -9,6 +9,7 @@ use platform::bus::{Outgoing, publish_in_tx, v1};
 use platform::db::SearchText as _;
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
+use platform::sealing::Sealer;
 
 use super::schema::{interface_configs, interface_imports, interface_infos};
 use crate::domain::interfaces::{CONFIG_DELETED, CONFIG_ENABLED, INFO_DELETED};
@@ -320,15 +321,43 @@ pub fn set_state(
     Ok(n > 0)
 }
 
-/// Publishes `interface-config.updated` with configuration `id` of the viewer's tenant as it is
-/// now (a deleted one too: the copies drop it), in the transaction of the change. The sealed
-/// credentials are not read: only their names travel.
-pub fn announce(conn: &mut DbConnection, viewer: &Viewer, id: i64) -> QueryResult<()> {
+/// The two keys a configuration's credentials pass between: saas-main's own, which they are
+/// kept under, and the transport key shared with the services that sign channel calls, which
+/// they travel under (`platform::sealing::transport_from_config`).
+#[derive(Debug, Clone)]
+pub struct CredentialKeys {
+    pub at_rest: Sealer,
+    pub transport: Sealer,
+}
+
+/// Publishes `interface-config.updated` with configuration `id` of tenant `saas_id` as it is
+/// now (a deleted one too: the copies drop it), in the transaction of the change; its
+/// credentials sealed again under the transport key.
+pub fn announce(
+    conn: &mut DbConnection,
+    keys: &CredentialKeys,
+    saas_id: i64,
+    id: i64,
+) -> anyhow::Result<()> {
     let row: ConfigRow = interface_configs::table
         .filter(interface_configs::id.eq(id))
-        .filter(interface_configs::saas_id.eq(viewer.saas_id))
+        .filter(interface_configs::saas_id.eq(saas_id))
         .select(ConfigRow::as_select())
         .first(conn)?;
+    let sealed: String = interface_configs::table
+        .find(id)
+        .select(interface_configs::credentials_sealed)
+        .first(conn)?;
+    publish(conn, keys, saas_id, row, &sealed)
+}
+
+fn publish(
+    conn: &mut DbConnection,
+    keys: &CredentialKeys,
+    saas_id: i64,
+    row: ConfigRow,
+    sealed: &str,
+) -> anyhow::Result<()> {
     let payload = v1::InterfaceConfigUpdated {
         config_id: row.id,
         interface_id: row.interface_id,
@@ -341,17 +370,31 @@ pub fn announce(conn: &mut DbConnection, viewer: &Viewer, id: i64) -> QueryResul
         credential_keys: row.credential_keys,
         state: row.state,
         updated_at: row.updated_at,
+        credentials_sealed: platform::sealing::reseal(&keys.at_rest, &keys.transport, sealed)?,
     };
     publish_in_tx(
         conn,
-        Outgoing::new(
-            crate::NAME,
-            "interface-config.updated",
-            viewer.saas_id,
-            &payload,
-        ),
-    )
-    .map(|_| ())
+        Outgoing::new(crate::NAME, "interface-config.updated", saas_id, &payload),
+    )?;
+    Ok(())
+}
+
+/// Announces every configuration of every tenant again (deleted ones too, so a copy that held
+/// one drops it): the answer to `resync.interface-configs.requested`.
+pub fn announce_all(conn: &mut DbConnection, keys: &CredentialKeys) -> anyhow::Result<usize> {
+    let rows: Vec<(i64, ConfigRow, String)> = interface_configs::table
+        .order(interface_configs::id)
+        .select((
+            interface_configs::saas_id,
+            ConfigRow::as_select(),
+            interface_configs::credentials_sealed,
+        ))
+        .load(conn)?;
+    let n = rows.len();
+    for (saas_id, row, sealed) in rows {
+        publish(conn, keys, saas_id, row, &sealed)?;
+    }
+    Ok(n)
 }
 
 /// Records what an `interface.imported` event says was taken in for tenant `saas_id`, once per

@@ -18,6 +18,22 @@ use serde_json::{Value, json};
 const SECRET: &str = "mt-s3cr3t-9f8e7d6c5b4a";
 const NEW_SECRET: &str = "mt-n3w-s3cr3t-0a1b2c3d";
 const KEY: &str = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
+/// The transport key saas-main shares with hotel-app and ticket-app (32 bytes of 7).
+const TRANSPORT_KEY: &str = "BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=";
+
+fn transport() -> platform::sealing::Sealer {
+    platform::sealing::Sealer::new(&[7; 32]).unwrap()
+}
+
+/// The credentials an announcement carries, opened with the transport key.
+fn carried(c: &v1::InterfaceConfigUpdated) -> Value {
+    let opened = transport().open(&c.credentials_sealed).unwrap();
+    if opened.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_str(&opened).unwrap()
+    }
+}
 /// Meituan's hotel channel in the catalogue.
 const MEITUAN_HOTEL: i64 = 1001;
 /// The hotel supplier API (a vendor, in development).
@@ -764,8 +780,11 @@ async fn import_counts_come_from_what_was_imported(backend: Backend) {
 }
 
 /// Every change of a configuration is announced as it is now (for hotel-app's and ticket-app's
-/// copies), in the tenant's envelope, without a credential in the event.
-async fn every_change_of_a_configuration_is_announced_without_credentials(backend: Backend) {
+/// copies), in the tenant's envelope, its credentials sealed with the transport key; and every
+/// configuration again when a copy asks.
+async fn every_change_of_a_configuration_is_announced_with_its_credentials_sealed(
+    backend: Backend,
+) {
     let issuer = TestIssuer::new();
     let bus = Bus::Memory(MemoryBroker::default());
     let mut events = bus.broadcast("test", &["interface-config.updated"]);
@@ -773,11 +792,13 @@ async fn every_change_of_a_configuration_is_announced_without_credentials(backen
     let mut cfg = test_config(saas_main::NAME, Some(&db));
     cfg.env.set("TRADEWIND_SAAS_MAIN__DEMO__ENABLED", "true");
     cfg.env.set("TRADEWIND_SAAS_MAIN__SECRETS__KEY", KEY);
+    cfg.env
+        .set("TRADEWIND_SAAS_MAIN__CHANNEL__TRANSPORT_KEY", TRANSPORT_KEY);
     let app = spawn_on_bus(
         saas_main::service().auth_backend(issuer.clone()),
         &cfg,
         Some(db),
-        bus,
+        bus.clone(),
     )
     .await;
     let admin = issuer.token(2, SAAS_ID, 0, 200);
@@ -821,6 +842,7 @@ async fn every_change_of_a_configuration_is_announced_without_credentials(backen
         assert_eq!(status, 200, "{path}: {body}");
     }
     let mut seen = Vec::new();
+    let mut carriers = Vec::new();
     for _ in 0..5 {
         let e = next_event(&mut events).await;
         assert_eq!(e.saas_id, SAAS_ID);
@@ -842,7 +864,8 @@ async fn every_change_of_a_configuration_is_announced_without_credentials(backen
             "{}",
             c.credential_keys
         );
-        seen.push((c.state, c.config_name, c.base_url));
+        seen.push((c.state, c.config_name.clone(), c.base_url.clone()));
+        carriers.push(carried(&c));
     }
     let states: Vec<i32> = seen.iter().map(|s| s.0).collect();
     assert_eq!(states, vec![0, 1, 1, 0, -1]);
@@ -850,10 +873,46 @@ async fn every_change_of_a_configuration_is_announced_without_credentials(backen
     assert_eq!(seen[2].1, "Meituan main");
     // Kept without its trailing slash, as saas-main keeps addresses.
     assert_eq!(seen[2].2, "https://channel.example.com/meituan/v2");
+    // The credentials travel sealed with the transport key: the new secret from the change on,
+    // the others kept, nothing once deleted.
+    assert_eq!(carriers[0]["appSecret"], SECRET);
+    assert_eq!(carriers[2]["appSecret"], NEW_SECRET);
+    assert_eq!(carriers[2]["appKey"], carriers[0]["appKey"]);
+    assert_eq!(carriers[4], Value::Null);
+
+    // Asked for the copy again (a follower starting empty), saas-main announces every
+    // configuration, the deleted one too, then answers with their number.
+    let second = save_enabled(&app, &admin, meituan("Second")).await;
+    // Its save and its enabling.
+    next_event(&mut events).await;
+    next_event(&mut events).await;
+    let mut answers = bus.broadcast("answers", &["resync.interface-configs.completed"]);
+    let key = platform::bus::resync::requested_key("interface-configs");
+    let ask = v1::ResyncRequested {
+        copy: "interface-configs".into(),
+        requester: "follower".into(),
+    };
+    let body = Outgoing::new("follower", &key, 0, &ask).envelope_bytes();
+    bus.publish_batch(&[(key.as_str(), body.as_slice())])
+        .await
+        .unwrap();
+    let done = next_event(&mut answers).await;
+    let done = v1::ResyncCompleted::decode(done.payload.as_slice()).unwrap();
+    assert_eq!((done.requester.as_str(), done.rows), ("follower", 2));
+    let mut again = Vec::new();
+    for _ in 0..2 {
+        let e = next_event(&mut events).await;
+        let c = v1::InterfaceConfigUpdated::decode(e.payload.as_slice()).unwrap();
+        again.push((c.config_id, c.state, carried(&c)["appSecret"].clone()));
+    }
+    again.sort_by_key(|a| a.0);
+    let mut expected = vec![(id, -1, Value::Null), (second, 1, json!(SECRET))];
+    expected.sort_by_key(|a| a.0);
+    assert_eq!(again, expected);
 }
 
 platform::on_both_backends!(
-    every_change_of_a_configuration_is_announced_without_credentials,
+    every_change_of_a_configuration_is_announced_with_its_credentials_sealed,
     a_channel_is_configured_enabled_changed_and_disabled,
     another_tenant_sees_and_changes_none_of_them,
     import_counts_come_from_what_was_imported

@@ -1,6 +1,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod actuator;
+mod channels;
 mod helpers;
 mod orders;
 mod prices;

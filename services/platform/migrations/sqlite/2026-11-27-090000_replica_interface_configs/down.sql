@@ -1,0 +1,1 @@
+DROP TABLE replica_interface_configs;
