@@ -63,7 +63,7 @@ def test_the_console_client_knows_every_service_and_its_timeout():
 def test_the_charts_service_table_matches():
     helpers = (CHART / "templates" / "_helpers.tpl").read_text()
     rows = re.findall(
-        r"^([a-z-]+):\s+\{key: (\w+),\s+env: (\w+),\s+port: (\d+), database: (true|false),\s+seals: (?:true|false)\}",
+        r"^([a-z-]+):\s+\{key: (\w+),\s+env: (\w+),\s+port: (\d+), database: (true|false),\s+seals: (?:true|false),\s+channels: (?:true|false)\}",
         helpers,
         re.M,
     )
