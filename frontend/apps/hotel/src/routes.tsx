@@ -31,6 +31,12 @@ export const routes: AppRoute[] = [
         meta: { title: 'hotel.menu.hotelRequests', order: 2, perm: PERM.hotelRequest.list },
         page: () => import('./pages/hotels/RequestList'),
       },
+      {
+        // The tenant's zones ("zone info"); only the tenant's staff get add and edit.
+        path: 'zones/list',
+        meta: { title: 'hotel.menu.zones', order: 3, perm: PERM.zone.list },
+        page: () => import('./pages/zones/ZoneList'),
+      },
     ],
   },
   {

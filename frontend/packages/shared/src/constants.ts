@@ -219,7 +219,12 @@ export const PERM = {
     approve: '/saas/hotel/hotelRequests/approve:PUT',
     reject: '/saas/hotel/hotelRequests/reject:PUT',
   },
-  zone: { tree: '/saas/hotel/zones/tree:GET' },
+  zone: {
+    list: '/saas/hotel/zones/list:GET',
+    tree: '/saas/hotel/zones/tree:GET',
+    save: '/saas/hotel/zones/save:POST',
+    update: '/saas/hotel/zones/update:PUT',
+  },
   product: {
     list: '/saas/product/hotelProducts/list:GET',
     save: '/saas/product/hotelProducts/save:POST',
