@@ -357,6 +357,8 @@ pub const CONFIG_DELETED: i32 = -1;
 pub struct InterfaceConfigCopy {
     #[serde(rename = "id")]
     pub config_id: i64,
+    #[serde(skip)]
+    pub saas_id: i64,
     pub interface_id: i64,
     pub interface_name: String,
     pub mch_id: i64,

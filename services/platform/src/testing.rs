@@ -788,15 +788,19 @@ impl TenantFixture {
             .await
             .expect("the in-process bus takes it");
         if copied {
-            let (id, state) = (config.config_id, config.state);
+            // The sealed value is new at each seal (a fresh nonce): the copy holds this
+            // announcement, not an earlier one of the same state.
+            let (id, sealed) = (config.config_id, config.credentials_sealed.clone());
             self.wait_for_copy("the configuration reaches the service's copy", |conn| {
+                use crate::replica::schema::replica_interface_configs as t;
                 use diesel::prelude::*;
-                crate::replica::schema::replica_interface_configs::table
+                t::table
                     .find(id)
-                    .select(crate::replica::schema::replica_interface_configs::state)
-                    .first::<i32>(conn)
+                    .select(t::credentials_sealed)
+                    .first::<String>(conn)
                     .ok()
-                    == Some(state)
+                    .as_ref()
+                    == Some(&sealed)
             })
             .await
         }

@@ -9,6 +9,7 @@ pub mod demo;
 pub mod domain;
 pub mod events;
 pub mod permission_texts;
+pub mod pushes;
 pub mod settings;
 pub mod store;
 
@@ -35,16 +36,34 @@ fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
     let settings = OrderSettings::load(ctx.config)?;
     // The channel configurations' credentials are kept as they arrive, sealed with the key
     // shared with saas-main; read at start so a wrong key stops the service, not a push.
-    let transport =
-        actix_web::web::Data::new(platform::sealing::transport_from_config(ctx.config)?);
-    Ok(Prepared::new(move |c| {
+    let transport = platform::sealing::transport_from_config(ctx.config)?;
+    let outbound = platform::outbound::Outbound::from_config(ctx.config)?;
+    let (transport_data, outbound_data) = (
+        actix_web::web::Data::new(transport.clone()),
+        actix_web::web::Data::new(outbound.clone()),
+    );
+    let mut prepared = Prepared::new(move |c| {
         c.app_data(actix_web::web::Data::new(settings));
-        c.app_data(transport.clone());
+        c.app_data(transport_data.clone());
+        c.app_data(outbound_data.clone());
         api::routes(c);
     })
     .job(platform::jobs::Job::new(
         "unpaid-ticket-orders",
         settings.expiry_check,
         |conn| store::orders::cancel_unpaid(conn, platform::time::now_ms()),
-    )))
+    ));
+    if let Some(pool) = ctx.resources.pool.clone() {
+        let pacing = platform::channel::push::Pacing::default();
+        prepared = prepared.task(move || {
+            Box::pin(pushes::run(
+                pool,
+                transport,
+                outbound,
+                pacing,
+                pushes::EVERY,
+            ))
+        });
+    }
+    Ok(prepared)
 }

@@ -228,4 +228,39 @@ pub const TEXTS: PermissionTexts = &[
         "Redeem vouchers at the gate",
         "景区检票核销",
     ),
+    (
+        "/saas/ticket/channel/sync:POST",
+        "Pull a channel's scenic spots and products",
+        "同步渠道景区和产品",
+    ),
+    (
+        "/saas/ticket/channel/listScenic:GET",
+        "List a channel's scenic spots",
+        "查看渠道景区",
+    ),
+    (
+        "/saas/ticket/channel/listProduct:GET",
+        "List a channel's products and their mappings",
+        "查看渠道产品及对应关系",
+    ),
+    (
+        "/saas/ticket/channel/listSysProduct:GET",
+        "List the tenant's products for a channel",
+        "查看渠道可售的系统产品",
+    ),
+    (
+        "/saas/ticket/channel/map:POST",
+        "Sell a product on a channel (map it)",
+        "关联渠道产品",
+    ),
+    (
+        "/saas/ticket/channel/unmap:POST",
+        "Stop selling a product on a channel",
+        "取消渠道产品关联",
+    ),
+    (
+        "/saas/ticket/log/interfaceLog/list:GET",
+        "View the interface log of channel calls",
+        "查看接口日志",
+    ),
 ];

@@ -2,6 +2,7 @@
 //! `platform::endpoints!(...)`, which makes its routes and its OpenAPI paths from one list;
 //! [`MODULES`] lists the modules once for both.
 
+pub mod channels;
 pub mod orders;
 pub mod prices;
 pub mod products;
@@ -22,6 +23,7 @@ const MODULES: &[Module] = &[
     orders::MODULE,
     reports::MODULE,
     vouchers::MODULE,
+    channels::MODULE,
 ];
 
 #[derive(OpenApi)]
@@ -32,7 +34,8 @@ const MODULES: &[Module] = &[
     (name = "booking", description = "Booking tickets"),
     (name = "order", description = "Ticket orders"),
     (name = "report", description = "Ticket order reports"),
-    (name = "voucher", description = "Vouchers of ticket orders and the gate")
+    (name = "voucher", description = "Vouchers of ticket orders and the gate"),
+    (name = "channel", description = "Selling tickets through channels: catalogues, mappings, the interface log")
 ))]
 struct ApiDoc;
 

@@ -18,6 +18,7 @@ use platform::trade_store::PriceDay;
 use platform::{ApiError, Viewer};
 
 use crate::store::calendar::Calendar;
+use crate::store::channels;
 use crate::store::products::{self, ProductRow};
 
 /// The product, if the caller is its supplier or the tenant's staff.
@@ -51,7 +52,8 @@ pub async fn list(
 
 /// Changes prices, stock and closing over the chosen dates in one transaction: each price
 /// kept, fixed, or moved by add, subtract, multiply or divide; a date without prices yet needs
-/// all three fixed. What orders hold (`sold`) is never touched.
+/// all three fixed. What orders hold (`sold`) is never touched. The dates are queued for the
+/// channels that sell the product.
 #[utoipa::path(request_body = PriceSave, responses((status = 200, body = PriceSaved), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = "price", summary = "Set a ticket product's prices and stock")]
 #[post("/saas/price/ticketPriceStore/save")]
 pub async fn save(
@@ -63,7 +65,10 @@ pub async fn save(
     let saved = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         write_tx(conn, |conn| {
             let p = product_of(conn, &viewer, f.product_id)?;
-            save_prices::<Calendar>(conn, &viewer, (p.id, p.state), &f, now_ms())
+            let now = now_ms();
+            let saved = save_prices::<Calendar>(conn, &viewer, (p.id, p.state), &f, now)?;
+            channels::enqueue(conn, viewer.saas_id, p.id, &saved.dates, now)?;
+            Ok(saved)
         })
     })
     .await?;
@@ -83,7 +88,10 @@ pub async fn distributor_save(
     let saved = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         write_tx(conn, |conn| {
             let p = product_of(conn, &viewer, f.product_id)?;
-            save_own_prices::<Calendar>(conn, &viewer, (p.id, p.state), &f, now_ms())
+            let now = now_ms();
+            let saved = save_own_prices::<Calendar>(conn, &viewer, (p.id, p.state), &f, now)?;
+            channels::enqueue(conn, viewer.saas_id, p.id, &saved.dates, now)?;
+            Ok(saved)
         })
     })
     .await?;

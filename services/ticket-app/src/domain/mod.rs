@@ -4,6 +4,7 @@
 //! `platform::trade`'s.
 
 pub mod booking;
+pub mod channel;
 pub mod product;
 pub mod scenic;
 pub mod scenic_supplier;

@@ -198,7 +198,74 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    channel_catalogue (config_id, kind, channel_id) {
+        config_id -> BigInt,
+        kind -> Integer,
+        channel_id -> Text,
+        saas_id -> BigInt,
+        name -> Text,
+        parent_id -> Text,
+        synced_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    channel_products (config_id, product_id) {
+        config_id -> BigInt,
+        product_id -> BigInt,
+        saas_id -> BigInt,
+        channel_product_id -> Text,
+        created_by -> BigInt,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    channel_push_days (config_id, product_id, day) {
+        config_id -> BigInt,
+        product_id -> BigInt,
+        day -> Text,
+    }
+}
+
+diesel::table! {
+    channel_pushes (config_id, product_id) {
+        config_id -> BigInt,
+        product_id -> BigInt,
+        saas_id -> BigInt,
+        first_at -> BigInt,
+        last_at -> BigInt,
+        attempts -> Integer,
+        next_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    interface_logs (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        config_id -> BigInt,
+        interface_name -> Text,
+        action -> Text,
+        method -> Text,
+        url -> Text,
+        request -> Text,
+        status -> Integer,
+        answer -> Text,
+        took_ms -> BigInt,
+        outcome -> Integer,
+        reason -> Text,
+        created_at -> BigInt,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
+    channel_catalogue,
+    channel_products,
+    channel_push_days,
+    channel_pushes,
+    interface_logs,
     scenic_infos,
     scenic_requests,
     scenic_suppliers,
