@@ -16,14 +16,19 @@ help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
 
 # weixin-server talks to the WeChat simulator (docs/weixin.md) unless told another WeChat; the
-# simulator knows the demo tenant's official account and mini-program from the start.
+# simulator knows the demo tenant's official account and mini-program from the start. The channel
+# simulator (docs/channels.md) holds the demo distributor's meituan ticket account, where the
+# demo's channel configuration points.
 WECHAT_SIM_ADDR ?= 127.0.0.1:8095
-run: frontend build ## build and start every service in one process (SQLite under data/), and the WeChat simulator
+CHANNEL_SIM_ADDR ?= 127.0.0.1:8096
+run: frontend build ## build and start every service in one process (SQLite under data/), and the WeChat and channel simulators
 	@mkdir -p data
-	@echo "Starting the WeChat simulator (http://$(WECHAT_SIM_ADDR)/sim/) and the fleet; Ctrl-C stops both."
+	@echo "Starting the WeChat simulator (http://$(WECHAT_SIM_ADDR)/sim/), the channel simulator (http://$(CHANNEL_SIM_ADDR)/sim/) and the fleet; Ctrl-C stops them."
 	@WECHAT_SIM__ADDR=$(WECHAT_SIM_ADDR) \
 	WECHAT_SIM__DEMO_SERVER=$${TRADEWIND_WEIXIN_SERVER__PUBLIC_URL:-http://127.0.0.1:8080/api/weixin-server} \
-	$(BIN_DIR)/wechat-sim & sim=$$!; trap 'kill $$sim 2>/dev/null' EXIT; \
+	$(BIN_DIR)/wechat-sim & sim=$$!; \
+	CHANNEL_SIM__ADDR=$(CHANNEL_SIM_ADDR) CHANNEL_SIM__DEMO=true $(BIN_DIR)/channel-sim & channels=$$!; \
+	trap 'kill $$sim $$channels 2>/dev/null' EXIT; \
 	TRADEWIND_WEIXIN_SERVER__WECHAT__BASE_URL=$${TRADEWIND_WEIXIN_SERVER__WECHAT__BASE_URL:-http://$(WECHAT_SIM_ADDR)} \
 	$(BIN_DIR)/fleet --target all
 
@@ -65,10 +70,11 @@ test-rust: ## unit and integration tests (each service on SQLite and PostgreSQL)
 test-frontend: $(FRONTEND_DEPS) ## the console's type check, lint and unit tests
 	cd frontend && npm run check
 
-# The weixin pages' test starts the WeChat simulator beside the fleet: both binaries are built.
+# The weixin and channel pages' tests start the WeChat and channel simulators beside the fleet:
+# the three binaries are built.
 test-e2e: frontend ## browser tests: Debian's Chromium against the fleet serving the built console
 	bash scripts/ensure-infra.sh chromium
-	$(CARGO) build --profile $(PROFILE) --bin fleet --bin wechat-sim --locked
+	$(CARGO) build --profile $(PROFILE) --bin fleet --bin wechat-sim --bin channel-sim --locked
 	cd frontend && PROFILE=$(PROFILE) npm run test:e2e
 
 test-contract: $(FRONTEND_DEPS) ## every service's OpenAPI document against the running fleet (schemathesis): no 5xx, no undocumented status, no answer off its schema; the console's generated types current

@@ -1,5 +1,6 @@
 //! `channel-sim`: the channel simulator as a process, for `make run`. `CHANNEL_SIM__ADDR` sets
-//! where it listens (default 127.0.0.1:8096).
+//! where it listens (default 127.0.0.1:8096); `CHANNEL_SIM__DEMO=true` (`make run` sets it)
+//! registers the demo tenant's meituan ticket account and its catalogue.
 
 use std::process::ExitCode;
 
@@ -8,8 +9,16 @@ fn main() -> ExitCode {
         .ok()
         .filter(|v| !v.trim().is_empty())
         .unwrap_or_else(|| "127.0.0.1:8096".to_owned());
+    let demo = std::env::var("CHANNEL_SIM__DEMO").is_ok_and(|v| v.trim() == "true");
     let run = actix_web::rt::System::new().block_on(async move {
         let running = channel_sim::start(&addr)?;
+        if demo {
+            running.sim.preset_demo();
+            println!(
+                "channel-sim: the demo account {} of meituan is registered",
+                platform::demo::MEITUAN_TICKET_ACCOUNT
+            );
+        }
         println!(
             "channel-sim: the generic channel protocol at {}/<channel>/v1/ (controls at {}/sim/)",
             running.url, running.url

@@ -8,6 +8,13 @@ pub const SAAS_ID: i64 = 1001;
 pub const SUPPLIER_ID: i64 = 2001;
 /// "Demo Distributor" (mchType 2).
 pub const DISTRIBUTOR_ID: i64 = 2002;
+/// The demo distributor's meituan ticket channel configuration (saas-main), at the channel
+/// simulator's demo account (`channel-sim` with `CHANNEL_SIM__DEMO`, docs/channels.md).
+pub const MEITUAN_TICKET_CONFIG_ID: i64 = 4001;
+/// Where the simulator's meituan listens in `make run`, its demo account and secret.
+pub const MEITUAN_TICKET_BASE_URL: &str = "http://127.0.0.1:8096/meituan";
+pub const MEITUAN_TICKET_ACCOUNT: &str = "demo-meituan";
+pub const MEITUAN_TICKET_SECRET: &str = "demo-meituan-secret";
 
 // The demo logins' user ids. auth-center makes the logins with these rather than fresh ids, so
 // saas-main can keep the demo users' notification settings, which are keyed by user, without

@@ -1,6 +1,8 @@
-//! The demo tenant, its two merchants and the demo logins' notification settings
-//! (`DEMO__ENABLED`, on in the fleet; the platform runs [`seed`] after the migrations), created
-//! once; their events bring the other services' copies in step.
+//! The demo tenant, its two merchants, the demo logins' notification settings and the demo
+//! distributor's meituan ticket channel at the channel simulator (`DEMO__ENABLED`, on in the
+//! fleet; the platform runs [`seed`] after the migrations, with the service's sealer for the
+//! channel's credentials), created once; their events bring the other services' copies in step
+//! (the channel configuration reaches ticket-app through its copy's first resync).
 
 use platform::Viewer;
 use platform::db::{DbConnection, write_tx};
@@ -9,9 +11,12 @@ use platform::tenancy::MerchantKind;
 use crate::domain::merchants::{DISTRIBUTOR, MerchantFields, SUPPLIER};
 use crate::domain::notify::Settings;
 use crate::domain::tenants::{TENANT_NORMAL, TenantFields};
-use crate::store::{merchants, notify, tenants};
+use crate::store::{interfaces, merchants, notify, tenants};
 
-pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
+/// The catalogue's meituan ticket channel.
+const MEITUAN_TICKET: i64 = 2001;
+
+pub fn seed(conn: &mut DbConnection, sealer: &platform::sealing::Sealer) -> anyhow::Result<bool> {
     if tenants::find(conn, platform::demo::SAAS_ID)?.is_some() {
         return Ok(false);
     }
@@ -91,6 +96,30 @@ pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
             let settings = Settings::check(d.web, "", "", "", "", "", 1)?;
             notify::save(conn, &viewer, d.user_id, &settings, "zh-cn", now)?;
         }
+        let info = interfaces::info(conn, MEITUAN_TICKET)?.ok_or_else(|| {
+            anyhow::anyhow!("the interface catalogue has no meituan ticket channel")
+        })?;
+        let credentials = serde_json::json!({
+            "appKey": platform::demo::MEITUAN_TICKET_ACCOUNT,
+            "appSecret": platform::demo::MEITUAN_TICKET_SECRET,
+            "partnerId": "1001",
+        });
+        let fields = interfaces::ConfigFields {
+            mch_id: platform::demo::DISTRIBUTOR_ID,
+            config_name: "美团门票 Meituan tickets".into(),
+            base_url: platform::demo::MEITUAN_TICKET_BASE_URL.into(),
+            credentials_sealed: sealer.seal(&credentials.to_string())?,
+            credential_keys: "appKey,appSecret,partnerId".into(),
+        };
+        interfaces::insert(
+            conn,
+            &tenant_staff,
+            platform::demo::MEITUAN_TICKET_CONFIG_ID,
+            &info,
+            &fields,
+            crate::domain::interfaces::CONFIG_ENABLED,
+            now,
+        )?;
         Ok(())
     })?;
     Ok(true)

@@ -29,7 +29,7 @@ pub fn service() -> ServiceSpec {
         .openapi(api::openapi())
         .variables(settings::VARIABLES)
         .consumer(events::subscriptions(keys).into())
-        .demo(demo::seed)
+        .demo_sealed(demo::seed)
         .setup(move |ctx| setup(ctx, &keys_of_setup))
 }
 

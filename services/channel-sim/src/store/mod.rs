@@ -81,6 +81,34 @@ impl Sim {
         a.order_url = r.order_url;
     }
 
+    /// Registers the demo tenant's meituan ticket account (its configuration is saas-main's demo
+    /// data, `platform::demo::MEITUAN_TICKET_*`): two scenic spots and three products, named as a
+    /// Chinese channel would name them.
+    pub fn preset_demo(&self) {
+        let entry = |id: &str, name: &str, parent: &str| CatalogueEntry {
+            id: id.into(),
+            name: name.into(),
+            parent: parent.into(),
+        };
+        self.register(
+            Channel::Meituan,
+            platform::demo::MEITUAN_TICKET_ACCOUNT,
+            Registration {
+                secret: platform::demo::MEITUAN_TICKET_SECRET.into(),
+                scenics: vec![
+                    entry("poi-1001", "西湖风景区", ""),
+                    entry("poi-1002", "千岛湖风景区", ""),
+                ],
+                products: vec![
+                    entry("deal-1001", "西湖成人票", "poi-1001"),
+                    entry("deal-1002", "西湖儿童票", "poi-1001"),
+                    entry("deal-1003", "千岛湖成人票", "poi-1002"),
+                ],
+                order_url: String::new(),
+            },
+        );
+    }
+
     /// The account's secret and whether the next call is told to fail; takes the failure.
     pub fn admit(&self, channel: Channel, account: &str) -> Result<String, Refusal> {
         let mut s = self.lock();

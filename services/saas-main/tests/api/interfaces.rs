@@ -97,6 +97,7 @@ async fn select(app: &TestApp, token: &str, query: &str) -> Value {
     body["data"].clone()
 }
 
+/// The sealed credentials of the configurations the test made (not the demo's).
 fn stored_credentials(app: &TestApp) -> Vec<String> {
     let db = app.db.as_ref().expect("a database");
     #[derive(diesel::QueryableByName)]
@@ -106,7 +107,10 @@ fn stored_credentials(app: &TestApp) -> Vec<String> {
     }
     let pool = platform::db::connect(&db.config()).unwrap();
     let rows: Vec<Row> = diesel::RunQueryDsl::load(
-        diesel::sql_query("SELECT credentials_sealed FROM interface_configs"),
+        diesel::sql_query(format!(
+            "SELECT credentials_sealed FROM interface_configs WHERE id <> {}",
+            platform::demo::MEITUAN_TICKET_CONFIG_ID
+        )),
         &mut pool.get().unwrap(),
     )
     .unwrap();
@@ -326,9 +330,17 @@ async fn a_channel_is_configured_enabled_changed_and_disabled(backend: Backend) 
         json!([{"id": id, "interfaceId": MEITUAN_HOTEL, "interfaceName": "meituan", "title": "Meituan",
                 "mchId": DISTRIBUTOR_ID, "configName": "Meituan hotels", "productType": 10, "type": 2}])
     );
+    // The ticket channels hold only the demo's.
     assert_eq!(
-        select(&app, &admin, "productType=20&type=2").await,
-        json!([])
+        select(&app, &admin, "productType=20&type=2").await[0]["id"],
+        platform::demo::MEITUAN_TICKET_CONFIG_ID
+    );
+    assert_eq!(
+        select(&app, &admin, "productType=20&type=2")
+            .await
+            .as_array()
+            .map(Vec::len),
+        Some(1)
     );
     assert_eq!(
         select(&app, &admin, "productType=10&type=1").await,
@@ -898,15 +910,24 @@ async fn every_change_of_a_configuration_is_announced_with_its_credentials_seale
         .unwrap();
     let done = next_event(&mut answers).await;
     let done = v1::ResyncCompleted::decode(done.payload.as_slice()).unwrap();
-    assert_eq!((done.requester.as_str(), done.rows), ("follower", 2));
+    // The demo's meituan ticket configuration too.
+    assert_eq!((done.requester.as_str(), done.rows), ("follower", 3));
     let mut again = Vec::new();
-    for _ in 0..2 {
+    for _ in 0..3 {
         let e = next_event(&mut events).await;
         let c = v1::InterfaceConfigUpdated::decode(e.payload.as_slice()).unwrap();
         again.push((c.config_id, c.state, carried(&c)["appSecret"].clone()));
     }
     again.sort_by_key(|a| a.0);
-    let mut expected = vec![(id, -1, Value::Null), (second, 1, json!(SECRET))];
+    let mut expected = vec![
+        (id, -1, Value::Null),
+        (second, 1, json!(SECRET)),
+        (
+            platform::demo::MEITUAN_TICKET_CONFIG_ID,
+            1,
+            json!(platform::demo::MEITUAN_TICKET_SECRET),
+        ),
+    ];
     expected.sort_by_key(|a| a.0);
     assert_eq!(again, expected);
 }

@@ -690,6 +690,14 @@ pub fn place(
     )? {
         return Err(Refusal::SoldOut.error(&day));
     }
+    // The channels selling the product learn the stock left.
+    super::channels::enqueue(
+        conn,
+        product.saas_id,
+        product.id,
+        std::slice::from_ref(&day),
+        actor.now,
+    )?;
     let need_confirm = booking::needs_confirmation(&p, offer.source == Source::Unlimited);
     let s = order_state::initial(p.pay_online, need_confirm);
     let id = platform::id::next_id();
@@ -972,6 +980,13 @@ pub fn act(
             o.quantity,
         )?;
         uncount_purchase(conn, &o)?;
+        super::channels::enqueue(
+            conn,
+            o.saas_id,
+            o.product_id,
+            std::slice::from_ref(&o.visit_date),
+            now,
+        )?;
     }
     let row = reload(conn, o.id)?;
     log(
@@ -1403,6 +1418,13 @@ fn act_as_system(conn: &mut DbConnection, actor: &Actor, id: i64) -> Result<(), 
         o.quantity,
     )?;
     uncount_purchase(conn, &o)?;
+    super::channels::enqueue(
+        conn,
+        o.saas_id,
+        o.product_id,
+        std::slice::from_ref(&o.visit_date),
+        actor.now,
+    )?;
     let row = ticket_orders::table
         .find(o.id)
         .select(OrderRow::as_select())

@@ -276,6 +276,19 @@ async fn a_mapped_products_calendar_reaches_the_channel_once_per_edit(backend: B
         .await
         .data();
 
+    // A booking takes stock: the channel is told what is left that day.
+    env.client(&env.distributor)
+        .book(product, 5, 2, helpers::buyer("13800000001", "A1"))
+        .await
+        .data();
+    let booked = wait_pushes(&sim, 3).await;
+    let day5 = &booked[2].items[0].days;
+    assert_eq!(day5.len(), 1, "{day5:?}");
+    assert_eq!(
+        (day5[0].date.as_str(), day5[0].stock),
+        (helpers::day(5).as_str(), Some(48))
+    );
+
     // A failed push is tried again until the channel takes it.
     sim.sim.fail_next(Channel::Meituan, ACCOUNT, vec![503]);
     staff
@@ -286,9 +299,9 @@ async fn a_mapped_products_calendar_reaches_the_channel_once_per_edit(backend: B
         )
         .await
         .data();
-    let third = wait_pushes(&sim, 4).await;
-    assert_eq!((third[2].status, third[3].status), (503, 200));
-    assert_eq!(third.len(), 4, "the unmapped product was pushed");
+    let third = wait_pushes(&sim, 5).await;
+    assert_eq!((third[3].status, third[4].status), (503, 200));
+    assert_eq!(third.len(), 5, "the unmapped product was pushed");
     let held = sim.sim.calendars(Channel::Meituan, ACCOUNT);
     let day4 = held[0]
         .days
@@ -302,7 +315,7 @@ async fn a_mapped_products_calendar_reaches_the_channel_once_per_edit(backend: B
         let log = staff
             .get("/saas/ticket/log/interfaceLog/list?configId=21")
             .await;
-        (log.data()["sizeAll"] == 6).then_some(log)
+        (log.data()["sizeAll"] == 7).then_some(log)
     })
     .await;
     let outcomes: Vec<(String, i64)> = log.data()["results"]
@@ -319,6 +332,7 @@ async fn a_mapped_products_calendar_reaches_the_channel_once_per_edit(backend: B
     let expected: Vec<(String, i64)> = [
         ("push", 1),
         ("push", 3),
+        ("push", 1),
         ("push", 1),
         ("push", 1),
         ("products", 1),
