@@ -9,7 +9,7 @@ use actix_web::{get, post, web};
 use platform::auth::CurrentUser;
 use platform::channel::{ChannelClient, Credentials, Outcome};
 use platform::db::{DbConnection, DbPool, with_conn, write_tx};
-use platform::http::{Json, Page, PageQuery, Query, Reply};
+use platform::http::{Json, Page, PageQuery, PageRequest, Query, Reply};
 use platform::i18n::Text;
 use platform::outbound::Outbound;
 use platform::replica::InterfaceConfigCopy;
@@ -196,6 +196,36 @@ pub struct CatalogueQuery {
     pub result_num: Option<u32>,
 }
 
+/// A page of the configuration's catalogue of `kind` as `q` asks, and the configuration's id.
+fn catalogue_page(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    q: &CatalogueQuery,
+    kind: i32,
+    page: PageRequest,
+) -> Result<(i64, Vec<CatalogueRow>, i64), ApiError> {
+    let c = config_of(conn, viewer, q.config_id)?;
+    let parent = if kind == PRODUCT {
+        q.scenic_id.as_deref()
+    } else {
+        None
+    };
+    let (rows, total) = store::catalogue(
+        conn,
+        viewer.saas_id,
+        c.config_id,
+        kind,
+        q.name.as_deref(),
+        parent,
+        page,
+    )?;
+    Ok((c.config_id, rows, total))
+}
+
+fn page_of(page: Option<u32>, result_num: Option<u32>) -> Result<PageRequest, ApiError> {
+    PageQuery { page, result_num }.validate()
+}
+
 /// The channel's scenic spots as last pulled (the spec's listScenic, getAlitripScenic,
 /// getTongchengScenic).
 #[utoipa::path(params(CatalogueQuery), responses((status = 200, body = Page<CatalogueRow>), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = "channel", summary = "List a channel's scenic spots")]
@@ -206,22 +236,9 @@ pub async fn list_scenic(
     q: Query<CatalogueQuery>,
 ) -> Result<Reply<Page<CatalogueRow>>, ApiError> {
     let q = q.into_inner();
-    let page = PageQuery {
-        page: q.page,
-        result_num: q.result_num,
-    }
-    .validate()?;
+    let page = page_of(q.page, q.result_num)?;
     let out = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        let c = config_of(conn, &viewer, q.config_id)?;
-        let (rows, total) = store::catalogue(
-            conn,
-            viewer.saas_id,
-            c.config_id,
-            SCENIC,
-            q.name.as_deref(),
-            None,
-            page,
-        )?;
+        let (_, rows, total) = catalogue_page(conn, &viewer, &q, SCENIC, page)?;
         Ok(Page::new(rows, total, page))
     })
     .await?;
@@ -238,23 +255,10 @@ pub async fn list_product(
     q: Query<CatalogueQuery>,
 ) -> Result<Reply<Page<ChannelProduct>>, ApiError> {
     let q = q.into_inner();
-    let page = PageQuery {
-        page: q.page,
-        result_num: q.result_num,
-    }
-    .validate()?;
+    let page = page_of(q.page, q.result_num)?;
     let out = with_conn(&pool, move |conn| -> Result<_, ApiError> {
-        let c = config_of(conn, &viewer, q.config_id)?;
-        let (rows, total) = store::catalogue(
-            conn,
-            viewer.saas_id,
-            c.config_id,
-            PRODUCT,
-            q.name.as_deref(),
-            q.scenic_id.as_deref(),
-            page,
-        )?;
-        let rows = store::with_mappings(conn, c.config_id, rows)?;
+        let (config_id, rows, total) = catalogue_page(conn, &viewer, &q, PRODUCT, page)?;
+        let rows = store::with_mappings(conn, config_id, rows)?;
         Ok(Page::new(rows, total, page))
     })
     .await?;
@@ -299,11 +303,7 @@ pub async fn list_sys_product(
     q: Query<SysProductQuery>,
 ) -> Result<Reply<Page<SysProduct>>, ApiError> {
     let q = q.into_inner();
-    let page = PageQuery {
-        page: q.page,
-        result_num: q.result_num,
-    }
-    .validate()?;
+    let page = page_of(q.page, q.result_num)?;
     let out = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         let c = config_of(conn, &viewer, q.config_id)?;
         let filter = ProductFilter {
@@ -466,11 +466,7 @@ pub async fn interface_logs(
 ) -> Result<Reply<Page<InterfaceLog>>, ApiError> {
     viewer.require_tenant_staff()?;
     let q = q.into_inner();
-    let page = PageQuery {
-        page: q.page,
-        result_num: q.result_num,
-    }
-    .validate()?;
+    let page = page_of(q.page, q.result_num)?;
     if let Some(o) = q.outcome
         && !(1..=3).contains(&o)
     {
