@@ -72,6 +72,12 @@ export const GATE_RESULT: Enumeration = {
 export const TICKET_LOG_ACTION: Enumeration = { id: 'ticket.enum.logAction', values: ['redeem'] };
 
 /** Every enumeration, for the messages test. */
+/** An interface log entry's `action`: push (prices and stock sent), scenics, products (the catalogue pulled). */
+export const INTERFACE_ACTION: Enumeration = { id: 'ticket.enum.interfaceAction', values: ['push', 'scenics', 'products'] };
+
+/** An interface log entry's `outcome`: 1 success, 2 refused by the channel, 3 failed (no answer, or the channel's fault). */
+export const INTERFACE_OUTCOME: Enumeration = { id: 'ticket.enum.interfaceOutcome', values: [1, 2, 3] };
+
 export const ENUMS: Enumeration[] = [
   SCENIC_STAR,
   SCENIC_STATE,
@@ -95,4 +101,6 @@ export const ENUMS: Enumeration[] = [
   VOUCHER_STATE,
   GATE_RESULT,
   TICKET_LOG_ACTION,
+  INTERFACE_ACTION,
+  INTERFACE_OUTCOME,
 ];

@@ -3,6 +3,7 @@
 // messages. A page joins this tree only once the ticket-app endpoint it shows exists.
 import { DISTRIBUTOR_USER_TYPES, MscType, PERM, SUPPLIER_USER_TYPES, type AppRoute, type RemoteRoutes } from '@tradewind/shared';
 import { APP } from './app';
+import { CHANNELS, channelPageName } from './pages/channels/channels';
 import en from './messages/en';
 import zhCN from './messages/zh-CN';
 
@@ -123,9 +124,34 @@ export const routes: AppRoute[] = [
       {
         path: 'saasInterface/interfaceConfig/listForSelect',
         meta: { title: 'ticket.menu.channelInterface', noCache: true, perm: PERM.interfaceConfig.byMerchant, interfaces: { productType: 20, type: 2 } },
-        page: () => import('@tradewind/shared').then((m) => ({ default: m.InterfacePage })),
+        // The shared page with each ticket channel configuration's links to its channel pages.
+        page: () => import('./pages/channels/ChannelInterfacePage'),
       },
     ],
+  },
+  {
+    // A channel's pages on one of its configurations (?configId=), reached from the channel's
+    // interface page: its spots, its products, the tenant's products mapped to them; one page
+    // of each kind for every channel, the channel read from the path.
+    path: 'channel',
+    meta: { title: 'ticket.menu.channelPages', order: 10 },
+    children: CHANNELS.flatMap((channel) => [
+      {
+        path: channelPageName(channel, 'scenics'),
+        meta: { title: 'ticket.menu.channelScenics', hidden: true, noCache: true, scope: 'tenant' as const, perm: PERM.ticketChannel.listScenic },
+        page: () => import('./pages/channels/ChannelScenicList'),
+      },
+      {
+        path: channelPageName(channel, 'products'),
+        meta: { title: 'ticket.menu.channelProducts', hidden: true, noCache: true, scope: 'tenant' as const, perm: PERM.ticketChannel.listProduct },
+        page: () => import('./pages/channels/ChannelProductList'),
+      },
+      {
+        path: channelPageName(channel, 'sysProducts'),
+        meta: { title: 'ticket.menu.channelSysProducts', hidden: true, noCache: true, scope: 'tenant' as const, perm: PERM.ticketChannel.listSysProduct },
+        page: () => import('./pages/channels/ChannelSysProductList'),
+      },
+    ]),
   },
   {
     // One entry per configured vendor (supplier system) of the tenant.
@@ -136,6 +162,18 @@ export const routes: AppRoute[] = [
         path: 'saasInterface/interfaceConfig/listForSelect',
         meta: { title: 'ticket.menu.vendorInterface', noCache: true, perm: PERM.interfaceConfig.byMerchant, interfaces: { productType: 20, type: 1 } },
         page: () => import('@tradewind/shared').then((m) => ({ default: m.InterfacePage })),
+      },
+    ],
+  },
+  {
+    path: 'log',
+    meta: { title: 'ticket.menu.logs', icon: 'history', order: 9 },
+    children: [
+      {
+        // The tenant's staff only: the service answers a merchant's user 403.
+        path: 'interfaceLog/list',
+        meta: { title: 'ticket.menu.interfaceLogs', order: 1, perm: PERM.ticketInterfaceLog.list, scope: 'tenant', noCache: true },
+        page: () => import('./pages/logs/InterfaceLogList'),
       },
     ],
   },

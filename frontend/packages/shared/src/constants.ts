@@ -318,6 +318,17 @@ export const PERM = {
     adjust: '/saas/order/ticketSys/orderToAdjust:PUT',
     report: '/saas/order/ticketOrderReport/listProductSummary:GET',
   },
+  /** ticket-app's sales channels (docs/channels.md): a configuration's catalogue, mapping. */
+  ticketChannel: {
+    sync: '/saas/ticket/channel/sync:POST',
+    listScenic: '/saas/ticket/channel/listScenic:GET',
+    listProduct: '/saas/ticket/channel/listProduct:GET',
+    listSysProduct: '/saas/ticket/channel/listSysProduct:GET',
+    map: '/saas/ticket/channel/map:POST',
+    unmap: '/saas/ticket/channel/unmap:POST',
+  },
+  /** ticket-app's calls to its channels. */
+  ticketInterfaceLog: { list: '/saas/ticket/log/interfaceLog/list:GET' },
   ticketVoucher: {
     list: '/saas/order/ticketVoucher/list:GET',
     qr: '/saas/order/ticketVoucher/qr:GET',

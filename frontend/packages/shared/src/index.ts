@@ -41,7 +41,7 @@ export * from './calendar/rules';
 export type { CalendarConfig } from './calendar/config';
 export type { DistributorDay, DistributorNight, PriceDay, PriceSaved } from './calendar/types';
 export { PriceCalendar } from './calendar/PriceCalendar';
-export { default as InterfacePage } from './components/InterfacePage';
+export { default as InterfacePage, type InterfaceConfigRow, type InterfacePageProps } from './components/InterfacePage';
 export { RemarkQuestion, type RemarkQuestionProps } from './components/RemarkQuestion';
 export { CreditAvailable, type CreditAvailableProps, type CreditCheck } from './components/CreditAvailable';
 export type { OrderPagesConfig } from './orderPages/config';

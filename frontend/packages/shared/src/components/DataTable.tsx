@@ -33,9 +33,11 @@ export interface DataTableProps<T> {
   reloadKey?: unknown;
   rowKey: (row: T) => string | number;
   testId?: string;
+  /** Message id of what an empty table says ("No data" by default). */
+  empty?: string;
 }
 
-export function DataTable<T>({ columns, load, reloadKey, rowKey, testId }: DataTableProps<T>) {
+export function DataTable<T>({ columns, load, reloadKey, rowKey, testId, empty = 'table.empty' }: DataTableProps<T>) {
   const intl = useIntl();
   // What is asked: new filters (reloadKey) start again from the first page, in the same render,
   // so an answer for the old page with the new filters is never asked for.
@@ -77,8 +79,8 @@ export function DataTable<T>({ columns, load, reloadKey, rowKey, testId }: DataT
           <TableBody>
             {rows.length === 0 && !loading && (
               <TableRow>
-                <TableCell colSpan={columns.length} align="center">
-                  <FormattedMessage id="table.empty" />
+                <TableCell colSpan={columns.length} align="center" data-testid={testId ? `${testId}-empty` : undefined}>
+                  <FormattedMessage id={empty} />
                 </TableCell>
               </TableRow>
             )}

@@ -2,7 +2,10 @@
 // menus (…/saasInterface/interfaceConfig/listForSelect<interfaceId>): the tenant's
 // configurations of that interface by merchant (saas-main GET
 // /saas/saasInterface/interfaceConfig/listByMerchant), each with the address its adapter calls
-// and the credentials it keeps (their names only: the values never leave saas-main).
+// and the credentials it keeps (their names only: the values never leave saas-main). An
+// application may add its own links to each configuration's row (`rowActions`: the ticket
+// application's channel pages); without them (hotel) the rows only show.
+import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Box, Chip, LinearProgress, Paper, Typography } from '@mui/material';
 import { FormattedMessage } from 'react-intl';
@@ -13,7 +16,8 @@ import { interfaceIdOf } from '../menu';
 import { SimpleTable, type SimpleColumn } from './SimpleTable';
 import { useLoadState } from './useOptions';
 
-interface Config {
+/** A configuration as `listByMerchant` answers it. */
+export interface InterfaceConfigRow {
   id: number;
   configName: string;
   baseUrl: string;
@@ -25,12 +29,12 @@ interface Config {
 interface MerchantConfigs {
   mchId: number;
   mchName: string;
-  configs: Config[];
+  configs: InterfaceConfigRow[];
 }
 
 const F = 'interface.fields';
 
-const COLUMNS: SimpleColumn<Config>[] = [
+const COLUMNS: SimpleColumn<InterfaceConfigRow>[] = [
   { key: 'configName', title: `${F}.configName`, render: (r) => r.configName },
   { key: 'baseUrl', title: `${F}.baseUrl`, render: (r) => <Box component="code" sx={{ fontSize: 12 }}>{r.baseUrl}</Box> },
   { key: 'credentialKeys', title: `${F}.credentialKeys`, render: (r) => r.credentialKeys.join(', ') },
@@ -42,9 +46,16 @@ const COLUMNS: SimpleColumn<Config>[] = [
   { key: 'modifyDate', title: `${F}.modifyDate`, render: (r) => dateTime(r.modifyDate) },
 ];
 
-export default function InterfacePage() {
+export interface InterfacePageProps {
+  /** What an application offers on a configuration's row, given the interface's id. */
+  rowActions?: (config: InterfaceConfigRow, interfaceId: number) => ReactNode;
+}
+
+export default function InterfacePage({ rowActions }: InterfacePageProps = {}) {
   const { pathname } = useLocation();
   const interfaceId = interfaceIdOf(pathname);
+  const columns: SimpleColumn<InterfaceConfigRow>[] =
+    rowActions && interfaceId !== null ? [...COLUMNS, { key: 'actions', title: `${F}.actions`, render: (r) => rowActions(r, interfaceId) }] : COLUMNS;
   const { data, done } = useLoadState(
     interfaceId === null ? null : () => api.get<MerchantConfigs[]>('saas-main', endpointOf(PERM.interfaceConfig.byMerchant), { query: { interfaceId } }),
     String(interfaceId),
@@ -65,7 +76,7 @@ export default function InterfacePage() {
           <Typography variant="subtitle1" sx={{ mb: 1.5, fontWeight: 600 }}>
             {m.mchName}
           </Typography>
-          <SimpleTable columns={COLUMNS} rows={m.configs} />
+          <SimpleTable columns={columns} rows={m.configs} />
         </Paper>
       ))}
     </Box>

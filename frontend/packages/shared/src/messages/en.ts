@@ -189,6 +189,7 @@ const messages: Record<string, string> = {
   'interface.fields.credentialKeys': 'Credentials kept',
   'interface.fields.state': 'State',
   'interface.fields.modifyDate': 'Changed',
+  'interface.fields.actions': 'Actions',
   // The credit available before paying by credit (CreditAvailable).
   'credit.checking': 'Checking the available credit…',
   'credit.unknown': 'The available credit could not be checked',

@@ -189,6 +189,7 @@ const messages: Record<string, string> = {
   'interface.fields.credentialKeys': '已保存的凭证',
   'interface.fields.state': '状态',
   'interface.fields.modifyDate': '修改时间',
+  'interface.fields.actions': '操作',
   // The credit available before paying by credit (CreditAvailable).
   'credit.checking': '正在查询可用授信…',
   'credit.unknown': '无法查询可用授信',
