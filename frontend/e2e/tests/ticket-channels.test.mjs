@@ -196,5 +196,15 @@ describe('ticket channels', () => {
     await page.waitForTimeout(400);
     await shot(page, 'ticket-interface-log-detail');
     await page.close();
+
+    // In Chinese: our products with their channel product.
+    const zh = await newPage(ctx.browser, 'zh-CN');
+    await login(zh, base, 'demo', 'demo123');
+    await zh.goto(`${base}/saas-ticket-app/channel/meituan/listSysProduct?configId=${config.id}`);
+    await zh.getByRole('button', { name: '拉取目录' }).waitFor();
+    await zh.getByTestId(`channel-sys-mapped-${productId}`).getByText('西湖成人票 (deal-1001)').waitFor();
+    await zh.getByTestId('channel-sys-products-table').getByText('未匹配').first().waitFor();
+    await shot(zh, 'ticket-channel-sys-products-zh');
+    await zh.close();
   });
 });
