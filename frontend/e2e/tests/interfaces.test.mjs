@@ -1,7 +1,8 @@
 // Interfaces in a real browser against the real fleet: the demo admin adds a Meituan channel
 // configuration for the demo distributor (credentials typed as passwords, never shown again),
 // enables it, and the hotel application's channel menu shows Meituan with its icon, opening the
-// interface's page by merchant; disabling it takes the entry out of the menu.
+// interface's page by merchant; disabling it takes the entry out of the menu. The demo's own
+// configuration (Meituan tickets) stays the ticket application's.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { login, newPage, shot, useFleet } from '../lib.mjs';
@@ -57,6 +58,7 @@ describe('interface configuration', () => {
     await r.getByText('Disabled').waitFor();
     await r.getByText('appKey, appSecret, partnerId').waitFor();
     assert.equal(await page.getByText(SECRET).count(), 0);
+    await shot(page, 'base-interfaces-added');
     await fits(page, 'base-interfaces-table');
 
     // Enabled: the hotel application's channel menu lists it, with Meituan's icon.
@@ -74,10 +76,13 @@ describe('interface configuration', () => {
     await page.getByTestId('interface-page').getByText('https://channel.example.com/meituan').waitFor();
     assert.equal(await page.getByText(SECRET).count(), 0);
     await shot(page, 'hotel-channel-interface');
-    // The ticket application has no Meituan entry: the configuration is a hotel one.
+    // The ticket application's Meituan entry is the demo's ticket configuration only: this one
+    // is a hotel one.
     await page.goto(`${ctx.fleet.url}/ticket/home`);
-    await page.getByTestId('sidebar').waitFor();
-    assert.equal(await page.getByTestId('menu-/saas-ticket-app/channelInterface').count(), 0);
+    await page.getByTestId('menu-/saas-ticket-app/channelInterface').click();
+    await entry.click();
+    await page.getByTestId('interface-page').getByText('美团门票 Meituan tickets').waitFor();
+    assert.equal(await page.getByTestId('interface-page').getByText('Meituan hotels').count(), 0);
 
     // Disabled: gone from the hotel menu.
     await page.goto(`${ctx.fleet.url}/saas-app/saasInterface/interfaceConfig/list`);

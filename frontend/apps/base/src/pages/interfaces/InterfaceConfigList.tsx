@@ -80,8 +80,8 @@ export default function InterfaceConfigList() {
     { key: 'productType', title: `${F}.productType`, render: (r) => label(PRODUCT_TYPE_OF_INTERFACE, r.productType) },
     { key: 'type', title: `${F}.type`, render: (r) => label(INTERFACE_TYPE, r.type) },
     { key: 'mchName', title: `${F}.merchant`, render: (r) => <Clip text={r.mchName} width={130} /> },
-    { key: 'baseUrl', title: `${F}.baseUrl`, render: (r) => <Clip text={r.baseUrl} width={160} /> },
-    { key: 'credentialKeys', title: `${F}.credentialKeys`, render: (r) => <Clip text={r.credentialKeys.join(', ')} width={140} /> },
+    { key: 'baseUrl', title: `${F}.baseUrl`, render: (r) => <Clip text={r.baseUrl} width={130} /> },
+    { key: 'credentialKeys', title: `${F}.credentialKeys`, render: (r) => <Clip text={r.credentialKeys.join(', ')} width={110} /> },
     { key: 'state', title: `${F}.state`, render: (r) => label(INTERFACE_CONFIG_STATE, r.state) },
   ];
   if (may.update || may.enable || may.disable || may.delete) {
