@@ -145,6 +145,11 @@ fn take_due(conn: &mut DbConnection, pacing: &Pacing, now: i64) -> diesel::Query
                 continue;
             };
             let calendar = calendar_of(conn, &config, p.product_id, channel_product, &days)?;
+            if calendar.days.is_empty() {
+                // Only unpriced days: the channel has nothing to sell on them, nothing to send.
+                store::sent(conn, &p, &days, now)?;
+                continue;
+            }
             items.push((p, calendar, days));
         }
         batches.push(Batch {

@@ -290,6 +290,16 @@ pub fn enqueue(
         .select(channel_products::config_id)
         .load(conn)?;
     for config_id in &configs {
+        // A day already queued takes the new change's time: a push under way that read it
+        // before this change must not take it off the queue (`sent`).
+        diesel::update(
+            channel_push_days::table
+                .filter(channel_push_days::config_id.eq(*config_id))
+                .filter(channel_push_days::product_id.eq(product_id))
+                .filter(channel_push_days::day.eq_any(days)),
+        )
+        .set(channel_push_days::changed_at.eq(now))
+        .execute(conn)?;
         let rows: Vec<_> = days
             .iter()
             .map(|d| {
@@ -297,6 +307,7 @@ pub fn enqueue(
                     channel_push_days::config_id.eq(*config_id),
                     channel_push_days::product_id.eq(product_id),
                     channel_push_days::day.eq(d),
+                    channel_push_days::changed_at.eq(now),
                 )
             })
             .collect();
@@ -381,25 +392,34 @@ pub fn pending_days(
         .load(conn)
 }
 
-/// The days reached the channel (or were given up): they leave the queue, and so does the
-/// product's entry unless newer changes arrived since `sent_at` (those go in the next push).
+/// The days reached the channel (or were given up), as they were when the entry was taken at
+/// `sent_at`: they leave the queue, but a day changed since stays, and so does the product's
+/// entry when changes arrived since (those go in the next push). Each removal is conditional on
+/// the change times, so a change committed while the push was under way is never lost (on
+/// PostgreSQL the removal waits for that change's row and reads it again).
 pub fn sent(
     conn: &mut DbConnection,
     p: &Pending,
     days: &[String],
     sent_at: i64,
 ) -> QueryResult<()> {
+    for chunk in days.chunks(5000) {
+        diesel::delete(
+            channel_push_days::table
+                .filter(channel_push_days::config_id.eq(p.config_id))
+                .filter(channel_push_days::product_id.eq(p.product_id))
+                .filter(channel_push_days::day.eq_any(chunk))
+                .filter(channel_push_days::changed_at.le(sent_at)),
+        )
+        .execute(conn)?;
+    }
     let entry = channel_pushes::table
         .filter(channel_pushes::config_id.eq(p.config_id))
         .filter(channel_pushes::product_id.eq(p.product_id));
-    let newer: Option<i64> = entry
-        .select(channel_pushes::last_at)
-        .first(conn)
-        .optional()?
-        .filter(|last| *last > sent_at);
-    if newer.is_some() {
-        // Only days not changed again may leave; the queue keeps one row a day, so the pushed
-        // values of a day changed meanwhile are sent again with its newest values.
+    let removed =
+        diesel::delete(entry.filter(channel_pushes::last_at.le(sent_at))).execute(conn)?;
+    if removed == 0 {
+        // Changed meanwhile: due by the pacing from now, as a fresh change.
         diesel::update(entry)
             .set((
                 channel_pushes::first_at.eq(sent_at),
@@ -407,18 +427,7 @@ pub fn sent(
                 channel_pushes::next_at.eq(sent_at),
             ))
             .execute(conn)?;
-        return Ok(());
     }
-    for chunk in days.chunks(5000) {
-        diesel::delete(
-            channel_push_days::table
-                .filter(channel_push_days::config_id.eq(p.config_id))
-                .filter(channel_push_days::product_id.eq(p.product_id))
-                .filter(channel_push_days::day.eq_any(chunk)),
-        )
-        .execute(conn)?;
-    }
-    diesel::delete(entry).execute(conn)?;
     Ok(())
 }
 

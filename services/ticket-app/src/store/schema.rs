@@ -226,6 +226,7 @@ diesel::table! {
         config_id -> BigInt,
         product_id -> BigInt,
         day -> Text,
+        changed_at -> BigInt,
     }
 }
 

@@ -455,7 +455,62 @@ async fn a_channel_that_refuses_or_is_disabled_is_reported(backend: Backend) {
     env.shutdown().await;
 }
 
+/// A push reads a product's queued days, then sends them; a change committed meanwhile (to a day
+/// it sent, or another) must stay queued for the next push, not be taken off with the sent ones.
+async fn a_change_during_a_push_stays_queued(backend: Backend) {
+    use ticket_app::store::channels as queue;
+    let env = helpers::start(backend).await;
+    let pool = platform::db::connect(&env.app.db.as_ref().unwrap().config()).unwrap();
+    let mut conn = pool.get().unwrap();
+    let (config, product) = (31, 77);
+    let days = |d: &[&str]| d.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+    queue::map(&mut conn, SAAS, config, product, "deal-1", 1, 1).unwrap();
+    queue::enqueue(
+        &mut conn,
+        SAAS,
+        product,
+        &days(&["2026-12-01", "2026-12-02"]),
+        10,
+    )
+    .unwrap();
+
+    // Taken at 20 with both days; then a day it holds and a new one change at 25.
+    let taken = queue::pending(&mut conn, 20, 10).unwrap().pop().unwrap();
+    let read = queue::pending_days(&mut conn, config, product).unwrap();
+    assert_eq!(read, days(&["2026-12-01", "2026-12-02"]));
+    queue::enqueue(
+        &mut conn,
+        SAAS,
+        product,
+        &days(&["2026-12-02", "2026-12-03"]),
+        25,
+    )
+    .unwrap();
+    queue::sent(&mut conn, &taken, &read, 20).unwrap();
+    assert_eq!(
+        queue::pending_days(&mut conn, config, product).unwrap(),
+        days(&["2026-12-02", "2026-12-03"]),
+        "only the day unchanged since the read left the queue"
+    );
+    let left = queue::pending(&mut conn, 30, 10).unwrap();
+    assert_eq!(left.len(), 1, "the product's entry stays for the next push");
+    assert_eq!((left[0].first_at, left[0].attempts), (20, 0));
+
+    // Sent with nothing changed since, the queue is empty.
+    let read = queue::pending_days(&mut conn, config, product).unwrap();
+    queue::sent(&mut conn, &left[0], &read, 30).unwrap();
+    assert!(
+        queue::pending_days(&mut conn, config, product)
+            .unwrap()
+            .is_empty()
+    );
+    assert!(queue::pending(&mut conn, 40, 10).unwrap().is_empty());
+    drop(conn);
+    env.shutdown().await;
+}
+
 platform::on_both_backends!(
+    a_change_during_a_push_stays_queued,
     ticket_configurations_are_copied_with_their_credentials_sealed,
     a_mapped_products_calendar_reaches_the_channel_once_per_edit,
     a_channel_that_refuses_or_is_disabled_is_reported

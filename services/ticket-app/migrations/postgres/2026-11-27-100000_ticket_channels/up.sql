@@ -28,13 +28,15 @@ CREATE TABLE channel_products (
 CREATE UNIQUE INDEX channel_products_channel ON channel_products (config_id, channel_product_id);
 CREATE INDEX channel_products_product ON channel_products (product_id);
 
--- Calendar days of mapped products waiting to reach a channel: the days themselves, and per
--- product and configuration when its changes began and last happened (debounced), how many
--- calls failed and when the next may go (backoff).
+-- Calendar days of mapped products waiting to reach a channel: the days themselves (with the
+-- time of their last change, so a day changed again while a push is under way stays queued),
+-- and per product and configuration when its changes began and last happened (debounced), how
+-- many calls failed and when the next may go (backoff).
 CREATE TABLE channel_push_days (
     config_id BIGINT NOT NULL,
     product_id BIGINT NOT NULL,
     day TEXT NOT NULL,
+    changed_at BIGINT NOT NULL,
     PRIMARY KEY (config_id, product_id, day)
 );
 CREATE TABLE channel_pushes (
