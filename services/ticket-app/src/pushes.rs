@@ -77,12 +77,7 @@ pub async fn push_due(
     .await?;
     let mut calls = 0;
     for batch in batches {
-        let client = match crate::api::channels::client_of(
-            &batch.config,
-            &batch.sealed,
-            transport,
-            outbound,
-        ) {
+        let client = match rules::client_of(&batch.config, &batch.sealed, transport, outbound) {
             Ok(c) => c,
             Err(e) => {
                 tracing::warn!(config_id = batch.config.config_id, error = %e, "channel configuration cannot push; parked");

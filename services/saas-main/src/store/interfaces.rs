@@ -339,14 +339,13 @@ pub fn announce(
     saas_id: i64,
     id: i64,
 ) -> anyhow::Result<()> {
-    let row: ConfigRow = interface_configs::table
+    let (row, sealed): (ConfigRow, String) = interface_configs::table
         .filter(interface_configs::id.eq(id))
         .filter(interface_configs::saas_id.eq(saas_id))
-        .select(ConfigRow::as_select())
-        .first(conn)?;
-    let sealed: String = interface_configs::table
-        .find(id)
-        .select(interface_configs::credentials_sealed)
+        .select((
+            ConfigRow::as_select(),
+            interface_configs::credentials_sealed,
+        ))
         .first(conn)?;
     publish(conn, keys, saas_id, row, &sealed)
 }

@@ -3,11 +3,9 @@
 //! product to the channel's and back, and the interface log of every call. The tenant's staff
 //! run the channels; another tenant's configuration is not found.
 
-use std::collections::BTreeMap;
-
 use actix_web::{get, post, web};
 use platform::auth::CurrentUser;
-use platform::channel::{ChannelClient, Credentials, Outcome};
+use platform::channel::Outcome;
 use platform::db::{DbConnection, DbPool, with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, PageRequest, Query, Reply};
 use platform::i18n::Text;
@@ -43,42 +41,6 @@ fn config_of(
         .ok_or_else(config_not_found)?;
     rules::channel_of(&c)?;
     Ok(c)
-}
-
-/// The client of a configuration's channel account, its credentials opened in memory.
-pub fn client_of(
-    config: &InterfaceConfigCopy,
-    sealed: &str,
-    transport: &Sealer,
-    outbound: &Outbound,
-) -> Result<ChannelClient, ApiError> {
-    let channel = rules::channel_of(config)?;
-    let opened = transport.open(sealed)?;
-    let fields: BTreeMap<String, String> = if opened.is_empty() {
-        BTreeMap::new()
-    } else {
-        serde_json::from_str(&opened).map_err(anyhow::Error::from)?
-    };
-    let credentials = Credentials::of(channel, &fields).map_err(|field| {
-        ApiError::invalid(
-            "configId",
-            Text::new(
-                format!("渠道配置缺少凭据 {field}，请在接口配置中补充"),
-                format!(
-                    "the configuration lacks {field}; complete it in the interface configuration"
-                ),
-            ),
-        )
-    })?;
-    ChannelClient::new(outbound.clone(), channel, &config.base_url, credentials).map_err(|e| {
-        ApiError::invalid(
-            "configId",
-            Text::new(
-                format!("渠道地址无效：{e}"),
-                format!("the channel's address: {e}"),
-            ),
-        )
-    })
 }
 
 /// What a call that did not succeed answers: the channel refused (412 with its reason) or
@@ -130,7 +92,7 @@ pub async fn sync(
         rules::check_enabled(&config)?;
         let sealed = platform::replica::interface_credentials(conn, viewer.saas_id, config_id)?
             .unwrap_or_default();
-        let client = client_of(&config, &sealed, &transport, &outbound)?;
+        let client = rules::client_of(&config, &sealed, &transport, &outbound)?;
         Ok((config, client))
     })
     .await?;

@@ -3,9 +3,13 @@
 //! told of a product's calendar.
 
 use platform::ApiError;
-use platform::channel::{Channel, Day};
+use std::collections::BTreeMap;
+
+use platform::channel::{Channel, ChannelClient, Credentials, Day};
 use platform::i18n::Text;
+use platform::outbound::Outbound;
 use platform::replica::{CONFIG_ENABLED, InterfaceConfigCopy};
+use platform::sealing::Sealer;
 use platform::trade::calendar::Offer;
 
 /// The catalogue kinds a channel lists.
@@ -85,6 +89,42 @@ pub fn day_of(offer: &Offer) -> Day {
         stock: offer.left.map(|n| n.max(0)),
         closed: offer.closed,
     }
+}
+
+/// The client of a configuration's channel account, its credentials opened in memory.
+pub fn client_of(
+    config: &InterfaceConfigCopy,
+    sealed: &str,
+    transport: &Sealer,
+    outbound: &Outbound,
+) -> Result<ChannelClient, ApiError> {
+    let channel = channel_of(config)?;
+    let opened = transport.open(sealed)?;
+    let fields: BTreeMap<String, String> = if opened.is_empty() {
+        BTreeMap::new()
+    } else {
+        serde_json::from_str(&opened).map_err(anyhow::Error::from)?
+    };
+    let credentials = Credentials::of(channel, &fields).map_err(|field| {
+        ApiError::invalid(
+            "configId",
+            Text::new(
+                format!("渠道配置缺少凭据 {field}，请在接口配置中补充"),
+                format!(
+                    "the configuration lacks {field}; complete it in the interface configuration"
+                ),
+            ),
+        )
+    })?;
+    ChannelClient::new(outbound.clone(), channel, &config.base_url, credentials).map_err(|e| {
+        ApiError::invalid(
+            "configId",
+            Text::new(
+                format!("渠道地址无效：{e}"),
+                format!("the channel's address: {e}"),
+            ),
+        )
+    })
 }
 
 #[cfg(test)]
