@@ -426,6 +426,25 @@ pub fn interface_config(
         .optional()
 }
 
+/// A live configuration called on by its own channel, whichever its tenant, with its sealed
+/// credentials: the channel knows only the id in the address it calls, and the signature made
+/// with those credentials is what proves the call is the configuration's (so nothing of the
+/// tenant is answered before it is checked).
+pub fn interface_config_called(
+    conn: &mut DbConnection,
+    config_id: i64,
+) -> QueryResult<Option<(InterfaceConfigCopy, String)>> {
+    interface_configs::table
+        .find(config_id)
+        .filter(interface_configs::state.ne(CONFIG_DELETED))
+        .select((
+            InterfaceConfigCopy::as_select(),
+            interface_configs::credentials_sealed,
+        ))
+        .first(conn)
+        .optional()
+}
+
 /// The live configurations of tenant `saas_id` of interface type `interface_type` (1 vendor,
 /// 2 channel), of merchant `mch_id` only when given, by name.
 pub fn interface_configs(

@@ -6,6 +6,10 @@
 //! again with backoff, then given up; a refused one is given up at once (sending it again changes
 //! nothing). Replicas share the queue: each takes a product's entry with a conditional update
 //! before sending it, so no two send the same.
+//!
+//! The same loop tells channels what became of their orders (`store::channel_orders`): each
+//! notice in the order it happened (a later one of an order waits for the earlier), with the
+//! same backoff and lease.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -21,6 +25,7 @@ use platform::trade_store::CalendarTables as _;
 
 use crate::domain::channel as rules;
 use crate::store::calendar::Calendar as Tables;
+use crate::store::channel_orders::{self as notices, Notice};
 use crate::store::channels::{self as store, Pending};
 
 /// How long a replica holds an entry it took before another may take it (a replica that died
@@ -48,6 +53,11 @@ pub async fn run(
             Ok(0) => {}
             Ok(n) => tracing::debug!(calls = n, "channel pushes sent"),
             Err(e) => tracing::warn!(error = %e, "channel pushes not sent this round"),
+        }
+        match notify_due(&pool, &transport, &outbound, &pacing).await {
+            Ok(0) => {}
+            Ok(n) => tracing::debug!(calls = n, "channel order notices sent"),
+            Err(e) => tracing::warn!(error = %e, "channel order notices not sent this round"),
         }
     }
 }
@@ -270,6 +280,131 @@ async fn park(pool: &DbPool, entries: Vec<Pending>) -> anyhow::Result<()> {
             store::retry_at(conn, p, p.attempts, now + PARKED_MS)?;
         }
         Ok(())
+    })
+    .await
+}
+
+/// A notice taken, with the configuration to send it through.
+struct Due {
+    notice: Notice,
+    config: Option<(InterfaceConfigCopy, String)>,
+}
+
+/// Tells every due notice once; answers how many calls were made.
+pub async fn notify_due(
+    pool: &DbPool,
+    transport: &Sealer,
+    outbound: &Outbound,
+    pacing: &Pacing,
+) -> anyhow::Result<usize> {
+    let now = now_ms();
+    let due = with_conn(pool, move |conn| -> anyhow::Result<Vec<Due>> {
+        Ok(write_tx(conn, |conn| -> diesel::QueryResult<Vec<Due>> {
+            let mut taken = Vec::new();
+            for n in notices::due(conn, now, ROUND)? {
+                if !notices::take(conn, &n, now + LEASE_MS)? {
+                    continue;
+                }
+                let config = platform::replica::interface_config(conn, n.saas_id, n.config_id)?
+                    .filter(|c| rules::check_enabled(c).is_ok());
+                let config = match config {
+                    Some(c) => {
+                        let sealed =
+                            platform::replica::interface_credentials(conn, n.saas_id, n.config_id)?
+                                .unwrap_or_default();
+                        Some((c, sealed))
+                    }
+                    None => None,
+                };
+                taken.push(Due { notice: n, config });
+            }
+            Ok(taken)
+        })?)
+    })
+    .await?;
+    let mut calls = 0;
+    for d in due {
+        let n = d.notice;
+        let Some((config, sealed)) = d.config else {
+            // Disabled (or gone): the notice waits until it is enabled again.
+            park_notice(pool, n, now + PARKED_MS).await?;
+            continue;
+        };
+        let client = match rules::client_of(&config, &sealed, transport, outbound) {
+            Ok(c) => c,
+            Err(e) => {
+                tracing::warn!(config_id = config.config_id, error = %e, "channel configuration cannot tell its orders; parked");
+                park_notice(pool, n, now + PARKED_MS).await?;
+                continue;
+            }
+        };
+        let exchange = client.notify_order(&n.notice()).await;
+        calls += 1;
+        let pacing_ = *pacing;
+        with_conn(pool, move |conn| -> anyhow::Result<()> {
+            Ok(write_tx(conn, |conn| {
+                settle_notice(conn, &config, &n, &exchange, &pacing_)
+            })?)
+        })
+        .await?;
+    }
+    Ok(calls)
+}
+
+/// Records the call and moves the notice on: told, tried again later, or given up.
+fn settle_notice(
+    conn: &mut DbConnection,
+    config: &InterfaceConfigCopy,
+    n: &Notice,
+    exchange: &Exchange,
+    pacing: &Pacing,
+) -> diesel::QueryResult<()> {
+    let now = now_ms();
+    store::log(
+        conn,
+        config.saas_id,
+        config.config_id,
+        &config.interface_name,
+        "order-notify",
+        exchange,
+        now,
+    )?;
+    match exchange.outcome {
+        Outcome::Success => notices::done(conn, n.id),
+        Outcome::Refused => {
+            tracing::warn!(
+                config_id = n.config_id,
+                order_id = n.order_id,
+                "channel refused an order notice; given up"
+            );
+            notices::done(conn, n.id)
+        }
+        Outcome::Failed => {
+            let attempts = u32::try_from(n.attempts).unwrap_or(0) + 1;
+            match pacing.retry_after(attempts) {
+                Some(wait) => notices::retry_at(
+                    conn,
+                    n.id,
+                    i32::try_from(attempts).unwrap_or(i32::MAX),
+                    now.saturating_add(i64::try_from(wait.as_millis()).unwrap_or(i64::MAX)),
+                ),
+                None => {
+                    tracing::warn!(
+                        config_id = n.config_id,
+                        order_id = n.order_id,
+                        attempts,
+                        "channel order notice given up"
+                    );
+                    notices::done(conn, n.id)
+                }
+            }
+        }
+    }
+}
+
+async fn park_notice(pool: &DbPool, n: Notice, until: i64) -> anyhow::Result<()> {
+    with_conn(pool, move |conn| -> anyhow::Result<()> {
+        Ok(notices::retry_at(conn, n.id, n.attempts, until)?)
     })
     .await
 }

@@ -1,10 +1,10 @@
 //! The generic channel protocol as a channel answers it, under `/{channel}/v1/...`: the calendar
-//! push and the catalogue lists. Each call is checked as a channel would (account, signature,
+//! push, the catalogue lists, and the notices of what became of the channel's orders. Each call is checked as a channel would (account, signature,
 //! clock window, nonce replay) before it is read; a told failure answers first, as a channel
 //! that is down does not read what it is sent.
 
 use actix_web::{HttpRequest, HttpResponse, web};
-use platform::channel::{Channel, client};
+use platform::channel::{Channel, OrderNotice, client};
 use serde_json::{Value, json};
 
 use crate::domain::{self, answer};
@@ -123,7 +123,7 @@ async fn calendar(
         Ok(days) => reply(200, domain::OK, "ok", json!({"days": days})),
         Err(unknown) => reply(
             200,
-            domain::UNKNOWN_PRODUCT,
+            domain::NOT_FOUND,
             &format!("unknown products: {}", unknown.join(", ")),
             json!({"unknown": unknown}),
         ),
@@ -150,6 +150,29 @@ async fn list(
     reply(200, domain::OK, "ok", json!({"items": items}))
 }
 
+/// `POST /{channel}/v1/orders/notify`: our side tells what became of one of the account's
+/// orders (`OrderNotice`, generic names); an order the account did not place is refused.
+async fn notify(
+    sim: web::Data<Sim>,
+    req: HttpRequest,
+    path: web::Path<String>,
+    body: web::Bytes,
+) -> HttpResponse {
+    let (channel, account) = match check(&sim, &req, &path, &body) {
+        Ok(found) => found,
+        Err(r) => return r.answer,
+    };
+    let notice: OrderNotice = match serde_json::from_slice(&body) {
+        Ok(n) => n,
+        Err(e) => return reply(400, domain::BAD_REQUEST, &e.to_string(), Value::Null),
+    };
+    if sim.notified(channel, &account, notice) {
+        reply(200, domain::OK, "ok", Value::Null)
+    } else {
+        reply(200, domain::NOT_FOUND, "unknown order", Value::Null)
+    }
+}
+
 /// `GET /{channel}/v1/scenics`: the account's spots at the channel.
 async fn scenics(sim: web::Data<Sim>, req: HttpRequest, path: web::Path<String>) -> HttpResponse {
     list(sim, req, path, false).await
@@ -163,5 +186,6 @@ async fn products(sim: web::Data<Sim>, req: HttpRequest, path: web::Path<String>
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/{channel}/v1/calendar", web::post().to(calendar))
         .route("/{channel}/v1/scenics", web::get().to(scenics))
-        .route("/{channel}/v1/products", web::get().to(products));
+        .route("/{channel}/v1/products", web::get().to(products))
+        .route("/{channel}/v1/orders/notify", web::post().to(notify));
 }

@@ -7,15 +7,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use platform::channel::{Calendar, Channel, Day};
 use serde_json::{Value, json};
 
-/// The protocol's answer codes (our assumption, docs/channels.md): 0 success, 400 a body the
-/// channel cannot read, 401 a bad signature or unknown account, 404 a product the channel does
-/// not have, 409 a replayed nonce, 500 the channel's own fault.
-pub const OK: i64 = 0;
-pub const BAD_REQUEST: i64 = 400;
-pub const UNAUTHORIZED: i64 = 401;
-pub const UNKNOWN_PRODUCT: i64 = 404;
-pub const REPLAYED: i64 = 409;
-pub const FAULT: i64 = 500;
+/// A push naming a product the channel does not have, or a notice of an order it never placed.
+pub use platform::channel::code::NOT_FOUND;
+/// The protocol's answer codes (`platform::channel::code`, shared with our side).
+pub use platform::channel::code::{BAD_REQUEST, FAULT, OK, REPLAYED, UNAUTHORIZED};
 
 /// The envelope of every answer.
 pub fn answer(code: i64, message: &str, data: Value) -> Value {

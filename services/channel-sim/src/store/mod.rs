@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use platform::channel::{Calendar, CatalogueEntry, Channel, Day};
+use platform::channel::{Calendar, CatalogueEntry, Channel, ChannelOrder, Day, OrderNotice};
 use serde::Serialize;
 
 use crate::domain;
@@ -21,6 +21,22 @@ pub struct Push {
     pub items: Vec<Calendar>,
 }
 
+/// An order the channel placed with our side, what our side answered, and what it told since.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlacedOrder {
+    pub order: ChannelOrder,
+    pub placed_at_ms: i64,
+    /// Our side's order id, from its answer (empty when it refused).
+    pub partner_order_id: String,
+    /// The latest state our side gave: its answer's, then each notice's.
+    pub state: String,
+    /// Our side's answers to the placement and to each cancellation, in order.
+    pub answers: Vec<serde_json::Value>,
+    /// The notices received of it, in order.
+    pub notices: Vec<OrderNotice>,
+}
+
 #[derive(Debug, Default)]
 struct Account {
     secret: String,
@@ -33,6 +49,7 @@ struct Account {
     /// HTTP statuses the next protocol calls answer, in order.
     failures: Vec<u16>,
     nonces: HashSet<String>,
+    orders: Vec<PlacedOrder>,
 }
 
 type Key = (Channel, String);
@@ -84,7 +101,9 @@ impl Sim {
     /// Registers the demo tenant's meituan ticket account (its configuration is saas-main's demo
     /// data, `platform::demo::MEITUAN_TICKET_*`): two scenic spots and three products, named as a
     /// Chinese channel would name them.
-    pub fn preset_demo(&self) {
+    /// `order_url`: where the channel posts its orders (ticket-app's channel order address for
+    /// the demo configuration, through the gateway).
+    pub fn preset_demo(&self, order_url: &str) {
         let entry = |id: &str, name: &str, parent: &str| CatalogueEntry {
             id: id.into(),
             name: name.into(),
@@ -104,7 +123,7 @@ impl Sim {
                     entry("deal-1002", "西湖儿童票", "poi-1001"),
                     entry("deal-1003", "千岛湖成人票", "poi-1002"),
                 ],
-                order_url: String::new(),
+                order_url: order_url.to_owned(),
             },
         );
     }
@@ -211,6 +230,71 @@ impl Sim {
             }
             None => false,
         }
+    }
+
+    /// Keeps an order placed (or answers again for one placed before: our side's answer to the
+    /// same order id is added to it).
+    pub fn placed(&self, channel: Channel, account: &str, order: PlacedOrder) {
+        if let Some(a) = self.lock().get_mut(&(channel, account.to_owned())) {
+            match a
+                .orders
+                .iter_mut()
+                .find(|o| o.order.order_id == order.order.order_id)
+            {
+                Some(o) => {
+                    o.answers.extend(order.answers);
+                    if !order.partner_order_id.is_empty() {
+                        o.partner_order_id = order.partner_order_id;
+                        o.state = order.state;
+                    }
+                }
+                None => a.orders.push(order),
+            }
+        }
+    }
+
+    /// Adds our side's answer to a cancellation of `order_id`, with the state it gave.
+    pub fn cancel_answered(
+        &self,
+        channel: Channel,
+        account: &str,
+        order_id: &str,
+        answer: serde_json::Value,
+        state: Option<String>,
+    ) {
+        if let Some(o) = self
+            .lock()
+            .get_mut(&(channel, account.to_owned()))
+            .and_then(|a| a.orders.iter_mut().find(|o| o.order.order_id == order_id))
+        {
+            o.answers.push(answer);
+            if let Some(s) = state {
+                o.state = s;
+            }
+        }
+    }
+
+    /// Applies a notice of our side; false when the account placed no such order.
+    pub fn notified(&self, channel: Channel, account: &str, notice: OrderNotice) -> bool {
+        let mut s = self.lock();
+        let Some(o) = s.get_mut(&(channel, account.to_owned())).and_then(|a| {
+            a.orders
+                .iter_mut()
+                .find(|o| o.order.order_id == notice.order_id)
+        }) else {
+            return false;
+        };
+        o.state = notice.state.as_str().to_owned();
+        o.notices.push(notice);
+        true
+    }
+
+    /// The orders the account placed, in order.
+    pub fn orders(&self, channel: Channel, account: &str) -> Vec<PlacedOrder> {
+        self.lock()
+            .get(&(channel, account.to_owned()))
+            .map(|a| a.orders.clone())
+            .unwrap_or_default()
     }
 
     /// The account's secret and order address, for an order the channel places.

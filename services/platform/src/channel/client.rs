@@ -5,7 +5,7 @@
 //! - A configuration's `baseUrl` is the channel's address for that account (the simulator's is
 //!   `http://host:port/<channel>`); the calls are `POST {base}/v1/calendar` (a calendar push),
 //!   `GET {base}/v1/scenics` and `GET {base}/v1/products` (the channel's catalogue as it holds
-//!   it).
+//!   it), `POST {base}/v1/orders/notify` (what became of one of the channel's orders).
 //! - Bodies and answers are JSON in the channel's field names ([`super::mapping`]): a push is
 //!   `{"items": [calendar, ...]}`, a list answers `{"code": 0, "message", "data": {"items"}}`.
 //!   An answer is `{"code": 0 | <error>, "message": "..."}`; `code` 0 is success.
@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use serde_json::{Value, json};
 
-use super::{Calendar, CatalogueEntry, Channel, Credentials};
+use super::{Calendar, CatalogueEntry, Channel, Credentials, OrderNotice};
 use crate::auth::signed;
 use crate::outbound::Outbound;
 
@@ -233,6 +233,15 @@ impl ChannelClient {
         let items: Vec<Value> = calendars.iter().map(|c| map.calendar_out(c)).collect();
         let body = json!({ "items": items }).to_string();
         self.call(reqwest::Method::POST, "v1/calendar", Some(body))
+            .await
+            .0
+    }
+
+    /// Tells the channel what became of one of its orders (`POST {base}/v1/orders/notify`, in
+    /// the generic names).
+    pub async fn notify_order(&self, notice: &OrderNotice) -> Exchange {
+        let body = serde_json::to_string(notice).unwrap_or_default();
+        self.call(reqwest::Method::POST, "v1/orders/notify", Some(body))
             .await
             .0
     }

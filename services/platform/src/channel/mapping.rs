@@ -6,7 +6,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::{Calendar, CatalogueEntry, Channel, Day};
+use super::{Calendar, CatalogueEntry, Channel, ChannelOrder, Day};
 
 /// How money travels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -299,6 +299,59 @@ impl FieldMap {
         Value::Object(m)
     }
 
+    /// An order placed by this channel: product, date and price in its names and formats, the
+    /// order id, quantity and contact in the generic names.
+    pub fn order_out(&self, o: &ChannelOrder) -> Value {
+        let mut m = Map::new();
+        m.insert("orderId".into(), json!(o.order_id));
+        m.insert(self.product.into(), json!(o.product));
+        m.insert(self.date.into(), json!(date_out(self.date_format, &o.date)));
+        m.insert("quantity".into(), json!(o.quantity));
+        m.insert(self.price.into(), self.money_out(o.price));
+        m.insert("contactName".into(), json!(o.contact_name));
+        m.insert("contactMobile".into(), json!(o.contact_mobile));
+        Value::Object(m)
+    }
+
+    /// An order as this channel sent it; the error names the channel's field.
+    pub fn order_in(&self, v: &Value) -> Result<ChannelOrder, Unreadable> {
+        let text = |name: &'static str| -> Result<String, Unreadable> {
+            v.get(name)
+                .and_then(Value::as_str)
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(str::to_owned)
+                .ok_or_else(|| unreadable(name, "missing"))
+        };
+        let optional = |name: &str| {
+            v.get(name)
+                .and_then(Value::as_str)
+                .map_or_else(String::new, |s| s.trim().to_owned())
+        };
+        let order_id = text("orderId")?;
+        let product = text(self.product)?;
+        let date = v
+            .get(self.date)
+            .and_then(Value::as_str)
+            .and_then(|s| date_in(self.date_format, s))
+            .ok_or_else(|| unreadable(self.date, "not a date"))?;
+        let quantity = v
+            .get("quantity")
+            .and_then(Value::as_i64)
+            .filter(|n| *n > 0)
+            .ok_or_else(|| unreadable("quantity", "not a positive whole number"))?;
+        let price = self.money_in(v.get(self.price).unwrap_or(&Value::Null), self.price)?;
+        Ok(ChannelOrder {
+            order_id,
+            product,
+            date,
+            quantity,
+            price,
+            contact_name: optional("contactName"),
+            contact_mobile: optional("contactMobile"),
+        })
+    }
+
     pub fn entry_in(&self, v: &Value, at: &str) -> Result<CatalogueEntry, Unreadable> {
         let text = |name: &str| v.get(name).and_then(Value::as_str).map(str::to_owned);
         let id = text(self.id)
@@ -324,6 +377,45 @@ mod tests {
             stock,
             closed: false,
         }
+    }
+
+    #[test]
+    fn each_channel_reads_back_the_orders_it_writes() {
+        let o = ChannelOrder {
+            order_id: "M-1".into(),
+            product: "deal-1".into(),
+            date: "2026-12-01".into(),
+            quantity: 2,
+            price: 12850,
+            contact_name: "张三".into(),
+            contact_mobile: "13800000000".into(),
+        };
+        for c in Channel::ALL {
+            let map = of(c);
+            let v = map.order_out(&o);
+            assert_eq!(map.order_in(&v), Ok(o.clone()), "{c}");
+        }
+        let tongcheng = of(Channel::Tongcheng).order_out(&o);
+        assert_eq!(tongcheng["TravelDate"], "20261201");
+        assert_eq!(tongcheng["SalePrice"], "128.50");
+        let mut bad = of(Channel::Meituan).order_out(&o);
+        bad["quantity"] = json!(0);
+        assert_eq!(
+            of(Channel::Meituan).order_in(&bad).map_err(|e| e.field),
+            Err("quantity".to_owned())
+        );
+        bad["quantity"] = json!(1);
+        bad["dealId"] = json!(" ");
+        assert_eq!(
+            of(Channel::Meituan).order_in(&bad).map_err(|e| e.field),
+            Err("dealId".to_owned())
+        );
+        let mut bad = of(Channel::Alitrip).order_out(&o);
+        bad["price"] = json!(128.5);
+        assert_eq!(
+            of(Channel::Alitrip).order_in(&bad).map_err(|e| e.field),
+            Err("price".to_owned())
+        );
     }
 
     #[test]

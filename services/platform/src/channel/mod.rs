@@ -150,6 +150,100 @@ pub struct CatalogueEntry {
     pub parent: String,
 }
 
+/// The generic protocol's answer codes, in `{"code", "message", "data"}` on both sides (our
+/// assumption, docs/channels.md).
+pub mod code {
+    pub const OK: i64 = 0;
+    /// A body that cannot be read (the message names the field).
+    pub const BAD_REQUEST: i64 = 400;
+    /// An unknown account or a bad signature.
+    pub const UNAUTHORIZED: i64 = 401;
+    /// A product (or order) the receiver does not have.
+    pub const NOT_FOUND: i64 = 404;
+    /// A replayed nonce.
+    pub const REPLAYED: i64 = 409;
+    /// An order that cannot be taken as it is: a price other than the one pushed, a day sold
+    /// out, closed or not sold, or a cancellation the order's terms refuse (`data.reason`).
+    pub const REFUSED: i64 = 422;
+    /// The receiver's own fault.
+    pub const FAULT: i64 = 500;
+}
+
+/// An order a channel places with us: its product, date and price travel in the channel's names
+/// ([`mapping::FieldMap::order_in`]); its order id, quantity and contact in the generic names
+/// (`orderId`, `quantity`, `contactName`, `contactMobile`), which is our assumption.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ChannelOrder {
+    /// The channel's order id.
+    pub order_id: String,
+    /// The channel's product id.
+    pub product: String,
+    /// YYYY-MM-DD.
+    pub date: String,
+    pub quantity: i64,
+    /// What the channel sells one ticket (room night) at, fen: the price it was last pushed.
+    pub price: i64,
+    pub contact_name: String,
+    pub contact_mobile: String,
+}
+
+/// What became of a channel's order on our side, told back to the channel
+/// ([`client::ChannelClient::notify_order`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OrderOutcome {
+    /// Taken and waiting for the supplier's confirmation.
+    Pending,
+    Confirmed,
+    /// The supplier refused it (the money goes back).
+    Refused,
+    Cancelled,
+    /// The channel asked to cancel and the supplier refused: the order stands.
+    CancelRefused,
+}
+
+impl OrderOutcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OrderOutcome::Pending => "pending",
+            OrderOutcome::Confirmed => "confirmed",
+            OrderOutcome::Refused => "refused",
+            OrderOutcome::Cancelled => "cancelled",
+            OrderOutcome::CancelRefused => "cancel-refused",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Self> {
+        [
+            OrderOutcome::Pending,
+            OrderOutcome::Confirmed,
+            OrderOutcome::Refused,
+            OrderOutcome::Cancelled,
+            OrderOutcome::CancelRefused,
+        ]
+        .into_iter()
+        .find(|o| o.as_str() == s)
+    }
+}
+
+/// A notice to the channel of what became of one of its orders (generic names).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderNotice {
+    /// The channel's order id.
+    pub order_id: String,
+    /// Ours.
+    pub partner_order_id: String,
+    pub state: OrderOutcome,
+    /// The voucher codes the visitor shows at the gate (confirmed ticket orders).
+    #[serde(default)]
+    pub vouchers: Vec<String>,
+    /// Why it was refused or its cancellation refused.
+    #[serde(default)]
+    pub reason: String,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -406,7 +406,7 @@ pub async fn unmap(
 #[into_params(parameter_in = Query)]
 pub struct LogQuery {
     pub config_id: Option<i64>,
-    /// push, scenics or products.
+    /// push, scenics, products, order-notify (our calls), order or order-cancel (the channel's).
     pub action: Option<String>,
     /// 1 success, 2 refused, 3 failed.
     pub outcome: Option<i32>,
@@ -439,12 +439,15 @@ pub async fn interface_logs(
         ));
     }
     if let Some(a) = q.action.as_deref()
-        && !["push", "scenics", "products"].contains(&a)
+        && !rules::LOG_ACTIONS.contains(&a)
     {
-        return Err(ApiError::invalid_field(
+        let names = rules::LOG_ACTIONS.join(", ");
+        return Err(ApiError::invalid(
             "action",
-            "操作只能是 push、scenics 或 products",
-            "must be push, scenics or products",
+            Text::new(
+                format!("操作只能是 {names}"),
+                format!("must be one of {names}"),
+            ),
         ));
     }
     let filter = LogFilter {

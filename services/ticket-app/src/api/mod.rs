@@ -2,6 +2,7 @@
 //! `platform::endpoints!(...)`, which makes its routes and its OpenAPI paths from one list;
 //! [`MODULES`] lists the modules once for both.
 
+pub mod channel_orders;
 pub mod channels;
 pub mod orders;
 pub mod prices;
@@ -24,6 +25,7 @@ const MODULES: &[Module] = &[
     reports::MODULE,
     vouchers::MODULE,
     channels::MODULE,
+    channel_orders::MODULE,
 ];
 
 #[derive(OpenApi)]

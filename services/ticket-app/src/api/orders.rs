@@ -6,7 +6,7 @@
 
 use actix_web::{get, post, put, web};
 use platform::auth::CurrentUser;
-use platform::db::{DbPool, with_conn, write_tx};
+use platform::db::{DbConnection, DbPool, with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, PageRequest, Query, Reply, unless_all};
 use platform::trade::fields::required_id;
 use platform::trade::order_rules;
@@ -19,7 +19,7 @@ use crate::domain::booking::Buyer;
 use crate::domain::product::{PRODUCT_TYPES, state};
 use crate::settings::OrderSettings;
 use crate::store::orders::{self, Actor, NewOrder, OrderFilter, OrderLog, TicketOrder};
-use crate::store::products::{self, BookableProduct, ProductFilter};
+use crate::store::products::{self, BookableProduct, ProductFilter, ProductRow};
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -115,6 +115,21 @@ pub struct OrderForm {
 /// the day's stock are taken together or not at all. The order is unpaid (online payment:
 /// it cancels itself after the configured time), or confirmed at once (instant confirmation
 /// with limited stock), or waits for the supplier.
+/// A product `viewer` may book: on sale, of a spot it sees; otherwise not found.
+pub(crate) fn bookable(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    product_id: i64,
+) -> Result<ProductRow, ApiError> {
+    let product = products::of_tenant(conn, viewer.saas_id, product_id)?
+        .filter(|p| p.state == state::ON_SALE)
+        .ok_or_else(super::products::not_found)?;
+    if crate::store::scenics::find(conn, viewer, product.scenic_id)?.is_none() {
+        return Err(super::products::not_found());
+    }
+    Ok(product)
+}
+
 #[utoipa::path(request_body = OrderForm, responses((status = 200, body = TicketOrder), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = "booking", summary = "Book tickets")]
 #[post("/saas/booking/ticketBookings/order")]
 pub async fn order(
@@ -151,13 +166,7 @@ pub async fn order(
     };
     let o = with_conn(&pool, move |conn| {
         write_tx::<_, ApiError>(conn, |conn| {
-            let product = products::of_tenant(conn, actor.viewer.saas_id, product_id)?
-                .filter(|p| p.state == state::ON_SALE)
-                .ok_or_else(super::products::not_found)?;
-            let spot = crate::store::scenics::find(conn, &actor.viewer, product.scenic_id)?;
-            if spot.is_none() {
-                return Err(super::products::not_found());
-            }
+            let product = bookable(conn, &actor.viewer, product_id)?;
             orders::place(
                 conn,
                 &actor,
@@ -169,6 +178,7 @@ pub async fn order(
                     quantity,
                     buyer: f.buyer,
                     remark,
+                    channel: None,
                 },
                 pay_timeout,
             )
@@ -200,6 +210,8 @@ pub struct OrderListQuery {
     pub end_date: Option<String>,
     /// Part of the contact's name or mobile.
     pub contact: Option<String>,
+    /// A channel's order id, whole (orders placed through a channel).
+    pub channel_order_id: Option<String>,
 }
 
 impl OrderListQuery {
@@ -230,6 +242,7 @@ impl OrderListQuery {
                 visit_from: date("startDate", self.start_date)?,
                 visit_to: date("endDate", self.end_date)?,
                 contact: self.contact,
+                channel_order_id: self.channel_order_id,
             },
             page,
         ))

@@ -91,13 +91,12 @@ pub fn day_of(offer: &Offer) -> Day {
     }
 }
 
-/// The client of a configuration's channel account, its credentials opened in memory.
-pub fn client_of(
+/// The channel of a configuration and its account's credentials, opened in memory.
+pub fn credentials_of(
     config: &InterfaceConfigCopy,
     sealed: &str,
     transport: &Sealer,
-    outbound: &Outbound,
-) -> Result<ChannelClient, ApiError> {
+) -> Result<(Channel, Credentials), ApiError> {
     let channel = channel_of(config)?;
     let opened = transport.open(sealed)?;
     let fields: BTreeMap<String, String> = if opened.is_empty() {
@@ -116,6 +115,17 @@ pub fn client_of(
             ),
         )
     })?;
+    Ok((channel, credentials))
+}
+
+/// The client of a configuration's channel account, its credentials opened in memory.
+pub fn client_of(
+    config: &InterfaceConfigCopy,
+    sealed: &str,
+    transport: &Sealer,
+    outbound: &Outbound,
+) -> Result<ChannelClient, ApiError> {
+    let (channel, credentials) = credentials_of(config, sealed, transport)?;
     ChannelClient::new(outbound.clone(), channel, &config.base_url, credentials).map_err(|e| {
         ApiError::invalid(
             "configId",
@@ -126,6 +136,17 @@ pub fn client_of(
         )
     })
 }
+
+/// The interface log's actions: calls to the channel (push, scenics, products, order-notify)
+/// and the channel's calls to us (order, order-cancel).
+pub const LOG_ACTIONS: [&str; 6] = [
+    "push",
+    "scenics",
+    "products",
+    "order",
+    "order-cancel",
+    "order-notify",
+];
 
 #[cfg(test)]
 mod tests {

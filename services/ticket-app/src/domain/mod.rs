@@ -5,6 +5,7 @@
 
 pub mod booking;
 pub mod channel;
+pub mod channel_order;
 pub mod product;
 pub mod scenic;
 pub mod scenic_supplier;

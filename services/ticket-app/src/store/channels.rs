@@ -459,7 +459,7 @@ pub struct InterfaceLog {
     pub id: i64,
     pub config_id: i64,
     pub interface_name: String,
-    /// push, scenics or products.
+    /// push, scenics, products, order-notify (our calls), order or order-cancel (the channel's).
     pub action: String,
     pub method: String,
     pub url: String,

@@ -2,6 +2,7 @@
 //! writes tenant data takes the caller's [`platform::Viewer`] (or its tenant id).
 
 pub mod calendar;
+pub mod channel_orders;
 pub mod channels;
 pub mod orders;
 pub mod products;

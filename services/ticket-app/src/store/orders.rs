@@ -24,15 +24,18 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::calendar::Calendar;
+use super::channel_orders::ChannelOrigin;
 use super::products::ProductRow;
 use super::schema::{
-    scenic_infos, ticket_order_logs, ticket_order_payments, ticket_orders, ticket_products,
-    ticket_purchase_counts, ticket_vouchers,
+    scenic_infos, ticket_channel_orders, ticket_order_logs, ticket_order_payments, ticket_orders,
+    ticket_products, ticket_purchase_counts, ticket_vouchers,
 };
 use super::vouchers;
 use crate::NAME;
 use crate::domain::booking::{self, Bought, Buyer};
+use crate::domain::channel_order;
 use crate::domain::product::{TicketProductFields, cancel_time, limit_goods};
+use platform::channel::OrderOutcome;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = ticket_orders)]
@@ -136,6 +139,13 @@ pub struct TicketOrder {
     pub modify_date: i64,
     pub confirm_date: i64,
     pub finish_date: i64,
+    /// The channel configuration a channel's order came through (docs/channels.md); 0 for an
+    /// order booked here.
+    pub config_id: i64,
+    /// The channel's order id; empty for an order booked here.
+    pub channel_order_id: String,
+    /// What the channel sold the order at, fen; 0 for an order booked here.
+    pub channel_price: i64,
 }
 
 /// An entry of an order's log.
@@ -196,6 +206,8 @@ pub struct OrderFilter {
     pub visit_to: Option<String>,
     /// Part of the contact's name or mobile.
     pub contact: Option<String>,
+    /// A channel's order id, whole.
+    pub channel_order_id: Option<String>,
 }
 
 fn filtered(viewer: &Viewer, f: &OrderFilter) -> ticket_orders::BoxedQuery<'static, Db> {
@@ -226,6 +238,20 @@ fn filtered(viewer: &Viewer, f: &OrderFilter) -> ticket_orders::BoxedQuery<'stat
     }
     if let Some(v) = f.visit_to.clone() {
         q = q.filter(ticket_orders::visit_date.le(v));
+    }
+    if let Some(c) = f
+        .channel_order_id
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+    {
+        q = q.filter(
+            ticket_orders::id.eq_any(
+                ticket_channel_orders::table
+                    .filter(ticket_channel_orders::channel_order_id.eq(c.to_owned()))
+                    .select(ticket_channel_orders::order_id),
+            ),
+        );
     }
     if let Some(c) = f
         .contact
@@ -289,6 +315,7 @@ fn shown(
             e.1 += tickets;
         }
     }
+    let origins = super::channel_orders::origins(conn, &ids)?;
     let name = |id: &i64| names.get(id).cloned().unwrap_or_default();
     Ok(rows
         .into_iter()
@@ -331,6 +358,11 @@ fn shown(
             modify_date: r.updated_at,
             confirm_date: r.confirm_date,
             finish_date: r.finish_date,
+            config_id: origins.get(&r.id).map_or(0, |c| c.config_id),
+            channel_order_id: origins
+                .get(&r.id)
+                .map_or_else(String::new, |c| c.channel_order_id.clone()),
+            channel_price: origins.get(&r.id).map_or(0, |c| c.channel_price),
         })
         .collect())
 }
@@ -537,6 +569,8 @@ pub struct NewOrder {
     pub quantity: i64,
     pub buyer: Buyer,
     pub remark: String,
+    /// Where a channel's order came from; None for an order booked here.
+    pub channel: Option<ChannelOrigin>,
 }
 
 pub fn not_found() -> ApiError {
@@ -751,6 +785,9 @@ pub fn place(
             ),
         ))
         .execute(conn)?;
+    if let Some(origin) = &n.channel {
+        super::channel_orders::record(conn, actor.viewer.saas_id, id, origin)?;
+    }
     let row = reload(conn, id)?;
     vouchers_follow(conn, &row, &p, now)?;
     log(
@@ -910,6 +947,18 @@ fn write_states(
     Ok(())
 }
 
+/// The channel asked to cancel its order `id` and was refused: the order stands, its channel
+/// state says the cancellation failed (49).
+pub fn mark_cancel_failed(conn: &mut DbConnection, id: i64, now: i64) -> QueryResult<()> {
+    diesel::update(ticket_orders::table.filter(ticket_orders::id.eq(id)))
+        .set((
+            ticket_orders::channel_state.eq(channel_order::channel_state::CANCEL_FAILED),
+            ticket_orders::updated_at.eq(now),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
 fn reload(conn: &mut DbConnection, id: i64) -> QueryResult<OrderRow> {
     ticket_orders::table
         .find(id)
@@ -937,11 +986,15 @@ pub fn act(
     let role = role(&actor.viewer);
     let before = o.states();
     let by_credit = action == Action::Pay && pay_type == pay_type::CREDIT;
-    let after = if by_credit {
+    let mut after = if by_credit {
         order_state::start_credit(role, &before)?
     } else {
         order_state::apply(action, role, &before)?
     };
+    let origin = super::channel_orders::origin(conn, o.id)?;
+    if origin.is_some() {
+        after.channel = channel_order::channel_state_after(action, after.channel);
+    }
     let p: TicketProductFields = super::products::of_tenant(conn, o.saas_id, o.product_id)?
         .ok_or_else(not_bookable)?
         .form()?;
@@ -1012,6 +1065,18 @@ pub fn act(
         let codes = vouchers_follow(conn, &row, &p, now)?;
         let reason = reason_of(action.as_str(), remark, &codes);
         publish_acted(conn, &row, &before, &after, &reason, actor)?;
+        if let Some(origin) = &origin
+            && let Some(outcome) = channel_order::notice_of(action)
+        {
+            let vouchers = if outcome == OrderOutcome::Confirmed {
+                vouchers::codes_of(conn, row.id)?
+            } else {
+                Vec::new()
+            };
+            super::channel_orders::enqueue_notice(
+                conn, &row, origin, outcome, &vouchers, remark, now,
+            )?;
+        }
         if before.pay == pay::SUCCESS
             && after.pay == pay::REFUNDED
             && row.pay_type == pay_type::CREDIT

@@ -261,7 +261,46 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    ticket_channel_orders (order_id) {
+        order_id -> BigInt,
+        saas_id -> BigInt,
+        config_id -> BigInt,
+        channel_order_id -> Text,
+        channel_price -> BigInt,
+    }
+}
+
+diesel::joinable!(ticket_channel_orders -> ticket_orders (order_id));
+
+diesel::table! {
+    channel_nonces (config_id, nonce) {
+        config_id -> BigInt,
+        nonce -> Text,
+        timestamp -> BigInt,
+    }
+}
+
+diesel::table! {
+    channel_order_notices (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        config_id -> BigInt,
+        order_id -> BigInt,
+        channel_order_id -> Text,
+        state -> Text,
+        vouchers -> Text,
+        reason -> Text,
+        attempts -> Integer,
+        next_at -> BigInt,
+        created_at -> BigInt,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
+    channel_nonces,
+    channel_order_notices,
+    ticket_channel_orders,
     channel_catalogue,
     channel_products,
     channel_push_days,

@@ -160,6 +160,16 @@ pub fn cancel_of(conn: &mut DbConnection, order_id: i64) -> QueryResult<usize> {
     .execute(conn)
 }
 
+/// The codes of the order's vouchers still valid, in order (what a channel hands its visitor).
+pub fn codes_of(conn: &mut DbConnection, order_id: i64) -> QueryResult<Vec<String>> {
+    ticket_vouchers::table
+        .filter(ticket_vouchers::order_id.eq(order_id))
+        .filter(ticket_vouchers::state.eq(state::VALID))
+        .order(ticket_vouchers::seq)
+        .select(ticket_vouchers::code)
+        .load(conn)
+}
+
 /// Tickets of the order admitted so far.
 pub fn used_tickets(conn: &mut DbConnection, order_id: i64) -> QueryResult<i64> {
     let used: Vec<i64> = ticket_vouchers::table

@@ -135,12 +135,12 @@ async fn ticket_configurations_are_copied_with_their_credentials_sealed(backend:
     env.shutdown().await;
 }
 
-const ACCOUNT: &str = "mt-account";
-const SECRET: &str = "mt-s3cr3t-push-0042";
+pub(crate) const ACCOUNT: &str = "mt-account";
+pub(crate) const SECRET: &str = "mt-s3cr3t-push-0042";
 
 /// The channel simulator with a meituan account of two products on one spot, and the
-/// tenant's enabled configuration of it (id 21).
-async fn channel(env: &helpers::Env) -> channel_sim::Running {
+/// tenant's enabled configuration of it (id 21); the account's orders go to ticket-app.
+pub(crate) async fn channel(env: &helpers::Env) -> channel_sim::Running {
     let sim = channel_sim::start("127.0.0.1:0").unwrap();
     let entry = |id: &str, name: &str, parent: &str| CatalogueEntry {
         id: id.into(),
@@ -157,7 +157,7 @@ async fn channel(env: &helpers::Env) -> channel_sim::Running {
                 entry("deal-1", "West Lake adult", "poi-1"),
                 entry("deal-2", "West Lake child", "poi-1"),
             ],
-            order_url: String::new(),
+            order_url: env.app.url("/openapi/channel/21/orders"),
         },
     );
     let mut c = config(21, MEITUAN_TICKET, 20, 1, 1);

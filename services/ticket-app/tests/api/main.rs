@@ -1,6 +1,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod actuator;
+mod channel_orders;
 mod channels;
 mod helpers;
 mod orders;
