@@ -460,6 +460,168 @@ async fn an_order_booked_through_the_gateway_reaches_the_suppliers_socket() {
     );
 }
 
+async fn send_json(
+    client: &awc::Client,
+    method: &str,
+    url: String,
+    token: &str,
+    body: serde_json::Value,
+) -> (u16, serde_json::Value) {
+    let mut res = client
+        .request(method.parse().unwrap(), url)
+        .bearer_auth(token)
+        .insert_header(("x-requested-with", "XMLHttpRequest"))
+        .send_json(&body)
+        .await
+        .unwrap();
+    let body = res.json().await.unwrap_or(serde_json::Value::Null);
+    (res.status().as_u16(), body)
+}
+
+/// A channel's order end to end (docs/channels.md): the demo operator points the demo meituan
+/// ticket configuration at a channel simulator, pulls its catalogue and maps the demo adult
+/// ticket; the price pushed reaches the channel, which places an order at it through the
+/// gateway, signed over the path it called; the order is the demo distributor's, confirmed with
+/// its vouchers, and in the interface log.
+#[actix_web::test]
+async fn a_channel_places_a_signed_order_through_the_gateway() {
+    use platform::channel::Channel;
+    use platform::demo::{MEITUAN_TICKET_ACCOUNT, MEITUAN_TICKET_CONFIG_ID as CONFIG};
+    use platform::testing::eventually;
+    use serde_json::json;
+
+    let fleet = start_fleet();
+    let base = fleet.url.clone();
+    let sim = channel_sim::start("127.0.0.1:0").unwrap();
+    sim.sim.preset_demo(&format!(
+        "{base}/api/ticket-app/openapi/channel/{CONFIG}/orders"
+    ));
+    let client = awc::Client::default();
+    let operator = login(&client, &base, "operator", "operator123").await;
+    let saas = |path: &str| format!("{base}/api/saas-main/saas/saasInterface/{path}");
+    let ticket = |path: &str| format!("{base}/api/ticket-app{path}");
+
+    let (status, loaded) = status_of(
+        &client,
+        saas(&format!("interfaceConfig/load?id={CONFIG}")),
+        &operator,
+    )
+    .await;
+    assert_eq!(status, 200, "{loaded}");
+    let c = &loaded["data"];
+    let (status, body) = send_json(
+        &client,
+        "PUT",
+        saas("interfaceConfig/update"),
+        &operator,
+        json!({"id": CONFIG, "mchId": c["mchId"], "configName": c["configName"],
+            "baseUrl": sim.channel_url(Channel::Meituan)}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    // ticket-app's copy follows saas-main's event: the pull reaches the simulator.
+    let (client_, operator_) = (&client, operator.as_str());
+    eventually("the catalogue pulled from the simulator", || async {
+        let (status, body) = send_json(
+            client_,
+            "POST",
+            ticket("/saas/ticket/channel/sync"),
+            operator_,
+            json!({"configId": CONFIG}),
+        )
+        .await;
+        (status == 200 && body["data"]["products"] == 3).then_some(())
+    })
+    .await;
+    let (_, ours) = status_of(
+        &client,
+        ticket(&format!(
+            "/saas/ticket/channel/listSysProduct?configId={CONFIG}"
+        )),
+        &operator,
+    )
+    .await;
+    let adult = ours["data"]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["productName"].as_str().unwrap().ends_with("成人票"))
+        .expect("a demo adult ticket")["productId"]
+        .clone();
+    let (status, body) = send_json(
+        &client,
+        "POST",
+        ticket("/saas/ticket/channel/map"),
+        &operator,
+        json!({"configId": CONFIG, "productId": adult, "channelProductId": "deal-1001"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+
+    // The channel sells at the price it was pushed.
+    let day = eventually("the mapped calendar reaches the channel", || async {
+        sim.sim
+            .calendars(Channel::Meituan, MEITUAN_TICKET_ACCOUNT)
+            .into_iter()
+            .find(|c| c.product == "deal-1001")
+            .and_then(|c| {
+                c.days
+                    .into_iter()
+                    .find(|d| !d.closed && d.stock.is_none_or(|n| n > 0))
+            })
+    })
+    .await;
+    let mut res = client
+        .post(format!("{}/sim/orders", sim.url))
+        .send_json(
+            &json!({"channel": "meituan", "account": MEITUAN_TICKET_ACCOUNT,
+            "orderId": "E2E-1", "product": "deal-1001", "date": day.date, "quantity": 1,
+            "price": day.price, "contactName": "Han Meimei", "contactMobile": "13800000042"}),
+        )
+        .await
+        .unwrap();
+    let placed: serde_json::Value = res.json().await.unwrap();
+    assert_eq!(placed["status"], 200, "{placed}");
+    assert_eq!(placed["answer"]["data"]["state"], "confirmed", "{placed}");
+    assert!(
+        !placed["answer"]["data"]["vouchers"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+
+    let (_, orders) = status_of(
+        &client,
+        ticket("/saas/order/ticketSys/list?channelOrderId=E2E-1"),
+        &operator,
+    )
+    .await;
+    let o = &orders["data"]["results"][0];
+    assert_eq!(
+        (&o["configId"], &o["distributorId"], &o["productId"]),
+        (
+            &json!(CONFIG),
+            &json!(platform::demo::DISTRIBUTOR_ID),
+            &adult
+        ),
+        "{orders}"
+    );
+    let (_, log) = status_of(
+        &client,
+        ticket(&format!(
+            "/saas/ticket/log/interfaceLog/list?configId={CONFIG}&action=order"
+        )),
+        &operator,
+    )
+    .await;
+    assert_eq!(
+        log["data"]["results"][0]["url"],
+        format!("/api/ticket-app/openapi/channel/{CONFIG}/orders"),
+        "{log}"
+    );
+    sim.stop().await;
+}
+
 #[test]
 fn an_unknown_target_is_refused_with_the_known_names() {
     let out = Command::new(env!("CARGO_BIN_EXE_fleet"))
