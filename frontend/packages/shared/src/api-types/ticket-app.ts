@@ -171,6 +171,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/openapi/channel/{configId}/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A channel places an order (signed by the channel) */
+        post: operations["postOpenapiChannelConfigIdOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi/channel/{configId}/orders/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A channel cancels an order (signed by the channel) */
+        post: operations["postOpenapiChannelConfigIdOrdersCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/saas/booking/ticketBookings/list": {
         parameters: {
             query?: never;
@@ -1146,6 +1180,21 @@ export interface components {
              */
             state?: number | null;
         };
+        /** @description The generic protocol's answer (our assumption, docs/channels.md): `code` 0 is success. */
+        ChannelAnswer: {
+            /** Format: int64 */
+            code: number;
+            /**
+             * @description On success a [`ChannelOrderState`]; on a refusal `{reason}` (and `price`, ours per
+             *     ticket, when the channel's was not it).
+             */
+            data: Record<string, never>;
+            message: string;
+        };
+        ChannelCancel: {
+            /** @description The channel's order id. */
+            orderId: string;
+        };
         /** @description A channel's product with the tenant's product it sells, if mapped. */
         ChannelProduct: components["schemas"]["CatalogueRow"] & {
             /** @description The channel's name of its spot. */
@@ -1307,7 +1356,7 @@ export interface components {
         };
         /** @description A call to a channel as the interface log shows it. */
         InterfaceLog: {
-            /** @description push, scenics or products. */
+            /** @description push, scenics, products, order-notify (our calls), order or order-cancel (the channel's). */
             action: string;
             answer: string;
             /** Format: int64 */
@@ -1527,7 +1576,7 @@ export interface components {
             /** Format: int32 */
             resultNum: number;
             results: {
-                /** @description push, scenics or products. */
+                /** @description push, scenics, products, order-notify (our calls), order or order-cancel (the channel's). */
                 action: string;
                 answer: string;
                 /** Format: int64 */
@@ -1839,8 +1888,21 @@ export interface components {
                  * @description 0 none, 40 applied, 41 agreed.
                  */
                 cancelApply: number;
+                /** @description The channel's order id; empty for an order booked here. */
+                channelOrderId: string;
+                /**
+                 * Format: int64
+                 * @description What the channel sold the order at, fen; 0 for an order booked here.
+                 */
+                channelPrice: number;
                 /** Format: int32 */
                 channelState: number;
+                /**
+                 * Format: int64
+                 * @description The channel configuration a channel's order came through (docs/channels.md); 0 for an
+                 *     order booked here.
+                 */
+                configId: number;
                 /** Format: int64 */
                 confirmDate: number;
                 contactMobile: string;
@@ -2347,8 +2409,21 @@ export interface components {
              * @description 0 none, 40 applied, 41 agreed.
              */
             cancelApply: number;
+            /** @description The channel's order id; empty for an order booked here. */
+            channelOrderId: string;
+            /**
+             * Format: int64
+             * @description What the channel sold the order at, fen; 0 for an order booked here.
+             */
+            channelPrice: number;
             /** Format: int32 */
             channelState: number;
+            /**
+             * Format: int64
+             * @description The channel configuration a channel's order came through (docs/channels.md); 0 for an
+             *     order booked here.
+             */
+            configId: number;
             /** Format: int64 */
             confirmDate: number;
             contactMobile: string;
@@ -3152,6 +3227,246 @@ export interface operations {
             };
         };
     };
+    postOpenapiChannelConfigIdOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the channel configuration the order comes through */
+                configId: number;
+            };
+            cookie?: never;
+        };
+        /** @description the order in the channel's names */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description taken: data is a ChannelOrderState */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["ChannelAnswer"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            /** @description a body that cannot be read (message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelAnswer"];
+                };
+            };
+            /** @description unknown account, bad signature or stale timestamp */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelAnswer"];
+                };
+            };
+            /** @description no such configuration, or a product not sold through it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelAnswer"];
+                };
+            };
+            /** @description a replayed nonce */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelAnswer"];
+                };
+            };
+            /** @description Invalid input: `data.field` names the field and `data.reason` says why; or a business rule refused the call (`code` names it, `data` null) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description not taken: data.reason price-changed (with data.price), sold-out, closed, no-price, order-id-used, disabled, ... */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    postOpenapiChannelConfigIdOrdersCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the channel configuration the order came through */
+                configId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelCancel"];
+            };
+        };
+        responses: {
+            /** @description data is a ChannelOrderState */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "ok";
+                        data: components["schemas"]["ChannelAnswer"];
+                        /** @description Shown to the user, in the language of Accept-Language */
+                        msg: string;
+                        /** @enum {string} */
+                        state: "success";
+                        /**
+                         * Format: int64
+                         * @description Server time, ms since the epoch
+                         */
+                        time: number;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelAnswer"];
+                };
+            };
+            /** @description no such configuration or order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelAnswer"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelAnswer"];
+                };
+            };
+            /** @description Invalid input: `data.field` names the field and `data.reason` says why; or a business rule refused the call (`code` names it, `data` null) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description the order's terms refuse it: data.reason */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelAnswer"];
+                };
+            };
+            /** @description Too many requests: retry after the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The service cannot reach its database or broker for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
     getSaasBookingTicketBookingsList: {
         parameters: {
             query?: {
@@ -3432,6 +3747,8 @@ export interface operations {
     getSaasOrderTicketChannelList: {
         parameters: {
             query?: {
+                /** @description A channel's order id, whole (orders placed through a channel). */
+                channelOrderId?: string;
                 /** @description Part of the contact's name or mobile. */
                 contact?: string;
                 distributorId?: number;
@@ -4490,6 +4807,8 @@ export interface operations {
     getSaasOrderTicketSupplierList: {
         parameters: {
             query?: {
+                /** @description A channel's order id, whole (orders placed through a channel). */
+                channelOrderId?: string;
                 /** @description Part of the contact's name or mobile. */
                 contact?: string;
                 distributorId?: number;
@@ -4593,6 +4912,8 @@ export interface operations {
     getSaasOrderTicketSysList: {
         parameters: {
             query?: {
+                /** @description A channel's order id, whole (orders placed through a channel). */
+                channelOrderId?: string;
                 /** @description Part of the contact's name or mobile. */
                 contact?: string;
                 distributorId?: number;
@@ -6752,7 +7073,7 @@ export interface operations {
     getSaasTicketLogInterfaceLogList: {
         parameters: {
             query?: {
-                /** @description push, scenics or products. */
+                /** @description push, scenics, products, order-notify (our calls), order or order-cancel (the channel's). */
                 action?: string;
                 configId?: number;
                 endTime?: number;
