@@ -18,7 +18,7 @@ help: ## list the targets
 # weixin-server talks to the WeChat simulator (docs/weixin.md) unless told another WeChat; the
 # simulator knows the demo tenant's official account and mini-program from the start. The channel
 # simulator (docs/channels.md) holds the demo distributor's meituan ticket account, where the
-# demo's channel configuration points.
+# demo's channel configuration points; its orders go to ticket-app through the gateway.
 WECHAT_SIM_ADDR ?= 127.0.0.1:8095
 CHANNEL_SIM_ADDR ?= 127.0.0.1:8096
 run: frontend build ## build and start every service in one process (SQLite under data/), and the WeChat and channel simulators
@@ -27,7 +27,9 @@ run: frontend build ## build and start every service in one process (SQLite unde
 	@WECHAT_SIM__ADDR=$(WECHAT_SIM_ADDR) \
 	WECHAT_SIM__DEMO_SERVER=$${TRADEWIND_WEIXIN_SERVER__PUBLIC_URL:-http://127.0.0.1:8080/api/weixin-server} \
 	$(BIN_DIR)/wechat-sim & sim=$$!; \
-	CHANNEL_SIM__ADDR=$(CHANNEL_SIM_ADDR) CHANNEL_SIM__DEMO=true $(BIN_DIR)/channel-sim & channels=$$!; \
+	CHANNEL_SIM__ADDR=$(CHANNEL_SIM_ADDR) CHANNEL_SIM__DEMO=true \
+	CHANNEL_SIM__DEMO_GATEWAY=http://127.0.0.1:$${TRADEWIND_GATEWAY__HTTP__PORT:-8080} \
+	$(BIN_DIR)/channel-sim & channels=$$!; \
 	trap 'kill $$sim $$channels 2>/dev/null' EXIT; \
 	TRADEWIND_WEIXIN_SERVER__WECHAT__BASE_URL=$${TRADEWIND_WEIXIN_SERVER__WECHAT__BASE_URL:-http://$(WECHAT_SIM_ADDR)} \
 	$(BIN_DIR)/fleet --target all
