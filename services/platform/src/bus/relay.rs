@@ -64,9 +64,23 @@ async fn pass(bus: &Bus, pool: &DbPool) -> Result<usize, String> {
 /// Runs until the task is dropped; between passes it waits for a wake or `idle_poll`.
 pub async fn run(bus: Bus, pool: DbPool, service: &'static str, idle_poll: Duration) {
     let mut backoff = Duration::from_millis(100);
+    // When the relay paused and how many passes failed since: said once it publishes again, so
+    // a log shows how long events waited (the pause alone does not tell).
+    let mut paused: Option<(std::time::Instant, u32)> = None;
     loop {
         let wake = notify().notified();
-        match pass(&bus, &pool).await {
+        let outcome = pass(&bus, &pool).await;
+        if outcome.is_ok()
+            && let Some((since, failures)) = paused.take()
+        {
+            tracing::info!(
+                service,
+                paused_ms = since.elapsed().as_millis() as u64,
+                failures,
+                "outbox relay resumed"
+            );
+        }
+        match outcome {
             Ok(n) if n as i64 == BATCH => continue,
             Ok(_) => {
                 backoff = Duration::from_millis(100);
@@ -76,6 +90,8 @@ pub async fn run(bus: Bus, pool: DbPool, service: &'static str, idle_poll: Durat
                 }
             }
             Err(e) => {
+                let (_, failures) = paused.get_or_insert((std::time::Instant::now(), 0));
+                *failures += 1;
                 tracing::warn!(service, error = %e, retry_in_ms = backoff.as_millis() as u64, "outbox relay paused");
                 tokio::time::sleep(backoff).await;
                 backoff = (backoff * 2).min(MAX_BACKOFF);
