@@ -2,7 +2,7 @@
 # `make bench`: measures and prints; never passes or fails on a number. Every part prints its
 # figures as it goes, and the closing table gathers each part's key figures with their targets.
 #
-#   BENCH=gateway,identity,services,bus,stats,hotel,notify,finance,mall,ticket,weixin,console,soak (all: the default)
+#   BENCH=gateway,identity,services,bus,stats,hotel,notify,finance,mall,ticket,channels,weixin,console,soak (all: the default)
 #   BENCH_DURATION=10s   the length of each wrk run
 #
 #  gateway   a small GET to hotel-app directly, through the gateway and through nginx (a plain
@@ -23,6 +23,8 @@
 #  ticket    ticket bookings through the gateway on 1,000 tickets of contended stock (ticket-app
 #            on PostgreSQL): bookings/s, p99, oversell; then every voucher scanned twice at the
 #            gate: redemptions/s, p50/p99, admissions (exactly one per voucher).
+#  channels  a 90-day price change on 1,000 products mapped to a channel (ticket-app on
+#            PostgreSQL, the channel simulator): time until the channel holds every new price.
 #  console   bundle sizes and login -> dashboard chart in headless Chromium.
 #  soak      the production shape (every service its own processes, replicas, PostgreSQL,
 #            RabbitMQ) under a steady mix through the gateway for 10 minutes: errors, p99 by
@@ -37,7 +39,7 @@ export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/tradewind/target}
 BIN=$CARGO_TARGET_DIR/release
 export BENCH_DURATION=${BENCH_DURATION:-10s}
 DURATION=$BENCH_DURATION
-ALL=gateway,identity,services,bus,stats,hotel,notify,finance,mall,ticket,weixin,console,soak
+ALL=gateway,identity,services,bus,stats,hotel,notify,finance,mall,ticket,channels,weixin,console,soak
 BENCH=${BENCH:-$ALL}
 SERVICES=(auth-center saas-main hotel-app ticket-app weixin-server mall-app message-server finance-app gateway)
 
@@ -310,6 +312,13 @@ part_ticket() {
   run_bench fleet ticket
 }
 
+part_channels() {
+  # BENCH_CHANNEL_PRODUCTS (1,000), BENCH_CHANNEL_CONNECTIONS (20).
+  bash scripts/ensure-infra.sh postgres >/dev/null
+  echo "== channels (services/fleet/benches/channels.rs)"
+  run_bench fleet channels
+}
+
 part_weixin() {
   # BENCH_WEIXIN_MESSAGES (10,000), BENCH_WEIXIN_BACKENDS (sqlite,postgres).
   bash scripts/ensure-infra.sh postgres >/dev/null
@@ -354,6 +363,7 @@ run_part notify part_notify
 run_part finance part_finance
 run_part mall part_mall
 run_part ticket part_ticket
+run_part channels part_channels
 run_part weixin part_weixin
 run_part console part_console
 run_part soak part_soak
