@@ -10,10 +10,15 @@ import { MchType } from './constants';
 /** `orderState`: 0 valid, 1 confirmed, 2 unpaid, 3 paid, 4 cancelled, 5 completed, 6 refunded, 7 cancellation applied, 8 unconfirmed, 9 invalid, 10 arranged. */
 export const ORDER_STATE: Enumeration = { id: 'enum.orderState', values: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] };
 
-/** Real, supplier and channel order states (`realOrderState`, `supplierOrderState`, `channelOrderState`). */
+/**
+ * Real, supplier and channel order states (`realOrderState`, `supplierOrderState`,
+ * `channelOrderState`). A channel's order adds the spec's channel values: 47 cancelled on
+ * timeout, 48 cancelled by the channel, 49 the channel's cancellation refused, and 60 not checked
+ * in, 61 checked in, 62 left (reserved).
+ */
 export const ORDER_PROGRESS: Enumeration = {
   id: 'enum.orderProgress',
-  values: [0, 10, 11, 19, 30, 31, 39, 40, 42, 47, 48, 71, 76],
+  values: [0, 10, 11, 19, 30, 31, 39, 40, 42, 47, 48, 49, 60, 61, 62, 71, 76],
 };
 
 /** `payState`: 0 unpaid, 20 paying, 21 paid, 29 failed, 51 refunded. */
