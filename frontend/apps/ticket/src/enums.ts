@@ -72,8 +72,12 @@ export const GATE_RESULT: Enumeration = {
 export const TICKET_LOG_ACTION: Enumeration = { id: 'ticket.enum.logAction', values: ['redeem'] };
 
 /** Every enumeration, for the messages test. */
-/** An interface log entry's `action`: push (prices and stock sent), scenics, products (the catalogue pulled). */
-export const INTERFACE_ACTION: Enumeration = { id: 'ticket.enum.interfaceAction', values: ['push', 'scenics', 'products'] };
+/**
+ * An interface log entry's `action`: push (prices and stock sent), scenics, products (the
+ * catalogue pulled), order (a channel placed an order), order-cancel (a channel asked to cancel
+ * one), order-notify (the channel told what became of its order).
+ */
+export const INTERFACE_ACTION: Enumeration = { id: 'ticket.enum.interfaceAction', values: ['push', 'scenics', 'products', 'order', 'order-cancel', 'order-notify'] };
 
 /** An interface log entry's `outcome`: 1 success, 2 refused by the channel, 3 failed (no answer, or the channel's fault). */
 export const INTERFACE_OUTCOME: Enumeration = { id: 'ticket.enum.interfaceOutcome', values: [1, 2, 3] };

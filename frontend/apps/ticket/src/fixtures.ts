@@ -134,6 +134,10 @@ export const ticketOrder: TicketOrder = {
   payFailReason: '',
   cancelApply: 0,
   needConfirm: true,
+  // Booked here, not through a channel.
+  configId: 0,
+  channelOrderId: '',
+  channelPrice: 0,
   contactName: 'Li Si',
   contactMobile: '13800000000',
   buyer: { name: 'Li Si', mobile: '13800000000', idNumber: '', email: '', address: '', custom: { 'Boat time': 'Morning' } },

@@ -1,7 +1,7 @@
 // The ticket channels' pages (docs/channels.md): which channel a page is of, by its path
 // (`channel/<channel>/<page>`), the spec's page names of each channel, and the tenant's enabled
 // configurations of a channel (saas-main GET /saas/saasInterface/interfaceConfig/listForSelect).
-import { api, endpointOf, PERM, useLoadState, type InterfaceChoice, type TicketAppApi } from '@tradewind/shared';
+import { api, endpointOf, PERM, useHolds, useLoadState, type InterfaceChoice, type TicketAppApi } from '@tradewind/shared';
 import { appPath } from '../../app';
 
 type Api = TicketAppApi['schemas'];
@@ -64,11 +64,32 @@ export function asChannel(interfaceName: string): Channel | null {
 /** Ticket (20) channels (2). */
 export const TICKET_CHANNELS = { productType: 20, type: 2 } as const;
 
-/** The tenant's enabled ticket channel configurations (all channels); null while loading. */
-export function useTicketChannelConfigs(): { configs: InterfaceChoice[]; done: boolean } {
+/**
+ * The tenant's enabled ticket channel configurations (all channels); none while loading. Not
+ * asked at all while `wanted` is false (a page that names configurations only in passing asks
+ * only for a user holding the code).
+ */
+export function useTicketChannelConfigs(wanted = true): { configs: InterfaceChoice[]; done: boolean } {
   const { data, done } = useLoadState(
-    () => api.get<InterfaceChoice[]>('saas-main', endpointOf(PERM.interfaceConfig.select), { query: TICKET_CHANNELS }),
-    'ticket-channel-configs',
+    wanted ? () => api.get<InterfaceChoice[]>('saas-main', endpointOf(PERM.interfaceConfig.select), { query: TICKET_CHANNELS }) : null,
+    wanted ? 'ticket-channel-configs' : '',
   );
   return { configs: (data ?? []).filter((c) => c.productType === TICKET_CHANNELS.productType && c.type === TICKET_CHANNELS.type), done };
+}
+
+/** A configuration as the pages name it (`Meituan · Demo meituan`); null when it is not among `configs` (disabled, or not readable). */
+export function channelConfigName(configs: InterfaceChoice[], configId: number): string | null {
+  const c = configs.find((x) => x.id === configId);
+  return c ? `${c.title} · ${c.configName}` : null;
+}
+
+/**
+ * The name of a channel order's configuration (`channelConfigName`), for the pages that show an
+ * order's channel: the configurations are asked only by a user holding their code and while
+ * `wanted`; null for one not known (disabled, or not readable by the user).
+ */
+export function useChannelConfigNames(wanted = true): (configId: number) => string | null {
+  const reads = useHolds(PERM.interfaceConfig.select);
+  const { configs } = useTicketChannelConfigs(reads && wanted);
+  return (configId) => channelConfigName(configs, configId);
 }

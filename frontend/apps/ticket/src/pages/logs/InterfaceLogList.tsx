@@ -21,7 +21,7 @@ import {
   type Page,
 } from '@tradewind/shared';
 import { INTERFACE_ACTION, INTERFACE_OUTCOME } from '../../enums';
-import { useTicketChannelConfigs, type InterfaceLogRow } from '../channels/channels';
+import { channelConfigName, useTicketChannelConfigs, type InterfaceLogRow } from '../channels/channels';
 
 const F = 'ticket.interfaceLogs.fields';
 const DAY_MS = 86_400_000;
@@ -77,10 +77,7 @@ export default function InterfaceLogList() {
   const [viewing, setViewing] = useState<InterfaceLogRow | null>(null);
   const merchantOf = (mchId: number) => distributors.find((d) => d.value === String(mchId))?.text ?? `#${mchId}`;
   const configOptions = configs.map((c) => ({ value: String(c.id), text: `${c.title} · ${c.configName} · ${merchantOf(c.mchId)}` }));
-  const configText = (r: InterfaceLogRow) => {
-    const c = configs.find((x) => x.id === r.configId);
-    return c ? `${c.title} · ${c.configName}` : `${r.interfaceName} · #${r.configId}`;
-  };
+  const configText = (r: InterfaceLogRow) => channelConfigName(configs, r.configId) ?? `${r.interfaceName} · #${r.configId}`;
   const load = useCallback(
     (page: number, size: number) => api.get<Page<InterfaceLogRow>>('ticket-app', endpointOf(PERM.ticketInterfaceLog.list), { query: logQuery(applied, page, size) }),
     [applied],

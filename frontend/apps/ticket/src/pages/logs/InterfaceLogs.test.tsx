@@ -84,4 +84,27 @@ describe('interface log', () => {
       resultNum: 50,
     });
   });
+
+  it("names a channel's order calls and offers them as actions", async () => {
+    staffUser();
+    const order = { ...log(3, 1, '{"code":0,"data":{"orderId":"T1","state":"confirmed"}}'), action: 'order', method: 'POST', url: '/api/ticket-app/openapi/channel/5/orders' };
+    const cancel = { ...log(4, 2, '{"code":412}'), action: 'order-cancel', method: 'POST', url: '/api/ticket-app/openapi/channel/5/orders/cancel' };
+    const notify = { ...log(5, 1, '{"code":0}'), action: 'order-notify', method: 'POST', url: 'http://127.0.0.1:8096/meituan/v1/orders/notify' };
+    const calls = serve((c) => (c.url.pathname.endsWith('/interfaceConfig/listForSelect') ? CONFIGS : pageOf([order, cancel, notify])));
+    const { problems } = renderPage(InterfaceLogList, en);
+    const table = await screen.findByTestId('interface-logs-table');
+    expect(await within(table).findByText('Channel order')).toBeTruthy();
+    expect(within(table).getByText('Channel cancellation')).toBeTruthy();
+    expect(within(table).getByText('Order notice')).toBeTruthy();
+    for (const [option, action] of [
+      ['Channel order', 'order'],
+      ['Channel cancellation', 'order-cancel'],
+      ['Order notice', 'order-notify'],
+    ]) {
+      pick('Action', option);
+      fireEvent.click(screen.getByTestId('search-inquire'));
+      await waitFor(() => expect(query(lastLog(calls))).toEqual({ action, page: '1', resultNum: '20' }));
+    }
+    expect(problems).toEqual([]);
+  });
 });

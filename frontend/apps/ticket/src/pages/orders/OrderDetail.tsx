@@ -15,6 +15,7 @@ import type { TicketOrder, TicketOrderLog } from './types';
 export default function OrderDetail() {
   const { user, org } = useSession();
   const distributor = Boolean(user && user.mchId !== 0 && org?.mchType === MchType.Distributor);
+  const supplier = Boolean(user && user.mchId !== 0 && org?.mchType === MchType.Supplier);
   const readsLog = useHolds(PERM.ticketOrder.log);
   const readsVouchers = useHolds(PERM.ticketVoucher.list);
   const load = useCallback(
@@ -32,7 +33,7 @@ export default function OrderDetail() {
       {([order, logs], reload, generation) => (
         <>
           <OrderActions order={order} onDone={reload} />
-          <OrderFields order={order} distributor={distributor} />
+          <OrderFields order={order} distributor={distributor} supplier={supplier} />
           {readsVouchers && <VoucherSection order={order} generation={generation} />}
           {logs && <LogTable logs={logs} />}
         </>

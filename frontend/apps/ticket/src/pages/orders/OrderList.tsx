@@ -1,8 +1,12 @@
 // The ticket order lists, newest first: the tenant's (GET /saas/order/ticketSys/list), a
 // supplier's (/saas/order/ticketSupplier/list: its products' orders) and a distributor's
 // (/saas/order/ticketChannel/list: the orders it booked), on the shared order list. The dates are
-// the visit's; ticket-app adds, for the tenant's staff, the supplier and the distributor.
+// the visit's; ticket-app adds, for the tenant's staff, the supplier and the distributor, and for
+// everyone a channel's order number (exact). A channel's order shows where it came from: the
+// channel's order number, its configuration (to those who may read the configurations) and, but
+// to the supplier, the price the channel sold it at; an order booked here shows a dash.
 import { Typography } from '@mui/material';
+import { useIntl } from 'react-intl';
 import {
   dateTime,
   money,
@@ -10,6 +14,7 @@ import {
   OrderListPage,
   PAY_STATE,
   SelectFilter,
+  TextFilter,
   useEnumLabel,
   useIsTenantStaff,
   useMerchantOptions,
@@ -18,6 +23,7 @@ import {
   type OrderListKind,
   type OrderListSpec,
 } from '@tradewind/shared';
+import { useChannelConfigNames } from '../channels/channels';
 import { ORDER_PAGES } from './config';
 import type { TicketOrder } from './types';
 
@@ -27,12 +33,12 @@ const LISTS: Record<OrderListKind, OrderListSpec> = {
   channel: { path: '/saas/order/ticketChannel/list', title: 'ticket.orders.channelTitle', testId: 'ticket-channel-orders-table' },
 };
 
-const EXTRA = { supplierId: '', distributorId: '' };
+const EXTRA = { supplierId: '', distributorId: '', channelOrderId: '' };
 const F = ORDER_PAGES.messages.fields;
 const LABELS = { contact: `${F}.contactFilter`, startDate: `${F}.visitFrom`, endDate: `${F}.visitTo` };
 
 function extraQuery(a: OrderFilters<typeof EXTRA>) {
-  return { supplierId: a.supplierId, distributorId: a.distributorId };
+  return { supplierId: a.supplierId, distributorId: a.distributorId, channelOrderId: a.channelOrderId.trim() };
 }
 
 const caption = (text: string) => (
@@ -49,6 +55,21 @@ export function OrderList({ kind }: { kind: OrderListKind }) {
   const byDistributor = staff && kind !== 'supplier';
   const suppliers = useMerchantOptions('supplier', bySupplier);
   const distributors = useMerchantOptions('distributor', byDistributor);
+  const intl = useIntl();
+  const configName = useChannelConfigNames();
+  // What the channel sold at is the distributor's business, not the supplier's.
+  const showsChannelPrice = staff || kind !== 'supplier';
+  const channelOf = (r: TicketOrder) => {
+    if (!r.channelOrderId) return '--';
+    const config = configName(r.configId);
+    return (
+      <>
+        <span data-testid={`order-channel-${r.orderId}`}>{r.channelOrderId}</span>
+        {config && caption(config)}
+        {showsChannelPrice && caption(intl.formatMessage({ id: 'ticket.orders.channelPriceOf' }, { price: money(r.channelPrice) }))}
+      </>
+    );
+  };
   const columns: Column<TicketOrder>[] = [
     {
       key: 'productName',
@@ -75,6 +96,7 @@ export function OrderList({ kind }: { kind: OrderListKind }) {
     ...(kind === 'channel' ? [] : [{ key: 'distributorName', title: `${F}.distributorName` }]),
     ...(kind === 'supplier' ? [] : [{ key: 'supplierName', title: `${F}.supplierName` }]),
     { key: 'orderPrice', title: `${F}.orderPrice`, render: (r) => money(r.orderPrice) },
+    { key: 'channelOrderId', title: `${F}.channelOrder`, render: channelOf },
     { key: 'orderState', title: `${F}.orderState`, render: (r) => label(ORDER_STATE, r.orderState) },
     { key: 'payState', title: `${F}.payState`, render: (r) => label(PAY_STATE, r.payState) },
     { key: 'createDate', title: `${F}.createDate`, render: (r) => dateTime(r.createDate) },
@@ -86,6 +108,7 @@ export function OrderList({ kind }: { kind: OrderListKind }) {
       extra={EXTRA}
       extraQuery={extraQuery}
       labels={LABELS}
+      beforeDates={(f) => <TextFilter label={`${F}.channelOrderId`} value={f.draft.channelOrderId} onChange={(v) => f.set('channelOrderId', v)} testId="orders-channel-order-id" />}
       afterDates={(f) => (
         <>
           {bySupplier && <SelectFilter label={`${F}.supplierName`} value={f.draft.supplierId} onChange={(v) => f.set('supplierId', v)} options={suppliers} testId="orders-supplier" />}

@@ -1,11 +1,11 @@
 // The ticket order lists, the order detail with its log and its actions against a stubbed
 // ticket-app.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { gets, lastGet, optionsOf, pageOf, pick, query, renderPage, serve, setUpPageTests, writes } from '@tradewind/shared/src/testing';
+import { gets, lastGet, optionsOf, pageOf, pick, query, renderPage, serve, setUpPageTests, writes, type Call } from '@tradewind/shared/src/testing';
 import en from '../../messages/en';
 import { distributorUser, hold, staffUser, supplierUser, ticketOrder, ticketOrderLog } from '../../fixtures';
 import remote from '../../routes';
-import { mayOpen } from '@tradewind/shared';
+import { mayOpen, PERM } from '@tradewind/shared';
 import SysOrderList from './SysOrderList';
 import SupplierOrderList from './SupplierOrderList';
 import ChannelOrderList from './ChannelOrderList';
@@ -74,6 +74,53 @@ describe('ticket order lists', () => {
     pick('Distributor', 'Demo distributor');
     fireEvent.click(screen.getByTestId('search-inquire'));
     await waitFor(() => expect(query(lastGet(calls))).toMatchObject({ supplierId: '2001', distributorId: '2002' }));
+  });
+});
+
+describe("a channel's orders in the lists", () => {
+  const CONFIGS = [{ id: 4001, interfaceId: 2001, interfaceName: 'meituan', title: 'Meituan', mchId: 2002, configName: 'Demo meituan', productType: 20, type: 2 }];
+  const channelOrder = { ...ticketOrder, orderId: 43, configId: 4001, channelOrderId: 'MT-7001', channelPrice: 17_500, channelState: 49 };
+  const answer = (c: { url: URL }) => (c.url.pathname.endsWith('/interfaceConfig/listForSelect') ? CONFIGS : pageOf([ticketOrder, channelOrder]));
+
+  it("shows the tenant's staff a channel's order number, configuration and price, a dash for an order booked here", async () => {
+    staffUser();
+    hold(PERM.interfaceConfig.select);
+    const calls = serve(answer);
+    const { problems } = renderPage(SysOrderList, en);
+    const channel = await screen.findByTestId('order-channel-43');
+    expect(channel.textContent).toBe('MT-7001');
+    const row = (id: number) => screen.getByTestId(`order-${id}`).closest('tr') as HTMLElement;
+    expect(await within(row(43)).findByText('Meituan · Demo meituan')).toBeTruthy();
+    expect(within(row(43)).getByText('Channel price 175.00')).toBeTruthy();
+    expect(within(row(42)).queryByTestId('order-channel-42')).toBeNull();
+    expect(within(screen.getByTestId('ticket-orders-table')).getByText('Channel order')).toBeTruthy();
+    // The configurations are asked of saas-main as the channel pages ask them.
+    const asked = calls.find((c) => c.url.pathname.endsWith('/interfaceConfig/listForSelect'));
+    expect(asked?.url.pathname).toBe('/api/saas-main/saas/saasInterface/interfaceConfig/listForSelect');
+    expect(query(asked as Call)).toEqual({ productType: '20', type: '2' });
+    expect(problems).toEqual([]);
+  });
+
+  it('narrows by the channel order number, sent whole and trimmed', async () => {
+    staffUser();
+    const calls = serve(answer);
+    renderPage(SysOrderList, en);
+    await screen.findByTestId('order-43');
+    fireEvent.change(screen.getByTestId('orders-channel-order-id'), { target: { value: ' MT-7001 ' } });
+    fireEvent.click(screen.getByTestId('search-inquire'));
+    await waitFor(() => expect(query(lastGet(calls))).toEqual({ page: '1', resultNum: '20', channelOrderId: 'MT-7001' }));
+    // Without the configurations' code, none are asked and the order shows without its configuration.
+    expect(calls.some((c) => c.url.pathname.endsWith('/interfaceConfig/listForSelect'))).toBe(false);
+    expect(screen.queryByText('Meituan · Demo meituan')).toBeNull();
+  });
+
+  it("does not show the supplier what the channel sold at", async () => {
+    supplierUser();
+    hold(PERM.interfaceConfig.select);
+    serve(answer);
+    renderPage(SupplierOrderList, en);
+    expect((await screen.findByTestId('order-channel-43')).textContent).toBe('MT-7001');
+    expect(screen.queryByText('Channel price 175.00')).toBeNull();
   });
 });
 
@@ -338,5 +385,53 @@ describe('ticket order detail', () => {
     renderPage(OrderDetail, en, '/saas-ticket-app/order/detail?orderId=42');
     await screen.findByTestId('order-action-remark');
     expect(screen.queryByTestId('order-action-adjust')).toBeNull();
+  });
+});
+
+describe("a channel's order in the detail", () => {
+  const CONFIGS = [{ id: 4001, interfaceId: 2001, interfaceName: 'meituan', title: 'Meituan', mchId: 2002, configName: 'Demo meituan', productType: 20, type: 2 }];
+  const channelOrder = { ...ticketOrder, configId: 4001, channelOrderId: 'MT-7001', channelPrice: 17_500, channelState: 49 };
+  const answer = (o: typeof ticketOrder) => (c: { url: URL }) => (c.url.pathname.endsWith('/interfaceConfig/listForSelect') ? CONFIGS : c.url.pathname === LOG ? [ticketOrderLog] : o);
+
+  it('shows its configuration, the channel order number and price, and the channel state refused a cancellation', async () => {
+    staffUser();
+    hold(PERM.interfaceConfig.select);
+    serve(answer(channelOrder));
+    const { problems } = renderPage(OrderDetail, en, '/saas-ticket-app/order/detail?orderId=42');
+    const booking = await screen.findByTestId('order-booking');
+    expect(await within(booking).findByText('Meituan · Demo meituan')).toBeTruthy();
+    expect(within(booking).getByText('Channel configuration')).toBeTruthy();
+    expect(within(booking).getByText('Channel order no.')).toBeTruthy();
+    expect(within(booking).getByText('MT-7001')).toBeTruthy();
+    const amounts = screen.getByTestId('order-amounts');
+    expect(within(amounts).getByText('Channel price')).toBeTruthy();
+    expect(within(amounts).getByText('175.00')).toBeTruthy();
+    expect(within(screen.getByTestId('order-states')).getByText('Cancellation failed')).toBeTruthy();
+    expect(problems).toEqual([]);
+  });
+
+  it("names the configuration by its id to one who may not read them, and hides the channel's price from the supplier", async () => {
+    supplierUser();
+    const calls = serve(answer(channelOrder));
+    renderPage(OrderDetail, en, '/saas-ticket-app/order/detail?orderId=42');
+    const booking = await screen.findByTestId('order-booking');
+    expect(within(booking).getByText('#4001')).toBeTruthy();
+    expect(within(booking).getByText('MT-7001')).toBeTruthy();
+    expect(within(screen.getByTestId('order-amounts')).queryByText('Channel price')).toBeNull();
+    expect(calls.some((c) => c.url.pathname.endsWith('/interfaceConfig/listForSelect'))).toBe(false);
+  });
+
+  it('shows nothing of a channel for an order booked here, and labels the channel states', async () => {
+    staffUser();
+    hold(PERM.interfaceConfig.select);
+    const calls = serve(answer({ ...ticketOrder, channelState: 48, supplierState: 47 }));
+    renderPage(OrderDetail, en, '/saas-ticket-app/order/detail?orderId=42');
+    const booking = await screen.findByTestId('order-booking');
+    expect(within(booking).queryByText('Channel order no.')).toBeNull();
+    expect(within(screen.getByTestId('order-amounts')).queryByText('Channel price')).toBeNull();
+    const states = screen.getByTestId('order-states');
+    expect(within(states).getByText('Cancelled by the channel')).toBeTruthy();
+    expect(within(states).getByText('Cancelled on timeout')).toBeTruthy();
+    expect(calls.some((c) => c.url.pathname.endsWith('/interfaceConfig/listForSelect'))).toBe(false);
   });
 });
