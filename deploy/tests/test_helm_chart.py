@@ -497,12 +497,12 @@ def test_every_process_gets_the_one_fleet_secret():
 
 
 def test_the_services_that_seal_secrets_get_the_one_sealing_key():
-    """auth-center, saas-main and weixin-server seal the secrets they keep with one key from a
+    """auth-center, saas-main, hotel-app and weixin-server seal the secrets they keep with one key from a
     Secret (generated once and kept, or the operator's); without it the key would be a file in the
     pod, lost with it. No other process is given it."""
     manifests = default_manifests()
     deployments = of_kind(manifests, "Deployment")
-    sealing = {"auth-center", "saas-main", "weixin-server"}
+    sealing = {"auth-center", "saas-main", "hotel-app", "weixin-server"}
     for service in SERVICES:
         env = env_of(container_of(deployments[name_of(service)]))
         var = f"TRADEWIND_{service.upper().replace('-', '_')}__SECRETS__KEY"

@@ -18,7 +18,7 @@ services/registry.json, the one list of services: deploy/tests/test_registry.py 
 gateway:        {key: gateway,       env: GATEWAY,        port: 8080, database: false, seals: false, channels: false}
 auth-center:    {key: authCenter,    env: AUTH_CENTER,    port: 8081, database: true,  seals: true, channels: false}
 saas-main:      {key: saasMain,      env: SAAS_MAIN,      port: 8082, database: true,  seals: true, channels: true}
-hotel-app:      {key: hotelApp,      env: HOTEL_APP,      port: 8083, database: true,  seals: false, channels: false}
+hotel-app:      {key: hotelApp,      env: HOTEL_APP,      port: 8083, database: true,  seals: true, channels: false}
 ticket-app:     {key: ticketApp,     env: TICKET_APP,     port: 8084, database: true,  seals: false, channels: true}
 weixin-server:  {key: weixinServer,  env: WEIXIN_SERVER,  port: 8085, database: true,  seals: true, channels: false}
 mall-app:       {key: mallApp,       env: MALL_APP,       port: 8086, database: true,  seals: false, channels: false}
@@ -214,8 +214,8 @@ create: true
 
 {{/*
 Where the sealing key lives (TRADEWIND_<SERVICE>__SECRETS__KEY: the services that keep secrets in
-their database - auth-center's API user secrets, saas-main's interface credentials,
-weixin-server's app secrets - seal them with it, `platform::sealing`): sealingKey.existingSecret
+their database - auth-center's API user secrets, saas-main's interface credentials, hotel-app's
+webhook secrets, weixin-server's app secrets - seal them with it, `platform::sealing`): sealingKey.existingSecret
 (the key named by sealingKey.existingSecretKey) when set, else the Secret the chart generates
 (key key). Its second value (transportKey) is the channel transport key
 (TRADEWIND_<SERVICE>__CHANNEL__TRANSPORT_KEY, the same in saas-main and the services that sign

@@ -9,6 +9,7 @@ pub mod events;
 pub mod permission_texts;
 pub mod settings;
 pub mod store;
+pub mod webhooks;
 
 use platform::{Prepared, ServiceSpec, SetupContext};
 
@@ -34,8 +35,14 @@ pub fn service() -> ServiceSpec {
 
 fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
     let settings = OrderSettings::load(ctx.config)?;
-    Ok(Prepared::new(move |c| {
+    // The webhooks' secrets are sealed with hotel-app's key; read at start so a wrong key
+    // stops the service, not a delivery.
+    let sealer = platform::sealing::from_config(ctx.config)?;
+    let outbound = platform::outbound::Outbound::from_config(ctx.config)?;
+    let sealer_data = actix_web::web::Data::new(sealer.clone());
+    let mut prepared = Prepared::new(move |c| {
         c.app_data(actix_web::web::Data::new(settings));
+        c.app_data(sealer_data.clone());
         api::routes(c);
     })
     .job(platform::jobs::Job::new(
@@ -54,5 +61,10 @@ fn setup(ctx: &SetupContext<'_>) -> anyhow::Result<Prepared> {
                 domain::open::KEY_RETENTION_MS,
             )?)
         },
-    )))
+    ));
+    if let Some(pool) = ctx.resources.pool.clone() {
+        prepared =
+            prepared.task(move || Box::pin(webhooks::run(pool, sealer, outbound, webhooks::EVERY)));
+    }
+    Ok(prepared)
 }

@@ -11,6 +11,7 @@ pub mod prices;
 pub mod products;
 pub mod reports;
 pub mod rooms;
+pub mod webhooks;
 pub mod zones;
 
 use actix_web::web;
@@ -48,6 +49,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     // The open API is served beside the console's endpoints but documented apart
     // (`open::openapi`, at /openapi/open-v1.json).
     open::config(cfg);
+    webhooks::config(cfg);
 }
 
 pub fn openapi() -> utoipa::openapi::OpenApi {

@@ -489,7 +489,7 @@ impl utoipa::Modify for Signed {
                        docs/open-api.md), sent to the gateway under /api/hotel-app. Money in fen, times in \
                        ms, dates YYYY-MM-DD; every answer in the envelope {state, code, msg, data, time}."
     ),
-    tags((name = "open", description = "Search, book, pay, cancel and read orders")),
+    tags((name = "open", description = "Search, book, pay, cancel and read orders; the webhook of order changes")),
     modifiers(&Signed)
 )]
 struct OpenDoc;
@@ -498,5 +498,6 @@ struct OpenDoc;
 pub fn openapi() -> utoipa::openapi::OpenApi {
     let mut doc = OpenDoc::openapi();
     doc.merge(Doc::openapi());
+    doc.merge(<super::webhooks::Doc as OpenApi>::openapi());
     doc
 }

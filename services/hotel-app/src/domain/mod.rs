@@ -6,6 +6,7 @@ pub mod booking;
 pub mod hotel;
 pub mod open;
 pub mod product;
+pub mod webhook;
 
 // What hotel and ticket orders and products share lives in `platform::trade`, once.
 pub use platform::trade::{order_rules, order_state, pricing, product_state, viewer};

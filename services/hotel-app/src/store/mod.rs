@@ -11,4 +11,5 @@ pub mod prices;
 pub mod products;
 pub mod rooms;
 pub mod schema;
+pub mod webhooks;
 pub mod zones;

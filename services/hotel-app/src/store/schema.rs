@@ -271,7 +271,39 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    open_webhooks (saas_id, mch_id) {
+        saas_id -> BigInt,
+        mch_id -> BigInt,
+        url -> Text,
+        secret_sealed -> Text,
+        updated_by -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    open_webhook_deliveries (id) {
+        id -> BigInt,
+        saas_id -> BigInt,
+        mch_id -> BigInt,
+        order_id -> BigInt,
+        event -> Text,
+        payload -> Text,
+        url -> Text,
+        state -> Integer,
+        attempts -> Integer,
+        next_at -> BigInt,
+        last_status -> Integer,
+        last_error -> Text,
+        created_at -> BigInt,
+        delivered_at -> BigInt,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
+    open_webhooks,
+    open_webhook_deliveries,
     zones,
     hotels,
     hotel_requests,

@@ -8,3 +8,4 @@ mod hotels;
 mod open;
 mod orders;
 mod products;
+mod webhooks;

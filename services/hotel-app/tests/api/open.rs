@@ -12,19 +12,19 @@ use serde_json::{Value, json};
 /// A distributor of the other tenant, told to the service in `api_env`.
 const OTHER_DISTRIBUTOR: i64 = 3002;
 
-struct Api {
-    env: Env,
+pub(crate) struct Api {
+    pub env: Env,
     /// An API user of [`DISTRIBUTOR`].
-    user: String,
+    pub user: String,
     /// An API user of [`DISTRIBUTOR_2`].
-    user_2: String,
+    pub user_2: String,
     /// An API user of the other tenant's distributor.
     other_tenant: String,
     /// An API user of the tenant's supplier.
     supplier: String,
 }
 
-async fn api_env(backend: Backend) -> Api {
+pub(crate) async fn api_env(backend: Backend) -> Api {
     let env = start(backend).await;
     env.publish_merchant(
         OTHER_SAAS,
@@ -47,7 +47,7 @@ async fn api_env(backend: Backend) -> Api {
 
 /// A call with extra headers; answers the status, the `Idempotent-Replayed` header and the
 /// body.
-async fn call_with(
+pub(crate) async fn call_with(
     app: &TestApp,
     method: &str,
     path: &str,

@@ -1,6 +1,7 @@
 //! The `order.hotel.*` events an order change writes to the outbox, in the change's
 //! transaction: `created`, `state-changed` or `cancelled` (as `order_state::event_kind`
-//! says), and `modified` for changes outside the state machine.
+//! says), and `modified` for changes outside the state machine. The first three also queue
+//! the distributor's webhook delivery (`store::webhooks`), in the same transaction.
 
 use diesel::QueryResult;
 use platform::bus::{Outgoing, publish_in_tx, v1};
@@ -97,6 +98,14 @@ pub(super) fn created(
         order_state: o.order_state,
         created_by: ctx.actor.user_id,
     };
+    crate::store::webhooks::order_changed(
+        conn,
+        o,
+        "order.created",
+        o.order_state,
+        "create",
+        ctx.now,
+    )?;
     publish(
         conn,
         ctx,
@@ -115,6 +124,14 @@ pub(super) fn acted(
 ) -> QueryResult<()> {
     let kind = order_state::event_kind(&c.after);
     let key = format!("order.hotel.{kind}");
+    crate::store::webhooks::order_changed(
+        conn,
+        o,
+        &format!("order.{kind}"),
+        c.before.order,
+        &c.reason,
+        ctx.now,
+    )?;
     let out = if kind == "cancelled" {
         Outgoing::new(
             NAME,

@@ -1,0 +1,2 @@
+DROP TABLE open_webhook_deliveries;
+DROP TABLE open_webhooks;
