@@ -622,6 +622,183 @@ async fn a_channel_places_a_signed_order_through_the_gateway() {
     sim.stop().await;
 }
 
+/// A call of an API user through the gateway, signed with its secret as
+/// docs/open-api.md says (`path` is the full path the gateway is called at).
+async fn signed_call(
+    client: &awc::Client,
+    base: &str,
+    method: &str,
+    path: &str,
+    body: Option<serde_json::Value>,
+    (app_key, secret): (&str, &str),
+) -> (u16, serde_json::Value) {
+    use platform::auth::signed;
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let ts = platform::time::now_ms();
+    let nonce = uuid::Uuid::new_v4().simple().to_string();
+    let canonical = signed::canonical(
+        method,
+        path,
+        ts,
+        &nonce,
+        &signed::body_hash(body.as_bytes()),
+    );
+    let mut res = client
+        .request(method.parse().unwrap(), format!("{base}{path}"))
+        .insert_header((signed::APP_KEY, app_key))
+        .insert_header((signed::TIMESTAMP, ts.to_string()))
+        .insert_header((signed::NONCE, nonce))
+        .insert_header((signed::SIGNATURE, signed::sign(secret, &canonical)))
+        .insert_header(("content-type", "application/json"))
+        .send_body(body)
+        .await
+        .unwrap();
+    let answer = res.json().await.unwrap_or(serde_json::Value::Null);
+    (res.status().as_u16(), answer)
+}
+
+/// The open API end to end (docs/open-api.md): the tenant's administrator makes an API user of
+/// the demo distributor; with its secret it signs its calls to the gateway, sets a callback URL,
+/// finds and books the demo hotel; the booking reaches the callback signed with the webhook's
+/// secret and is in the delivery log. A call signed with another secret is refused.
+#[actix_web::test]
+async fn an_api_user_books_with_signed_calls_and_hears_its_webhook() {
+    use hotel_app::domain::webhook;
+    use platform::testing::eventually;
+    use serde_json::{Value, json};
+    use std::sync::{Arc, Mutex};
+
+    let fleet = start_fleet();
+    let base = fleet.url.clone();
+    let client = awc::Client::default();
+    let admin = login(&client, &base, "demo", "demo123").await;
+    let (status, made) = send_json(
+        &client,
+        "POST",
+        format!("{base}/api/auth-center/saas/account/api/save"),
+        &admin,
+        json!({"name": "E2E booking system", "mscType": 512,
+            "mchId": platform::demo::DISTRIBUTOR_ID, "state": 0}),
+    )
+    .await;
+    assert_eq!(status, 200, "{made}");
+    let key = made["data"]["appKey"].as_str().unwrap().to_owned();
+    let secret = made["data"]["appSecret"].as_str().unwrap().to_owned();
+    let me = (key.as_str(), secret.as_str());
+    let open = |path: &str| format!("/api/hotel-app/open/v1{path}");
+
+    // The distributor's receiver: each delivery's body and whether its signature verified.
+    type Seen = Arc<Mutex<(String, Vec<(bool, Value)>)>>;
+    let seen: Seen = Arc::default();
+    let data = actix_web::web::Data::new(seen.clone());
+    let server = actix_web::HttpServer::new(move || {
+        actix_web::App::new().app_data(data.clone()).route(
+            "/cb",
+            actix_web::web::post().to(
+                |req: actix_web::HttpRequest,
+                 body: actix_web::web::Bytes,
+                 seen: actix_web::web::Data<Seen>| async move {
+                    let h = |n: &str| {
+                        req.headers()
+                            .get(n)
+                            .and_then(|v| v.to_str().ok())
+                            .unwrap_or("")
+                            .to_owned()
+                    };
+                    let mut s = seen.lock().unwrap();
+                    let ts: i64 = h(webhook::TIMESTAMP_HEADER).parse().unwrap_or(0);
+                    let good = h(webhook::SIGNATURE_HEADER)
+                        == webhook::signature(&s.0, "/cb", ts, &h(webhook::ID_HEADER), &body);
+                    s.1.push((good, serde_json::from_slice(&body).unwrap_or(Value::Null)));
+                    actix_web::HttpResponse::NoContent().finish()
+                },
+            ),
+        )
+    })
+    .workers(1)
+    .disable_signals()
+    .bind("127.0.0.1:0")
+    .unwrap();
+    let port = server.addrs()[0].port();
+    let server = server.run();
+    let handle = server.handle();
+    actix_web::rt::spawn(server);
+
+    let (status, set) = signed_call(
+        &client,
+        &base,
+        "PUT",
+        &open("/webhook"),
+        Some(json!({"url": format!("http://127.0.0.1:{port}/cb")})),
+        me,
+    )
+    .await;
+    assert_eq!(status, 200, "{set}");
+    seen.lock().unwrap().0 = set["data"]["secret"].as_str().unwrap().to_owned();
+
+    let day = |n: i64| {
+        platform::time::format_day(platform::time::day_of_ms(platform::time::now_ms()) + n)
+    };
+    let stay = format!("checkinDate={}&checkoutDate={}&roomNum=1", day(1), day(2));
+    let (client_, base_) = (&client, base.as_str());
+    let hotels_path = open(&format!("/hotels?{stay}"));
+    let hotel = eventually("the demo hotel offered to the API user", || async {
+        let (s, b) = signed_call(client_, base_, "GET", &hotels_path, None, me).await;
+        (s == 200 && b["data"]["sizeAll"] == 1).then(|| b["data"]["results"][0]["hotelId"].clone())
+    })
+    .await;
+    let (status, products) = signed_call(
+        &client,
+        &base,
+        "GET",
+        &open(&format!("/hotels/{hotel}/products?{stay}")),
+        None,
+        me,
+    )
+    .await;
+    assert_eq!(status, 200, "{products}");
+    let product = products["data"][0]["productId"].clone();
+    let form = json!({"productId": product, "checkinDate": day(1), "checkoutDate": day(2),
+        "roomNum": 1, "contactName": "Li Lei", "contactPhone": "13812345678",
+        "guests": [{"name": "Li Lei"}], "channelOrderId": "DIST-0001"});
+    let (status, refused) = signed_call(
+        &client,
+        &base,
+        "POST",
+        &open("/orders"),
+        Some(form.clone()),
+        (key.as_str(), "not-the-secret"),
+    )
+    .await;
+    assert_eq!(status, 401, "{refused}");
+    let (status, booked) =
+        signed_call(&client, &base, "POST", &open("/orders"), Some(form), me).await;
+    assert_eq!(status, 200, "{booked}");
+    let order = booked["data"]["orderId"].clone();
+
+    let heard = eventually("the booking delivered to the callback URL", || async {
+        let s = seen.lock().unwrap();
+        s.1.iter().find(|(_, b)| b["orderId"] == order).cloned()
+    })
+    .await;
+    assert!(
+        heard.0,
+        "the delivery's signature did not verify: {heard:?}"
+    );
+    assert_eq!(
+        (&heard.1["event"], &heard.1["channelOrderId"]),
+        (&json!("order.created"), &json!("DIST-0001"))
+    );
+    let (client_, base_) = (&client, base.as_str());
+    let log_path = open(&format!("/webhook/deliveries?orderId={order}"));
+    eventually("the delivery logged as delivered", || async {
+        let (_, b) = signed_call(client_, base_, "GET", &log_path, None, me).await;
+        (b["data"]["results"][0]["state"] == 2).then_some(())
+    })
+    .await;
+    handle.stop(false).await;
+}
+
 #[test]
 fn an_unknown_target_is_refused_with_the_known_names() {
     let out = Command::new(env!("CARGO_BIN_EXE_fleet"))
