@@ -442,7 +442,7 @@ async fn serve(
             &ChannelAnswer {
                 code: code::NOT_FOUND,
                 message: "no such configuration".to_owned(),
-                data: Value::Null,
+                data: json!({ "reason": "no-configuration" }),
             },
         ),
     })
