@@ -201,6 +201,8 @@ pub enum OrderOutcome {
     Cancelled,
     /// The channel asked to cancel and the supplier refused: the order stands.
     CancelRefused,
+    /// Tickets of the order were used at the gate (the spec's channel state 61).
+    CheckedIn,
 }
 
 impl OrderOutcome {
@@ -211,6 +213,7 @@ impl OrderOutcome {
             OrderOutcome::Refused => "refused",
             OrderOutcome::Cancelled => "cancelled",
             OrderOutcome::CancelRefused => "cancel-refused",
+            OrderOutcome::CheckedIn => "checked-in",
         }
     }
 
@@ -221,6 +224,7 @@ impl OrderOutcome {
             OrderOutcome::Refused,
             OrderOutcome::Cancelled,
             OrderOutcome::CancelRefused,
+            OrderOutcome::CheckedIn,
         ]
         .into_iter()
         .find(|o| o.as_str() == s)

@@ -12,6 +12,8 @@ use super::channel::MAX_CHANNEL_ID;
 pub mod channel_state {
     /// The channel's cancellation of the order was refused (the order stands).
     pub const CANCEL_FAILED: i32 = 49;
+    /// Tickets of the order were used at the gate.
+    pub const CHECKED_IN: i32 = 61;
 }
 
 /// Why a channel's call is not taken: the protocol's code, the HTTP status it goes with, a

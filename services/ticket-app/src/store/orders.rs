@@ -1242,7 +1242,8 @@ pub fn credit_answered(
 /// voucher's own conditional UPDATE): the order's row is written first, so gates admitting
 /// vouchers of one order count one after the other; logged (`redeem`) and published
 /// (`order.ticket.modified`). When `left` (counted after that write) finds no valid voucher,
-/// the order is completed (`complete`, `order.ticket.state-changed`). Answers whether it was.
+/// the order is completed (`complete`, `order.ticket.state-changed`). A channel's order is
+/// checked in (channel state 61) and its channel told. Answers whether it was completed.
 pub(crate) fn redeemed(
     conn: &mut DbConnection,
     actor: &Actor,
@@ -1280,7 +1281,11 @@ pub(crate) fn redeemed(
         },
     )?;
     publish_modified(conn, &row, &format!("redeem: {remark}"), actor)?;
+    let origin = super::channel_orders::origin(conn, o.id)?;
     if left(conn)? > 0 {
+        if let Some(origin) = &origin {
+            checked_in(conn, &row, origin, code, &remark, actor.now)?;
+        }
         return Ok(false);
     }
     // Every voucher used: the tickets are, and the order is done (whatever its visit day:
@@ -1318,7 +1323,34 @@ pub(crate) fn redeemed(
         "complete: all tickets used",
         actor,
     )?;
+    if let Some(origin) = &origin {
+        checked_in(conn, &done, origin, code, &remark, actor.now)?;
+    }
     Ok(true)
+}
+
+/// A channel's order had tickets used at the gate: its channel state is checked in (61) and
+/// the channel is told, with the voucher used.
+fn checked_in(
+    conn: &mut DbConnection,
+    o: &OrderRow,
+    origin: &ChannelOrigin,
+    code: &str,
+    remark: &str,
+    now: i64,
+) -> QueryResult<()> {
+    diesel::update(ticket_orders::table.find(o.id))
+        .set(ticket_orders::channel_state.eq(channel_order::channel_state::CHECKED_IN))
+        .execute(conn)?;
+    super::channel_orders::enqueue_notice(
+        conn,
+        o,
+        origin,
+        OrderOutcome::CheckedIn,
+        &[code.to_owned()],
+        remark,
+        now,
+    )
 }
 
 /// Changes the order's remark (any party that sees it); logged, states untouched.

@@ -325,6 +325,34 @@ async fn a_channel_order_becomes_an_order_and_hears_what_becomes_of_it(backend: 
         "{refused}"
     );
     assert!(!serde_json::to_string(&log).unwrap().contains(SECRET));
+
+    // Confirmed and used at the gate: checked in (channel state 61), the channel told with the
+    // voucher used.
+    let (_, answer) = place(&sim, "MT-3", "deal-1", 0, 1, 10000).await;
+    assert_eq!(answer["data"]["state"], "pending", "{answer}");
+    let id = our_order(&env, "MT-3").await["orderId"].as_i64().unwrap();
+    supplier
+        .put(
+            "/saas/order/ticketOrder/confirm",
+            json!({"orderId": id, "remark": ""}),
+        )
+        .await
+        .data();
+    let heard = sim_order_in(&sim, "MT-3", "confirmed").await;
+    let code = heard["notices"][0]["vouchers"][0]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let scanned = staff
+        .post(
+            "/saas/ticket/ticketVoucher/redeem",
+            json!({"code": code, "gate": "East gate", "scanId": "mt3-1"}),
+        )
+        .await;
+    assert_eq!(scanned.data()["admitted"], true, "{}", scanned.body);
+    let heard = sim_order_in(&sim, "MT-3", "checked-in").await;
+    assert_eq!(heard["notices"][1]["vouchers"][0], code.as_str(), "{heard}");
+    assert_eq!(our_order(&env, "MT-3").await["channelState"], 61);
     drop(sim);
     env.shutdown().await;
 }
