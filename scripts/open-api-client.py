@@ -5,20 +5,24 @@ Signs every request as an API user (X-Tw-App-Key, X-Tw-Timestamp, X-Tw-Nonce,
 X-Tw-Signature) and, through the gateway of `make run`, searches the hotels bookable for a
 stay, prices the first one's products, books the first bookable product with an
 Idempotency-Key, sends the same booking again (answered with the same order), and reads the
-order back.
+order back. With --webhook-port it first sets the distributor's webhook to a small receiver it
+runs on that port, and prints each delivery that arrives, with whether its signature verified
+with the webhook's secret.
 
     TW_APP_KEY=... TW_APP_SECRET=... python3 scripts/open-api-client.py \
-        [--base http://127.0.0.1:8080] [--checkin YYYY-MM-DD] [--nights 1]
+        [--base http://127.0.0.1:8080] [--checkin YYYY-MM-DD] [--nights 1] [--webhook-port 9099]
 """
 
 import argparse
 import datetime
 import hashlib
 import hmac
+import http.server
 import json
 import os
 import secrets
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -65,17 +69,52 @@ def must(answer, what):
     return body["data"]
 
 
+def receiver(port, secret_box, seen):
+    """A webhook receiver on 127.0.0.1:port checking each delivery's X-Tw-Signature."""
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):
+            body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            ts = self.headers.get("X-Tw-Timestamp", "")
+            wid = self.headers.get("X-Tw-Webhook-Id", "")
+            try:
+                expected = sign(secret_box[0], "POST", self.path, int(ts), wid, body)
+            except ValueError:
+                expected = ""
+            good = hmac.compare_digest(expected, self.headers.get("X-Tw-Signature", ""))
+            seen.append((wid, good, json.loads(body or b"null")))
+            self.send_response(204)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.HTTPServer(("127.0.0.1", port), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--base", default=os.environ.get("TW_BASE", "http://127.0.0.1:8080"))
     p.add_argument("--checkin", default=(datetime.date.today() + datetime.timedelta(days=7)).isoformat())
     p.add_argument("--nights", type=int, default=1)
+    p.add_argument("--webhook-port", type=int, default=0,
+                   help="run a webhook receiver on this port and set the distributor's webhook to it")
     a = p.parse_args()
     key, secret = os.environ.get("TW_APP_KEY"), os.environ.get("TW_APP_SECRET")
     if not key or not secret:
         sys.exit("set TW_APP_KEY and TW_APP_SECRET (the API user's app key and secret)")
     checkout = (datetime.date.fromisoformat(a.checkin) + datetime.timedelta(days=a.nights)).isoformat()
     stay = f"checkinDate={a.checkin}&checkoutDate={checkout}&roomNum=1"
+
+    secret_box, seen = [""], []
+    if a.webhook_port:
+        receiver(a.webhook_port, secret_box, seen)
+        url = f"http://127.0.0.1:{a.webhook_port}/tw-webhook"
+        hook = must(call(a.base, key, secret, "PUT", "/open/v1/webhook", {"url": url}), "set the webhook")
+        secret_box[0] = hook["secret"]
+        print(f"webhook set to {url}")
 
     hotels = must(call(a.base, key, secret, "GET", f"/open/v1/hotels?{stay}"), "search")
     print(f"{hotels['sizeAll']} hotel(s) bookable {a.checkin} to {checkout}")
@@ -105,6 +144,15 @@ def main():
     print(f"same key again: order {same['orderId']}, replayed {again[1].get('Idempotent-Replayed')}")
     loaded = must(call(a.base, key, secret, "GET", f"/open/v1/orders/{order['orderId']}"), "load")
     print(json.dumps(loaded, ensure_ascii=False, indent=2))
+    if a.webhook_port:
+        deadline = time.time() + 10
+        while time.time() < deadline and not any(e.get("orderId") == order["orderId"] for _, _, e in seen):
+            time.sleep(0.2)
+        for wid, good, event in seen:
+            print(f"webhook {wid}: {event.get('event')} order {event.get('orderId')} "
+                  f"state {event.get('orderState')} (signature {'verified' if good else 'WRONG'})")
+        if not seen:
+            print("no webhook delivery arrived within 10 s (see GET /open/v1/webhook/deliveries)")
 
 
 if __name__ == "__main__":
