@@ -21,20 +21,8 @@ export const API_USER_STATE: Enumeration = { id: USER_STATE.id, values: [0, 2] }
 /** saas-main notice `state`: 0 draft, 1 published, 2 withdrawn. */
 export const NOTICE_STATE: Enumeration = { id: 'base.enum.noticeState', values: [0, 1, 2] };
 
-/** saas-main boss service `state`: 1 on sale, 0 in development, -1 off sale. */
-export const SERVICE_STATE: Enumeration = { id: 'base.enum.serviceState', values: [1, 0, -1] };
-
-/** saas-main boss `serviceType`: 0 undefined, 1 feature licence, 2 quantity licence, 3 single task. */
-export const SERVICE_TYPE: Enumeration = { id: 'base.enum.serviceType', values: [0, 1, 2, 3] };
-
-/** `typeBossServiceTag`: a service's `serviceClass` (docs/enums.md). */
-export const SERVICE_TAG: Enumeration = {
-  id: 'base.enum.serviceTag',
-  values: ['HOTEL_SUPPLIER_INTERFACE', 'SMS_NOTICE', 'MAIL_NOTICE', 'ACCOUNT_BALANCE'],
-};
-
-/** saas-main boss service `licenseUnit`: what `licenseValue` counts. */
-export const LICENSE_UNIT: Enumeration = { id: 'base.enum.licenseUnit', values: ['day', 'count'] };
+// The paid services' enumerations (state, type, class, licence unit) are shared: the interface
+// menus of hotel and ticket show the catalogue too (@tradewind/shared `SERVICE_*`).
 
 /** saas-main licence `state`: 1 normal, 0 expired (lapsed or used up). */
 export const LICENCE_STATE: Enumeration = { id: 'base.enum.licenceState', values: [1, 0] };
@@ -141,10 +129,6 @@ export const ENUMS: Enumeration[] = [
   DISPATCH_STATE,
   API_USER_STATE,
   NOTICE_STATE,
-  SERVICE_STATE,
-  SERVICE_TYPE,
-  SERVICE_TAG,
-  LICENSE_UNIT,
   LICENCE_STATE,
   BALANCE_LOG_TYPE,
   BALANCE_LOG_STATE,

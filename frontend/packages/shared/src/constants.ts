@@ -165,6 +165,8 @@ export const PERM = {
   },
   service: {
     list: '/saas/boss/service/list:GET',
+    /** The services on sale of one class (the interface menus' system interface page). */
+    byTag: '/saas/boss/service/getServiceClassByTag:GET',
     buy: '/saas/boss/service/consumeService:POST',
   },
   licence: { list: '/saas/boss/license/list:GET' },

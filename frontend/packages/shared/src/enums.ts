@@ -34,5 +34,20 @@ export const NOTIFY_TYPE: Enumeration = { id: 'enum.notifyType', values: [0, 1, 
 /** Yes (1, true) or no (0, false). */
 export const YES_NO: Enumeration = { id: 'enum.yesNo', values: [1, 0] };
 
+/** saas-main boss service `state`: 1 on sale, 0 in development, -1 off sale. */
+export const SERVICE_STATE: Enumeration = { id: 'enum.serviceState', values: [1, 0, -1] };
+
+/** saas-main boss `serviceType`: 0 undefined, 1 feature licence, 2 quantity licence, 3 single task. */
+export const SERVICE_TYPE: Enumeration = { id: 'enum.serviceType', values: [0, 1, 2, 3] };
+
+/** `typeBossServiceTag`: a service's `serviceClass` (docs/enums.md). */
+export const SERVICE_TAG: Enumeration = {
+  id: 'enum.serviceTag',
+  values: ['HOTEL_SUPPLIER_INTERFACE', 'SMS_NOTICE', 'MAIL_NOTICE', 'ACCOUNT_BALANCE'],
+};
+
+/** saas-main boss service `licenseUnit`: what `licenseValue` counts. */
+export const LICENSE_UNIT: Enumeration = { id: 'enum.licenseUnit', values: ['day', 'count'] };
+
 /** Every shared enumeration, for the messages test. */
-export const SHARED_ENUMS: Enumeration[] = [MSC_TYPE, MERCHANT_TYPE, NOTIFY_TYPE, YES_NO, ...ORDER_ENUMS];
+export const SHARED_ENUMS: Enumeration[] = [MSC_TYPE, MERCHANT_TYPE, NOTIFY_TYPE, YES_NO, SERVICE_STATE, SERVICE_TYPE, SERVICE_TAG, LICENSE_UNIT, ...ORDER_ENUMS];

@@ -13,7 +13,7 @@ export { ListPage, type ListPageProps } from './components/ListPage';
 export { Section } from './components/Section';
 export { SimpleTable, type SimpleColumn } from './components/SimpleTable';
 export { labelId, useEnumLabel, type Enumeration } from './components/enum';
-export { MERCHANT_TYPE, MSC_TYPE, NOTIFY_TYPE, SHARED_ENUMS, YES_NO } from './enums';
+export { LICENSE_UNIT, MERCHANT_TYPE, MSC_TYPE, NOTIFY_TYPE, SERVICE_STATE, SERVICE_TAG, SERVICE_TYPE, SHARED_ENUMS, YES_NO } from './enums';
 export { DateFilter, SelectFilter, TextFilter } from './components/filters';
 export { useFilters, type Filters } from './components/useFilters';
 export { useHolds, useIsTenantStaff } from './components/perm';
@@ -42,6 +42,13 @@ export type { CalendarConfig } from './calendar/config';
 export type { DistributorDay, DistributorNight, PriceDay, PriceSaved } from './calendar/types';
 export { PriceCalendar } from './calendar/PriceCalendar';
 export { default as InterfacePage, type InterfaceConfigRow, type InterfacePageProps } from './components/InterfacePage';
+export {
+  InterfaceServicePage,
+  INTERFACE_SERVICE_TAG,
+  ServiceCatalogue,
+  type ServiceCatalogueProps,
+  type ServiceRow,
+} from './components/ServiceCatalogue';
 export { RemarkQuestion, type RemarkQuestionProps } from './components/RemarkQuestion';
 export { CreditAvailable, type CreditAvailableProps, type CreditCheck } from './components/CreditAvailable';
 export type { OrderPagesConfig } from './orderPages/config';

@@ -2,8 +2,8 @@
 
 import type { SaasMainApi } from '@tradewind/shared';
 
-/** `BossService` of saas-main; the price in fen. */
-export type ServiceRow = SaasMainApi['schemas']['BossService'];
+/** `BossService` of saas-main, the price in fen (the shared catalogue's row). */
+export type { ServiceRow } from '@tradewind/shared';
 
 /** `LicenceView` of saas-main. */
 export type LicenceRow = SaasMainApi['schemas']['LicenceView'];
