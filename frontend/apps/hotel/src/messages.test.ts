@@ -1,6 +1,6 @@
 // The checks every remote passes (messages, titles, labels, permission codes), and the hotel
 // routes other parts rely on.
-import { mayOpen } from '@tradewind/shared';
+import { buildMenu, expandInterfaces, mayOpen } from '@tradewind/shared';
 import { checkRemote } from '@tradewind/shared/src/testing';
 import remote from './routes';
 import { ENUMS } from './enums';
@@ -58,5 +58,30 @@ describe('hotel rooms and log routes', () => {
 
   it('has the order log under log, for the tenant only', () => {
     expect(child('log', 'orderLog/list')?.meta).toMatchObject({ perm: '/saas/log/orderLog/list:GET', scope: 'tenant' });
+  });
+});
+
+describe('hotel interface menus', () => {
+  const BY_TAG = '/saas/boss/service/getServiceClassByTag:GET';
+  const BY_MERCHANT = '/saas/saasInterface/interfaceConfig/listByMerchant:GET';
+  const staff = (...codes: string[]) => ({ mscType: 200, mchId: 0, codes: new Set(codes) });
+  const meituan = { id: 5, interfaceId: 1001, interfaceName: 'meituan', title: 'Meituan', mchId: 2002, configName: 'M', productType: 10, type: 2 };
+  const groups = (codes: string[], configs: (typeof meituan)[]) =>
+    buildMenu(expandInterfaces(remote.routes, configs), '/saas-hotel-app', staff(...codes))
+      .filter((m) => m.path.endsWith('Interface'))
+      .map((m) => [m.path, m.children.map((c) => c.path)]);
+
+  it('opens the system interface first in both interface menus, with the code of the services by class', () => {
+    expect(groups([BY_TAG, BY_MERCHANT], [meituan])).toEqual([
+      ['/saas-hotel-app/channelInterface', ['/saas-hotel-app/channelInterface/boss/service/list', '/saas-hotel-app/channelInterface/saasInterface/interfaceConfig/listForSelect1001']],
+      ['/saas-hotel-app/vendorInterface', ['/saas-hotel-app/vendorInterface/boss/service/list']],
+    ]);
+  });
+
+  it('hides the system interface from a user without that code', () => {
+    expect(groups([BY_MERCHANT], [meituan])).toEqual([
+      ['/saas-hotel-app/channelInterface', ['/saas-hotel-app/channelInterface/saasInterface/interfaceConfig/listForSelect1001']],
+    ]);
+    expect(groups([], [meituan])).toEqual([]);
   });
 });

@@ -116,11 +116,18 @@ export const routes: AppRoute[] = [
     ],
   },
   {
-    // One entry per configured sales channel of the tenant (saas-main's enabled configurations),
-    // the interface's name as title and its icon by name; the group goes when there is none.
+    // The system interface page, then one entry per configured sales channel of the tenant
+    // (saas-main's enabled configurations), the interface's name as title and its icon by name.
     path: 'channelInterface',
     meta: { title: 'ticket.menu.channelInterfaces', icon: 'hub', order: 7 },
     children: [
+      {
+        // The system interface: the interface services on sale, to buy (the shared catalogue
+        // scoped to the class HOTEL_SUPPLIER_INTERFACE), first in the menu.
+        path: 'boss/service/list',
+        meta: { title: 'ticket.menu.systemInterface', order: 1, noCache: true, perm: PERM.service.byTag },
+        page: () => import('@tradewind/shared').then((m) => ({ default: m.InterfaceServicePage })),
+      },
       {
         path: 'saasInterface/interfaceConfig/listForSelect',
         meta: { title: 'ticket.menu.channelInterface', noCache: true, perm: PERM.interfaceConfig.byMerchant, interfaces: { productType: 20, type: 2 } },
@@ -154,10 +161,18 @@ export const routes: AppRoute[] = [
     ]),
   },
   {
-    // One entry per configured vendor (supplier system) of the tenant.
+    // The system interface page, then one entry per configured vendor (supplier system) of the
+    // tenant.
     path: 'vendorInterface',
     meta: { title: 'ticket.menu.vendorInterfaces', icon: 'hub', order: 8 },
     children: [
+      {
+        // The system interface: the interface services on sale, to buy (the shared catalogue
+        // scoped to the class HOTEL_SUPPLIER_INTERFACE), first in the menu.
+        path: 'boss/service/list',
+        meta: { title: 'ticket.menu.systemInterface', order: 1, noCache: true, perm: PERM.service.byTag },
+        page: () => import('@tradewind/shared').then((m) => ({ default: m.InterfaceServicePage })),
+      },
       {
         path: 'saasInterface/interfaceConfig/listForSelect',
         meta: { title: 'ticket.menu.vendorInterface', noCache: true, perm: PERM.interfaceConfig.byMerchant, interfaces: { productType: 20, type: 1 } },

@@ -416,6 +416,7 @@ const messages: Record<string, string> = {
   'hotel.menu.channelInterface': 'Channel interface',
   'hotel.menu.vendorInterfaces': 'Vendor interfaces',
   'hotel.menu.vendorInterface': 'Vendor interface',
+  'hotel.menu.systemInterface': 'System interface',
   'hotel.menu.zones': 'Zones',
   'hotel.zones.title': 'Zones',
   'hotel.zones.add': 'Add a zone',

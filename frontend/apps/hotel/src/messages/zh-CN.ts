@@ -416,6 +416,7 @@ const messages: Record<string, string> = {
   'hotel.menu.channelInterface': '渠道接口',
   'hotel.menu.vendorInterfaces': '供应商接口',
   'hotel.menu.vendorInterface': '供应商接口',
+  'hotel.menu.systemInterface': '系统接口',
   'hotel.menu.zones': '区域信息',
   'hotel.zones.title': '区域信息',
   'hotel.zones.add': '新增区域',

@@ -376,6 +376,7 @@ const messages: Record<string, string> = {
   'ticket.menu.channelInterface': 'Channel interface',
   'ticket.menu.vendorInterfaces': 'Vendor interfaces',
   'ticket.menu.vendorInterface': 'Vendor interface',
+  'ticket.menu.systemInterface': 'System interface',
   'ticket.menu.gate': 'Gate check-in',
   'ticket.vouchers.title': 'Vouchers',
   'ticket.vouchers.pdf': 'Download the vouchers (PDF)',

@@ -376,6 +376,7 @@ const messages: Record<string, string> = {
   'ticket.menu.channelInterface': '渠道接口',
   'ticket.menu.vendorInterfaces': '供应商接口',
   'ticket.menu.vendorInterface': '供应商接口',
+  'ticket.menu.systemInterface': '系统接口',
   'ticket.menu.gate': '检票入园',
   'ticket.vouchers.title': '凭证',
   'ticket.vouchers.pdf': '下载凭证（PDF）',
