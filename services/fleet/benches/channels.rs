@@ -14,8 +14,6 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use platform::channel::{CatalogueEntry, Channel};
@@ -26,7 +24,7 @@ use serde_json::{Value, json};
 
 #[path = "support/fleet.rs"]
 mod fleet;
-use fleet::{call, client, login, start_fleet};
+use fleet::{call, client, hammer, login, start_fleet};
 
 const DAYS: i64 = 90;
 
@@ -34,7 +32,8 @@ fn day(n: i64) -> String {
     platform::time::format_day(platform::time::day_of_ms(platform::time::now_ms()) + n)
 }
 
-/// Makes every call of `bodies` from `connections` tasks; panics on an answer other than 200.
+/// Makes every call of `bodies` from `connections` connections; panics on an answer other than
+/// 200; answers the bodies (in the order they were answered).
 async fn each(
     c: &awc::Client,
     connections: usize,
@@ -43,35 +42,11 @@ async fn each(
     token: &str,
     bodies: Vec<Value>,
 ) -> Vec<Value> {
-    let bodies = Arc::new(bodies);
-    let next = Arc::new(AtomicUsize::new(0));
-    let mut tasks = Vec::with_capacity(connections);
-    for _ in 0..connections {
-        let (c, next, bodies, token, url) = (
-            c.clone(),
-            next.clone(),
-            bodies.clone(),
-            token.to_owned(),
-            url.to_owned(),
-        );
-        tasks.push(actix_web::rt::spawn(async move {
-            let mut answers = Vec::new();
-            loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(body) = bodies.get(i) else { break };
-                let (s, b) = call(&c, method, &url, Some(&token), Some(body.clone())).await;
-                assert_eq!(s, 200, "{method} {url} {body}: {b}");
-                answers.push((i, b));
-            }
-            answers
-        }));
+    let (_, all) = hammer(c, connections, method, url, token, bodies).await;
+    if let Some(x) = all.iter().find(|x| x.2 != 200) {
+        panic!("{method} {url}: {} {}", x.2, x.3);
     }
-    let mut all = Vec::with_capacity(bodies.len());
-    for t in tasks {
-        all.extend(t.await.unwrap());
-    }
-    all.sort_by_key(|(i, _)| *i);
-    all.into_iter().map(|(_, b)| b).collect()
+    all.into_iter().map(|x| x.3).collect()
 }
 
 /// How many of the channel's products hold `price` on each of the 90 days.

@@ -19,8 +19,6 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use platform::testing::bench::{env_or, percentile, summary};
@@ -29,51 +27,10 @@ use serde_json::{Value, json};
 
 #[path = "support/fleet.rs"]
 mod fleet;
-use fleet::{call, client, login, start_fleet};
+use fleet::{call, client, hammer, login, start_fleet};
 
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
-}
-
-/// (answer time, when it was answered since the start, status, body) of every call, made by
-/// `connections` tasks taking the next of `bodies` until none is left; and the time it took.
-async fn hammer(
-    c: &awc::Client,
-    connections: usize,
-    method: &'static str,
-    url: &str,
-    token: &str,
-    bodies: Vec<Value>,
-) -> (Duration, Vec<(Duration, Duration, u16, Value)>) {
-    let bodies = Arc::new(bodies);
-    let next = Arc::new(AtomicUsize::new(0));
-    let started = Instant::now();
-    let mut tasks = Vec::with_capacity(connections);
-    for _ in 0..connections {
-        let (c, next, bodies, token, url) = (
-            c.clone(),
-            next.clone(),
-            bodies.clone(),
-            token.to_owned(),
-            url.to_owned(),
-        );
-        tasks.push(actix_web::rt::spawn(async move {
-            let mut seen = Vec::new();
-            loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(body) = bodies.get(i) else { break };
-                let t = Instant::now();
-                let (s, b) = call(&c, method, &url, Some(&token), Some(body.clone())).await;
-                seen.push((t.elapsed(), started.elapsed(), s, b));
-            }
-            seen
-        }));
-    }
-    let mut all = Vec::with_capacity(bodies.len());
-    for t in tasks {
-        all.extend(t.await.unwrap());
-    }
-    (started.elapsed(), all)
 }
 
 fn times(of: &[(Duration, Duration, u16, Value)]) -> (f64, f64) {

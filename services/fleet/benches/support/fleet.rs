@@ -3,7 +3,9 @@
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
@@ -106,4 +108,47 @@ pub async fn login(c: &awc::Client, base: &str, user: &str, password: &str) -> S
     .await;
     assert_eq!(s, 200, "login {user}: {b}");
     b["token"].as_str().unwrap().to_owned()
+}
+
+/// (answer time, when it was answered since the start, status, body) of every call, made by
+/// `connections` tasks taking the next of `bodies` until none is left; and the time it took.
+// Each bench includes this file as its own module; the rush bench makes its calls otherwise.
+#[allow(dead_code)]
+pub async fn hammer(
+    c: &awc::Client,
+    connections: usize,
+    method: &'static str,
+    url: &str,
+    token: &str,
+    bodies: Vec<Value>,
+) -> (Duration, Vec<(Duration, Duration, u16, Value)>) {
+    let bodies = Arc::new(bodies);
+    let next = Arc::new(AtomicUsize::new(0));
+    let started = Instant::now();
+    let mut tasks = Vec::with_capacity(connections);
+    for _ in 0..connections {
+        let (c, next, bodies, token, url) = (
+            c.clone(),
+            next.clone(),
+            bodies.clone(),
+            token.to_owned(),
+            url.to_owned(),
+        );
+        tasks.push(actix_web::rt::spawn(async move {
+            let mut seen = Vec::new();
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(body) = bodies.get(i) else { break };
+                let t = Instant::now();
+                let (s, b) = call(&c, method, &url, Some(&token), Some(body.clone())).await;
+                seen.push((t.elapsed(), started.elapsed(), s, b));
+            }
+            seen
+        }));
+    }
+    let mut all = Vec::with_capacity(bodies.len());
+    for t in tasks {
+        all.extend(t.await.unwrap());
+    }
+    (started.elapsed(), all)
 }
