@@ -44,7 +44,10 @@ describe('the system interface page', () => {
     expect(screen.getByText('9800.00')).toBeTruthy();
     expect(screen.getByText('Feature licence')).toBeTruthy();
     expect(screen.getByText('Days')).toBeTruthy();
-    expect(screen.getByText('On sale')).toBeTruthy();
+    expect(screen.getByText("The services on sale of the class Hotel supplier interface. Buying one extends the tenant's licence; the account balance pays.")).toBeTruthy();
+    // The class, the rank and the state are the same for every row: no columns.
+    expect(screen.queryByText('On sale')).toBeNull();
+    expect(screen.queryByText('Class')).toBeNull();
     expect(screen.queryByTestId('search-inquire')).toBeNull();
     expect(screen.queryByTestId('service-buy-3')).toBeNull();
     expect(problems).toEqual([]);

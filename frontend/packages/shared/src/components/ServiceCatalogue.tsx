@@ -49,6 +49,7 @@ export interface ServiceCatalogueProps {
 const EMPTY = { state: '', serviceType: '' };
 const F = 'services.fields';
 const ON_SALE = 1;
+const SAME_IN_A_CLASS = ['serviceClass', 'serviceRank', 'state'];
 
 export function ServiceCatalogue({ tag, title = 'services.title', actions, children, testId = 'services-table' }: ServiceCatalogueProps) {
   const label = useEnumLabel();
@@ -74,7 +75,7 @@ export function ServiceCatalogue({ tag, title = 'services.title', actions, child
           })),
     [applied, tag],
   );
-  const columns: Column<ServiceRow>[] = [
+  const all: Column<ServiceRow>[] = [
     { key: 'id', title: `${F}.id`, width: 70 },
     { key: 'serviceName', title: `${F}.serviceName` },
     { key: 'serviceDesc', title: `${F}.serviceDesc`, render: (r) => <Clip text={r.serviceDesc} width={260} /> },
@@ -88,6 +89,9 @@ export function ServiceCatalogue({ tag, title = 'services.title', actions, child
     { key: 'serviceRank', title: `${F}.serviceRank` },
     { key: 'state', title: `${F}.state`, render: (r) => label(SERVICE_STATE, r.state) },
   ];
+  // One class's services are all of that class and on sale (said above the table): no columns
+  // for those, nor the rank they are already sorted by.
+  const columns = tag === undefined ? all : all.filter((c) => !SAME_IN_A_CLASS.includes(c.key));
   if (mayBuy) {
     columns.push({
       key: 'actions',
@@ -111,7 +115,7 @@ export function ServiceCatalogue({ tag, title = 'services.title', actions, child
         <Typography variant="h6" sx={{ mb: 1 }}>
           <FormattedMessage id={title} />
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="service-class">
           <FormattedMessage id="services.ofClass" values={{ tag: label(SERVICE_TAG, tag) }} />
         </Typography>
         {actions && <Box sx={{ mb: 2 }}>{actions}</Box>}
