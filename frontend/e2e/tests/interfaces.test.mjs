@@ -2,7 +2,9 @@
 // configuration for the demo distributor (credentials typed as passwords, never shown again),
 // enables it, and the hotel application's channel menu shows Meituan with its icon, opening the
 // interface's page by merchant; disabling it takes the entry out of the menu. The demo's own
-// configuration (Meituan tickets) stays the ticket application's.
+// configuration (Meituan tickets) stays the ticket application's. Every interface menu of hotel
+// and ticket opens first the system interface: the interface services on sale (the seeded
+// "Hotel supplier interface, 1 year"), configured or not, in English and Chinese.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { login, newPage, shot, useFleet } from '../lib.mjs';
@@ -27,10 +29,14 @@ describe('interface configuration', () => {
     await login(page, ctx.fleet.url, 'demo', 'demo123');
     const entry = page.getByTestId('sidebar').getByRole('button', { name: /Meituan/ });
 
-    // Nothing configured: the hotel application has no channel interface menu.
+    // Nothing configured: the hotel application's channel interface menu holds only the system
+    // interface, which lists the interface services on sale.
     await page.goto(`${ctx.fleet.url}/hotel/home`);
-    await page.getByTestId('sidebar').waitFor();
-    assert.equal(await page.getByTestId('menu-/saas-hotel-app/channelInterface').count(), 0);
+    await page.getByTestId('menu-/saas-hotel-app/channelInterface').click();
+    await page.getByTestId('menu-/saas-hotel-app/channelInterface/boss/service/list').click();
+    await systemInterface(page, 'System interface', 'Hotel supplier interface');
+    assert.equal(await entry.count(), 0);
+    await shot(page, 'hotel-system-interface');
 
     await page.goto(`${ctx.fleet.url}/saas-app/saasInterface/interfaceConfig/list`);
     await page.getByTestId('base-interfaces-table').waitFor();
@@ -83,6 +89,11 @@ describe('interface configuration', () => {
     await entry.click();
     await page.getByTestId('interface-page').getByText('美团门票 Meituan tickets').waitFor();
     assert.equal(await page.getByTestId('interface-page').getByText('Meituan hotels').count(), 0);
+    // The ticket application's vendor interface menu opens the system interface too.
+    await page.getByTestId('menu-/saas-ticket-app/vendorInterface').click();
+    await page.getByTestId('menu-/saas-ticket-app/vendorInterface/boss/service/list').click();
+    await systemInterface(page, 'System interface', 'Hotel supplier interface');
+    await shot(page, 'ticket-system-interface');
 
     // Disabled: gone from the hotel menu.
     await page.goto(`${ctx.fleet.url}/saas-app/saasInterface/interfaceConfig/list`);
@@ -91,8 +102,33 @@ describe('interface configuration', () => {
     await row(page, 'base-interfaces-table', 'Meituan hotels').getByText('Disabled').waitFor();
     await page.goto(`${ctx.fleet.url}/hotel/home`);
     await page.getByTestId('sidebar').waitFor();
-    await page.getByTestId('menu-/saas-hotel-app/hotel').waitFor();
-    assert.equal(await page.getByTestId('menu-/saas-hotel-app/channelInterface').count(), 0);
+    await page.getByTestId('menu-/saas-hotel-app/channelInterface').click();
+    await page.getByTestId('menu-/saas-hotel-app/channelInterface/boss/service/list').waitFor();
+    assert.equal(await entry.count(), 0);
+    await page.close();
+  });
+
+  it('opens the system interface in Chinese from the ticket channel menu', async () => {
+    const page = await newPage(ctx.browser, 'zh-CN');
+    await login(page, ctx.fleet.url, 'demo', 'demo123');
+    await page.goto(`${ctx.fleet.url}/ticket/home`);
+    await page.getByTestId('menu-/saas-ticket-app/channelInterface').click();
+    await page.getByTestId('menu-/saas-ticket-app/channelInterface/boss/service/list').click();
+    await systemInterface(page, '系统接口', '酒店供应商接口');
+    await shot(page, 'ticket-system-interface-zh');
     await page.close();
   });
 });
+
+/** The system interface page: its title and class, the seeded interface service with its price, to buy, fitting the page. */
+async function systemInterface(page, title, className) {
+  const view = page.getByTestId('service-class-page');
+  await view.getByRole('heading', { name: title }).waitFor();
+  assert.ok((await view.getByTestId('service-class').innerText()).includes(className));
+  const r = row(page, 'services-table', 'Hotel supplier interface, 1 year');
+  await r.waitFor();
+  await r.getByText('3000.00').waitFor();
+  await r.getByTestId('service-buy-3').waitFor();
+  assert.equal(await page.getByTestId('services-table').getByRole('row').count(), 2);
+  await fits(page, 'services-table');
+}
