@@ -190,7 +190,10 @@ async fn newcomers_get_the_owners_copies(backend: Backend) {
         .answer("POST", "/internal/replica/resync", &admin, "en", None)
         .await;
     // Every copy it keeps is asked for again.
-    assert_eq!(asked.data(), &serde_json::json!(["tenants", "areas"]));
+    assert_eq!(
+        asked.data(),
+        &serde_json::json!(["tenants", "areas", "interface-configs"])
+    );
     eventually_within(COPIES_WITHIN, "the wiped copy is rebuilt", || async {
         (count(&hotel, "replica_merchants") == MERCHANTS).then_some(())
     })

@@ -2,6 +2,7 @@
 
 mod actuator;
 mod booking;
+mod channels;
 mod demo;
 mod helpers;
 mod hotels;
