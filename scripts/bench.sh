@@ -2,7 +2,7 @@
 # `make bench`: measures and prints; never passes or fails on a number. Every part prints its
 # figures as it goes, and the closing table gathers each part's key figures with their targets.
 #
-#   BENCH=gateway,identity,services,bus,stats,hotel,notify,finance,mall,ticket,channels,weixin,console,soak (all: the default)
+#   BENCH=gateway,identity,services,bus,stats,hotel,notify,finance,mall,ticket,channels,open,weixin,console,soak (all: the default)
 #   BENCH_DURATION=10s   the length of each wrk run
 #
 #  gateway   a small GET to hotel-app directly, through the gateway and through nginx (a plain
@@ -25,6 +25,8 @@
 #            gate: redemptions/s, p50/p99, admissions (exactly one per voucher).
 #  channels  a 90-day price change on 1,000 products mapped to a channel (ticket-app on
 #            PostgreSQL, the channel simulator): time until the channel holds every new price.
+#  open      1,000 signed bookings of the open distribution API through the gateway (hotel-app on
+#            PostgreSQL): bookings/s, p50/p99 of a booking, every request checked by auth-center.
 #  console   bundle sizes and login -> dashboard chart in headless Chromium.
 #  soak      the production shape (every service its own processes, replicas, PostgreSQL,
 #            RabbitMQ) under a steady mix through the gateway for 10 minutes: errors, p99 by
@@ -39,7 +41,7 @@ export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/tradewind/target}
 BIN=$CARGO_TARGET_DIR/release
 export BENCH_DURATION=${BENCH_DURATION:-10s}
 DURATION=$BENCH_DURATION
-ALL=gateway,identity,services,bus,stats,hotel,notify,finance,mall,ticket,channels,weixin,console,soak
+ALL=gateway,identity,services,bus,stats,hotel,notify,finance,mall,ticket,channels,open,weixin,console,soak
 BENCH=${BENCH:-$ALL}
 SERVICES=(auth-center saas-main hotel-app ticket-app weixin-server mall-app message-server finance-app gateway)
 
@@ -319,6 +321,13 @@ part_channels() {
   run_bench fleet channels
 }
 
+part_open() {
+  # BENCH_OPEN_BOOKINGS (1,000), BENCH_OPEN_CONNECTIONS (20).
+  bash scripts/ensure-infra.sh postgres >/dev/null
+  echo "== open (services/fleet/benches/open_api.rs)"
+  run_bench fleet open_api
+}
+
 part_weixin() {
   # BENCH_WEIXIN_MESSAGES (10,000), BENCH_WEIXIN_BACKENDS (sqlite,postgres).
   bash scripts/ensure-infra.sh postgres >/dev/null
@@ -364,6 +373,7 @@ run_part finance part_finance
 run_part mall part_mall
 run_part ticket part_ticket
 run_part channels part_channels
+run_part open part_open
 run_part weixin part_weixin
 run_part console part_console
 run_part soak part_soak

@@ -636,19 +636,13 @@ async fn signed_call(
     let body = body.map(|b| b.to_string()).unwrap_or_default();
     let ts = platform::time::now_ms();
     let nonce = uuid::Uuid::new_v4().simple().to_string();
-    let canonical = signed::canonical(
-        method,
-        path,
-        ts,
-        &nonce,
-        &signed::body_hash(body.as_bytes()),
-    );
-    let mut res = client
-        .request(method.parse().unwrap(), format!("{base}{path}"))
-        .insert_header((signed::APP_KEY, app_key))
-        .insert_header((signed::TIMESTAMP, ts.to_string()))
-        .insert_header((signed::NONCE, nonce))
-        .insert_header((signed::SIGNATURE, signed::sign(secret, &canonical)))
+    let mut req = client.request(method.parse().unwrap(), format!("{base}{path}"));
+    for header in
+        signed::request_headers(app_key, secret, method, path, body.as_bytes(), ts, &nonce)
+    {
+        req = req.insert_header(header);
+    }
+    let mut res = req
         .insert_header(("content-type", "application/json"))
         .send_body(body)
         .await

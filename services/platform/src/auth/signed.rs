@@ -70,6 +70,33 @@ pub fn sign(secret: &str, canonical: &str) -> String {
     hex(&mac(secret, canonical).finalize().into_bytes())
 }
 
+/// The four headers that sign an API user's request of `body` to `path_and_query` (the full
+/// path the gateway is called at) at `timestamp_ms` with `nonce`: what a client of the open
+/// API sends (docs/open-api.md; the example client does the same in Python).
+pub fn request_headers(
+    app_key: &str,
+    secret: &str,
+    method: &str,
+    path_and_query: &str,
+    body: &[u8],
+    timestamp_ms: i64,
+    nonce: &str,
+) -> [(&'static str, String); 4] {
+    let canonical = canonical(
+        method,
+        path_and_query,
+        timestamp_ms,
+        nonce,
+        &body_hash(body),
+    );
+    [
+        (APP_KEY, app_key.to_owned()),
+        (TIMESTAMP, timestamp_ms.to_string()),
+        (NONCE, nonce.to_owned()),
+        (SIGNATURE, sign(secret, &canonical)),
+    ]
+}
+
 /// Whether `signature` (hex, either case) is the secret's signature of `canonical`; compared
 /// in constant time.
 pub fn verify(secret: &str, canonical: &str, signature: &str) -> bool {
