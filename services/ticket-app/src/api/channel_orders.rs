@@ -101,6 +101,9 @@ impl Signed {
 /// What went wrong taking a call: the channel's refusal, or our database.
 enum Failed {
     Refused(Refusal),
+    /// The channel's price of a day is not ours: refused, and product `.1`'s day `.2` is
+    /// pushed again.
+    Stale(Refusal, i64, String),
     Db(diesel::result::Error),
 }
 
@@ -125,7 +128,7 @@ impl From<Refusal> for Failed {
 impl Failed {
     fn refusal(self) -> Refusal {
         match self {
-            Failed::Refused(r) => r,
+            Failed::Refused(r) | Failed::Stale(r, ..) => r,
             Failed::Db(e) => Refusal::of(&ApiError::from(e)),
         }
     }
@@ -279,7 +282,8 @@ fn take_order(
     let day = platform::time::format_day(visit);
     let offer = Calendar::offer(conn, product_id, config.mch_id, &day)?
         .ok_or_else(|| Unbookable::NoPrice.error(&day))?;
-    order_rules::check_price(o.price, offer.price)?;
+    order_rules::check_price(o.price, offer.price)
+        .map_err(|r| Failed::Stale(r, product_id, day.clone()))?;
     let placed = orders::place(
         conn,
         &actor,
@@ -499,21 +503,11 @@ pub async fn place(
             });
             match placed {
                 Ok(h) => h,
-                Err(f) => {
-                    let r = f.refusal();
-                    let repush = (r.reason == "price-changed")
-                        .then(|| {
-                            store::product_mapped_to(conn, config.config_id, &order.product)
-                                .ok()
-                                .flatten()
-                        })
-                        .flatten()
-                        .map(|p| (p, order.date.clone()));
-                    Handled {
-                        repush,
-                        ..refused(r)
-                    }
-                }
+                Err(Failed::Stale(r, product_id, day)) => Handled {
+                    repush: Some((product_id, day)),
+                    ..refused(r)
+                },
+                Err(f) => refused(f.refusal()),
             }
         },
     )
