@@ -312,7 +312,7 @@ fn take_order(
         orders::act(
             conn,
             &actor,
-            placed.order_id,
+            placed.id,
             Action::Pay,
             pay_type::CASH,
             "paid at the channel",

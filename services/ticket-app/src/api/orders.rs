@@ -165,7 +165,7 @@ pub async fn order(
         now: platform::time::now_ms(),
     };
     let o = with_conn(&pool, move |conn| {
-        write_tx::<_, ApiError>(conn, |conn| {
+        let placed = write_tx::<_, ApiError>(conn, |conn| {
             let product = bookable(conn, &actor.viewer, product_id)?;
             orders::place(
                 conn,
@@ -182,7 +182,8 @@ pub async fn order(
                 },
                 pay_timeout,
             )
-        })
+        })?;
+        orders::view(conn, &actor.viewer, placed)
     })
     .await?;
     Ok(Reply(o))

@@ -37,7 +37,7 @@ use crate::domain::channel_order;
 use crate::domain::product::{TicketProductFields, cancel_time, limit_goods};
 use platform::channel::OrderOutcome;
 
-#[derive(Debug, Clone, Queryable, Selectable)]
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
 #[diesel(table_name = ticket_orders)]
 pub struct OrderRow {
     pub id: i64,
@@ -474,19 +474,23 @@ fn order_ref(conn: &mut DbConnection, o: &OrderRow) -> QueryResult<v1::OrderRef>
         .find(o.product_id)
         .select(ticket_products::product_name)
         .first(conn)?;
-    Ok(v1::OrderRef {
+    Ok(order_ref_named(o, product_name))
+}
+
+fn order_ref_named(o: &OrderRow, product_name: impl Into<String>) -> v1::OrderRef {
+    v1::OrderRef {
         order_id: o.id,
         order_no: o.id.to_string(),
         product_type: v1::ProductType::Ticket as i32,
         supplier_mch_id: o.supplier_id,
         distributor_mch_id: o.distributor_id,
         product_id: o.product_id,
-        product_name,
+        product_name: product_name.into(),
         start_date: o.visit_date.clone(),
         end_date: o.visit_date.clone(),
         supplier_interface_id: 0,
         distributor_interface_id: 0,
-    })
+    }
 }
 
 fn amounts(o: &OrderRow) -> v1::OrderAmounts {
@@ -509,9 +513,9 @@ fn contact(o: &OrderRow) -> QueryResult<v1::Contact> {
     })
 }
 
-fn publish_created(conn: &mut DbConnection, o: &OrderRow) -> QueryResult<()> {
+fn publish_created(conn: &mut DbConnection, o: &OrderRow, order: v1::OrderRef) -> QueryResult<()> {
     let e = v1::OrderCreated {
-        order: Some(order_ref(conn, o)?),
+        order: Some(order),
         amounts: Some(amounts(o)),
         contact: Some(contact(o)?),
         quantity: i32::try_from(o.quantity).unwrap_or(i32::MAX),
@@ -586,46 +590,50 @@ fn not_bookable() -> ApiError {
 
 /// Adds `n` tickets to the customer's count for `day` ('' for all days) if it stays within
 /// `limit`, in one conditional UPDATE; false when it would not.
+/// Counts `n` more tickets of the customer `key` for the product, overall (day "") and on
+/// `day`, each within its cap (`caps`: overall, day); false when a cap refuses, and the caller's
+/// transaction then rolls back whatever was counted. Two statements whatever the counts held:
+/// the rows are made if missing (a concurrent first order of the customer makes them only
+/// once), then both raised by one conditional UPDATE that must change both.
 fn count_purchase(
     conn: &mut DbConnection,
     product_id: i64,
     key: &str,
     day: &str,
     n: i64,
-    limit: i64,
+    caps: (i64, i64),
 ) -> QueryResult<bool> {
-    let row = || {
+    let rows: Vec<_> = ["", day]
+        .iter()
+        .map(|d| {
+            (
+                ticket_purchase_counts::product_id.eq(product_id),
+                ticket_purchase_counts::customer_key.eq(key),
+                ticket_purchase_counts::day.eq(*d),
+                ticket_purchase_counts::bought.eq(0),
+            )
+        })
+        .collect();
+    let insert = diesel::insert_into(ticket_purchase_counts::table)
+        .values(rows)
+        .on_conflict_do_nothing();
+    platform::per_backend!(conn, |c| insert.execute(c))?;
+    let counted = diesel::update(
         ticket_purchase_counts::table
             .filter(ticket_purchase_counts::product_id.eq(product_id))
-            .filter(ticket_purchase_counts::customer_key.eq(key.to_owned()))
-            .filter(ticket_purchase_counts::day.eq(day.to_owned()))
-    };
-    if row().count().get_result::<i64>(conn)? == 0 {
-        // In a savepoint: a concurrent first order of the same customer may insert the row
-        // first; its unique key then refuses ours and the conditional update below counts.
-        let inserted = conn.transaction(|c| {
-            diesel::insert_into(ticket_purchase_counts::table)
-                .values((
-                    ticket_purchase_counts::product_id.eq(product_id),
-                    ticket_purchase_counts::customer_key.eq(key),
-                    ticket_purchase_counts::day.eq(day),
-                    ticket_purchase_counts::bought.eq(0),
-                ))
-                .execute(c)
-        });
-        match inserted {
-            Ok(_)
-            | Err(diesel::result::Error::DatabaseError(
-                diesel::result::DatabaseErrorKind::UniqueViolation,
-                _,
-            )) => {}
-            Err(e) => return Err(e),
-        }
-    }
-    let n = diesel::update(row().filter(ticket_purchase_counts::bought.le(limit - n)))
-        .set(ticket_purchase_counts::bought.eq(ticket_purchase_counts::bought + n))
-        .execute(conn)?;
-    Ok(n == 1)
+            .filter(ticket_purchase_counts::customer_key.eq(key))
+            .filter(
+                ticket_purchase_counts::day
+                    .eq("")
+                    .and(ticket_purchase_counts::bought.le(caps.0 - n))
+                    .or(ticket_purchase_counts::day
+                        .eq(day)
+                        .and(ticket_purchase_counts::bought.le(caps.1 - n))),
+            ),
+    )
+    .set(ticket_purchase_counts::bought.eq(ticket_purchase_counts::bought + n))
+    .execute(conn)?;
+    Ok(counted == 2)
 }
 
 fn uncount_purchase(conn: &mut DbConnection, o: &OrderRow) -> QueryResult<()> {
@@ -657,7 +665,12 @@ fn bought(conn: &mut DbConnection, product_id: i64, key: &str, day: &str) -> Que
 
 /// Places an order of `product` for the distributor `actor` is, in the caller's transaction:
 /// the rules, the purchase limit and the stock are all taken or none is. `pay_timeout_ms`:
-/// how long an online-payment order waits for its payment.
+/// how long an online-payment order waits for its payment. Answers the order as written;
+/// [`view`] makes the answer once the transaction committed.
+///
+/// The day's stock row, which every booking of the product for that day competes for, is
+/// updated last, so it stays locked only from that statement to the commit; everything the
+/// answer shows is read after the commit.
 pub fn place(
     conn: &mut DbConnection,
     actor: &Actor,
@@ -665,7 +678,7 @@ pub fn place(
     product: &ProductRow,
     mut n: NewOrder,
     pay_timeout_ms: i64,
-) -> Result<TicketOrder, ApiError> {
+) -> Result<OrderRow, ApiError> {
     let p: TicketProductFields = product.form()?;
     booking::check_quantity(n.quantity)?;
     booking::check_visit(&p, n.visit, actor.now)?;
@@ -678,118 +691,84 @@ pub fn place(
         return Err(r.error(&day));
     }
     let key = booking::customer_key(&p, &n.buyer);
+    // The per-order limit, and an order larger than the limit on its own, refuse before
+    // anything is counted; what the customer holds already is read only when the count refuses.
+    booking::check_purchase_limit(&p, n.quantity, Bought::default())?;
     let limit = i64::from(p.limit_num);
-    let counted = match p.limit_goods_type {
-        limit_goods::PER_CUSTOMER => Some(""),
-        limit_goods::PER_DAY => Some(day.as_str()),
-        _ => None,
-    };
-    booking::check_purchase_limit(
-        &p,
-        n.quantity,
-        Bought {
-            per_customer: bought(conn, product.id, &key, "")?,
-            same_day: bought(conn, product.id, &key, &day)?,
-        },
-    )?;
+    let unlimited = i64::MAX / 2;
     // Both counts are kept whatever the product's limit, so a limit set later counts what
     // customers already hold; only the limited one can refuse.
-    for d in ["", day.as_str()] {
-        let cap = if counted == Some(d) {
-            limit
-        } else {
-            i64::MAX / 2
+    let caps = match p.limit_goods_type {
+        limit_goods::PER_CUSTOMER => (limit, unlimited),
+        limit_goods::PER_DAY => (unlimited, limit),
+        _ => (unlimited, unlimited),
+    };
+    if !count_purchase(conn, product.id, &key, &day, n.quantity, caps)? {
+        let held = Bought {
+            per_customer: bought(conn, product.id, &key, "")?,
+            same_day: bought(conn, product.id, &key, &day)?,
         };
-        if !count_purchase(conn, product.id, &key, d, n.quantity, cap)? {
-            // Another order of the customer took the rest of its allowance meanwhile.
-            return Err(booking::check_purchase_limit(
-                &p,
-                n.quantity,
-                Bought {
-                    per_customer: limit,
-                    same_day: limit,
-                },
-            )
+        return Err(booking::check_purchase_limit(&p, n.quantity, held)
             .err()
             .unwrap_or_else(not_bookable));
-        }
     }
-    if !Calendar::take(
-        conn,
-        product.id,
-        distributor_id,
-        &day,
-        offer.source,
-        n.quantity,
-    )? {
-        return Err(Refusal::SoldOut.error(&day));
-    }
-    // The channels selling the product learn the stock left.
-    super::channels::enqueue(
-        conn,
-        product.saas_id,
-        product.id,
-        std::slice::from_ref(&day),
-        actor.now,
-    )?;
     let need_confirm = booking::needs_confirmation(&p, offer.source == Source::Unlimited);
     let s = order_state::initial(p.pay_online, need_confirm);
-    let id = platform::id::next_id();
     let now = actor.now;
-    let buyer_json = serde_json::to_string(&n.buyer)
+    let id = platform::id::next_id();
+    let buyer = serde_json::to_string(&n.buyer)
         .map_err(|e| ApiError::Internal(anyhow::anyhow!("buyer of order {id}: {e}")))?;
-    let contact = if n.buyer.name.is_empty() {
+    let contact_name = if n.buyer.name.is_empty() {
         n.buyer.email.clone()
     } else {
         n.buyer.name.clone()
     };
+    let row = OrderRow {
+        id,
+        saas_id: actor.viewer.saas_id,
+        product_id: product.id,
+        supplier_id: product.supplier_id,
+        distributor_id,
+        scenic_id: product.scenic_id,
+        visit_date: day.clone(),
+        quantity: n.quantity,
+        order_price: offer.price * n.quantity,
+        supplier_price: offer.purchase_price * n.quantity,
+        stock_source: offer.source as i32,
+        order_state: s.order,
+        real_state: s.real,
+        supplier_state: s.supplier,
+        channel_state: s.channel,
+        pay_state: s.pay,
+        cancel_apply: s.cancel_apply,
+        pre_cancel: s.pre_cancel,
+        need_confirm: s.need_confirm,
+        pay_type: 0,
+        pay_deadline: order_rules::pay_deadline(s.order, now + pay_timeout_ms),
+        customer_key: key,
+        contact_name,
+        contact_mobile: n.buyer.mobile.clone(),
+        buyer,
+        remark: n.remark.clone(),
+        created_by: actor.user_id,
+        created_at: now,
+        updated_at: now,
+        confirm_date: order_rules::initial_confirm_date(s.order, now),
+        finish_date: 0,
+    };
     diesel::insert_into(ticket_orders::table)
-        .values((
-            (
-                ticket_orders::id.eq(id),
-                ticket_orders::saas_id.eq(actor.viewer.saas_id),
-                ticket_orders::product_id.eq(product.id),
-                ticket_orders::supplier_id.eq(product.supplier_id),
-                ticket_orders::distributor_id.eq(distributor_id),
-                ticket_orders::scenic_id.eq(product.scenic_id),
-                ticket_orders::visit_date.eq(&day),
-                ticket_orders::quantity.eq(n.quantity),
-                ticket_orders::order_price.eq(offer.price * n.quantity),
-                ticket_orders::supplier_price.eq(offer.purchase_price * n.quantity),
-                ticket_orders::stock_source.eq(offer.source as i32),
-            ),
-            (
-                ticket_orders::order_state.eq(s.order),
-                ticket_orders::real_state.eq(s.real),
-                ticket_orders::supplier_state.eq(s.supplier),
-                ticket_orders::channel_state.eq(s.channel),
-                ticket_orders::pay_state.eq(s.pay),
-                ticket_orders::cancel_apply.eq(s.cancel_apply),
-                ticket_orders::pre_cancel.eq(s.pre_cancel),
-                ticket_orders::need_confirm.eq(s.need_confirm),
-                ticket_orders::pay_type.eq(0),
-                ticket_orders::pay_deadline
-                    .eq(order_rules::pay_deadline(s.order, now + pay_timeout_ms)),
-            ),
-            (
-                ticket_orders::customer_key.eq(&key),
-                ticket_orders::contact_name.eq(&contact),
-                ticket_orders::contact_mobile.eq(&n.buyer.mobile),
-                ticket_orders::buyer.eq(buyer_json),
-                ticket_orders::remark.eq(&n.remark),
-                ticket_orders::created_by.eq(actor.user_id),
-                ticket_orders::created_at.eq(now),
-                ticket_orders::updated_at.eq(now),
-                ticket_orders::confirm_date.eq(order_rules::initial_confirm_date(s.order, now)),
-                ticket_orders::finish_date.eq(0),
-            ),
-        ))
+        .values(&row)
         .execute(conn)?;
     if let Some(origin) = &n.channel {
         super::channel_orders::record(conn, actor.viewer.saas_id, id, origin)?;
     }
-    let row = reload(conn, id)?;
-    vouchers_follow(conn, &row, &p, now)?;
+    let order = order_ref_named(&row, &product.product_name);
+    if row.order_state == state::CONFIRMED {
+        let codes = vouchers::issue_new(conn, &row, &p, now)?;
+        if !codes.is_empty() {
+            publish_issued(conn, &row, order.clone(), &p, &codes, now)?;
+        }
+    }
     log(
         conn,
         &row,
@@ -803,8 +782,37 @@ pub fn place(
             now,
         },
     )?;
-    publish_created(conn, &row)?;
-    shown(conn, &actor.viewer, vec![row])?
+    publish_created(conn, &row, order)?;
+    if !Calendar::take(
+        conn,
+        product.id,
+        distributor_id,
+        &day,
+        offer.source,
+        n.quantity,
+    )? {
+        // Another booking took the last tickets since the offer was read; the caller's
+        // transaction rolls back everything written above.
+        return Err(Refusal::SoldOut.error(&day));
+    }
+    // The channels selling the product learn the stock left.
+    super::channels::enqueue(
+        conn,
+        product.saas_id,
+        product.id,
+        std::slice::from_ref(&day),
+        now,
+    )?;
+    Ok(row)
+}
+
+/// A placed order as the booking answers it, read once its transaction committed.
+pub fn view(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    row: OrderRow,
+) -> Result<TicketOrder, ApiError> {
+    shown(conn, viewer, vec![row])?
         .pop()
         .ok_or_else(not_bookable)
 }
@@ -845,7 +853,8 @@ fn vouchers_follow(
         state::CONFIRMED => {
             let codes = vouchers::issue(conn, row, p, now)?;
             if !codes.is_empty() {
-                publish_issued(conn, row, p, &codes, now)?;
+                let order = order_ref(conn, row)?;
+                publish_issued(conn, row, order, p, &codes, now)?;
             }
             Ok(codes)
         }
@@ -862,12 +871,13 @@ fn vouchers_follow(
 fn publish_issued(
     conn: &mut DbConnection,
     row: &OrderRow,
+    order: v1::OrderRef,
     p: &TicketProductFields,
     codes: &[String],
     now: i64,
 ) -> Result<(), ApiError> {
     let e = v1::VouchersIssued {
-        order: Some(order_ref(conn, row)?),
+        order: Some(order),
         contact: Some(contact(row)?),
         codes: codes.to_vec(),
         sms_text: p.sms_text.clone(),

@@ -117,34 +117,53 @@ pub fn issue(
     if has > 0 {
         return Ok(Vec::new());
     }
+    issue_new(conn, o, p, now)
+}
+
+/// Issues the vouchers of an order that has none yet (one just placed), in one statement.
+pub fn issue_new(
+    conn: &mut DbConnection,
+    o: &OrderRow,
+    p: &TicketProductFields,
+    now: i64,
+) -> Result<Vec<String>, ApiError> {
     let (count, each) = voucher::split(p, o.quantity);
     let visit = platform::time::parse_date("visitDate", &o.visit_date)?;
     let (from, to) = voucher::valid_days(p, visit, platform::time::day_of_ms(o.created_at));
+    let (from, to) = (day_text(from), day_text(to));
     let mut codes = Vec::new();
+    let mut rows = Vec::new();
     for seq in 1..=count {
         // 100 random bits: a clash is next to impossible, and the unique index refuses one.
         let code = new_code()?;
-        diesel::insert_into(ticket_vouchers::table)
-            .values((
+        rows.push((
+            (
                 ticket_vouchers::id.eq(platform::id::next_id()),
                 ticket_vouchers::saas_id.eq(o.saas_id),
                 ticket_vouchers::order_id.eq(o.id),
                 ticket_vouchers::scenic_id.eq(o.scenic_id),
                 ticket_vouchers::seq.eq(i32::try_from(seq).unwrap_or(i32::MAX)),
-                ticket_vouchers::code.eq(&code),
+                ticket_vouchers::code.eq(code.clone()),
                 ticket_vouchers::tickets.eq(each),
                 ticket_vouchers::state.eq(state::VALID),
-                ticket_vouchers::valid_from.eq(day_text(from)),
-                ticket_vouchers::valid_to.eq(day_text(to)),
+            ),
+            (
+                ticket_vouchers::valid_from.eq(from.clone()),
+                ticket_vouchers::valid_to.eq(to.clone()),
                 ticket_vouchers::used_at.eq(0),
                 ticket_vouchers::used_by.eq(0),
                 ticket_vouchers::used_role.eq(""),
                 ticket_vouchers::used_gate.eq(""),
                 ticket_vouchers::used_scan.eq(""),
                 ticket_vouchers::created_at.eq(now),
-            ))
-            .execute(conn)?;
+            ),
+        ));
         codes.push(code);
+    }
+    // 16 columns a row: 500 rows stay well under SQLite's 32,766 parameters.
+    for chunk in rows.chunks(500) {
+        let insert = diesel::insert_into(ticket_vouchers::table).values(chunk);
+        platform::per_backend!(conn, |c| insert.execute(c))?;
     }
     Ok(codes)
 }
@@ -457,11 +476,11 @@ pub fn redeem(conn: &mut DbConnection, actor: &Actor, scan: &Scan) -> Result<Red
         ticket_vouchers::used_scan.eq(&scan.scan_id),
     ))
     .execute(conn)?;
-    let now_v = ticket_vouchers::table
-        .find(v.id)
-        .select(VoucherRow::as_select())
-        .first(conn)?;
     if admitted != 1 {
+        let now_v = ticket_vouchers::table
+            .find(v.id)
+            .select(VoucherRow::as_select())
+            .first(conn)?;
         // Another gate admitted it a moment ago: name when and by whom (or, the same scan, the
         // same answer).
         if !scan.scan_id.is_empty() && now_v.used_scan == scan.scan_id {
@@ -476,6 +495,16 @@ pub fn redeem(conn: &mut DbConnection, actor: &Actor, scan: &Scan) -> Result<Red
         };
         return Ok(describe(conn, answer(again, &code), &now_v, &o)?);
     }
+    // What the update wrote, without reading the row again.
+    let now_v = VoucherRow {
+        state: state::USED,
+        used_at: actor.now,
+        used_by: actor.user_id,
+        used_role: role.to_owned(),
+        used_gate: scan.gate.clone(),
+        used_scan: scan.scan_id.clone(),
+        ..v
+    };
     // The order's row is written first (its lock taken), so two gates admitting the order's
     // last two vouchers at once count one after the other and the second completes it.
     let completed = orders::redeemed(
