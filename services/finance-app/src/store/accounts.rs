@@ -566,29 +566,35 @@ fn covers(
 }
 
 /// Takes `amount` from distributor `mch_id`'s available credit with one conditional update: it
-/// happens only if the account is valid and covers it at that moment, whatever runs beside it.
-/// Answers whether it was taken.
+/// happens only if the account is valid, in `currency` (any when empty) and covers it at that
+/// moment, whatever runs beside it. Answers whether it was taken.
 pub fn take(
     conn: &mut DbConnection,
     saas_id: i64,
     mch_id: i64,
+    currency: &str,
     amount: i64,
     now: i64,
 ) -> QueryResult<bool> {
     let today = platform::time::day_of_ms(now);
-    let n = diesel::update(
+    let mut take = diesel::update(
         credit_accounts::table
             .filter(credit_accounts::saas_id.eq(saas_id))
             .filter(credit_accounts::mch_id.eq(mch_id))
             .filter(credit_accounts::state.eq(credit::STATE_VALID))
             .filter(covers(amount, today)),
     )
-    .set((
-        credit_accounts::used_credit.eq(credit_accounts::used_credit + amount),
-        credit_accounts::version.eq(credit_accounts::version + 1),
-        credit_accounts::updated_at.eq(now),
-    ))
-    .execute(conn)?;
+    .into_boxed::<Db>();
+    if !currency.is_empty() {
+        take = take.filter(credit_accounts::currency.eq(currency.to_owned()));
+    }
+    let n = take
+        .set((
+            credit_accounts::used_credit.eq(credit_accounts::used_credit + amount),
+            credit_accounts::version.eq(credit_accounts::version + 1),
+            credit_accounts::updated_at.eq(now),
+        ))
+        .execute(conn)?;
     if n > 0 {
         day_mark_of(conn, saas_id, mch_id, today)?;
     }

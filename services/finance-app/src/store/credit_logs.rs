@@ -108,6 +108,31 @@ fn set_amounts(
     .map(|_| ())
 }
 
+/// A change that leaves the order in the state its row holds (a payment starting, say) moves
+/// nothing the row shows or owes, since both follow the order's state: only the time of that
+/// state, which keeps an older event arriving late from writing over it. One statement; true
+/// when that was all there was to do (false: the row is missing, in another state, or holds a
+/// newer event, and the whole change is applied).
+fn only_time(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    o: &v1::OrderRef,
+    order_state: i32,
+    at: i64,
+) -> QueryResult<bool> {
+    let n = diesel::update(
+        credit_logs::table
+            .filter(credit_logs::saas_id.eq(saas_id))
+            .filter(credit_logs::product_type.eq(o.product_type))
+            .filter(credit_logs::order_id.eq(o.order_id))
+            .filter(credit_logs::order_state.eq(order_state))
+            .filter(credit_logs::state_at.le(at)),
+    )
+    .set(credit_logs::state_at.eq(at))
+    .execute(conn)?;
+    Ok(n > 0)
+}
+
 /// Moves the row to `order_state` if the event is not older than the state it holds; the state
 /// shown also says how its settlement stands ([`credit_log::shown_state`]).
 fn set_state(
@@ -284,6 +309,9 @@ pub fn state_changed(
     e: &Event<v1::OrderStateChanged>,
 ) -> anyhow::Result<()> {
     let o = order_of(&e.routing_key, &e.payload.order)?;
+    if only_time(conn, e.saas_id, o, e.payload.new_order_state, e.occurred_at)? {
+        return Ok(());
+    }
     ensure(conn, e.saas_id, o, e.payload.new_order_state, e.occurred_at)?;
     let tracked = track(conn, e.saas_id, o)?;
     set_state(conn, e.saas_id, o, e.payload.new_order_state, e.occurred_at)?;

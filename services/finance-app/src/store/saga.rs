@@ -24,8 +24,6 @@ pub const REFUSED: i32 = 0;
 pub const RESERVED: i32 = 1;
 /// Reservation state: the amount went back; the order never takes credit again.
 pub const RELEASED: i32 = 2;
-/// Reservation state: claimed by the delivery being handled (never seen committed).
-const CLAIMED: i32 = 3;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = credit_reservations)]
@@ -119,8 +117,9 @@ pub fn reserve(
         currency: e.payload.currency.clone(),
     };
     let now = platform::time::now_ms();
-    // Claim the order's row: a new one, or one a refusal left. Another delivery holding the
-    // claim makes this wait (PostgreSQL's row lock, SQLite's write lock), then find it taken.
+    // Claim the order's row as reserved (what it ends as unless the credit refuses below, in
+    // this transaction): a new one, or one a refusal left. Another delivery holding the claim
+    // makes this wait (PostgreSQL's row lock, SQLite's write lock), then find it taken.
     let inserted = {
         let insert = diesel::insert_into(credit_reservations::table)
             .values((
@@ -130,7 +129,7 @@ pub fn reserve(
                 credit_reservations::product_type.eq(a.product_type),
                 credit_reservations::amount.eq(a.amount),
                 credit_reservations::currency.eq(&a.currency),
-                credit_reservations::state.eq(CLAIMED),
+                credit_reservations::state.eq(RESERVED),
                 credit_reservations::reason.eq(""),
                 credit_reservations::created_at.eq(now),
                 credit_reservations::updated_at.eq(now),
@@ -148,7 +147,8 @@ pub fn reserve(
             credit_reservations::mch_id.eq(a.mch_id),
             credit_reservations::amount.eq(a.amount),
             credit_reservations::currency.eq(&a.currency),
-            credit_reservations::state.eq(CLAIMED),
+            credit_reservations::state.eq(RESERVED),
+            credit_reservations::reason.eq(""),
             credit_reservations::updated_at.eq(now),
         ))
         .execute(conn)?
@@ -171,39 +171,36 @@ pub fn reserve(
         answer(conn, product, &e.event_id, &told, refusal.as_deref())?;
         return Ok(());
     }
+    // The conditional update decides; the rules only name the reason of a refusal, so the
+    // account is read only then.
+    let sane = a.amount > 0 && a.amount <= credit::MONEY_MAX;
+    if sane && accounts::take(conn, a.saas_id, a.mch_id, &a.currency, a.amount, now)? {
+        answer(conn, product, &e.event_id, &a, None)?;
+        return Ok(());
+    }
     let today = platform::time::day_of_ms(now);
-    let account = accounts::of_merchant(conn, a.saas_id, a.mch_id)?;
-    let verdict = match &account {
-        None => Err(Refusal::NoAccount),
-        Some(acc) => credit::may_spend(&acc.funds(), &acc.currency, &a.currency, a.amount, today),
-    };
-    // The conditional update decides; the rules above only name the reason of a refusal.
-    let verdict = match verdict {
-        Ok(()) if accounts::take(conn, a.saas_id, a.mch_id, a.amount, now)? => Ok(()),
-        Ok(()) => {
-            let funds = accounts::of_merchant(conn, a.saas_id, a.mch_id)?
-                .map(|acc| acc.funds())
-                .unwrap_or_default();
-            Err(Refusal::Insufficient {
-                available: funds.available(today),
-                amount: a.amount,
-            })
+    let refusal = match accounts::of_merchant(conn, a.saas_id, a.mch_id)? {
+        None => Refusal::NoAccount,
+        Some(acc) => {
+            let funds = acc.funds();
+            credit::may_spend(&funds, &acc.currency, &a.currency, a.amount, today)
+                .err()
+                // It covered the amount when read: it did not a moment before.
+                .unwrap_or(Refusal::Insufficient {
+                    available: funds.available(today),
+                    amount: a.amount,
+                })
         }
-        Err(r) => Err(r),
     };
-    let (state, reason) = match &verdict {
-        Ok(()) => (RESERVED, String::new()),
-        Err(r) => (REFUSED, r.line()),
-    };
+    let reason = refusal.line();
     diesel::update(credit_reservations::table.find((a.saas_id, a.order_id)))
         .set((
-            credit_reservations::state.eq(state),
+            credit_reservations::state.eq(REFUSED),
             credit_reservations::reason.eq(&reason),
             credit_reservations::updated_at.eq(now),
         ))
         .execute(conn)?;
-    let refusal = verdict.err().map(|_| reason);
-    answer(conn, product, &e.event_id, &a, refusal.as_deref())?;
+    answer(conn, product, &e.event_id, &a, Some(&reason))?;
     Ok(())
 }
 

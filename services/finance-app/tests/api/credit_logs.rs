@@ -142,6 +142,17 @@ async fn a_row_follows_its_order_and_a_late_or_repeated_event_changes_nothing(ba
     row_when(&staff, 501, |r| r["state"] == 2).await;
     send(&f, &changed(&o, 2, 7, now - 2 * HOUR_MS)).await;
     send(&f, &first).await;
+    // A change that keeps the state (a payment starting) still counts as the newest: an event
+    // older than it, though newer than the confirmation, changes nothing either.
+    send(&f, &changed(&o, 1, 1, now - 20 * 60_000)).await;
+    send(&f, &changed(&o, 1, 7, now - 30 * 60_000)).await;
+    // Events are applied in their order: once this order's row is there, those two were.
+    let marker = order(509, DISTRIBUTOR, 3);
+    send(&f, &created(&marker, 8, now - HOUR_MS)).await;
+    row_when(&staff, 509, |r| r["state"] == 1).await;
+    let row = row_when(&staff, 501, |_| true).await;
+    assert_eq!(row["state"], 2, "the older event changed nothing: {row}");
+    assert_eq!(row["statementPrice"], 45_000);
     // Cancelled later: failed, nothing left to settle.
     send(&f, &cancelled(&o, now)).await;
     let row = row_when(&staff, 501, |r| r["state"] == 3).await;
@@ -149,8 +160,8 @@ async fn a_row_follows_its_order_and_a_late_or_repeated_event_changes_nothing(ba
     assert_eq!(row["orderPrice"], 45_000);
     assert_eq!(
         staff.list_credit_log("").await.data()["sizeAll"],
-        1,
-        "one row an order"
+        2,
+        "one row an order (and the marker's)"
     );
 
     // Told out of order: the state change first, the creation after it fills the row in.
