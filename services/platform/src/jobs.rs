@@ -54,3 +54,33 @@ pub async fn run(pool: DbPool, job: Job) {
         }
     }
 }
+
+/// Of queued items that go out in order within a group (an order's channel notices, its webhook
+/// deliveries), the ids first in their group: `pending` holds every item still waiting of the
+/// groups concerned, as (group, created_at, id); an item may go when no earlier one of its group
+/// waits (earlier: created before, or at the same ms with a smaller id). One query of the
+/// groups' items and this, instead of a query per item.
+pub fn firsts_of_groups(
+    pending: impl IntoIterator<Item = (i64, i64, i64)>,
+) -> std::collections::HashSet<i64> {
+    let mut first: std::collections::HashMap<i64, (i64, i64)> = std::collections::HashMap::new();
+    for (group, created_at, id) in pending {
+        first
+            .entry(group)
+            .and_modify(|f| *f = (*f).min((created_at, id)))
+            .or_insert((created_at, id));
+    }
+    first.into_values().map(|(_, id)| id).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_first_of_each_group_goes_and_ties_go_by_id() {
+        let firsts =
+            super::firsts_of_groups([(1, 20, 7), (1, 10, 9), (2, 10, 4), (2, 10, 3), (3, 5, 1)]);
+        let mut ids: Vec<i64> = firsts.into_iter().collect();
+        ids.sort_unstable();
+        assert_eq!(ids, vec![1, 3, 9]);
+    }
+}

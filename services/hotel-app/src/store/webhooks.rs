@@ -179,25 +179,19 @@ pub fn due(conn: &mut DbConnection, now: i64, limit: i64) -> QueryResult<Vec<Del
         .limit(limit)
         .select(Delivery::as_select())
         .load(conn)?;
-    let mut out = Vec::with_capacity(candidates.len());
-    for d in candidates {
-        let earlier: i64 = deliveries::table
-            .filter(deliveries::order_id.eq(d.order_id))
-            .filter(deliveries::state.eq(state::PENDING))
-            .filter(
-                deliveries::created_at
-                    .lt(d.created_at)
-                    .or(deliveries::created_at
-                        .eq(d.created_at)
-                        .and(deliveries::id.lt(d.id))),
-            )
-            .count()
-            .get_result(conn)?;
-        if earlier == 0 {
-            out.push(d);
-        }
-    }
-    Ok(out)
+    let mut orders: Vec<i64> = candidates.iter().map(|d| d.order_id).collect();
+    orders.sort_unstable();
+    orders.dedup();
+    let waiting: Vec<(i64, i64, i64)> = deliveries::table
+        .filter(deliveries::order_id.eq_any(&orders))
+        .filter(deliveries::state.eq(state::PENDING))
+        .select((deliveries::order_id, deliveries::created_at, deliveries::id))
+        .load(conn)?;
+    let firsts = platform::jobs::firsts_of_groups(waiting);
+    Ok(candidates
+        .into_iter()
+        .filter(|d| firsts.contains(&d.id))
+        .collect())
 }
 
 /// Takes `d` until `until` if no other replica took it since it was read.

@@ -171,24 +171,22 @@ pub fn due(conn: &mut DbConnection, now: i64, limit: i64) -> QueryResult<Vec<Not
         .limit(limit)
         .select(Notice::as_select())
         .load(conn)?;
-    let mut out = Vec::with_capacity(candidates.len());
-    for n in candidates {
-        let earlier: i64 = channel_order_notices::table
-            .filter(channel_order_notices::order_id.eq(n.order_id))
-            .filter(
-                channel_order_notices::created_at.lt(n.created_at).or(
-                    channel_order_notices::created_at
-                        .eq(n.created_at)
-                        .and(channel_order_notices::id.lt(n.id)),
-                ),
-            )
-            .count()
-            .get_result(conn)?;
-        if earlier == 0 {
-            out.push(n);
-        }
-    }
-    Ok(out)
+    let mut orders: Vec<i64> = candidates.iter().map(|n| n.order_id).collect();
+    orders.sort_unstable();
+    orders.dedup();
+    let waiting: Vec<(i64, i64, i64)> = channel_order_notices::table
+        .filter(channel_order_notices::order_id.eq_any(&orders))
+        .select((
+            channel_order_notices::order_id,
+            channel_order_notices::created_at,
+            channel_order_notices::id,
+        ))
+        .load(conn)?;
+    let firsts = platform::jobs::firsts_of_groups(waiting);
+    Ok(candidates
+        .into_iter()
+        .filter(|n| firsts.contains(&n.id))
+        .collect())
 }
 
 /// Takes `n` until `until` if no other replica took it since it was read.
