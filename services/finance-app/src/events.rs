@@ -20,6 +20,9 @@ pub fn subscriptions() -> Subscriptions {
             credit_logs::cancelled(conn, &e)
         })
         .on::<v1::CreditPaymentRequested>("credit.*.requested", |conn, e| saga::reserve(conn, &e))
+        .after_batch::<v1::CreditPaymentRequested>("credit.*.requested", |conn, events| {
+            saga::mark_accounts(conn, &events)
+        })
         .on::<v1::CreditReleaseRequested>("credit.*.release-requested", |conn, e| {
             saga::release(conn, &e)
         })

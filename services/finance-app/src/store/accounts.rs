@@ -567,7 +567,8 @@ fn covers(
 
 /// Takes `amount` from distributor `mch_id`'s available credit with one conditional update: it
 /// happens only if the account is valid, in `currency` (any when empty) and covers it at that
-/// moment, whatever runs beside it. Answers whether it was taken.
+/// moment, whatever runs beside it. Answers whether it was taken. The day figures and the
+/// announcement are the caller's ([`mark_today`]).
 pub fn take(
     conn: &mut DbConnection,
     saas_id: i64,
@@ -595,10 +596,13 @@ pub fn take(
             credit_accounts::updated_at.eq(now),
         ))
         .execute(conn)?;
-    if n > 0 {
-        day_mark_of(conn, saas_id, mch_id, today)?;
-    }
     Ok(n > 0)
+}
+
+/// Writes the day figures of distributor `mch_id`'s account as it now is, and announces it
+/// (after [`take`]: once for all the payments of a batch).
+pub fn mark_today(conn: &mut DbConnection, saas_id: i64, mch_id: i64, now: i64) -> QueryResult<()> {
+    day_mark_of(conn, saas_id, mch_id, platform::time::day_of_ms(now))
 }
 
 /// Gives `amount` back to distributor `mch_id`'s available credit (a released payment).

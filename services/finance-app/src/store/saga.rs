@@ -204,6 +204,29 @@ pub fn reserve(
     Ok(())
 }
 
+/// After a batch of payment requests: the day figures and announcement of each account they
+/// asked of, once per account however many requests of the batch it took (a refused request's
+/// account is written as it is, which changes nothing).
+pub fn mark_accounts(
+    conn: &mut DbConnection,
+    events: &[Event<v1::CreditPaymentRequested>],
+) -> anyhow::Result<()> {
+    let mut accounts: Vec<(i64, i64)> = events
+        .iter()
+        .filter_map(|e| {
+            let o = e.payload.order.as_ref()?;
+            Some((e.saas_id, o.distributor_mch_id))
+        })
+        .collect();
+    accounts.sort_unstable();
+    accounts.dedup();
+    let now = platform::time::now_ms();
+    for (saas_id, mch_id) in accounts {
+        accounts::mark_today(conn, saas_id, mch_id, now)?;
+    }
+    Ok(())
+}
+
 /// Gives back what the order's payment took, once: a second release, or one of an order that
 /// never took credit, changes nothing (an order released before it was ever reserved never
 /// takes credit afterwards).

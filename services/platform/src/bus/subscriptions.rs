@@ -65,6 +65,8 @@ struct Route {
 #[derive(Clone, Default)]
 pub struct Subscriptions {
     routes: Vec<Route>,
+    /// Run after the handlers of every batch ([`Subscriptions::after_batch`]).
+    afters: Vec<Route>,
     retries: Option<(u32, Duration)>,
     /// Copies of other services' data these subscriptions keep ([`super::resync::keep`]).
     copies: Vec<&'static str>,
@@ -107,6 +109,29 @@ impl Subscriptions {
         self.routes.push(Route {
             pattern: pattern.to_owned(),
             apply: Apply::Many(Arc::new(handler)),
+        });
+        self
+    }
+
+    /// After the handlers of each delivered batch (a single delivery is a batch of one), in the
+    /// same transaction, `finish` gets the batch's events of `pattern` (bound by an
+    /// [`Subscriptions::on`] of its own), decoded as `P`, if there are any. For work the events
+    /// of a batch share, done once for all of them: an account's day figures written once
+    /// however many of the batch's payments moved it.
+    pub fn after_batch<P: Payload + 'static>(
+        mut self,
+        pattern: &str,
+        finish: impl Fn(&mut DbConnection, Vec<Event<P>>) -> anyhow::Result<()> + Send + Sync + 'static,
+    ) -> Self {
+        self.afters.push(Route {
+            pattern: pattern.to_owned(),
+            apply: Apply::Many(Arc::new(move |conn, envelopes| {
+                let events = envelopes
+                    .iter()
+                    .map(|e| Event::<P>::decode(e))
+                    .collect::<anyhow::Result<Vec<_>>>()?;
+                finish(conn, events)
+            })),
         });
         self
     }
@@ -217,6 +242,16 @@ impl Handler for Subscriptions {
                 }
             }
         }
+        for after in &self.afters {
+            let of: Vec<&EventEnvelope> = events
+                .iter()
+                .copied()
+                .filter(|e| topic::matches(&after.pattern, &e.event_type))
+                .collect();
+            if let (false, Apply::Many(finish)) = (of.is_empty(), &after.apply) {
+                finish(conn, &of)?;
+            }
+        }
         Ok(())
     }
 }
@@ -241,5 +276,45 @@ mod tests {
         assert!(subs.takes("order.hotel.created"));
         assert!(!subs.takes("order.hotel.cancelled"));
         assert!(!subs.takes("tenant.updated"));
+    }
+
+    #[test]
+    fn after_batch_gets_the_batchs_events_of_its_pattern_once_after_the_handlers() {
+        use std::sync::Mutex;
+        let seen: Arc<Mutex<Vec<String>>> = Arc::default();
+        let (a, b) = (seen.clone(), seen.clone());
+        let subs = Subscriptions::new()
+            .on::<contracts::v1::OrderCreated>("order.*.created", move |_, e| {
+                a.lock().unwrap().push(format!("handled {}", e.event_id));
+                Ok(())
+            })
+            .on::<contracts::v1::MerchantUpdated>("merchant.updated", |_, _| Ok(()))
+            .after_batch::<contracts::v1::OrderCreated>("order.*.created", move |_, events| {
+                let ids: Vec<String> = events.into_iter().map(|e| e.event_id).collect();
+                b.lock().unwrap().push(format!("after {}", ids.join(",")));
+                Ok(())
+            });
+        let envelope = |id: &str, key: &str| EventEnvelope {
+            event_id: id.into(),
+            event_type: key.into(),
+            ..Default::default()
+        };
+        let batch = [
+            envelope("1", "order.hotel.created"),
+            envelope("2", "merchant.updated"),
+            envelope("3", "order.ticket.created"),
+        ];
+        use diesel::Connection as _;
+        let mut conn = crate::db::DbConnection::Sqlite(
+            diesel::sqlite::SqliteConnection::establish(":memory:").unwrap(),
+        );
+        subs.handle_batch(&mut conn, &batch.iter().collect::<Vec<_>>())
+            .unwrap();
+        subs.handle_batch(&mut conn, &[&batch[1]]).unwrap();
+        assert_eq!(
+            *seen.lock().unwrap(),
+            vec!["handled 1", "handled 3", "after 1,3"],
+            "once per batch, after its handlers, and not for a batch without its events"
+        );
     }
 }
