@@ -116,6 +116,32 @@ pub fn due_of(side: Side, log_state: i32, order_price: i64, supplier_price: i64)
     }
 }
 
+/// How one side of a ledger row follows a change of its order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Follow {
+    /// Nothing to write.
+    Keep,
+    /// In no receipt (payment): it owes this now.
+    Due(i64),
+    /// In one: it keeps what it owed when put there, which the order no longer owes.
+    Abnormal,
+}
+
+/// A row in no receipt (payment) owes what its order now leaves to settle (`due`); one in a
+/// receipt (payment) keeps what it owed when it was put there (`held_due`), and is marked
+/// abnormal if that is no longer what the order owes (once: an abnormal row stays so).
+pub fn follow(in_document: bool, held_due: i64, held_verify: i32, due: i64) -> Follow {
+    if held_due == due {
+        Follow::Keep
+    } else if !in_document {
+        Follow::Due(due)
+    } else if held_verify == verify::ABNORMAL {
+        Follow::Keep
+    } else {
+        Follow::Abnormal
+    }
+}
+
 /// Collection (payment) progress of `done` out of `due`: none 1, partial 2, full 3.
 pub fn progress_of(due: i64, done: i64) -> i32 {
     use credit_log::progress;
@@ -494,6 +520,21 @@ pub fn prompts(side: Side) -> Prompts {
 mod tests {
     use super::*;
     use credit_log::progress::{FULL, NONE, PARTIAL};
+
+    #[test]
+    fn a_row_follows_its_order_unless_a_document_holds_it() {
+        assert_eq!(
+            follow(false, 500, verify::NOT_RECONCILED, 500),
+            Follow::Keep
+        );
+        assert_eq!(
+            follow(false, 500, verify::NOT_RECONCILED, 300),
+            Follow::Due(300)
+        );
+        assert_eq!(follow(true, 500, verify::PARTIAL, 500), Follow::Keep);
+        assert_eq!(follow(true, 500, verify::PARTIAL, 300), Follow::Abnormal);
+        assert_eq!(follow(true, 500, verify::ABNORMAL, 300), Follow::Keep);
+    }
 
     fn field_of(e: ApiError) -> String {
         match e {

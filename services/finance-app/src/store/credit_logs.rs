@@ -223,44 +223,76 @@ pub fn show_settling(conn: &mut DbConnection, saas_id: i64, ids: &[i64]) -> Quer
 /// the order owes (docs/finance.md#receipts-payments-and-reconciliation).
 fn follow_ledger(conn: &mut DbConnection, saas_id: i64, o: &v1::OrderRef) -> QueryResult<()> {
     use super::schema::ledger;
-    use crate::domain::settlement::{Side, due_of, verify};
-    let found: Option<(i64, i32, i64, i64)> = row_of(saas_id, o)
+    use crate::domain::settlement::{Follow, Side, due_of, follow, verify};
+    // Read once and written once, if at all: the row is the caller's alone by now (tracked:
+    // locked on PostgreSQL, and SQLite has one writer).
+    let found: Option<LedgerSides> = ledger::table
+        .filter(ledger::saas_id.eq(saas_id))
+        .filter(ledger::product_type.eq(o.product_type))
+        .filter(ledger::order_id.eq(o.order_id))
         .select((
-            credit_logs::id,
-            credit_logs::state,
-            credit_logs::order_price,
-            credit_logs::supplier_price,
+            ledger::id,
+            ledger::state,
+            ledger::order_price,
+            ledger::supplier_price,
+            ledger::receipt_id,
+            ledger::receipt_due,
+            ledger::receipt_verify,
+            ledger::payment_id,
+            ledger::payment_due,
+            ledger::payment_verify,
         ))
         .first(conn)
         .optional()?;
-    let Some((id, state, order_price, supplier_price)) = found else {
+    let Some((
+        id,
+        state,
+        order_price,
+        supplier_price,
+        r_id,
+        r_due,
+        r_verify,
+        p_id,
+        p_due,
+        p_verify,
+    )) = found
+    else {
         return Ok(());
     };
-    let receipt = due_of(Side::Receipt, state, order_price, supplier_price);
-    let payment = due_of(Side::Payment, state, order_price, supplier_price);
-    let row = || ledger::table.filter(ledger::id.eq(id));
-    diesel::update(row().filter(ledger::receipt_id.eq(0)))
-        .set(ledger::receipt_due.eq(receipt))
+    let receipt = follow(
+        r_id != 0,
+        r_due,
+        r_verify,
+        due_of(Side::Receipt, state, order_price, supplier_price),
+    );
+    let payment = follow(
+        p_id != 0,
+        p_due,
+        p_verify,
+        due_of(Side::Payment, state, order_price, supplier_price),
+    );
+    if (receipt, payment) == (Follow::Keep, Follow::Keep) {
+        return Ok(());
+    }
+    let due = |f: Follow| match f {
+        Follow::Due(d) => Some(d),
+        _ => None,
+    };
+    let abnormal = |f: Follow| (f == Follow::Abnormal).then_some(verify::ABNORMAL);
+    diesel::update(ledger::table.filter(ledger::id.eq(id)))
+        .set((
+            due(receipt).map(|d| ledger::receipt_due.eq(d)),
+            abnormal(receipt).map(|v| ledger::receipt_verify.eq(v)),
+            due(payment).map(|d| ledger::payment_due.eq(d)),
+            abnormal(payment).map(|v| ledger::payment_verify.eq(v)),
+        ))
         .execute(conn)?;
-    diesel::update(
-        row()
-            .filter(ledger::receipt_id.ne(0))
-            .filter(ledger::receipt_due.ne(receipt)),
-    )
-    .set(ledger::receipt_verify.eq(verify::ABNORMAL))
-    .execute(conn)?;
-    diesel::update(row().filter(ledger::payment_id.eq(0)))
-        .set(ledger::payment_due.eq(payment))
-        .execute(conn)?;
-    diesel::update(
-        row()
-            .filter(ledger::payment_id.ne(0))
-            .filter(ledger::payment_due.ne(payment)),
-    )
-    .set(ledger::payment_verify.eq(verify::ABNORMAL))
-    .execute(conn)?;
     Ok(())
 }
+
+/// A row's ledger columns as [`follow_ledger`] reads them: id, state, order and supplier price,
+/// then receipt id, due and verify, then payment id, due and verify.
+type LedgerSides = (i64, i32, i64, i64, i64, i64, i32, i64, i64, i32);
 
 /// Tracks the order's row (made by [`ensure`] first) for the summaries' read model.
 fn track(
@@ -268,8 +300,7 @@ fn track(
     saas_id: i64,
     o: &v1::OrderRef,
 ) -> QueryResult<super::ledger_lines::Tracked> {
-    let id: i64 = row_of(saas_id, o).select(credit_logs::id).first(conn)?;
-    super::ledger_lines::track(conn, saas_id, &[id])
+    super::ledger_lines::track_order(conn, saas_id, o.product_type, o.order_id)
 }
 
 /// `order.*.created`: the order's row with all it tells (contact, amounts, quantity, the user

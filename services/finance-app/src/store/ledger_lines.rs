@@ -35,6 +35,33 @@ fn counted(r: RowFigures) -> [(LineKey, Figures); 2] {
     ]
 }
 
+/// What a row counts in the lines, as [`RowFigures`].
+type FiguresColumns = (
+    rows::id,
+    rows::distributor_mch_id,
+    rows::supplier_mch_id,
+    rows::currency_code,
+    rows::receipt_due,
+    rows::receipt_received,
+    rows::receipt_verify,
+    rows::payment_due,
+    rows::payment_paid,
+    rows::payment_verify,
+);
+
+const FIGURES: FiguresColumns = (
+    rows::id,
+    rows::distributor_mch_id,
+    rows::supplier_mch_id,
+    rows::currency_code,
+    rows::receipt_due,
+    rows::receipt_received,
+    rows::receipt_verify,
+    rows::payment_due,
+    rows::payment_paid,
+    rows::payment_verify,
+);
+
 fn read(
     conn: &mut DbConnection,
     saas_id: i64,
@@ -43,18 +70,7 @@ fn read(
     let found: Vec<RowFigures> = rows::table
         .filter(rows::saas_id.eq(saas_id))
         .filter(rows::id.eq_any(ids))
-        .select((
-            rows::id,
-            rows::distributor_mch_id,
-            rows::supplier_mch_id,
-            rows::currency_code,
-            rows::receipt_due,
-            rows::receipt_received,
-            rows::receipt_verify,
-            rows::payment_due,
-            rows::payment_paid,
-            rows::payment_verify,
-        ))
+        .select(FIGURES)
         .load(conn)?;
     Ok(found.into_iter().flat_map(counted).collect())
 }
@@ -87,6 +103,30 @@ pub fn track(conn: &mut DbConnection, saas_id: i64, ids: &[i64]) -> QueryResult<
         saas_id,
         ids,
         before,
+    })
+}
+
+/// [`track`] of one order's row (none if it has none yet), locked and read in one statement.
+pub fn track_order(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    product_type: i32,
+    order_id: i64,
+) -> QueryResult<Tracked> {
+    let of_order = rows::table
+        .filter(rows::saas_id.eq(saas_id))
+        .filter(rows::product_type.eq(product_type))
+        .filter(rows::order_id.eq(order_id))
+        .select(FIGURES);
+    let found: Vec<RowFigures> = match conn {
+        // SQLite's writer holds the whole database from BEGIN IMMEDIATE on.
+        DbConnection::Postgres(c) => of_order.for_update().load(c)?,
+        DbConnection::Sqlite(_) => of_order.load(conn)?,
+    };
+    Ok(Tracked {
+        saas_id,
+        ids: found.iter().map(|r| r.0).collect(),
+        before: found.into_iter().flat_map(counted).collect(),
     })
 }
 
