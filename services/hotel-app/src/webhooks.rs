@@ -5,6 +5,8 @@
 //! doubling to 5 minutes, and given up after 8 attempts (it can be sent again by hand). Replicas
 //! share the queue: each takes a delivery with a conditional update before sending it.
 
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::time::Duration;
 
 use platform::db::{DbPool, with_conn, write_tx};
@@ -49,9 +51,17 @@ pub async fn deliver_due(
     let taken = with_conn(pool, move |conn| -> anyhow::Result<Vec<Taken>> {
         Ok(write_tx(conn, |conn| -> diesel::QueryResult<Vec<Taken>> {
             let mut taken = Vec::new();
+            // Each distributor's webhook is read once a round, however many of its deliveries
+            // go in it.
+            let mut secrets: HashMap<(i64, i64), Option<String>> = HashMap::new();
             for d in store::due(conn, now, ROUND)? {
                 if store::take(conn, &d, now + LEASE_MS)? {
-                    let secret = store::get(conn, d.saas_id, d.mch_id)?.map(|h| h.secret_sealed);
+                    let secret = match secrets.entry((d.saas_id, d.mch_id)) {
+                        Entry::Occupied(e) => e.get().clone(),
+                        Entry::Vacant(e) => e
+                            .insert(store::get(conn, d.saas_id, d.mch_id)?.map(|h| h.secret_sealed))
+                            .clone(),
+                    };
                     taken.push((d, secret));
                 }
             }

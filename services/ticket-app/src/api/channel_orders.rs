@@ -307,12 +307,12 @@ fn take_order(
         },
         pay_timeout_ms,
     )?;
-    if placed.order_state == state::UNPAID {
+    if placed.row.order_state == state::UNPAID {
         // The visitor paid the channel; the distributor settles with the channel outside.
         orders::act(
             conn,
             &actor,
-            placed.id,
+            placed.row.id,
             Action::Pay,
             pay_type::CASH,
             "paid at the channel",

@@ -7,6 +7,8 @@
 //! The tenant's staff see the tenant's orders, a supplier those of its products, a distributor
 //! those it booked; anything else is not found.
 
+use std::collections::HashMap;
+
 use diesel::prelude::*;
 use platform::bus::{Outgoing, publish_in_tx, v1};
 use platform::db::SearchText as _;
@@ -268,29 +270,38 @@ fn filtered(viewer: &Viewer, f: &OrderFilter) -> ticket_orders::BoxedQuery<'stat
     q
 }
 
-fn shown(
-    conn: &mut DbConnection,
-    viewer: &Viewer,
-    rows: Vec<OrderRow>,
-) -> QueryResult<Vec<TicketOrder>> {
+/// What the pages show of orders beyond their rows, looked up once for all the rows shown.
+#[derive(Debug, Default)]
+struct Lookups {
+    names: HashMap<i64, String>,
+    products: HashMap<i64, String>,
+    spots: HashMap<i64, String>,
+    /// Why an order's credit payment failed.
+    reasons: HashMap<i64, String>,
+    /// Per order: vouchers, tickets used.
+    issued: HashMap<i64, (i64, i64)>,
+    origins: HashMap<i64, ChannelOrigin>,
+}
+
+fn lookups(conn: &mut DbConnection, viewer: &Viewer, rows: &[OrderRow]) -> QueryResult<Lookups> {
     let saas_id = viewer.saas_id;
     let mut mchs: Vec<i64> = rows.iter().map(|r| r.supplier_id).collect();
     mchs.extend(rows.iter().map(|r| r.distributor_id));
     let names = platform::replica::merchant_names(conn, saas_id, &mchs)?;
-    let products: std::collections::HashMap<i64, String> = ticket_products::table
+    let products: HashMap<i64, String> = ticket_products::table
         .filter(ticket_products::id.eq_any(rows.iter().map(|r| r.product_id).collect::<Vec<_>>()))
         .select((ticket_products::id, ticket_products::product_name))
         .load::<(i64, String)>(conn)?
         .into_iter()
         .collect();
-    let spots: std::collections::HashMap<i64, String> = scenic_infos::table
+    let spots: HashMap<i64, String> = scenic_infos::table
         .filter(scenic_infos::id.eq_any(rows.iter().map(|r| r.scenic_id).collect::<Vec<_>>()))
         .select((scenic_infos::id, scenic_infos::scenic_name))
         .load::<(i64, String)>(conn)?
         .into_iter()
         .collect();
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-    let reasons: std::collections::HashMap<i64, String> = ticket_order_payments::table
+    let reasons: HashMap<i64, String> = ticket_order_payments::table
         .filter(ticket_order_payments::order_id.eq_any(&ids))
         .select((
             ticket_order_payments::order_id,
@@ -299,7 +310,7 @@ fn shown(
         .load::<(i64, String)>(conn)?
         .into_iter()
         .collect();
-    let mut issued: std::collections::HashMap<i64, (i64, i64)> = std::collections::HashMap::new();
+    let mut issued: HashMap<i64, (i64, i64)> = HashMap::new();
     for (order_id, tickets, v_state) in ticket_vouchers::table
         .filter(ticket_vouchers::order_id.eq_any(&ids))
         .select((
@@ -316,9 +327,36 @@ fn shown(
         }
     }
     let origins = super::channel_orders::origins(conn, &ids)?;
+    Ok(Lookups {
+        names,
+        products,
+        spots,
+        reasons,
+        issued,
+        origins,
+    })
+}
+
+fn shown(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    rows: Vec<OrderRow>,
+) -> QueryResult<Vec<TicketOrder>> {
+    let l = lookups(conn, viewer, &rows)?;
+    Ok(shown_with(viewer, rows, &l))
+}
+
+fn shown_with(viewer: &Viewer, rows: Vec<OrderRow>, l: &Lookups) -> Vec<TicketOrder> {
+    let Lookups {
+        names,
+        products,
+        spots,
+        reasons,
+        issued,
+        origins,
+    } = l;
     let name = |id: &i64| names.get(id).cloned().unwrap_or_default();
-    Ok(rows
-        .into_iter()
+    rows.into_iter()
         .map(|r| TicketOrder {
             order_id: r.id,
             product_id: r.product_id,
@@ -364,7 +402,7 @@ fn shown(
                 .map_or_else(String::new, |c| c.channel_order_id.clone()),
             channel_price: origins.get(&r.id).map_or(0, |c| c.channel_price),
         })
-        .collect())
+        .collect()
 }
 
 pub fn list(
@@ -534,9 +572,23 @@ fn publish_acted(
     reason: &str,
     actor: &Actor,
 ) -> QueryResult<()> {
+    let order = order_ref(conn, o)?;
+    publish_acted_as(conn, o, order, before, after, reason, actor)
+}
+
+/// [`publish_acted`] of an order whose reference is known already.
+fn publish_acted_as(
+    conn: &mut DbConnection,
+    o: &OrderRow,
+    order: v1::OrderRef,
+    before: &OrderStates,
+    after: &OrderStates,
+    reason: &str,
+    actor: &Actor,
+) -> QueryResult<()> {
     let kind = order_state::event_kind(after);
     let key = format!("order.ticket.{kind}");
-    let order = Some(order_ref(conn, o)?);
+    let order = Some(order);
     let out = if kind == "cancelled" {
         let e = v1::OrderCancelled {
             order,
@@ -665,8 +717,8 @@ fn bought(conn: &mut DbConnection, product_id: i64, key: &str, day: &str) -> Que
 
 /// Places an order of `product` for the distributor `actor` is, in the caller's transaction:
 /// the rules, the purchase limit and the stock are all taken or none is. `pay_timeout_ms`:
-/// how long an online-payment order waits for its payment. Answers the order as written;
-/// [`view`] makes the answer once the transaction committed.
+/// how long an online-payment order waits for its payment. Answers the order as written, with
+/// what else its answer shows; [`view`] makes the answer once the transaction committed.
 ///
 /// The day's stock row, which every booking of the product for that day competes for, is
 /// updated last, so it stays locked only from that statement to the commit; everything the
@@ -678,7 +730,7 @@ pub fn place(
     product: &ProductRow,
     mut n: NewOrder,
     pay_timeout_ms: i64,
-) -> Result<OrderRow, ApiError> {
+) -> Result<Placed, ApiError> {
     let p: TicketProductFields = product.form()?;
     booking::check_quantity(n.quantity)?;
     booking::check_visit(&p, n.visit, actor.now)?;
@@ -763,8 +815,10 @@ pub fn place(
         super::channel_orders::record(conn, actor.viewer.saas_id, id, origin)?;
     }
     let order = order_ref_named(&row, &product.product_name);
+    let mut vouchers = 0;
     if row.order_state == state::CONFIRMED {
         let codes = vouchers::issue_new(conn, &row, &p, now)?;
+        vouchers = codes.len() as i64;
         if !codes.is_empty() {
             publish_issued(conn, &row, order.clone(), &p, &codes, now)?;
         }
@@ -803,16 +857,57 @@ pub fn place(
         std::slice::from_ref(&day),
         now,
     )?;
-    Ok(row)
+    Ok(Placed {
+        row,
+        product_name: product.product_name.clone(),
+        vouchers,
+        origin: n.channel,
+    })
 }
 
-/// A placed order as the booking answers it, read once its transaction committed.
+/// An order just placed, with what its answer shows that its row does not hold.
+#[derive(Debug)]
+pub struct Placed {
+    pub row: OrderRow,
+    product_name: String,
+    /// How many vouchers it was issued.
+    vouchers: i64,
+    origin: Option<ChannelOrigin>,
+}
+
+/// A placed order as the booking answers it, once its transaction committed: only the names
+/// of its merchants and spot are read (the rest is known from placing it).
 pub fn view(
     conn: &mut DbConnection,
     viewer: &Viewer,
-    row: OrderRow,
+    placed: Placed,
 ) -> Result<TicketOrder, ApiError> {
-    shown(conn, viewer, vec![row])?
+    let Placed {
+        row,
+        product_name,
+        vouchers,
+        origin,
+    } = placed;
+    let names = platform::replica::merchant_names(
+        conn,
+        viewer.saas_id,
+        &[row.supplier_id, row.distributor_id],
+    )?;
+    let spot: String = scenic_infos::table
+        .find(row.scenic_id)
+        .select(scenic_infos::scenic_name)
+        .first(conn)
+        .optional()?
+        .unwrap_or_default();
+    let l = Lookups {
+        names,
+        products: HashMap::from([(row.product_id, product_name)]),
+        spots: HashMap::from([(row.scenic_id, spot)]),
+        issued: HashMap::from([(row.id, (vouchers, 0))]),
+        origins: origin.map(|o| (row.id, o)).into_iter().collect(),
+        ..Lookups::default()
+    };
+    shown_with(viewer, vec![row], &l)
         .pop()
         .ok_or_else(not_bookable)
 }
@@ -1248,6 +1343,15 @@ pub fn credit_answered(
 
 // ---- the gate ------------------------------------------------------------------------------
 
+/// A voucher admitted at the gate, as [`redeemed`] logs and publishes it.
+pub(crate) struct Used<'a> {
+    /// The order's product's (read once for the gate's answer too).
+    pub product_name: &'a str,
+    pub code: &'a str,
+    pub tickets: i64,
+    pub gate: &'a str,
+}
+
 /// A voucher of order `o` was admitted at the gate (in the caller's transaction, after the
 /// voucher's own conditional UPDATE): the order's row is written first, so gates admitting
 /// vouchers of one order count one after the other; logged (`redeem`) and published
@@ -1258,11 +1362,15 @@ pub(crate) fn redeemed(
     conn: &mut DbConnection,
     actor: &Actor,
     o: &OrderRow,
-    code: &str,
-    tickets: i64,
-    gate: &str,
+    used: Used<'_>,
     left: impl FnOnce(&mut DbConnection) -> QueryResult<i64>,
 ) -> Result<bool, ApiError> {
+    let Used {
+        product_name,
+        code,
+        tickets,
+        gate,
+    } = used;
     diesel::update(ticket_orders::table.find(o.id))
         .set(ticket_orders::updated_at.eq(actor.now))
         .execute(conn)?;
@@ -1290,7 +1398,13 @@ pub(crate) fn redeemed(
             now: actor.now,
         },
     )?;
-    publish_modified(conn, &row, &format!("redeem: {remark}"), actor)?;
+    publish_modified_as(
+        conn,
+        &row,
+        order_ref_named(&row, product_name),
+        &format!("redeem: {remark}"),
+        actor,
+    )?;
     let origin = super::channel_orders::origin(conn, o.id)?;
     if left(conn)? > 0 {
         if let Some(origin) = &origin {
@@ -1325,9 +1439,10 @@ pub(crate) fn redeemed(
             now: actor.now,
         },
     )?;
-    publish_acted(
+    publish_acted_as(
         conn,
         &done,
+        order_ref_named(&done, product_name),
         &before,
         &after,
         "complete: all tickets used",
@@ -1400,9 +1515,21 @@ fn publish_modified(
     reason: &str,
     actor: &Actor,
 ) -> QueryResult<()> {
+    let order = order_ref(conn, row)?;
+    publish_modified_as(conn, row, order, reason, actor)
+}
+
+/// [`publish_modified`] of an order whose reference is known already.
+fn publish_modified_as(
+    conn: &mut DbConnection,
+    row: &OrderRow,
+    order: v1::OrderRef,
+    reason: &str,
+    actor: &Actor,
+) -> QueryResult<()> {
     let s = row.states();
     let e = v1::OrderStateChanged {
-        order: Some(order_ref(conn, row)?),
+        order: Some(order),
         old_order_state: s.order,
         new_order_state: s.order,
         old_supplier_state: s.supplier,

@@ -381,9 +381,30 @@ fn answer(verdict: Verdict, code: &str) -> Redemption {
 
 fn describe(
     conn: &mut DbConnection,
+    r: Redemption,
+    v: &VoucherRow,
+    o: &OrderRow,
+) -> QueryResult<Redemption> {
+    let product_name = product_name(conn, o)?;
+    describe_named(conn, r, v, o, product_name)
+}
+
+fn product_name(conn: &mut DbConnection, o: &OrderRow) -> QueryResult<String> {
+    Ok(ticket_products::table
+        .find(o.product_id)
+        .select(ticket_products::product_name)
+        .first(conn)
+        .optional()?
+        .unwrap_or_default())
+}
+
+/// [`describe`] of an order whose product name is known already.
+fn describe_named(
+    conn: &mut DbConnection,
     mut r: Redemption,
     v: &VoucherRow,
     o: &OrderRow,
+    product_name: String,
 ) -> QueryResult<Redemption> {
     r.voucher_id = v.id;
     r.order_id = o.id;
@@ -396,12 +417,7 @@ fn describe(
         .first(conn)
         .optional()?
         .unwrap_or_default();
-    r.product_name = ticket_products::table
-        .find(o.product_id)
-        .select(ticket_products::product_name)
-        .first(conn)
-        .optional()?
-        .unwrap_or_default();
+    r.product_name = product_name;
     r.visit_date = o.visit_date.clone();
     r.contact_name = o.contact_name.clone();
     r.valid_from = v.valid_from.clone();
@@ -507,13 +523,17 @@ pub fn redeem(conn: &mut DbConnection, actor: &Actor, scan: &Scan) -> Result<Red
     };
     // The order's row is written first (its lock taken), so two gates admitting the order's
     // last two vouchers at once count one after the other and the second completes it.
+    let product_name = product_name(conn, &o)?;
     let completed = orders::redeemed(
         conn,
         actor,
         &o,
-        &now_v.code,
-        now_v.tickets,
-        &scan.gate,
+        orders::Used {
+            product_name: &product_name,
+            code: &now_v.code,
+            tickets: now_v.tickets,
+            gate: &scan.gate,
+        },
         |c| {
             ticket_vouchers::table
                 .filter(ticket_vouchers::order_id.eq(o.id))
@@ -522,7 +542,13 @@ pub fn redeem(conn: &mut DbConnection, actor: &Actor, scan: &Scan) -> Result<Red
                 .get_result::<i64>(c)
         },
     )?;
-    let mut r = describe(conn, answer(Verdict::Admitted, &code), &now_v, &o)?;
+    let mut r = describe_named(
+        conn,
+        answer(Verdict::Admitted, &code),
+        &now_v,
+        &o,
+        product_name,
+    )?;
     r.order_completed = completed;
     Ok(r)
 }

@@ -58,6 +58,11 @@ async fn a_distributor_books_the_supplier_confirms_and_everyone_is_told(backend:
     let listed = distributor.get("/saas/order/ticketChannel/list").await;
     assert_eq!(listed.rows()[0].get("supplierPrice"), None);
     assert_eq!(o["distributorName"], "Demo Distributor");
+    assert_eq!(
+        &distributor.load_order(id).await.data().clone(),
+        o,
+        "the answer is the order as it reads afterwards"
+    );
     assert_eq!(env.left(product, 1).await, 8);
     let e = next_event(&mut env.events, "order.ticket.created").await;
     let created = v1::OrderCreated::decode(e.payload.as_slice()).unwrap();
@@ -158,6 +163,11 @@ async fn an_instant_product_confirms_and_an_online_one_waits_for_payment(backend
         1,
         "instant confirmation with limited stock"
     );
+    // The answer, made from what placing the order knew, is the order as it reads afterwards
+    // (names, vouchers issued with it).
+    let id = o.data()["orderId"].as_i64().unwrap();
+    assert_eq!(o.data()["vouchers"], 1);
+    assert_eq!(distributor.load_order(id).await.data(), o.data());
     // No limit on the day: a person confirms even an instant product.
     let unlimited = env
         .bookable(&env.supplier, json!({"confirmType": 1}), None)
