@@ -113,6 +113,27 @@ export async function login(page, base, username, password) {
   }
 }
 
+/**
+ * Opens the page `path` from its menu group `group`, as a person does: the group unfolded if
+ * its entry is not showing, then the entry. The application's menu is rebuilt once its
+ * interface menus have loaded, which can fold the group again while the entry is clicked (the
+ * click then lands on the folding group and goes nowhere): the clicks are made again, at most
+ * three times, until the page is there.
+ */
+export async function openFromMenu(page, base, group, path) {
+  for (let attempt = 1; ; attempt += 1) {
+    const entry = page.getByTestId(`menu-${path}`);
+    if (!(await entry.isVisible())) await page.getByTestId(`menu-${group}`).click();
+    await entry.click();
+    try {
+      await page.waitForURL(`${base}${path}`, { timeout: 5000 });
+      return;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+    }
+  }
+}
+
 export async function shot(page, name) {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });

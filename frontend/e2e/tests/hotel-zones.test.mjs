@@ -5,7 +5,7 @@
 // showing under the field it names. A supplier's user reads the zones without add or edit.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, apiLogin, login, newPage, shot, useFleet } from '../lib.mjs';
+import { apiCall, apiLogin, login, newPage, openFromMenu, shot, useFleet } from '../lib.mjs';
 
 const ctx = useFleet();
 
@@ -45,10 +45,8 @@ describe('hotel zones', () => {
     const path = '/saas-hotel-app/hotel/zones/list';
     await page.getByTestId('app-saas-hotel-app').click();
     await page.waitForURL(`${base}/hotel/home`);
-    await page.getByTestId('menu-/saas-hotel-app/hotel').click();
+    await openFromMenu(page, base, '/saas-hotel-app/hotel', path);
     assert.equal(await page.getByTestId(`menu-${path}`).innerText(), 'Zones');
-    await page.getByTestId(`menu-${path}`).click();
-    await page.waitForURL(`${base}${path}`);
     const table = page.getByTestId('hotel-zones-table');
     await table.getByText('No data').waitFor();
 
