@@ -20,6 +20,16 @@ use crate::secret::Secret;
 pub mod bench;
 pub mod otlp;
 
+/// The date `n` China calendar days from the day this process first asked, YYYY-MM-DD. Fixed
+/// at the first call, so a test running across midnight (China time) names the same nights when
+/// it books them and when it looks at them afterwards: a CI run at 00:00 in China once booked
+/// one night and read the next one's stock.
+pub fn day(n: i64) -> String {
+    static TODAY: std::sync::OnceLock<i64> = std::sync::OnceLock::new();
+    let today = *TODAY.get_or_init(|| crate::time::day_of_ms(crate::time::now_ms()));
+    crate::time::format_day(today + n)
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
     Sqlite,

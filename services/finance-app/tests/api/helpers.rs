@@ -48,10 +48,7 @@ pub fn second_distributor(f: &TenantFixture) -> String {
     )
 }
 
-/// `YYYY-MM-DD`, `n` China days from today.
-pub fn day(n: i64) -> String {
-    platform::time::format_day(platform::time::day_of_ms(platform::time::now_ms()) + n)
-}
+pub use platform::testing::day;
 
 /// One caller of the service.
 pub struct Client<'a> {

@@ -4,10 +4,7 @@
 use platform::testing::{TestApp, eventually};
 use serde_json::{Value, json};
 
-/// `YYYY-MM-DD`, `n` China days from today.
-pub fn day(n: i64) -> String {
-    platform::time::format_day(platform::time::day_of_ms(platform::time::now_ms()) + n)
-}
+pub use platform::testing::day;
 
 /// The demo hotel's first product as the distributor finds it, once hotel-app knows the
 /// merchants (their events arrive a moment after the start).

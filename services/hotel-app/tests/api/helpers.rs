@@ -188,10 +188,7 @@ pub struct Seeded {
     pub product_id: i64,
 }
 
-/// Today (China time) plus `n` days, as YYYY-MM-DD.
-pub fn day(n: i64) -> String {
-    platform::time::format_day(platform::time::day_of_ms(platform::time::now_ms()) + n)
-}
+pub use platform::testing::day;
 
 impl Env {
     pub fn pool(&self) -> platform::db::DbPool {

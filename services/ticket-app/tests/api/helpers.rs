@@ -184,10 +184,7 @@ pub async fn next_event(events: &mut Subscription, key: &str) -> EventEnvelope {
     }
 }
 
-/// The date `n` days from today (China calendar), YYYY-MM-DD.
-pub fn day(n: i64) -> String {
-    platform::time::format_day(platform::time::day_of_ms(platform::time::now_ms()) + n)
-}
+pub use platform::testing::day;
 
 /// A product form on `scenic_id` with the required fields, patched by `patch`.
 pub fn product_form(scenic_id: i64, patch: Value) -> Value {
