@@ -2,13 +2,15 @@
 //! crate, the one that may run several services together: the saga spans hotel-app and
 //! finance-app.
 //!
-//! 1. Credit payments through RabbitMQ: hotel-app (its demo hotel) and finance-app, each on a
-//!    PostgreSQL database of its own. The demo distributor books `BENCH_FINANCE_ORDERS` (2,000)
-//!    orders of the online-paid product, then pays them by credit at `BENCH_FINANCE_RATE`
-//!    (200/s), open loop (each payment sent at its time, whatever the others are doing). For each,
-//!    pay → paid: from sending the pay call to hotel-app's `order.hotel.state-changed` of that
-//!    order (finance-app took the amount, hotel-app applied the answer). p50, p99, max; then the
-//!    distributor's used credit must be the sum of the paid orders' prices.
+//! 1. Credit payments through the gateway and RabbitMQ: the fleet binary of this build (demo data
+//!    on) with the gateway, auth-center, saas-main, hotel-app and finance-app, the last two each on
+//!    a PostgreSQL database of its own, the events on RabbitMQ. The demo distributor books
+//!    `BENCH_FINANCE_ORDERS` (2,000) orders of the demo hotel's online-paid product through the
+//!    gateway, then pays them by credit at `BENCH_FINANCE_RATE` (200/s), open loop (each payment
+//!    sent at its time, whatever the others are doing). For each, pay → paid: from sending the pay
+//!    call to the gateway to hotel-app's `order.hotel.state-changed` of that order on the broker
+//!    (finance-app took the amount, hotel-app applied the answer). p50, p99, max; then the growth
+//!    of the distributor's used credit must be the sum of the paid orders' prices.
 //! 2. finance-app's lists and summaries over `BENCH_FINANCE_LOGS` (1,000,000) credit logs,
 //!    inserted with SQL, on PostgreSQL: each call `BENCH_FINANCE_CALLS` (200) times in turn over
 //!    one connection, p50/p99.
@@ -17,13 +19,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-// Shared with the tests (this bench uses part of each).
+// Shared with the tests (this bench uses part of it).
 #[allow(dead_code)]
 #[path = "../tests/e2e/demo_hotel.rs"]
 mod demo_hotel;
-#[allow(dead_code)]
-#[path = "../tests/e2e/saga.rs"]
-mod saga;
+#[path = "support/fleet.rs"]
+mod fleet;
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -33,60 +34,189 @@ use std::time::{Duration, Instant};
 use diesel::{Connection as _, RunQueryDsl as _};
 use platform::bus::rabbit::RabbitBroker;
 use platform::bus::{Bus, EventEnvelope, v1};
+use platform::demo::DISTRIBUTOR_ID;
 use platform::testing::bench::{env_or, percentile, summary};
-use platform::testing::{Backend, TenantFixture};
+use platform::testing::{Backend, TenantFixture, TestDb};
 use prost::Message as _;
-use serde_json::json;
+use serde_json::{Value, json};
 
-use demo_hotel::day;
-use saga::Saga;
+use demo_hotel::{day, order_form};
+use fleet::{call, client, login, start_fleet_with};
 
 fn ms(d: Duration) -> String {
     format!("{:.2} ms", d.as_secs_f64() * 1000.0)
 }
 
-/// How many credit logs finance-app holds once the count has stood still for 3 s (the order
-/// events ahead of it all consumed).
-async fn settled(saga: &Saga) -> i64 {
-    let (mut last, mut still) = (-1, 0);
-    while still < 3 {
-        tokio::time::sleep(Duration::from_secs(1)).await;
-        let (_, b) = saga
-            .finance
+/// What part 1 calls through the gateway, as whom.
+struct Gateway {
+    c: awc::Client,
+    base: String,
+    staff: String,
+    distributor: String,
+}
+
+impl Gateway {
+    async fn call(
+        &self,
+        method: &str,
+        path: &str,
+        token: &str,
+        body: Option<Value>,
+    ) -> (u16, Value) {
+        call(
+            &self.c,
+            method,
+            &format!("{}{path}", self.base),
+            Some(token),
+            body,
+        )
+        .await
+    }
+
+    /// The distributor's credit, as finance-app checks it.
+    async fn used_credit(&self) -> i64 {
+        let (s, b) = self
             .call(
                 "GET",
-                "/saas/credit/log/list?resultNum=1",
-                &saga.operator,
-                "en",
+                "/api/finance-app/saas/finance/credit/check",
+                &self.distributor,
                 None,
             )
             .await;
-        let n = b["data"]["sizeAll"].as_i64().unwrap_or(-1);
-        still = if n == last && n > 0 { still + 1 } else { 0 };
-        last = n;
+        assert_eq!(s, 200, "credit check: {b}");
+        b["data"]["usedCredit"].as_i64().unwrap()
     }
-    last
+
+    /// How many credit logs finance-app holds once the count has stood still for 3 s (the order
+    /// events ahead of it all consumed).
+    async fn settled(&self) -> i64 {
+        let (mut last, mut still) = (-1, 0);
+        while still < 3 {
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            let (_, b) = self
+                .call(
+                    "GET",
+                    "/api/finance-app/saas/credit/log/list?resultNum=1",
+                    &self.staff,
+                    None,
+                )
+                .await;
+            let n = b["data"]["sizeAll"].as_i64().unwrap_or(-1);
+            still = if n == last && n > 0 { still + 1 } else { 0 };
+            last = n;
+        }
+        last
+    }
+
+    /// The demo hotel's online-paid product, once hotel-app offers it.
+    async fn online_product(&self) -> Value {
+        let stay = format!("checkinDate={}&checkoutDate={}&roomNum=1", day(1), day(2));
+        let hotel_id = loop {
+            let (s, b) = self
+                .call(
+                    "GET",
+                    &format!("/api/hotel-app/saas/booking/hotelBookings/list?{stay}"),
+                    &self.distributor,
+                    None,
+                )
+                .await;
+            if s == 200 && b["data"]["sizeAll"].as_i64().unwrap_or(0) > 0 {
+                break b["data"]["results"][0]["hotelId"].clone();
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        };
+        let (s, p) = self
+            .call(
+                "GET",
+                &format!(
+                    "/api/hotel-app/saas/booking/hotelBookings/listHotelProduct?hotelId={hotel_id}&{stay}"
+                ),
+                &self.distributor,
+                None,
+            )
+            .await;
+        assert_eq!(s, 200, "{p}");
+        p["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|q| {
+                q["productName"]
+                    .as_str()
+                    .unwrap_or("")
+                    .contains("pay online")
+            })
+            .unwrap_or_else(|| panic!("no online-payment product in {p}"))["productId"]
+            .clone()
+    }
+
+    /// Books one room of `product` for the night `night` days from today.
+    async fn book(&self, product: &Value, night: i64) -> (u16, Value) {
+        let body = order_form(product, night);
+        self.call(
+            "POST",
+            "/api/hotel-app/saas/booking/hotelBookings/order",
+            &self.distributor,
+            Some(body),
+        )
+        .await
+    }
 }
 
-/// Part 1: pay → paid through RabbitMQ at a steady rate.
+/// Part 1: pay → paid through the gateway and RabbitMQ at a steady rate.
 async fn payments() {
     let orders = env_or("BENCH_FINANCE_ORDERS", 2_000_usize);
     let rate = env_or("BENCH_FINANCE_RATE", 200_usize).max(1);
     let amqp = std::env::var("TRADEWIND_TEST_AMQP_URL")
         .unwrap_or_else(|_| "amqp://guest:guest@127.0.0.1:5672/%2f".into());
+    let (hotel_db, finance_db) = (
+        TestDb::new(Backend::Postgres),
+        TestDb::new(Backend::Postgres),
+    );
+    let fleet = start_fleet_with(
+        &[
+            ("hotel-app", &hotel_db.url),
+            ("finance-app", &finance_db.url),
+        ],
+        &[("TRADEWIND_AMQP_URL", &amqp)],
+    );
+    let c = client(rate);
+    let gw = Gateway {
+        staff: login(&c, &fleet.url, "operator", "operator123").await,
+        distributor: login(&c, &fleet.url, "distributor", "distributor123").await,
+        base: fleet.url.clone(),
+        c,
+    };
     let bus = Bus::Rabbit(RabbitBroker::new(&amqp));
-    let saga = Saga::start(Backend::Postgres, bus.clone()).await;
-    assert_eq!(saga.set_credit(100_000_000_000).await.0, 200);
-    let product = saga.online_product().await;
+    // finance-app knows the distributor once saas-main's merchants have reached it.
+    let credit = json!({"mchId": DISTRIBUTOR_ID, "credit": 100_000_000_000_i64, "reason": "bench"});
+    let waiting = Instant::now();
+    loop {
+        let (s, b) = gw
+            .call(
+                "PUT",
+                "/api/finance-app/saas/finance/credit/update",
+                &gw.staff,
+                Some(credit.clone()),
+            )
+            .await;
+        if s == 200 {
+            break;
+        }
+        assert!(
+            waiting.elapsed() < Duration::from_secs(60),
+            "credit set: {s} {b}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let product = gw.online_product().await;
     // Enough rooms on 60 nights for every order, so no booking is refused for stock.
     let stock = orders.div_ceil(60) + 10;
-    let (s, b) = saga
-        .hotel
+    let (s, b) = gw
         .call(
             "POST",
-            "/saas/price/priceStore/save",
-            &saga.operator,
-            "en",
+            "/api/hotel-app/saas/price/priceStore/save",
+            &gw.staff,
             Some(
                 json!({"productId": product, "startDate": day(1), "endDate": day(60),
                 "stockType": "limited", "stock": stock}),
@@ -96,19 +226,19 @@ async fn payments() {
     assert_eq!(s, 200, "stock set: {b}");
 
     println!(
-        "== finance: credit payments through RabbitMQ (hotel-app and finance-app on PostgreSQL)"
+        "== finance: credit payments through the gateway and RabbitMQ (the fleet binary; hotel-app and finance-app on PostgreSQL)"
     );
     // The demo hotel's year of history reaches finance-app as order events at the start: measure
     // once it has taken them all, not behind that backlog.
-    let history = settled(&saga).await;
+    let history = gw.settled().await;
     println!("finance-app holds the demo history's {history} credit logs");
+    let used_before = gw.used_credit().await;
     let booked = Instant::now();
     let mut ids: Vec<(i64, i64)> = Vec::with_capacity(orders);
     let mut batch = Vec::new();
     for i in 0..orders {
         let night = 1 + i64::try_from(i % 60).unwrap();
-        let (hotel, token, product) = (&saga.hotel, saga.distributor.as_str(), &product);
-        batch.push(demo_hotel::book(hotel, token, product, night));
+        batch.push(gw.book(&product, night));
         if batch.len() == 16 || i + 1 == orders {
             for (s, b) in futures_util::future::join_all(batch.drain(..)).await {
                 assert_eq!(s, 200, "booking: {b}");
@@ -125,7 +255,7 @@ async fn payments() {
         booked.elapsed().as_secs_f64()
     );
     // Their order events too: payments are measured on a quiet queue.
-    settled(&saga).await;
+    gw.settled().await;
 
     // Each order's way, as the bus carries it: hotel-app asks, finance-app answers, hotel-app
     // tells the order paid. The time of each step is kept to say where the time goes.
@@ -193,12 +323,15 @@ async fn payments() {
     for (i, &(id, _)) in ids.iter().enumerate() {
         let due = start + gap * u32::try_from(i).unwrap();
         tokio::time::sleep_until(due.into()).await;
-        let (hotel, token) = (saga.hotel.address.clone(), saga.distributor.clone());
+        let (pay, token) = (
+            format!("{}/api/hotel-app/saas/order/channel/pay", gw.base),
+            gw.distributor.clone(),
+        );
         let (sent, refused) = (sent.clone(), refused.clone());
         sent.borrow_mut().insert(id, Instant::now());
         calls.push(actix_web::rt::spawn(async move {
             let res = platform::http::client::client()
-                .put(format!("{hotel}/saas/order/channel/pay"))
+                .put(pay)
                 .bearer_auth(token)
                 .timeout(Duration::from_secs(30))
                 .send_json(&json!({"orderId": id, "payType": 1}))
@@ -277,27 +410,17 @@ async fn payments() {
         }
         summary(
             "finance",
-            &format!("pay -> paid p99 at {rate}/s (RabbitMQ, PostgreSQL)"),
+            &format!("pay -> paid p99 at {rate}/s (gateway, RabbitMQ, PostgreSQL)"),
             ms(p99),
             "< 100 ms",
             Some(p99 < Duration::from_millis(100) && unanswered == 0 && refused == 0),
         );
     }
     // Every paid order's price taken once, and nothing else.
-    let (_, b) = saga
-        .finance
-        .call(
-            "GET",
-            "/saas/finance/credit/check",
-            &saga.distributor,
-            "en",
-            None,
-        )
-        .await;
-    let used = b["data"]["usedCredit"].as_i64().unwrap_or(-1);
+    let used = gw.used_credit().await - used_before;
     let paid: i64 = ids.iter().map(|&(_, price)| price).sum();
     let exact = unanswered == 0 && refused == 0 && used == paid;
-    println!("used credit {used} fen, paid orders' prices {paid} fen");
+    println!("used credit grew {used} fen, paid orders' prices {paid} fen");
     summary(
         "finance",
         "credit taken = paid orders' prices",
@@ -305,7 +428,7 @@ async fn payments() {
         "exact",
         Some(exact),
     );
-    saga.shutdown().await;
+    drop(fleet);
 }
 
 /// Settlement progress as a year of trade leaves it: the last month's orders not settled yet

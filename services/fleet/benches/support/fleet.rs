@@ -27,23 +27,39 @@ impl Drop for Fleet {
 /// The fleet binary of this build (demo data on) with the gateway, auth-center, saas-main and
 /// `service`, which keeps its data in the PostgreSQL database `db` and serves with two workers,
 /// as the gateway does. The load is one user's: the gateway's per-user limits are off.
+#[allow(dead_code)]
 pub fn start_fleet(service: &str, db: &str) -> Fleet {
+    start_fleet_with(&[(service, db)], &[])
+}
+
+/// [`start_fleet`] with several `(service, database)` and more of the process's environment
+/// (`TRADEWIND_AMQP_URL` puts the events on RabbitMQ).
+pub fn start_fleet_with(services: &[(&str, &str)], env: &[(&str, &str)]) -> Fleet {
     let data = tempfile::tempdir().unwrap();
-    let var = service.to_uppercase().replace('-', "_");
+    let mut target = String::from("gateway,auth-center,saas-main");
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_fleet"));
-    cmd.args([
-        "--target",
-        &format!("gateway,auth-center,saas-main,{service}"),
-    ])
-    .env("TRADEWIND_DATA_DIR", data.path())
-    .env("TRADEWIND_LOG", "warn")
-    .env(format!("TRADEWIND_{var}__DATABASE__URL"), db)
-    .env(format!("TRADEWIND_{var}__HTTP__WORKERS"), "2")
-    .env("TRADEWIND_GATEWAY__HTTP__WORKERS", "2")
-    .env("TRADEWIND_GATEWAY__RATE_LIMITS", "/api/**=-1:0/60")
-    .stdout(Stdio::piped())
-    .stderr(Stdio::inherit());
-    for name in ["GATEWAY", "AUTH_CENTER", "SAAS_MAIN", var.as_str()] {
+    cmd.env("TRADEWIND_DATA_DIR", data.path())
+        .env("TRADEWIND_LOG", "warn")
+        .env("TRADEWIND_GATEWAY__HTTP__WORKERS", "2")
+        .env("TRADEWIND_GATEWAY__RATE_LIMITS", "/api/**=-1:0/60")
+        .envs(env.iter().copied())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit());
+    let mut names = vec![
+        "GATEWAY".to_owned(),
+        "AUTH_CENTER".to_owned(),
+        "SAAS_MAIN".to_owned(),
+    ];
+    for (service, db) in services {
+        target.push(',');
+        target.push_str(service);
+        let var = service.to_uppercase().replace('-', "_");
+        cmd.env(format!("TRADEWIND_{var}__DATABASE__URL"), db)
+            .env(format!("TRADEWIND_{var}__HTTP__WORKERS"), "2");
+        names.push(var);
+    }
+    cmd.args(["--target", &target]);
+    for name in &names {
         cmd.env(format!("TRADEWIND_{name}__HTTP__PORT"), "0");
     }
     let mut child = cmd.spawn().unwrap();

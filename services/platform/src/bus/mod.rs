@@ -23,7 +23,7 @@ pub use consumer::{
 use contracts::Payload;
 pub use contracts::{EventEnvelope, v1};
 pub use memory::MemoryBroker;
-pub use outbox::{backlog, publish_in_tx};
+pub use outbox::{backlog, publish_all_in_tx, publish_in_tx};
 pub use subscriptions::{Event, Subscriptions};
 use tokio::sync::mpsc;
 use tracing_opentelemetry::OpenTelemetrySpanExt as _;

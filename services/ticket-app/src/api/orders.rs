@@ -6,7 +6,7 @@
 
 use actix_web::{get, post, put, web};
 use platform::auth::CurrentUser;
-use platform::db::{DbConnection, DbPool, with_conn, write_tx};
+use platform::db::{DbConnection, DbPool, hot_write_tx, with_conn, write_tx};
 use platform::http::{Json, Page, PageQuery, PageRequest, Query, Reply, unless_all};
 use platform::trade::fields::required_id;
 use platform::trade::order_rules;
@@ -16,7 +16,7 @@ use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::domain::booking::Buyer;
-use crate::domain::product::{PRODUCT_TYPES, state};
+use crate::domain::product::PRODUCT_TYPES;
 use crate::settings::OrderSettings;
 use crate::store::orders::{self, Actor, NewOrder, OrderFilter, OrderLog, TicketOrder};
 use crate::store::products::{self, BookableProduct, ProductFilter, ProductRow};
@@ -110,26 +110,20 @@ pub struct OrderForm {
     pub remark: String,
 }
 
-/// A distributor books tickets of a product on sale for a visit date: the booking rules, the
-/// purchase limit (per order, per customer by ID number or mobile, per customer and day) and
-/// the day's stock are taken together or not at all. The order is unpaid (online payment:
-/// it cancels itself after the configured time), or confirmed at once (instant confirmation
-/// with limited stock), or waits for the supplier.
 /// A product `viewer` may book: on sale, of a spot it sees; otherwise not found.
 pub(crate) fn bookable(
     conn: &mut DbConnection,
     viewer: &Viewer,
     product_id: i64,
 ) -> Result<ProductRow, ApiError> {
-    let product = products::of_tenant(conn, viewer.saas_id, product_id)?
-        .filter(|p| p.state == state::ON_SALE)
-        .ok_or_else(super::products::not_found)?;
-    if crate::store::scenics::find(conn, viewer, product.scenic_id)?.is_none() {
-        return Err(super::products::not_found());
-    }
-    Ok(product)
+    products::for_booking(conn, viewer, product_id)?.ok_or_else(super::products::not_found)
 }
 
+/// A distributor books tickets of a product on sale for a visit date: the booking rules, the
+/// purchase limit (per order, per customer by ID number or mobile, per customer and day) and
+/// the day's stock are taken together or not at all. The order is unpaid (online payment:
+/// it cancels itself after the configured time), or confirmed at once (instant confirmation
+/// with limited stock), or waits for the supplier.
 #[utoipa::path(request_body = OrderForm, responses((status = 200, body = TicketOrder), (status = 403), (status = 404), (status = 412)), security(("bearer" = [])), tag = "booking", summary = "Book tickets")]
 #[post("/saas/booking/ticketBookings/order")]
 pub async fn order(
@@ -165,7 +159,8 @@ pub async fn order(
         now: platform::time::now_ms(),
     };
     let o = with_conn(&pool, move |conn| {
-        let placed = write_tx::<_, ApiError>(conn, |conn| {
+        // Every statement of a booking has one shape: generic plans may serve it.
+        let placed = hot_write_tx::<_, ApiError>(conn, |conn| {
             let product = bookable(conn, &actor.viewer, product_id)?;
             orders::place(
                 conn,

@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 
 use diesel::prelude::*;
-use platform::bus::{Outgoing, publish_in_tx, v1};
+use platform::bus::{Outgoing, publish_all_in_tx, publish_in_tx, v1};
 use platform::db::SearchText as _;
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
@@ -551,7 +551,8 @@ fn contact(o: &OrderRow) -> QueryResult<v1::Contact> {
     })
 }
 
-fn publish_created(conn: &mut DbConnection, o: &OrderRow, order: v1::OrderRef) -> QueryResult<()> {
+/// `order.ticket.created` of a new order.
+fn created_event(o: &OrderRow, order: v1::OrderRef) -> QueryResult<Outgoing> {
     let e = v1::OrderCreated {
         order: Some(order),
         amounts: Some(amounts(o)),
@@ -560,8 +561,7 @@ fn publish_created(conn: &mut DbConnection, o: &OrderRow, order: v1::OrderRef) -
         order_state: o.order_state,
         created_by: o.created_by,
     };
-    let out = Outgoing::new(NAME, "order.ticket.created", o.saas_id, &e).at(o.created_at);
-    publish_in_tx(conn, out).map(|_| ())
+    Ok(Outgoing::new(NAME, "order.ticket.created", o.saas_id, &e).at(o.created_at))
 }
 
 fn publish_acted(
@@ -640,13 +640,11 @@ fn not_bookable() -> ApiError {
     }
 }
 
-/// Adds `n` tickets to the customer's count for `day` ('' for all days) if it stays within
-/// `limit`, in one conditional UPDATE; false when it would not.
 /// Counts `n` more tickets of the customer `key` for the product, overall (day "") and on
 /// `day`, each within its cap (`caps`: overall, day); false when a cap refuses, and the caller's
-/// transaction then rolls back whatever was counted. Two statements whatever the counts held:
-/// the rows are made if missing (a concurrent first order of the customer makes them only
-/// once), then both raised by one conditional UPDATE that must change both.
+/// transaction then rolls back whatever was counted. One statement whatever the counts held: a
+/// missing row is made with `n` (the caller has refused an order larger than a cap on its own),
+/// an existing one raised only within its cap; both rows must be written.
 fn count_purchase(
     conn: &mut DbConnection,
     product_id: i64,
@@ -655,36 +653,28 @@ fn count_purchase(
     n: i64,
     caps: (i64, i64),
 ) -> QueryResult<bool> {
-    let rows: Vec<_> = ["", day]
-        .iter()
-        .map(|d| {
-            (
-                ticket_purchase_counts::product_id.eq(product_id),
-                ticket_purchase_counts::customer_key.eq(key),
-                ticket_purchase_counts::day.eq(*d),
-                ticket_purchase_counts::bought.eq(0),
-            )
-        })
-        .collect();
-    let insert = diesel::insert_into(ticket_purchase_counts::table)
-        .values(rows)
-        .on_conflict_do_nothing();
-    platform::per_backend!(conn, |c| insert.execute(c))?;
-    let counted = diesel::update(
-        ticket_purchase_counts::table
-            .filter(ticket_purchase_counts::product_id.eq(product_id))
-            .filter(ticket_purchase_counts::customer_key.eq(key))
-            .filter(
-                ticket_purchase_counts::day
-                    .eq("")
-                    .and(ticket_purchase_counts::bought.le(caps.0 - n))
-                    .or(ticket_purchase_counts::day
-                        .eq(day)
-                        .and(ticket_purchase_counts::bought.le(caps.1 - n))),
-            ),
-    )
-    .set(ticket_purchase_counts::bought.eq(ticket_purchase_counts::bought + n))
-    .execute(conn)?;
+    use diesel::sql_types::{BigInt, Text};
+    // Raw: diesel writes no multi-row upsert with a `DO UPDATE` for SQLite. `$n` on
+    // PostgreSQL, `?n` (the same numbered binds) on SQLite.
+    const SQL: &str = "INSERT INTO ticket_purchase_counts (product_id, customer_key, day, bought) \
+        VALUES ($1, $2, '', $3), ($1, $2, $4, $3) \
+        ON CONFLICT (product_id, customer_key, day) \
+        DO UPDATE SET bought = ticket_purchase_counts.bought + excluded.bought \
+        WHERE (excluded.day = '' AND ticket_purchase_counts.bought <= $5) \
+        OR (excluded.day <> '' AND ticket_purchase_counts.bought <= $6)";
+    let query = |sql: String| {
+        diesel::sql_query(sql)
+            .bind::<BigInt, _>(product_id)
+            .bind::<Text, _>(key)
+            .bind::<BigInt, _>(n)
+            .bind::<Text, _>(day)
+            .bind::<BigInt, _>(caps.0 - n)
+            .bind::<BigInt, _>(caps.1 - n)
+    };
+    let counted = match conn {
+        DbConnection::Postgres(c) => query(SQL.to_owned()).execute(c)?,
+        DbConnection::Sqlite(c) => query(SQL.replace('$', "?")).execute(c)?,
+    };
     Ok(counted == 2)
 }
 
@@ -816,11 +806,13 @@ pub fn place(
     }
     let order = order_ref_named(&row, &product.product_name);
     let mut vouchers = 0;
+    // Both events in one statement.
+    let mut events = Vec::with_capacity(2);
     if row.order_state == state::CONFIRMED {
         let codes = vouchers::issue_new(conn, &row, &p, now)?;
         vouchers = codes.len() as i64;
         if !codes.is_empty() {
-            publish_issued(conn, &row, order.clone(), &p, &codes, now)?;
+            events.push(issued_event(&row, order.clone(), &p, &codes, now)?);
         }
     }
     log(
@@ -836,7 +828,8 @@ pub fn place(
             now,
         },
     )?;
-    publish_created(conn, &row, order)?;
+    events.push(created_event(&row, order)?);
+    publish_all_in_tx(conn, events)?;
     if !Calendar::take(
         conn,
         product.id,
@@ -949,7 +942,7 @@ fn vouchers_follow(
             let codes = vouchers::issue(conn, row, p, now)?;
             if !codes.is_empty() {
                 let order = order_ref(conn, row)?;
-                publish_issued(conn, row, order, p, &codes, now)?;
+                publish_in_tx(conn, issued_event(row, order, p, &codes, now)?)?;
             }
             Ok(codes)
         }
@@ -963,14 +956,14 @@ fn vouchers_follow(
 
 /// `voucher.ticket.issued`: the codes go to the buyer (message-server sends them by SMS and
 /// mail to the order's contact).
-fn publish_issued(
-    conn: &mut DbConnection,
+/// `voucher.ticket.issued` of the vouchers `codes` of a new order.
+fn issued_event(
     row: &OrderRow,
     order: v1::OrderRef,
     p: &TicketProductFields,
     codes: &[String],
     now: i64,
-) -> Result<(), ApiError> {
+) -> Result<Outgoing, ApiError> {
     let e = v1::VouchersIssued {
         order: Some(order),
         contact: Some(contact(row)?),
@@ -978,9 +971,7 @@ fn publish_issued(
         sms_text: p.sms_text.clone(),
         quantity: row.quantity,
     };
-    let out = Outgoing::new(NAME, "voucher.ticket.issued", row.saas_id, &e).at(now);
-    publish_in_tx(conn, out)?;
-    Ok(())
+    Ok(Outgoing::new(NAME, "voucher.ticket.issued", row.saas_id, &e).at(now))
 }
 
 /// The reason an event gives for a move: the action and its remark, and the voucher codes the
@@ -1350,6 +1341,8 @@ pub(crate) struct Used<'a> {
     pub code: &'a str,
     pub tickets: i64,
     pub gate: &'a str,
+    /// The channel the order came from, if one did (read with the voucher).
+    pub origin: Option<&'a ChannelOrigin>,
 }
 
 /// A voucher of order `o` was admitted at the gate (in the caller's transaction, after the
@@ -1370,6 +1363,7 @@ pub(crate) fn redeemed(
         code,
         tickets,
         gate,
+        origin,
     } = used;
     diesel::update(ticket_orders::table.find(o.id))
         .set(ticket_orders::updated_at.eq(actor.now))
@@ -1405,9 +1399,8 @@ pub(crate) fn redeemed(
         &format!("redeem: {remark}"),
         actor,
     )?;
-    let origin = super::channel_orders::origin(conn, o.id)?;
     if left(conn)? > 0 {
-        if let Some(origin) = &origin {
+        if let Some(origin) = origin {
             checked_in(conn, &row, origin, code, &remark, actor.now)?;
         }
         return Ok(false);
@@ -1448,7 +1441,7 @@ pub(crate) fn redeemed(
         "complete: all tickets used",
         actor,
     )?;
-    if let Some(origin) = &origin {
+    if let Some(origin) = origin {
         checked_in(conn, &done, origin, code, &remark, actor.now)?;
     }
     Ok(true)

@@ -241,6 +241,30 @@ pub fn of_tenant(
         .optional()
 }
 
+/// A product on sale that `viewer` may book: the tenant's, of a spot the viewer sees (a hidden
+/// spot's products are not bookable but by the tenant's staff). One statement: a booking starts
+/// here.
+pub fn for_booking(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    id: i64,
+) -> QueryResult<Option<ProductRow>> {
+    let mut q = ticket_products::table
+        .inner_join(
+            scenic_infos::table.on(scenic_infos::id
+                .eq(ticket_products::scenic_id)
+                .and(scenic_infos::saas_id.eq(ticket_products::saas_id))),
+        )
+        .filter(ticket_products::saas_id.eq(viewer.saas_id))
+        .filter(ticket_products::id.eq(id))
+        .filter(ticket_products::state.eq(state::ON_SALE))
+        .into_boxed::<Db>();
+    if !viewer.is_tenant_staff() {
+        q = q.filter(scenic_infos::state.eq(crate::domain::scenic::STATE_NORMAL));
+    }
+    q.select(ProductRow::as_select()).first(conn).optional()
+}
+
 pub fn load(
     conn: &mut DbConnection,
     viewer: &Viewer,

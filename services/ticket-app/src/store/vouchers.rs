@@ -5,14 +5,17 @@
 //! of an order completes it (`platform::trade::order_state`), in the same transaction.
 
 use diesel::prelude::*;
-use platform::db::DbConnection;
+use platform::db::{Backend as Db, DbConnection};
 use platform::i18n::Text;
 use platform::{ApiError, Viewer};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::channel_orders::ChannelOrigin;
 use super::orders::{self, Actor, OrderRow};
-use super::schema::{scenic_infos, ticket_products, ticket_vouchers};
+use super::schema::{
+    scenic_infos, ticket_channel_orders, ticket_orders, ticket_products, ticket_vouchers,
+};
 use crate::domain::product::TicketProductFields;
 use crate::domain::voucher::{self, CODE_BYTES, Scanned, Verdict, state};
 use crate::domain::voucher_doc::{self, VoucherPage};
@@ -379,45 +382,16 @@ fn answer(verdict: Verdict, code: &str) -> Redemption {
     }
 }
 
-fn describe(
-    conn: &mut DbConnection,
-    r: Redemption,
-    v: &VoucherRow,
-    o: &OrderRow,
-) -> QueryResult<Redemption> {
-    let product_name = product_name(conn, o)?;
-    describe_named(conn, r, v, o, product_name)
-}
-
-fn product_name(conn: &mut DbConnection, o: &OrderRow) -> QueryResult<String> {
-    Ok(ticket_products::table
-        .find(o.product_id)
-        .select(ticket_products::product_name)
-        .first(conn)
-        .optional()?
-        .unwrap_or_default())
-}
-
-/// [`describe`] of an order whose product name is known already.
-fn describe_named(
-    conn: &mut DbConnection,
-    mut r: Redemption,
-    v: &VoucherRow,
-    o: &OrderRow,
-    product_name: String,
-) -> QueryResult<Redemption> {
+/// The gate's answer `r` about voucher `v` (as it now is) of the scanned order.
+fn describe(mut r: Redemption, v: &VoucherRow, g: &AtGate) -> Redemption {
+    let o = &g.order;
     r.voucher_id = v.id;
     r.order_id = o.id;
     r.seq = v.seq;
     r.tickets = v.tickets;
     r.scenic_id = v.scenic_id;
-    r.scenic_name = scenic_infos::table
-        .find(v.scenic_id)
-        .select(scenic_infos::scenic_name)
-        .first(conn)
-        .optional()?
-        .unwrap_or_default();
-    r.product_name = product_name;
+    r.scenic_name.clone_from(&g.scenic_name);
+    r.product_name.clone_from(&g.product_name);
     r.visit_date = o.visit_date.clone();
     r.contact_name = o.contact_name.clone();
     r.valid_from = v.valid_from.clone();
@@ -426,20 +400,63 @@ fn describe_named(
     r.used_by = v.used_by;
     r.used_role = v.used_role.clone();
     r.used_gate = v.used_gate.clone();
-    Ok(r)
+    r
 }
 
-fn voucher_by_code(
-    conn: &mut DbConnection,
-    saas_id: i64,
-    code: &str,
-) -> QueryResult<Option<VoucherRow>> {
-    ticket_vouchers::table
+/// A scanned voucher with all its answer and admission need, read with one statement: its order
+/// (if `viewer` sees it), the product's and the spot's names, the channel the order came from.
+struct AtGate {
+    voucher: VoucherRow,
+    order: OrderRow,
+    product_name: String,
+    scenic_name: String,
+    origin: Option<ChannelOrigin>,
+}
+
+type AtGateRow = (
+    VoucherRow,
+    OrderRow,
+    Option<String>,
+    Option<String>,
+    Option<ChannelOrigin>,
+);
+
+fn at_gate(conn: &mut DbConnection, viewer: &Viewer, code: &str) -> QueryResult<Option<AtGate>> {
+    let mut q = ticket_vouchers::table
+        .inner_join(ticket_orders::table.on(ticket_orders::id.eq(ticket_vouchers::order_id)))
+        .left_join(ticket_products::table.on(ticket_products::id.eq(ticket_orders::product_id)))
+        .left_join(scenic_infos::table.on(scenic_infos::id.eq(ticket_vouchers::scenic_id)))
+        .left_join(
+            ticket_channel_orders::table.on(ticket_channel_orders::order_id.eq(ticket_orders::id)),
+        )
         .filter(ticket_vouchers::code.eq(code))
-        .filter(ticket_vouchers::saas_id.eq(saas_id))
-        .select(VoucherRow::as_select())
+        .filter(ticket_vouchers::saas_id.eq(viewer.saas_id))
+        .filter(ticket_orders::saas_id.eq(viewer.saas_id))
+        .into_boxed::<Db>();
+    // The order as `orders::visible` scopes it.
+    if let Some(s) = viewer.supplier() {
+        q = q.filter(ticket_orders::supplier_id.eq(s));
+    }
+    if let Some(d) = viewer.distributor() {
+        q = q.filter(ticket_orders::distributor_id.eq(d));
+    }
+    let row: Option<AtGateRow> = q
+        .select((
+            VoucherRow::as_select(),
+            OrderRow::as_select(),
+            ticket_products::product_name.nullable(),
+            scenic_infos::scenic_name.nullable(),
+            Option::<ChannelOrigin>::as_select(),
+        ))
         .first(conn)
-        .optional()
+        .optional()?;
+    Ok(row.map(|(voucher, order, product, scenic, origin)| AtGate {
+        voucher,
+        order,
+        product_name: product.unwrap_or_default(),
+        scenic_name: scenic.unwrap_or_default(),
+        origin,
+    }))
 }
 
 /// Redeems a scanned code for `actor` (the tenant's staff, or the supplier of the voucher's
@@ -451,15 +468,13 @@ pub fn redeem(conn: &mut DbConnection, actor: &Actor, scan: &Scan) -> Result<Red
     let Some(code) = voucher::normalise(&scan.code) else {
         return Ok(answer(Verdict::UnknownCode, ""));
     };
-    let Some(v) = voucher_by_code(conn, actor.viewer.saas_id, &code)? else {
+    let Some(g) = at_gate(conn, &actor.viewer, &code)? else {
         return Ok(answer(Verdict::UnknownCode, &code));
     };
-    let Some(o) = orders::find(conn, &actor.viewer, v.order_id)? else {
-        return Ok(answer(Verdict::UnknownCode, &code));
-    };
+    let (v, o) = (&g.voucher, &g.order);
     let today = platform::time::format_day(platform::time::day_of_ms(actor.now));
     if v.state == state::USED && !scan.scan_id.is_empty() && v.used_scan == scan.scan_id {
-        let mut r = describe(conn, answer(Verdict::Admitted, &code), &v, &o)?;
+        let mut r = describe(answer(Verdict::Admitted, &code), v, &g);
         r.repeat = true;
         return Ok(r);
     }
@@ -475,7 +490,7 @@ pub fn redeem(conn: &mut DbConnection, actor: &Actor, scan: &Scan) -> Result<Red
         &today,
     );
     if verdict != Verdict::Admitted {
-        return Ok(describe(conn, answer(verdict, &code), &v, &o)?);
+        return Ok(describe(answer(verdict, &code), v, &g));
     }
     let role = orders::role_name_of(&actor.viewer);
     let admitted = diesel::update(
@@ -500,7 +515,7 @@ pub fn redeem(conn: &mut DbConnection, actor: &Actor, scan: &Scan) -> Result<Red
         // Another gate admitted it a moment ago: name when and by whom (or, the same scan, the
         // same answer).
         if !scan.scan_id.is_empty() && now_v.used_scan == scan.scan_id {
-            let mut r = describe(conn, answer(Verdict::Admitted, &code), &now_v, &o)?;
+            let mut r = describe(answer(Verdict::Admitted, &code), &now_v, &g);
             r.repeat = true;
             return Ok(r);
         }
@@ -509,7 +524,7 @@ pub fn redeem(conn: &mut DbConnection, actor: &Actor, scan: &Scan) -> Result<Red
         } else {
             Verdict::Cancelled
         };
-        return Ok(describe(conn, answer(again, &code), &now_v, &o)?);
+        return Ok(describe(answer(again, &code), &now_v, &g));
     }
     // What the update wrote, without reading the row again.
     let now_v = VoucherRow {
@@ -519,20 +534,20 @@ pub fn redeem(conn: &mut DbConnection, actor: &Actor, scan: &Scan) -> Result<Red
         used_role: role.to_owned(),
         used_gate: scan.gate.clone(),
         used_scan: scan.scan_id.clone(),
-        ..v
+        ..v.clone()
     };
     // The order's row is written first (its lock taken), so two gates admitting the order's
     // last two vouchers at once count one after the other and the second completes it.
-    let product_name = product_name(conn, &o)?;
     let completed = orders::redeemed(
         conn,
         actor,
-        &o,
+        o,
         orders::Used {
-            product_name: &product_name,
+            product_name: &g.product_name,
             code: &now_v.code,
             tickets: now_v.tickets,
             gate: &scan.gate,
+            origin: g.origin.as_ref(),
         },
         |c| {
             ticket_vouchers::table
@@ -542,13 +557,7 @@ pub fn redeem(conn: &mut DbConnection, actor: &Actor, scan: &Scan) -> Result<Red
                 .get_result::<i64>(c)
         },
     )?;
-    let mut r = describe_named(
-        conn,
-        answer(Verdict::Admitted, &code),
-        &now_v,
-        &o,
-        product_name,
-    )?;
+    let mut r = describe(answer(Verdict::Admitted, &code), &now_v, &g);
     r.order_completed = completed;
     Ok(r)
 }
