@@ -19,48 +19,45 @@ use super::schema::ledger_lines as lines;
 use crate::domain::ledger_line::{Figures, LineKey, changes};
 use crate::domain::settlement::Side;
 
-type RowFigures = (i64, i64, i64, String, i64, i64, i32, i64, i64, i32);
-
-fn counted(r: RowFigures) -> [(LineKey, Figures); 2] {
-    let (_, distributor, supplier, currency, r_due, r_done, r_ver, p_due, p_done, p_ver) = r;
-    [
-        (
-            (Side::Receipt.kind(), distributor, currency.clone()),
-            Figures::of_row(r_due, r_done, r_ver),
-        ),
-        (
-            (Side::Payment.kind(), supplier, currency),
-            Figures::of_row(p_due, p_done, p_ver),
-        ),
-    ]
+/// What a ledger row counts in the lines.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = rows)]
+struct RowFigures {
+    id: i64,
+    distributor_mch_id: i64,
+    supplier_mch_id: i64,
+    currency_code: String,
+    receipt_due: i64,
+    receipt_received: i64,
+    receipt_verify: i32,
+    payment_due: i64,
+    payment_paid: i64,
+    payment_verify: i32,
 }
 
-/// What a row counts in the lines, as [`RowFigures`].
-type FiguresColumns = (
-    rows::id,
-    rows::distributor_mch_id,
-    rows::supplier_mch_id,
-    rows::currency_code,
-    rows::receipt_due,
-    rows::receipt_received,
-    rows::receipt_verify,
-    rows::payment_due,
-    rows::payment_paid,
-    rows::payment_verify,
-);
-
-const FIGURES: FiguresColumns = (
-    rows::id,
-    rows::distributor_mch_id,
-    rows::supplier_mch_id,
-    rows::currency_code,
-    rows::receipt_due,
-    rows::receipt_received,
-    rows::receipt_verify,
-    rows::payment_due,
-    rows::payment_paid,
-    rows::payment_verify,
-);
+impl RowFigures {
+    /// Its receipt line and its payment line, with what it counts in each.
+    fn counted(self) -> [(LineKey, Figures); 2] {
+        [
+            (
+                (
+                    Side::Receipt.kind(),
+                    self.distributor_mch_id,
+                    self.currency_code.clone(),
+                ),
+                Figures::of_row(self.receipt_due, self.receipt_received, self.receipt_verify),
+            ),
+            (
+                (
+                    Side::Payment.kind(),
+                    self.supplier_mch_id,
+                    self.currency_code,
+                ),
+                Figures::of_row(self.payment_due, self.payment_paid, self.payment_verify),
+            ),
+        ]
+    }
+}
 
 fn read(
     conn: &mut DbConnection,
@@ -70,9 +67,9 @@ fn read(
     let found: Vec<RowFigures> = rows::table
         .filter(rows::saas_id.eq(saas_id))
         .filter(rows::id.eq_any(ids))
-        .select(FIGURES)
+        .select(RowFigures::as_select())
         .load(conn)?;
-    Ok(found.into_iter().flat_map(counted).collect())
+    Ok(found.into_iter().flat_map(RowFigures::counted).collect())
 }
 
 /// Rows about to change, with what they counted before.
@@ -116,17 +113,19 @@ pub fn track_order(
     let of_order = rows::table
         .filter(rows::saas_id.eq(saas_id))
         .filter(rows::product_type.eq(product_type))
-        .filter(rows::order_id.eq(order_id))
-        .select(FIGURES);
+        .filter(rows::order_id.eq(order_id));
     let found: Vec<RowFigures> = match conn {
         // SQLite's writer holds the whole database from BEGIN IMMEDIATE on.
-        DbConnection::Postgres(c) => of_order.for_update().load(c)?,
-        DbConnection::Sqlite(_) => of_order.load(conn)?,
+        DbConnection::Postgres(c) => of_order
+            .select(RowFigures::as_select())
+            .for_update()
+            .load(c)?,
+        DbConnection::Sqlite(_) => of_order.select(RowFigures::as_select()).load(conn)?,
     };
     Ok(Tracked {
         saas_id,
-        ids: found.iter().map(|r| r.0).collect(),
-        before: found.into_iter().flat_map(counted).collect(),
+        ids: found.iter().map(|r| r.id).collect(),
+        before: found.into_iter().flat_map(RowFigures::counted).collect(),
     })
 }
 
