@@ -239,6 +239,7 @@ pub fn seed(conn: &mut DbConnection) -> anyhow::Result<bool> {
                 mch_name: name.into(),
                 mch_currency: "CNY".into(),
                 state: 1,
+                grade: 0,
             };
             platform::replica::apply_merchant(conn, DEMO_SAAS_ID, &merchant, STAND_IN_AT)?;
         }

@@ -141,6 +141,7 @@ async fn latency() {
             mch_name: format!("merchant {mch_id}"),
             mch_currency: "CNY".into(),
             state: 1,
+            grade: 0,
         };
         publish(
             &bus,

@@ -192,7 +192,7 @@ async fn newcomers_get_the_owners_copies(backend: Backend) {
     // Every copy it keeps is asked for again.
     assert_eq!(
         asked.data(),
-        &serde_json::json!(["tenants", "areas", "interface-configs"])
+        &serde_json::json!(["tenants", "areas", "price-rules", "interface-configs"])
     );
     eventually_within(COPIES_WITHIN, "the wiped copy is rebuilt", || async {
         (count(&hotel, "replica_merchants") == MERCHANTS).then_some(())

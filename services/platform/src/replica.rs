@@ -4,7 +4,9 @@
 //! the services that place things, of its provinces and cities (`replica_areas`, fed by
 //! `area.updated`, [`follow_areas`]); and, for the services that sell through channels, of the
 //! tenants' interface configurations of their product type (`replica_interface_configs`, fed by
-//! `interface-config.updated`, [`follow_interface_configs`]).
+//! `interface-config.updated`, [`follow_interface_configs`]); and, for the services that quote
+//! prices to distributors, of the tenants' price rules (`replica_price_rules`, fed by
+//! `price-rule.updated`, [`follow_price_rules`]) beside each distributor's price level.
 //!
 //! Each row remembers the `occurredAt` of the event it reflects, and an event older than that
 //! changes nothing: events of one tenant may be delivered out of order (a retry, a relay
@@ -15,7 +17,9 @@ use std::collections::HashMap;
 use diesel::prelude::*;
 
 use crate::bus::subscriptions::{Event, Subscriptions};
-use crate::bus::v1::{AreaUpdated, InterfaceConfigUpdated, MerchantUpdated, TenantUpdated};
+use crate::bus::v1::{
+    AreaUpdated, InterfaceConfigUpdated, MerchantUpdated, PriceRuleUpdated, TenantUpdated,
+};
 use crate::db::DbConnection;
 
 pub mod schema {
@@ -42,8 +46,26 @@ pub mod schema {
             mch_currency -> Text,
             state -> Integer,
             occurred_at -> BigInt,
+            grade -> Integer,
         }
     }
+
+    diesel::table! {
+        replica_price_rules (rule_id) {
+            rule_id -> BigInt,
+            saas_id -> BigInt,
+            grade -> Integer,
+            supplier_id -> BigInt,
+            product_type -> Integer,
+            product_id -> BigInt,
+            formula -> Text,
+            enabled -> Bool,
+            deleted -> Bool,
+            occurred_at -> BigInt,
+        }
+    }
+
+    diesel::allow_tables_to_appear_in_same_query!(replica_merchants, replica_price_rules);
 
     diesel::table! {
         replica_interface_configs (config_id) {
@@ -77,7 +99,7 @@ pub mod schema {
 
 use schema::{
     replica_areas as areas, replica_interface_configs as interface_configs,
-    replica_merchants as merchants, replica_tenants as tenants,
+    replica_merchants as merchants, replica_price_rules as price_rules, replica_tenants as tenants,
 };
 
 /// Writes `values` to row `key` of copy table `table` (a module of [`schema`]) unless the row
@@ -284,6 +306,7 @@ pub fn apply_merchant(
         merchants::mch_name.eq(&m.mch_name),
         merchants::mch_currency.eq(&m.mch_currency),
         merchants::state.eq(m.state),
+        merchants::grade.eq(m.grade),
         merchants::occurred_at.eq(at),
     );
     apply_if_newer!(conn, merchants, mch_id = m.mch_id, at, values)
@@ -480,4 +503,120 @@ pub fn interface_credentials(
         .select(interface_configs::credentials_sealed)
         .first(conn)
         .optional()
+}
+
+/// The copy of the price rules' name in resync requests: saas-main owns it.
+pub const PRICE_RULES: &str = crate::bus::resync::PRICE_RULES;
+
+/// A tenant's price rule as saas-main last announced it (enabled, not deleted, when read by
+/// [`price_rules_for`]).
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = price_rules)]
+pub struct PriceRuleCopy {
+    pub rule_id: i64,
+    pub grade: i32,
+    pub supplier_id: i64,
+    pub product_type: i32,
+    pub product_id: i64,
+    pub formula: String,
+}
+
+impl PriceRuleCopy {
+    pub fn scope(&self) -> crate::trade::price_rule::Scope {
+        crate::trade::price_rule::Scope {
+            grade: self.grade,
+            supplier_id: self.supplier_id,
+            product_type: self.product_type,
+            product_id: self.product_id,
+        }
+    }
+}
+
+/// Adds the subscriptions that keep the copy of the price rules; rebuilt from saas-main when
+/// never filled (not counted: a tenant may have no rule at all).
+pub fn follow_price_rules(subs: Subscriptions) -> Subscriptions {
+    crate::bus::resync::keep(subs, PRICE_RULES).on::<PriceRuleUpdated>(
+        "price-rule.updated",
+        |conn, e: Event<PriceRuleUpdated>| {
+            apply_price_rule(conn, e.saas_id, &e.payload, e.occurred_at)?;
+            Ok(())
+        },
+    )
+}
+
+/// Applies a `price-rule.updated` of tenant `saas_id` that occurred at `at`; answers whether
+/// the copy changed. A deleted rule is kept, disabled and marked, so an older announcement
+/// delivered late does not bring it back.
+pub fn apply_price_rule(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    r: &PriceRuleUpdated,
+    at: i64,
+) -> QueryResult<bool> {
+    let values = (
+        price_rules::saas_id.eq(saas_id),
+        price_rules::grade.eq(r.grade),
+        price_rules::supplier_id.eq(r.supplier_id),
+        price_rules::product_type.eq(r.product_type),
+        price_rules::product_id.eq(r.product_id),
+        price_rules::formula.eq(&r.formula),
+        price_rules::enabled.eq(r.enabled && !r.deleted),
+        price_rules::deleted.eq(r.deleted),
+        price_rules::occurred_at.eq(at),
+    );
+    apply_if_newer!(conn, price_rules, rule_id = r.rule_id, at, values)
+}
+
+/// The enabled price rules of distributor `distributor_id`'s level in tenant `saas_id`, read
+/// with its level in one statement (none when the distributor or its level has none).
+pub fn price_rules_for(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    distributor_id: i64,
+) -> QueryResult<Vec<PriceRuleCopy>> {
+    price_rules::table
+        .inner_join(
+            merchants::table.on(merchants::grade
+                .eq(price_rules::grade)
+                .and(merchants::saas_id.eq(price_rules::saas_id))),
+        )
+        .filter(merchants::mch_id.eq(distributor_id))
+        .filter(price_rules::saas_id.eq(saas_id))
+        .filter(price_rules::enabled.eq(true))
+        .select(PriceRuleCopy::as_select())
+        .load(conn)
+}
+
+/// The parsed formula of the rule among `rules` (a distributor's, [`price_rules_for`]) that
+/// prices its quotes of `product` (its supplier, type and id; `grade` ignored): the most
+/// specific covering it. None without one: the product's own prices stand. A formula that no
+/// longer parses (saas-main checks each at save) is no rule, and said in the log.
+pub fn rule_for(
+    rules: &[PriceRuleCopy],
+    product: crate::trade::price_rule::Scope,
+) -> Option<crate::trade::formula::Expr> {
+    let grade = rules.first()?.grade;
+    let sale = crate::trade::price_rule::Scope { grade, ..product };
+    let rule = crate::trade::price_rule::pick(rules, &sale, |r| (r.scope(), true))?;
+    match crate::trade::formula::parse(&rule.formula) {
+        Ok(e) => Some(e),
+        Err(e) => {
+            tracing::warn!(rule_id = rule.rule_id, error = ?e, "a copied price rule does not parse");
+            None
+        }
+    }
+}
+
+/// [`rule_for`] read from the copy: the rule pricing distributor `distributor_id`'s quotes of
+/// `product` in tenant `saas_id`.
+pub fn price_rule_of(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    distributor_id: i64,
+    product: crate::trade::price_rule::Scope,
+) -> QueryResult<Option<crate::trade::formula::Expr>> {
+    Ok(rule_for(
+        &price_rules_for(conn, saas_id, distributor_id)?,
+        product,
+    ))
 }

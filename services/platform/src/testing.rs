@@ -734,6 +734,7 @@ async fn publish_merchant(
         mch_name: name.into(),
         mch_currency: "CNY".into(),
         state: 1,
+        grade: 0,
     };
     let out = crate::bus::Outgoing::new("saas-main", "merchant.updated", saas_id, &m);
     bus.publish_batch(&[("merchant.updated", &out.envelope_bytes())])
@@ -919,6 +920,60 @@ impl TenantFixture {
     }
 
     /// Waits until `holds` answers true of the service's database.
+    /// Puts the fixture's distributor [`Self::DISTRIBUTOR`] on price level `grade` as saas-main
+    /// announces it (`merchant.updated`), and waits until the service's copy holds it.
+    pub async fn publish_distributor_grade(&self, grade: i32) {
+        let m = crate::bus::v1::MerchantUpdated {
+            mch_id: Self::DISTRIBUTOR,
+            mch_type: crate::tenancy::MCH_DISTRIBUTOR,
+            mch_name: "Distributor".into(),
+            mch_currency: "CNY".into(),
+            state: 1,
+            grade,
+        };
+        let out = crate::bus::Outgoing::new("saas-main", "merchant.updated", Self::SAAS, &m);
+        self.bus
+            .publish_batch(&[("merchant.updated", &out.envelope_bytes())])
+            .await
+            .expect("the in-process bus takes it");
+        self.wait_for_copy("the distributor's level reaches the copy", |conn| {
+            use crate::replica::schema::replica_merchants as t;
+            use diesel::prelude::*;
+            t::table
+                .find(Self::DISTRIBUTOR)
+                .select(t::grade)
+                .first::<i32>(conn)
+                .ok()
+                == Some(grade)
+        })
+        .await;
+    }
+
+    /// Announces a price rule of `saas_id` as saas-main does (`price-rule.updated`), and waits
+    /// until the service's copy holds this announcement.
+    pub async fn publish_price_rule(&self, saas_id: i64, rule: crate::bus::v1::PriceRuleUpdated) {
+        let at = crate::time::now_ms();
+        let out =
+            crate::bus::Outgoing::new("saas-main", "price-rule.updated", saas_id, &rule).at(at);
+        self.bus
+            .publish_batch(&[("price-rule.updated", &out.envelope_bytes())])
+            .await
+            .expect("the in-process bus takes it");
+        let wanted = (at, rule.enabled && !rule.deleted, rule.formula.clone());
+        self.wait_for_copy("the price rule reaches the copy", |conn| {
+            use crate::replica::schema::replica_price_rules as t;
+            use diesel::prelude::*;
+            t::table
+                .find(rule.rule_id)
+                .select((t::occurred_at, t::enabled, t::formula))
+                .first::<(i64, bool, String)>(conn)
+                .ok()
+                .as_ref()
+                == Some(&wanted)
+        })
+        .await;
+    }
+
     async fn wait_for_copy(
         &self,
         what: &str,

@@ -2,7 +2,8 @@
 //! handler: order events feed the statistics (summed per delivered batch), product events the
 //! product counts, the gateway's user actions the activity counts, usage events the quantity
 //! licences. And, as the owner of the tenants and merchants, the notification settings, the
-//! licences, the areas and the interface configurations that other services copy, the requests to announce each copy again
+//! licences, the areas, the interface configurations and the price rules that other services
+//! copy, the requests to announce each copy again
 //! (`resync.<copy>.requested`, docs/events.md): every row through the outbox, then
 //! `resync.<copy>.completed` in the same transaction, so the answer reaches each queue after
 //! the rows. Its one copy of another's data is finance-app's credit figures of each distributor
@@ -32,6 +33,8 @@ pub const CREDIT_ACCOUNTS: &str = platform::bus::resync::CREDIT_ACCOUNTS;
 pub const AREAS: &str = platform::bus::resync::AREAS;
 /// The interface configurations hotel-app and ticket-app copy (`interface-config.updated`).
 pub const INTERFACE_CONFIGS: &str = platform::bus::resync::INTERFACE_CONFIGS;
+/// The price rules hotel-app and ticket-app copy (`price-rule.updated`).
+pub const PRICE_RULES: &str = platform::bus::resync::PRICE_RULES;
 
 /// The credentials' keys, known once the set-up has read the configuration (the subscriptions
 /// are made before it, with the service's spec). One cell per spec, so two saas-mains of one
@@ -82,6 +85,10 @@ pub fn subscriptions(keys: KeysCell) -> Subscriptions {
     .on::<v1::ResyncRequested>(&resync::requested_key(AREAS), |conn, e| {
         let rows = store::areas::announce_all(conn)?;
         answer(conn, AREAS, &e.payload, rows)
+    })
+    .on::<v1::ResyncRequested>(&resync::requested_key(PRICE_RULES), |conn, e| {
+        let rows = store::price_policy::announce_all(conn, platform::time::now_ms())?;
+        answer(conn, PRICE_RULES, &e.payload, rows)
     })
     .on::<v1::ResyncRequested>(&resync::requested_key(INTERFACE_CONFIGS), move |conn, e| {
         let keys = keys

@@ -142,6 +142,9 @@ fn take_due(conn: &mut DbConnection, pacing: &Pacing, now: i64) -> diesel::Query
             platform::replica::interface_credentials(conn, saas_id, config_id)?.unwrap_or_default();
         let ids: Vec<i64> = entries.iter().map(|p| p.product_id).collect();
         let mapped = store::mapped_products(conn, config_id, &ids)?;
+        // The configuration's distributor is priced by its level's rules, as when it books.
+        let suppliers = crate::store::products::suppliers_of(conn, saas_id, &ids)?;
+        let price_rules = platform::replica::price_rules_for(conn, saas_id, config.mch_id)?;
         let mut items = Vec::new();
         for p in entries {
             let days = store::pending_days(conn, config_id, p.product_id)?;
@@ -149,7 +152,15 @@ fn take_due(conn: &mut DbConnection, pacing: &Pacing, now: i64) -> diesel::Query
                 store::sent(conn, &p, &days, now)?;
                 continue;
             };
-            let calendar = calendar_of(conn, &config, p.product_id, channel_product, &days)?;
+            let supplier_id = suppliers.get(&p.product_id).copied().unwrap_or_default();
+            let rule = crate::store::calendar::rule_of(&price_rules, supplier_id, p.product_id);
+            let calendar = calendar_of(
+                conn,
+                &config,
+                (p.product_id, rule.as_ref()),
+                channel_product,
+                &days,
+            )?;
             if calendar.days.is_empty() {
                 // Only unpriced days: the channel has nothing to sell on them, nothing to send.
                 store::sent(conn, &p, &days, now)?;
@@ -167,15 +178,17 @@ fn take_due(conn: &mut DbConnection, pacing: &Pacing, now: i64) -> diesel::Query
     Ok(batches)
 }
 
-/// The product's `days` as the configuration's distributor books them; a day the supplier has
-/// not priced is not sent (the channel has nothing to sell on it).
+/// The product's `days` as the configuration's distributor books them (`product`: its id and
+/// the distributor's level's price rule for it, if any); a day the supplier has not priced is
+/// not sent (the channel has nothing to sell on it).
 fn calendar_of(
     conn: &mut DbConnection,
     config: &InterfaceConfigCopy,
-    product_id: i64,
+    product: (i64, Option<&platform::trade::formula::Expr>),
     channel_product: &str,
     days: &[String],
 ) -> diesel::QueryResult<Calendar> {
+    let (product_id, rule) = product;
     let (Some(first), Some(last)) = (days.first(), days.last()) else {
         return Ok(Calendar {
             product: channel_product.to_owned(),
@@ -191,7 +204,7 @@ fn calendar_of(
     let days = common
         .iter()
         .filter(|c| wanted.contains(&c.day))
-        .map(|c| rules::day_of(&c.offer(own.get(&c.day))))
+        .map(|c| rules::day_of(&c.offer(own.get(&c.day)).ruled(rule)))
         .collect();
     Ok(Calendar {
         product: channel_product.to_owned(),

@@ -704,6 +704,7 @@ async fn tenant_and_merchant_names_follow_their_events() {
         mch_name: name.into(),
         mch_currency: "CNY".into(),
         state: 1,
+        grade: 0,
     };
     let events = [
         Outgoing::new("saas-main", "tenant.updated", 1001, &tenant).envelope_bytes(),

@@ -38,7 +38,8 @@ fn the_old_copies_of_tenants_and_merchants_move_into_the_platforms() {
             "INSERT INTO replica_tenants VALUES (1002, 'New', '', 'New Ltd', 0, 1, 'USD', 'en', 900)",
             "INSERT INTO merchants VALUES (2001, 1001, 1, 'Old Supplier', 'USD', 1, 700)",
             "INSERT INTO merchants VALUES (2002, 1001, 2, 'Old Distributor', 'CNY', 1, 800)",
-            "INSERT INTO replica_merchants VALUES (2002, 1001, 2, 'Distributor', 'CNY', 1, 950)",
+            "INSERT INTO replica_merchants (mch_id, saas_id, mch_type, mch_name, mch_currency, state, occurred_at) \
+             VALUES (2002, 1001, 2, 'Distributor', 'CNY', 1, 950)",
         ] {
             diesel::sql_query(statement).execute(&mut *conn).unwrap();
         }

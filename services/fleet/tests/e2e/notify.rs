@@ -64,6 +64,7 @@ async fn an_order_booked_in_hotel_app_reaches_the_suppliers_socket_once(backend:
             mch_name: format!("merchant {mch_id}"),
             mch_currency: "CNY".into(),
             state: 1,
+            grade: 0,
         };
         publish(
             &bus,

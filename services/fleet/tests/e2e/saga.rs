@@ -43,6 +43,7 @@ pub async fn announce_merchants(bus: &Bus) {
             mch_name: format!("merchant {mch_id}"),
             mch_currency: "CNY".into(),
             state: 1,
+            grade: 0,
         };
         let out = Outgoing::new("saas-main", "merchant.updated", SAAS_ID, &m);
         publish(bus, "merchant.updated", &out).await;

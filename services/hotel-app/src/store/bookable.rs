@@ -10,6 +10,8 @@ use platform::Viewer;
 use platform::db::SearchText as _;
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
+use platform::replica::PriceRuleCopy;
+use platform::trade::price_rule::{self, Scope};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -190,21 +192,31 @@ pub struct Quote {
     pub need_confirm: bool,
 }
 
-/// Prices `stay` of `p` for `distributor_id` at `now`, applying the booking rules.
+/// Prices `stay` of `p` for `distributor_id` at `now`, applying the booking rules and the
+/// price rules of the distributor's level (`rules`, `platform::replica::price_rules_for`): a
+/// night without the distributor's own price costs what its level's rule makes of it.
 pub fn quote(
     conn: &mut DbConnection,
     p: &Bookable,
+    rules: &[PriceRuleCopy],
     distributor_id: i64,
     stay: &Stay,
     now: i64,
 ) -> QueryResult<Quote> {
+    let rule = platform::replica::rule_for(
+        rules,
+        Scope::of_product(p.supplier_id, price_rule::HOTEL, p.product_id),
+    );
     let offers = calendar::offers(
         conn,
         p.product_id,
         Some(distributor_id),
         stay.checkin,
         stay.checkout,
-    )?;
+    )?
+    .into_iter()
+    .map(|o| o.map(|o| o.ruled(rule.as_ref())))
+    .collect();
     Ok(priced(p, offers, stay, now))
 }
 
@@ -256,9 +268,10 @@ pub fn quoted_products(
     now: i64,
 ) -> QueryResult<Vec<(Bookable, Quote)>> {
     let products = bookable_products(conn, viewer, hotel_id, None)?;
+    let rules = platform::replica::price_rules_for(conn, viewer.saas_id, distributor_id)?;
     let mut out = Vec::with_capacity(products.len());
     for p in products {
-        let q = quote(conn, &p, distributor_id, stay, now)?;
+        let q = quote(conn, &p, &rules, distributor_id, stay, now)?;
         out.push((p, q));
     }
     Ok(out)
@@ -399,6 +412,7 @@ mod tests {
             closed: false,
             source,
             left,
+            own_price: false,
         })
     }
 

@@ -27,7 +27,8 @@ fn the_old_copy_of_merchants_moves_into_the_platforms() {
         for statement in [
             "INSERT INTO merchants VALUES (2001, 1001, 1, 'Old Supplier', 'USD', 1, 500)",
             "INSERT INTO merchants VALUES (2002, 1001, 2, 'Old Distributor', 'CNY', 1, 600)",
-            "INSERT INTO replica_merchants VALUES (2002, 1001, 2, 'Distributor', 'CNY', 1, 900)",
+            "INSERT INTO replica_merchants (mch_id, saas_id, mch_type, mch_name, mch_currency, state, occurred_at) \
+             VALUES (2002, 1001, 2, 'Distributor', 'CNY', 1, 900)",
         ] {
             diesel::sql_query(statement).execute(&mut *conn).unwrap();
         }

@@ -2,6 +2,7 @@
 //! booking distributor, with the reason when one is not.
 
 use crate::helpers::*;
+use platform::bus::v1::PriceRuleUpdated;
 use platform::testing::Backend;
 use serde_json::Value;
 
@@ -202,7 +203,108 @@ async fn the_demo_hotel_is_on_sale_and_made_once(backend: Backend) {
     env.shutdown().await;
 }
 
+/// The total price of `hotel`'s only product for nights 1-2, one room, as `token` is quoted it.
+async fn quoted_total(env: &Env, token: &str, hotel_id: i64) -> i64 {
+    let path = format!(
+        "/saas/booking/hotelBookings/listHotelProduct?hotelId={hotel_id}&{}",
+        stay(1, 3, 1)
+    );
+    let (s, b) = env.call("GET", &path, token, None).await;
+    assert_eq!(s, 200, "{b}");
+    b["data"][0]["totalPrice"].as_i64().unwrap()
+}
+
+fn rule(
+    rule_id: i64,
+    grade: i32,
+    product_id: i64,
+    formula: &str,
+    enabled: bool,
+) -> PriceRuleUpdated {
+    PriceRuleUpdated {
+        rule_id,
+        grade,
+        supplier_id: 0,
+        product_type: if product_id > 0 { 10 } else { 0 },
+        product_id,
+        formula: formula.into(),
+        enabled,
+        deleted: false,
+        updated_at: 0,
+    }
+}
+
+/// A distributor of a level with a price rule is quoted, and orders, at what the rule makes of
+/// each night's prices (saas-main's `price-rule.updated` and the level in `merchant.updated`);
+/// the most specific rule wins, its own price for a night wins over any rule, a disabled rule
+/// prices nothing, and a distributor of another level pays the common prices.
+async fn a_distributors_level_prices_its_quotes_and_orders(backend: Backend) {
+    let env = start(backend).await;
+    // Nights 1 and 2: distribution 45,000 and 28,800, purchase 40,000 and 20,000.
+    let p = env.seed(&Seed::default());
+    let common = 45_000 + 28_800;
+    env.publish_distributor_grade(2).await;
+    env.publish_price_rule(SAAS, rule(71, 2, 0, "distribution * 0.8", true))
+        .await;
+    env.publish_price_rule(SAAS, rule(72, 3, 0, "purchase", true))
+        .await;
+    assert_eq!(
+        quoted_total(&env, &env.distributor, p.hotel_id).await,
+        36_000 + 23_040
+    );
+    assert_eq!(
+        quoted_total(&env, &env.distributor_2, p.hotel_id).await,
+        common
+    );
+    // The order is priced as quoted.
+    let (s, b) = env
+        .call(
+            "POST",
+            "/saas/booking/hotelBookings/order",
+            &env.distributor,
+            Some(booking(p.product_id, 1, 3, 1)),
+        )
+        .await;
+    assert_eq!(
+        (s, b["data"]["orderPrice"].as_i64()),
+        (200, Some(59_040)),
+        "{b}"
+    );
+    // A rule for this very product is more specific than the level's.
+    env.publish_price_rule(SAAS, rule(73, 2, p.product_id, "purchase + 1000", true))
+        .await;
+    assert_eq!(
+        quoted_total(&env, &env.distributor, p.hotel_id).await,
+        41_000 + 21_000
+    );
+    // The distributor's own price for night 1 wins over any rule.
+    env.sql(&format!(
+        "INSERT INTO price_distributor VALUES ({}, {DISTRIBUTOR}, '{}', {SAAS}, 20000, NULL, 0, 0)",
+        p.product_id,
+        day(1)
+    ));
+    assert_eq!(
+        quoted_total(&env, &env.distributor, p.hotel_id).await,
+        20_000 + 21_000
+    );
+    // Disabled, the product's rule gives way to the level's; both disabled, the common prices.
+    env.publish_price_rule(SAAS, rule(73, 2, p.product_id, "purchase + 1000", false))
+        .await;
+    assert_eq!(
+        quoted_total(&env, &env.distributor, p.hotel_id).await,
+        20_000 + 23_040
+    );
+    env.publish_price_rule(SAAS, rule(71, 2, 0, "distribution * 0.8", false))
+        .await;
+    assert_eq!(
+        quoted_total(&env, &env.distributor, p.hotel_id).await,
+        20_000 + 28_800
+    );
+    env.shutdown().await;
+}
+
 platform::on_both_backends!(
     search_finds_bookable_hotels_priced_for_the_distributor,
+    a_distributors_level_prices_its_quotes_and_orders,
     the_demo_hotel_is_on_sale_and_made_once,
 );

@@ -14,8 +14,8 @@ use crate::db::DbConnection;
 
 /// The copies of the installation, by owner: saas-main owns `tenants` (tenants and merchants,
 /// [`crate::replica::COPY`]), `notify-configs` (users' notification settings) and `licences`;
-/// `areas` (provinces and cities) and `interface-configs` (the tenants' channel and vendor
-/// configurations); finance-app owns `credit-accounts` (the distributors' credit figures saas-main shows);
+/// `areas` (provinces and cities), `interface-configs` (the tenants' channel and vendor
+/// configurations) and `price-rules` (the price rules of distributors' levels); finance-app owns `credit-accounts` (the distributors' credit figures saas-main shows);
 /// every service owns its part of `permissions` (auth-center's catalogue).
 pub const NOTIFY_CONFIGS: &str = "notify-configs";
 pub const CREDIT_ACCOUNTS: &str = "credit-accounts";
@@ -25,6 +25,8 @@ pub const PERMISSIONS: &str = "permissions";
 pub const AREAS: &str = "areas";
 /// saas-main's interface configurations, which hotel-app and ticket-app push channels through.
 pub const INTERFACE_CONFIGS: &str = "interface-configs";
+/// saas-main's price rules, which hotel-app and ticket-app quote distributors' prices by.
+pub const PRICE_RULES: &str = "price-rules";
 
 /// auth-center's request to every service: declare your permission codes again.
 pub const PERMISSIONS_REQUESTED: &str = "resync.permissions.requested";

@@ -1,9 +1,12 @@
 //! A date of a product's price and stock calendar as one distributor books it, and why a date
 //! cannot be booked. Hotels (a night) and tickets (a visit day) read their calendars the same
-//! way: the distributor's own price when set, else the common distribution price; its
+//! way: the distributor's own price when set, else the common distribution price (or what its
+//! level's price rule makes of the date's prices, [`Offer::ruled`]); its
 //! authorised stock when set, else the common stock, which may be "no limit". Taking stock is
 //! each app's store's (a conditional `UPDATE ... WHERE stock >= n` on its own tables).
 
+use super::formula::{Expr, Prices};
+use super::price_rule;
 use crate::ApiError;
 use crate::i18n::Text;
 
@@ -66,9 +69,29 @@ pub struct Offer {
     pub source: Source,
     /// Left in the stock the date takes from; None for no limit.
     pub left: Option<i64>,
+    /// `price` is the distributor's own price for the date, which no level's rule changes.
+    pub own_price: bool,
 }
 
 impl Offer {
+    /// The offer priced by the distributor's level's price rule `rule` (`price_rule::quote`
+    /// over the date's purchase, distribution and retail prices), unless the distributor has
+    /// its own price for the date (it wins over any rule) or the rule gives no price there.
+    pub fn ruled(mut self, rule: Option<&Expr>) -> Self {
+        if self.own_price {
+            return self;
+        }
+        let prices = Prices {
+            purchase: self.purchase_price,
+            distribution: self.price,
+            retail: self.retail_price,
+        };
+        if let Some(price) = rule.and_then(|r| price_rule::quote(r, prices)) {
+            self.price = price;
+        }
+        self
+    }
+
     /// Whether `n` (rooms, tickets) can be had this date.
     pub fn bookable(&self, n: i64) -> bool {
         Refusal::of(self.closed, self.left, n).is_none()
@@ -77,9 +100,7 @@ impl Offer {
 
 /// The offer made of a common date and, if any, the distributor's own row.
 pub fn merge(day: &str, common: &CommonDay, own: Option<&OwnDay>) -> Offer {
-    let price = own
-        .and_then(|o| o.distribution_price)
-        .unwrap_or(common.distribution_price);
+    let own_price = own.and_then(|o| o.distribution_price);
     let (source, left) = match own.and_then(|o| o.stock) {
         Some(stock) => (Source::Authorized, Some(stock)),
         None if common.stock_limited => (Source::Common, Some(common.stock)),
@@ -87,7 +108,8 @@ pub fn merge(day: &str, common: &CommonDay, own: Option<&OwnDay>) -> Offer {
     };
     Offer {
         day: day.to_owned(),
-        price,
+        price: own_price.unwrap_or(common.distribution_price),
+        own_price: own_price.is_some(),
         purchase_price: common.purchase_price,
         retail_price: common.retail_price,
         closed: common.closed,
@@ -182,6 +204,33 @@ mod tests {
             (10_000, Source::Unlimited, None)
         );
         assert!(o.bookable(1000));
+    }
+
+    #[test]
+    fn a_levels_rule_prices_a_date_without_the_distributors_own_price() {
+        let rule = super::super::formula::parse("distribution * 0.8").unwrap();
+        let o = merge("2026-12-01", &common(true, 5), None).ruled(Some(&rule));
+        assert_eq!(o.price, 8_000);
+        // The distributor's own price wins over any rule.
+        let own = OwnDay {
+            distribution_price: Some(9_000),
+            stock: None,
+        };
+        let o = merge("2026-12-01", &common(true, 5), Some(&own)).ruled(Some(&rule));
+        assert_eq!(o.price, 9_000);
+        // An own row without its own price is still priced by the rule.
+        let o = merge("2026-12-01", &common(true, 5), Some(&OwnDay::default())).ruled(Some(&rule));
+        assert_eq!(o.price, 8_000);
+        // No rule, or one that gives no price for this date: the common price stands.
+        assert_eq!(
+            merge("2026-12-01", &common(true, 5), None)
+                .ruled(None)
+                .price,
+            10_000
+        );
+        let broken = super::super::formula::parse("retail / (purchase - 8000)").unwrap();
+        let o = merge("2026-12-01", &common(true, 5), None).ruled(Some(&broken));
+        assert_eq!(o.price, 10_000);
     }
 
     #[test]

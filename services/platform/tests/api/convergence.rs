@@ -31,6 +31,7 @@ fn envelope(key: &str, mch_id: i64) -> Vec<u8> {
         mch_name: format!("M{mch_id}"),
         mch_currency: "CNY".into(),
         state: 1,
+        grade: 0,
     };
     Outgoing::new("owner", key, 7, &m).envelope_bytes()
 }
@@ -145,6 +146,7 @@ fn owner() -> ServiceSpec {
                     mch_name: format!("Merchant {i}"),
                     mch_currency: "CNY".into(),
                     state: 1,
+                    grade: 0,
                 };
                 platform::bus::publish_in_tx(
                     conn,

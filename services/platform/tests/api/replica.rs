@@ -15,6 +15,7 @@ fn merchant(name: &str, mch_type: i32) -> MerchantUpdated {
         mch_name: name.into(),
         mch_currency: "CNY".into(),
         state: 1,
+        grade: 0,
     }
 }
 
@@ -93,8 +94,80 @@ async fn a_viewer_is_resolved_from_the_copy(backend: Backend) {
     });
 }
 
+/// The price rules of a distributor's level, newest announcement first whatever the delivery
+/// order: a deleted rule stays deleted when an older announcement arrives late, another level's
+/// and another tenant's rules are not the distributor's, and its level follows `merchant.updated`.
+async fn a_distributors_price_rules_follow_its_level_and_the_newest_announcements(
+    backend: Backend,
+) {
+    use platform::bus::v1::PriceRuleUpdated;
+    use platform::trade::price_rule::Scope;
+    with_copy(backend, |conn| {
+        let rule = |rule_id, grade, product_id, formula: &str| PriceRuleUpdated {
+            rule_id,
+            grade,
+            supplier_id: 0,
+            product_type: if product_id > 0 { 10 } else { 0 },
+            product_id,
+            formula: formula.into(),
+            enabled: true,
+            deleted: false,
+            updated_at: 0,
+        };
+        let gold = MerchantUpdated {
+            grade: 3,
+            ..merchant("Gold Travel", 2)
+        };
+        replica::apply_merchant(conn, 7, &gold, 1).unwrap();
+        replica::apply_price_rule(conn, 7, &rule(1, 3, 0, "distribution * 0.8"), 10).unwrap();
+        replica::apply_price_rule(conn, 7, &rule(2, 3, 55, "purchase + 100"), 10).unwrap();
+        replica::apply_price_rule(conn, 7, &rule(3, 4, 0, "retail"), 10).unwrap();
+        replica::apply_price_rule(conn, 8, &rule(4, 3, 0, "retail"), 10).unwrap();
+        let ids = |conn: &mut DbConnection| {
+            let mut ids: Vec<i64> = replica::price_rules_for(conn, 7, 2001)
+                .unwrap()
+                .iter()
+                .map(|r| r.rule_id)
+                .collect();
+            ids.sort_unstable();
+            ids
+        };
+        assert_eq!(ids(conn), [1, 2]);
+        // The product's rule is the more specific; another product gets the level's.
+        let formula = |conn: &mut DbConnection, product_id| {
+            replica::price_rule_of(conn, 7, 2001, Scope::of_product(9, 10, product_id))
+                .unwrap()
+                .map(|e| format!("{e:?}"))
+        };
+        let product_rule = formula(conn, 55);
+        assert!(product_rule.is_some() && product_rule != formula(conn, 56));
+        // Deleted, then an older announcement delivered late: it stays deleted.
+        let deleted = PriceRuleUpdated {
+            enabled: false,
+            deleted: true,
+            ..rule(2, 3, 55, "purchase + 100")
+        };
+        assert!(replica::apply_price_rule(conn, 7, &deleted, 30).unwrap());
+        assert!(
+            !replica::apply_price_rule(conn, 7, &rule(2, 3, 55, "purchase + 100"), 20).unwrap()
+        );
+        assert_eq!(ids(conn), [1]);
+        assert_eq!(formula(conn, 55), formula(conn, 56));
+        // Moved to level 4, the distributor is priced by level 4's rules; a merchant unknown
+        // to the copy by none.
+        let moved = MerchantUpdated {
+            grade: 4,
+            ..merchant("Gold Travel", 2)
+        };
+        replica::apply_merchant(conn, 7, &moved, 2).unwrap();
+        assert_eq!(ids(conn), [3]);
+        assert!(replica::price_rules_for(conn, 7, 9999).unwrap().is_empty());
+    });
+}
+
 platform::on_both_backends!(
     an_older_merchant_event_delivered_late_changes_nothing,
     an_older_tenant_event_delivered_late_changes_nothing,
     a_viewer_is_resolved_from_the_copy,
+    a_distributors_price_rules_follow_its_level_and_the_newest_announcements,
 );

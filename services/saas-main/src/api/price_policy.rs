@@ -9,11 +9,11 @@ use platform::{ApiError, Viewer};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::domain::formula::{self, Prices};
 use crate::domain::price_policy::{self as rules, RULE_DISABLED, RULE_ENABLED, Scope};
 use crate::store::price_policy::{
     self as store, GradeDeletion, PriceGrade, PriceRule, RuleFields, RuleFilter,
 };
+use platform::trade::formula::{self, Prices};
 
 fn grade_not_found() -> ApiError {
     ApiError::not_found("价格等级", "price level")
@@ -323,7 +323,7 @@ impl RuleForm {
             product_type: self.product_type,
             product_id: self.product_id,
         };
-        scope.check()?;
+        rules::check_scope(&scope)?;
         let (formula, _) = rules::check_formula(&self.formula)?;
         Ok(RuleFields {
             rule_name,

@@ -8,7 +8,6 @@ pub mod areas;
 pub mod boss;
 pub mod currency;
 pub mod enums;
-pub mod formula;
 pub mod interfaces;
 pub mod invoices;
 pub mod merchants;

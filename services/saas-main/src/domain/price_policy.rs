@@ -5,7 +5,8 @@ use platform::ApiError;
 use platform::i18n::Text;
 use platform::validate;
 
-use super::formula::{self, Expr, FormulaError};
+use platform::trade::formula::{self, Expr, FormulaError};
+pub use platform::trade::price_rule::Scope;
 
 /// At most 10 levels: 0 (every distributor's until given another) to 9.
 pub const MAX_GRADE: i32 = 9;
@@ -65,84 +66,32 @@ pub fn check_formula(src: &str) -> Result<(String, Expr), ApiError> {
     Ok((src.to_owned(), expr))
 }
 
-/// What a rule covers: a level, and optionally one supplier, one product type, one product.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Scope {
-    pub grade: i32,
-    /// 0: any.
-    pub supplier_id: i64,
-    /// 0: any.
-    pub product_type: i32,
-    /// 0: any; a product needs its type.
-    pub product_id: i64,
-}
-
-impl Scope {
-    pub fn check(&self) -> Result<(), ApiError> {
-        check_grade("grade", self.grade)?;
-        if self.supplier_id < 0 {
-            return Err(ApiError::invalid_field(
-                "supplierId",
-                "请选择供应商",
-                "Please select the supplier",
-            ));
-        }
-        if self.product_type != 0 && !PRODUCT_TYPES.contains(&self.product_type) {
-            return Err(ApiError::invalid_field(
-                "productType",
-                "产品类型不存在（typeProducts）",
-                "not a product type (typeProducts)",
-            ));
-        }
-        if self.product_id < 0 || (self.product_id > 0 && self.product_type == 0) {
-            return Err(ApiError::invalid_field(
-                "productType",
-                "指定产品时请选择产品类型",
-                "a rule for one product needs the product's type",
-            ));
-        }
-        Ok(())
+/// A rule's scope as a save must give it: a level 0-9, a supplier id or 0, a product type of
+/// typeProducts or 0, a product only with its type.
+pub fn check_scope(s: &Scope) -> Result<(), ApiError> {
+    check_grade("grade", s.grade)?;
+    if s.supplier_id < 0 {
+        return Err(ApiError::invalid_field(
+            "supplierId",
+            "请选择供应商",
+            "Please select the supplier",
+        ));
     }
-
-    /// How narrow the scope is; the narrowest enabled rule that covers a sale applies.
-    pub fn specificity(&self) -> u8 {
-        if self.product_id != 0 {
-            4
-        } else if self.supplier_id != 0 && self.product_type != 0 {
-            3
-        } else if self.supplier_id != 0 {
-            2
-        } else if self.product_type != 0 {
-            1
-        } else {
-            0
-        }
+    if s.product_type != 0 && !PRODUCT_TYPES.contains(&s.product_type) {
+        return Err(ApiError::invalid_field(
+            "productType",
+            "产品类型不存在（typeProducts）",
+            "not a product type (typeProducts)",
+        ));
     }
-
-    /// Whether this scope covers a sale to a distributor of `grade`.
-    pub fn covers(&self, sale: &Scope) -> bool {
-        self.grade == sale.grade
-            && (self.supplier_id == 0 || self.supplier_id == sale.supplier_id)
-            && (self.product_type == 0 || self.product_type == sale.product_type)
-            && (self.product_id == 0 || self.product_id == sale.product_id)
+    if s.product_id < 0 || (s.product_id > 0 && s.product_type == 0) {
+        return Err(ApiError::invalid_field(
+            "productType",
+            "指定产品时请选择产品类型",
+            "a rule for one product needs the product's type",
+        ));
     }
-}
-
-/// The rule that prices `sale` (its `grade` the distributor's level, the rest the product's):
-/// among the enabled ones covering it, the most specific. Scopes are unique per tenant, so
-/// there is never a tie.
-pub fn pick<'a, R>(
-    rules: &'a [R],
-    sale: &Scope,
-    scope_of: impl Fn(&R) -> (Scope, bool),
-) -> Option<&'a R> {
-    rules
-        .iter()
-        .filter(|r| {
-            let (s, enabled) = scope_of(r);
-            enabled && s.covers(sale)
-        })
-        .max_by_key(|r| scope_of(r).0.specificity())
+    Ok(())
 }
 
 /// A rule's name (1-50 characters) and remark (up to 200), trimmed.
@@ -200,32 +149,11 @@ mod tests {
 
     #[test]
     fn a_scope_for_one_product_needs_its_type() {
-        assert!(scope(1, 0, 0, 0).check().is_ok());
-        assert!(scope(1, 5, 10, 7).check().is_ok());
-        assert!(scope(1, 0, 0, 7).check().is_err());
-        assert!(scope(1, 0, 11, 0).check().is_err());
-        assert!(scope(12, 0, 0, 0).check().is_err());
-    }
-
-    #[test]
-    fn the_most_specific_enabled_rule_applies() {
-        let rules = [
-            (scope(1, 0, 0, 0), true, "level"),
-            (scope(1, 0, 10, 0), true, "hotels"),
-            (scope(1, 5, 0, 0), true, "supplier 5"),
-            (scope(1, 5, 10, 0), true, "supplier 5 hotels"),
-            (scope(1, 5, 10, 77), false, "product 77 (disabled)"),
-            (scope(1, 0, 10, 78), true, "product 78"),
-            (scope(2, 0, 0, 0), true, "level 2"),
-        ];
-        let pick_for = |sale: Scope| pick(&rules, &sale, |r| (r.0, r.1)).map(|r| r.2);
-        assert_eq!(pick_for(scope(1, 5, 10, 77)), Some("supplier 5 hotels"));
-        assert_eq!(pick_for(scope(1, 6, 10, 78)), Some("product 78"));
-        assert_eq!(pick_for(scope(1, 5, 20, 1)), Some("supplier 5"));
-        assert_eq!(pick_for(scope(1, 6, 10, 1)), Some("hotels"));
-        assert_eq!(pick_for(scope(1, 6, 20, 1)), Some("level"));
-        assert_eq!(pick_for(scope(2, 6, 20, 1)), Some("level 2"));
-        assert_eq!(pick_for(scope(3, 6, 20, 1)), None);
+        assert!(check_scope(&scope(1, 0, 0, 0)).is_ok());
+        assert!(check_scope(&scope(1, 5, 10, 7)).is_ok());
+        assert!(check_scope(&scope(1, 0, 0, 7)).is_err());
+        assert!(check_scope(&scope(1, 0, 11, 0)).is_err());
+        assert!(check_scope(&scope(12, 0, 0, 0)).is_err());
     }
 
     #[test]

@@ -276,6 +276,7 @@ fn announce(conn: &mut DbConnection, m: &Merchant) -> QueryResult<()> {
         mch_name: m.mch_name.clone(),
         mch_currency: m.currency.clone(),
         state: m.state,
+        grade: m.grade,
     };
     publish_in_tx(
         conn,

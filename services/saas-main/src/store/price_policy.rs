@@ -399,6 +399,19 @@ fn announce(
     .map(|_| ())
 }
 
+/// Announces every rule of every tenant again: the answer to `resync.price-rules.requested`.
+/// Deleted rules are gone here; a copy never filled holds none of them.
+pub fn announce_all(conn: &mut DbConnection, now: i64) -> QueryResult<usize> {
+    let rules: Vec<(i64, PriceRule)> = price_rules::table
+        .order(price_rules::id)
+        .select((price_rules::saas_id, PriceRule::as_select()))
+        .load(conn)?;
+    for (saas_id, r) in &rules {
+        announce(conn, *saas_id, r, false, now)?;
+    }
+    Ok(rules.len())
+}
+
 fn announce_changed(
     conn: &mut DbConnection,
     viewer: &Viewer,

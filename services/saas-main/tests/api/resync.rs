@@ -35,7 +35,9 @@ async fn start(backend: Backend) -> Env {
             "notify-config.updated",
             "licence.updated",
             "area.updated",
+            "price-rule.updated",
             "resync.tenants.completed",
+            "resync.price-rules.completed",
             "resync.notify-configs.completed",
             "resync.licences.completed",
             "resync.areas.completed",
@@ -282,9 +284,77 @@ async fn every_area_is_announced_again(backend: Backend) {
     env.app.shutdown().await;
 }
 
+/// A distributor's price level travels with `merchant.updated` (the product services price its
+/// quotes by it), and every price rule of every tenant is announced again on request.
+async fn every_price_rule_and_level_is_announced_again(backend: Backend) {
+    let mut env = start(backend).await;
+    let admin = env.issuer.token(2, SAAS_ID, 0, 200);
+    let (status, body) = send(
+        &env.app,
+        "POST",
+        "/saas/pricePolicy/priceGrade/save",
+        &admin,
+        Some(json!({"grade": 3, "gradeName": "Gold"})),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = send(
+        &env.app,
+        "POST",
+        "/saas/merchant/distributorInfos/save",
+        &admin,
+        Some(json!({"mchName": "Gold Travel", "grade": 3, "contactMobile": "13800138000",
+            "currency": "CNY", "language": "zh-cn", "withdrawFee": 0, "withdrawLimit": 0, "state": 1})),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let gold = body["data"]["mchId"].as_i64().unwrap();
+    let (status, body) = send(
+        &env.app,
+        "POST",
+        "/saas/pricePolicy/priceRule/save",
+        &admin,
+        Some(json!({"ruleName": "Gold discount", "grade": 3, "formula": "distribution * 0.8"})),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let rule_id = body["data"]["id"].as_i64().unwrap();
+
+    let (announced, done) = ask(&mut env, "tenants").await;
+    let levels: Vec<(i64, i32)> = announced
+        .iter()
+        .filter(|e| e.event_type == "merchant.updated")
+        .map(|e| {
+            let m = v1::MerchantUpdated::decode(e.payload.as_slice()).unwrap();
+            (m.mch_id, m.grade)
+        })
+        .filter(|(id, _)| *id == gold || *id == DISTRIBUTOR_ID)
+        .collect();
+    assert_eq!(levels.len(), 2, "{levels:?}");
+    assert!(levels.contains(&(gold, 3)) && levels.contains(&(DISTRIBUTOR_ID, 0)));
+    assert_answer(&done, "tenants", 4);
+
+    let (announced, done) = ask(&mut env, "price-rules").await;
+    let rules: Vec<(i64, i64, i32, String, bool)> = announced
+        .iter()
+        .filter(|e| e.event_type == "price-rule.updated")
+        .map(|e| {
+            let r = v1::PriceRuleUpdated::decode(e.payload.as_slice()).unwrap();
+            (e.saas_id, r.rule_id, r.grade, r.formula, r.enabled)
+        })
+        .collect();
+    assert_eq!(
+        rules,
+        [(SAAS_ID, rule_id, 3, "distribution * 0.8".to_owned(), true)]
+    );
+    assert_answer(&done, "price-rules", 1);
+    env.app.shutdown().await;
+}
+
 platform::on_both_backends!(
     every_area_is_announced_again,
     every_tenant_and_merchant_is_announced_again,
     every_notification_setting_is_announced_again,
-    every_licence_is_announced_again_as_it_stands
+    every_licence_is_announced_again_as_it_stands,
+    every_price_rule_and_level_is_announced_again
 );

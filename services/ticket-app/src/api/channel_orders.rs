@@ -19,7 +19,6 @@ use platform::tenancy::MerchantKind;
 use platform::trade::calendar::Refusal as Unbookable;
 use platform::trade::order_rules::pay_type;
 use platform::trade::order_state::{Action, state};
-use platform::trade_store::CalendarTables as _;
 use platform::{ApiError, Viewer};
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -28,7 +27,6 @@ use utoipa::ToSchema;
 use crate::domain::channel as rules;
 use crate::domain::channel_order::{self as order_rules, CancelStep, Refusal};
 use crate::settings::OrderSettings;
-use crate::store::calendar::Calendar;
 use crate::store::channel_orders;
 use crate::store::channel_orders::ChannelOrigin;
 use crate::store::channels as store;
@@ -280,8 +278,15 @@ fn take_order(
     let product = super::orders::bookable(conn, &actor.viewer, product_id)?;
     let visit = platform::time::parse_date("date", &o.date)?;
     let day = platform::time::format_day(visit);
-    let offer = Calendar::offer(conn, product_id, config.mch_id, &day)?
-        .ok_or_else(|| Unbookable::NoPrice.error(&day))?;
+    let offer = crate::store::calendar::quote(
+        conn,
+        product.saas_id,
+        config.mch_id,
+        product.supplier_id,
+        product_id,
+        &day,
+    )?
+    .ok_or_else(|| Unbookable::NoPrice.error(&day))?;
     order_rules::check_price(o.price, offer.price)
         .map_err(|r| Failed::Stale(r, product_id, day.clone()))?;
     let placed = orders::place(

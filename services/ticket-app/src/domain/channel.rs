@@ -225,6 +225,7 @@ mod tests {
             closed: false,
             source: Source::Authorized,
             left: Some(5),
+            own_price: true,
         };
         assert_eq!(
             day_of(&offer),

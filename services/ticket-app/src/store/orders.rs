@@ -726,7 +726,15 @@ pub fn place(
     booking::check_visit(&p, n.visit, actor.now)?;
     booking::check_buyer(&p, &mut n.buyer)?;
     let day = platform::time::format_day(n.visit);
-    let Some(offer) = Calendar::offer(conn, product.id, distributor_id, &day)? else {
+    let quoted = super::calendar::quote(
+        conn,
+        product.saas_id,
+        distributor_id,
+        product.supplier_id,
+        product.id,
+        &day,
+    )?;
+    let Some(offer) = quoted else {
         return Err(Refusal::NoPrice.error(&day));
     };
     if let Some(r) = Refusal::of(offer.closed, offer.left, n.quantity) {

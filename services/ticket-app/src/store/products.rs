@@ -265,6 +265,20 @@ pub fn for_booking(
     q.select(ProductRow::as_select()).first(conn).optional()
 }
 
+/// The suppliers of the given products of tenant `saas_id`, by product.
+pub fn suppliers_of(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    ids: &[i64],
+) -> QueryResult<HashMap<i64, i64>> {
+    let rows: Vec<(i64, i64)> = ticket_products::table
+        .filter(ticket_products::saas_id.eq(saas_id))
+        .filter(ticket_products::id.eq_any(ids))
+        .select((ticket_products::id, ticket_products::supplier_id))
+        .load(conn)?;
+    Ok(rows.into_iter().collect())
+}
+
 pub fn load(
     conn: &mut DbConnection,
     viewer: &Viewer,
@@ -461,9 +475,12 @@ pub fn bookable(
         .select(ProductRow::as_select())
         .load(conn)?;
     let mut out = Vec::with_capacity(rows.len());
+    let rules = platform::replica::price_rules_for(conn, viewer.saas_id, distributor_id)?;
     for product in decorate(conn, viewer.saas_id, rows)? {
+        let rule = super::calendar::rule_of(&rules, product.supplier_id, product.product_id);
         let offer =
-            super::calendar::Calendar::offer(conn, product.product_id, distributor_id, day)?;
+            super::calendar::Calendar::offer(conn, product.product_id, distributor_id, day)?
+                .map(|o| o.ruled(rule.as_ref()));
         let refusal = match &offer {
             None => Some(platform::trade::calendar::Refusal::NoPrice),
             Some(o) => platform::trade::calendar::Refusal::of(o.closed, o.left, quantity),

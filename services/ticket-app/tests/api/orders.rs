@@ -8,7 +8,7 @@ use prost::Message as _;
 use serde_json::json;
 
 use crate::helpers::{
-    Client, DISTRIBUTOR, SUPPLIER, buyer, day, next_event, start_env, start_env_with,
+    Client, DISTRIBUTOR, SAAS, SUPPLIER, buyer, day, next_event, start_env, start_env_with,
 };
 
 async fn a_distributor_books_the_supplier_confirms_and_everyone_is_told(backend: Backend) {
@@ -789,8 +789,67 @@ async fn the_staff_adjust_an_orders_amounts_and_no_one_else_may(backend: Backend
     assert_eq!(seen.data().get("supplierPrice"), None);
 }
 
+/// A distributor of a level with a price rule is quoted, and orders, at what the rule makes of
+/// the day's prices (purchase 8,000, distribution 10,000, retail 12,000); its own price for the
+/// day wins over the rule, and a disabled rule prices nothing.
+async fn a_distributors_level_prices_its_tickets(backend: Backend) {
+    let env = start_env(backend).await;
+    let product = env
+        .bookable(&env.supplier, json!({"confirmType": 2}), Some(10))
+        .await;
+    env.fixture.publish_distributor_grade(4).await;
+    let rule = |formula: &str, enabled: bool| v1::PriceRuleUpdated {
+        rule_id: 91,
+        grade: 4,
+        supplier_id: SUPPLIER,
+        product_type: 20,
+        product_id: 0,
+        formula: formula.into(),
+        enabled,
+        deleted: false,
+        updated_at: 0,
+    };
+    env.fixture
+        .publish_price_rule(SAAS, rule("(purchase + retail) / 2 - 7", true))
+        .await;
+    let distributor = Client::new(&env.fixture, &env.fixture.distributor);
+    let quoted = || async {
+        let search = distributor
+            .get(&format!(
+                "/saas/booking/ticketBookings/list?visitDate={}&quantity=1",
+                day(1)
+            ))
+            .await;
+        search.rows()[0]["price"].as_i64()
+    };
+    assert_eq!(quoted().await, Some(9_993));
+    env.fixture
+        .publish_price_rule(SAAS, rule("retail * 0.75 + 1", true))
+        .await;
+    assert_eq!(quoted().await, Some(9_001));
+    let placed = distributor
+        .book(product, 1, 2, buyer("13800000002", "B2"))
+        .await;
+    assert_eq!(placed.data()["orderPrice"].as_i64(), Some(2 * 9_001));
+    // Its own price for the day wins.
+    env.sql(&format!(
+        "INSERT INTO ticket_price_distributor VALUES ({product}, {DISTRIBUTOR}, '{}', {SAAS}, 9500, NULL, 0, 0)",
+        day(1)
+    ));
+    assert_eq!(quoted().await, Some(9_500));
+    env.sql(&format!(
+        "DELETE FROM ticket_price_distributor WHERE product_id = {product}"
+    ));
+    env.fixture
+        .publish_price_rule(SAAS, rule("retail * 0.75 + 1", false))
+        .await;
+    assert_eq!(quoted().await, Some(10_000));
+    env.shutdown().await;
+}
+
 platform::on_both_backends!(
     a_credit_payment_asks_finance_and_waits_for_its_answer,
+    a_distributors_level_prices_its_tickets,
     a_distributor_books_the_supplier_confirms_and_everyone_is_told,
     an_instant_product_confirms_and_an_online_one_waits_for_payment,
     purchase_limits_hold_per_order_customer_and_day,

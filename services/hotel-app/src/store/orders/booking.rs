@@ -58,7 +58,8 @@ pub fn place(
     pay_timeout_ms: i64,
 ) -> Result<OrderSummary, ApiError> {
     let now = ctx.now;
-    let q = quote(conn, p, n.distributor_id, &n.stay, now)?;
+    let rules = platform::replica::price_rules_for(conn, ctx.viewer.saas_id, n.distributor_id)?;
+    let q = quote(conn, p, &rules, n.distributor_id, &n.stay, now)?;
     if let Some(refusal) = q.refusal {
         return Err(refusal);
     }

@@ -1,0 +1,2 @@
+DROP TABLE replica_price_rules;
+ALTER TABLE replica_merchants DROP COLUMN grade;
