@@ -1373,10 +1373,17 @@ pub(crate) fn redeemed(
         gate,
         origin,
     } = used;
-    diesel::update(ticket_orders::table.find(o.id))
-        .set(ticket_orders::updated_at.eq(actor.now))
-        .execute(conn)?;
-    let row = reload(conn, o.id)?;
+    // Written and read again in one statement on PostgreSQL (after the lock it reads what
+    // another transaction committed); SQLite's writer holds the whole database already.
+    let touch = diesel::update(ticket_orders::table.find(o.id))
+        .set(ticket_orders::updated_at.eq(actor.now));
+    let row = match conn {
+        DbConnection::Postgres(c) => touch.returning(OrderRow::as_returning()).get_result(c)?,
+        DbConnection::Sqlite(_) => {
+            touch.execute(conn)?;
+            reload(conn, o.id)?
+        }
+    };
     let role = role(&actor.viewer);
     let remark = format!(
         "{} x{tickets}{}",
