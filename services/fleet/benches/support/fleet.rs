@@ -168,3 +168,34 @@ pub async fn hammer(
     }
     (started.elapsed(), all)
 }
+
+/// The same calls as [`hammer`] made open loop: call `i` of `bodies` is sent `i / rate` seconds
+/// after the start whatever the earlier ones are doing, each on its own task, so a slow answer
+/// delays no later call. Its time counts from when it was due, not from when it went out.
+#[allow(dead_code)]
+pub async fn paced(
+    c: &awc::Client,
+    rate: usize,
+    method: &'static str,
+    url: &str,
+    token: &str,
+    bodies: Vec<Value>,
+) -> (Duration, Vec<(Duration, Duration, u16, Value)>) {
+    let gap = Duration::from_secs_f64(1.0 / rate.max(1) as f64);
+    let started = Instant::now();
+    let mut tasks = Vec::with_capacity(bodies.len());
+    for (i, body) in bodies.into_iter().enumerate() {
+        let due = started + gap * u32::try_from(i).unwrap();
+        tokio::time::sleep_until(due.into()).await;
+        let (c, token, url) = (c.clone(), token.to_owned(), url.to_owned());
+        tasks.push(actix_web::rt::spawn(async move {
+            let (s, b) = call(&c, method, &url, Some(&token), Some(body)).await;
+            (due.elapsed(), started.elapsed(), s, b)
+        }));
+    }
+    let mut all = Vec::with_capacity(tasks.len());
+    for t in tasks {
+        all.push(t.await.unwrap());
+    }
+    (started.elapsed(), all)
+}

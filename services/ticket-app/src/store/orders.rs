@@ -479,29 +479,36 @@ struct Entry<'a> {
 }
 
 fn log(conn: &mut DbConnection, o: &OrderRow, e: Entry<'_>) -> QueryResult<()> {
-    let Entry {
-        action,
-        from,
-        to,
-        role,
-        user_id,
-        remark,
-        now,
-    } = e;
-    diesel::insert_into(ticket_order_logs::table)
-        .values((
-            ticket_order_logs::id.eq(platform::id::next_id()),
-            ticket_order_logs::saas_id.eq(o.saas_id),
-            ticket_order_logs::order_id.eq(o.id),
-            ticket_order_logs::action.eq(action),
-            ticket_order_logs::from_state.eq(from),
-            ticket_order_logs::to_state.eq(to),
-            ticket_order_logs::role.eq(role_name(role)),
-            ticket_order_logs::user_id.eq(user_id),
-            ticket_order_logs::remark.eq(remark),
-            ticket_order_logs::created_at.eq(now),
-        ))
-        .execute(conn)?;
+    log_all(conn, o, [e])
+}
+
+/// Log entries of order `o`, written in one statement and kept in the order given.
+fn log_all<'a>(
+    conn: &mut DbConnection,
+    o: &OrderRow,
+    entries: impl IntoIterator<Item = Entry<'a>>,
+) -> QueryResult<()> {
+    let rows: Vec<_> = entries
+        .into_iter()
+        .map(|e| {
+            (
+                // Ids taken in order: the log reads by id.
+                ticket_order_logs::id.eq(platform::id::next_id()),
+                ticket_order_logs::saas_id.eq(o.saas_id),
+                ticket_order_logs::order_id.eq(o.id),
+                ticket_order_logs::action.eq(e.action),
+                ticket_order_logs::from_state.eq(e.from),
+                ticket_order_logs::to_state.eq(e.to),
+                ticket_order_logs::role.eq(role_name(e.role)),
+                ticket_order_logs::user_id.eq(e.user_id),
+                ticket_order_logs::remark.eq(e.remark),
+                ticket_order_logs::created_at.eq(e.now),
+            )
+        })
+        .collect();
+    let insert = diesel::insert_into(ticket_order_logs::table).values(rows);
+    // SQLite's multi-row insert is a different statement type in diesel.
+    platform::per_backend!(conn, |c| insert.execute(c))?;
     Ok(())
 }
 
@@ -586,6 +593,20 @@ fn publish_acted_as(
     reason: &str,
     actor: &Actor,
 ) -> QueryResult<()> {
+    let out = acted_event(o, order, before, after, reason, actor)?;
+    publish_in_tx(conn, out).map(|_| ())
+}
+
+/// The event of an action that moved order `o` from `before` to `after`:
+/// `order.ticket.cancelled` or `order.ticket.state-changed`.
+fn acted_event(
+    o: &OrderRow,
+    order: v1::OrderRef,
+    before: &OrderStates,
+    after: &OrderStates,
+    reason: &str,
+    actor: &Actor,
+) -> QueryResult<Outgoing> {
     let kind = order_state::event_kind(after);
     let key = format!("order.ticket.{kind}");
     let order = Some(order);
@@ -612,7 +633,7 @@ fn publish_acted_as(
         };
         Outgoing::new(NAME, &key, o.saas_id, &e)
     };
-    publish_in_tx(conn, out.at(actor.now)).map(|_| ())
+    Ok(out.at(actor.now))
 }
 
 // ---- placing an order --------------------------------------------------------------------
@@ -1011,7 +1032,8 @@ fn tickets_used() -> ApiError {
 }
 
 /// Writes the states `after` into order `o` if they are still `before` (one conditional
-/// UPDATE: of two concurrent actions one applies, the other is told to retry).
+/// UPDATE: of two concurrent actions one applies, the other is told to retry), and answers the
+/// order's row as written (read back in the same statement on PostgreSQL).
 fn write_states(
     conn: &mut DbConnection,
     o: &OrderRow,
@@ -1020,8 +1042,8 @@ fn write_states(
     now: i64,
     stamp: Option<Stamp>,
     paid_by: i32,
-) -> Result<(), ApiError> {
-    let n = diesel::update(
+) -> Result<OrderRow, ApiError> {
+    let write = diesel::update(
         ticket_orders::table
             .filter(ticket_orders::id.eq(o.id))
             .filter(ticket_orders::order_state.eq(before.order))
@@ -1043,12 +1065,15 @@ fn write_states(
         (stamp == Some(Stamp::Paid)).then(|| ticket_orders::pay_type.eq(paid_by)),
         (stamp == Some(Stamp::Confirmed)).then(|| ticket_orders::confirm_date.eq(now)),
         (stamp == Some(Stamp::Finished)).then(|| ticket_orders::finish_date.eq(now)),
-    ))
-    .execute(conn)?;
-    if n != 1 {
-        return Err(changed_meanwhile());
-    }
-    Ok(())
+    ));
+    let row = match conn {
+        DbConnection::Postgres(c) => write.returning(OrderRow::as_returning()).get_result(c),
+        DbConnection::Sqlite(_) => match write.execute(conn)? {
+            1 => reload(conn, o.id),
+            _ => Err(diesel::result::Error::NotFound),
+        },
+    };
+    row.optional()?.ok_or_else(changed_meanwhile)
 }
 
 /// The channel asked to cancel its order `id` and was refused: the order stands, its channel
@@ -1126,7 +1151,7 @@ pub fn act(
     } else {
         order_rules::stamp(action)
     };
-    write_states(conn, &o, &before, &after, now, stamp, pay_type)?;
+    let row = write_states(conn, &o, &before, &after, now, stamp, pay_type)?;
     if action.returns_stock() {
         Calendar::give_back(
             conn,
@@ -1145,7 +1170,6 @@ pub fn act(
             now,
         )?;
     }
-    let row = reload(conn, o.id)?;
     log(
         conn,
         &row,
@@ -1289,7 +1313,7 @@ pub fn credit_answered(
         return Ok(false);
     };
     let stamp = answer.accepted.then_some(Stamp::Paid);
-    write_states(conn, &o, &before, &after, now, stamp, pay_type::CREDIT)?;
+    let row = write_states(conn, &o, &before, &after, now, stamp, pay_type::CREDIT)?;
     let payment = ticket_order_payments::table.find(o.id);
     let why = if answer.accepted {
         diesel::update(payment)
@@ -1311,7 +1335,6 @@ pub fn credit_answered(
             .execute(conn)?;
         why
     };
-    let row = reload(conn, o.id)?;
     log(
         conn,
         &row,
@@ -1384,6 +1407,9 @@ pub(crate) fn redeemed(
             reload(conn, o.id)?
         }
     };
+    // Counted after the write above: a gate that admitted another voucher of this order a
+    // moment ago has committed by now, so the last voucher is seen as the last.
+    let left = left(conn)?;
     let role = role(&actor.viewer);
     let remark = format!(
         "{} x{tickets}{}",
@@ -1394,37 +1420,35 @@ pub(crate) fn redeemed(
             format!(" @ {gate}")
         }
     );
-    log(
-        conn,
-        &row,
-        Entry {
-            action: "redeem",
-            from: row.order_state,
-            to: row.order_state,
-            role,
-            user_id: actor.user_id,
-            remark: &remark,
-            now: actor.now,
-        },
-    )?;
-    publish_modified_as(
-        conn,
+    let redeem = Entry {
+        action: "redeem",
+        from: row.order_state,
+        to: row.order_state,
+        role,
+        user_id: actor.user_id,
+        remark: &remark,
+        now: actor.now,
+    };
+    let modified = modified_event(
         &row,
         order_ref_named(&row, product_name),
         &format!("redeem: {remark}"),
         actor,
-    )?;
-    if left(conn)? > 0 {
+    );
+    if left > 0 {
+        log_all(conn, &row, [redeem])?;
+        publish_in_tx(conn, modified)?;
         if let Some(origin) = origin {
             checked_in(conn, &row, origin, code, &remark, actor.now)?;
         }
         return Ok(false);
     }
     // Every voucher used: the tickets are, and the order is done (whatever its visit day:
-    // a ticket valid over a range may be used before it).
+    // a ticket valid over a range may be used before it). Both log entries and both events
+    // are written in one statement each.
     let before = row.states();
     let after = order_state::apply(Action::Complete, Role::Operator, &before)?;
-    write_states(
+    let done = write_states(
         conn,
         &row,
         &before,
@@ -1433,22 +1457,17 @@ pub(crate) fn redeemed(
         order_rules::stamp(Action::Complete),
         0,
     )?;
-    let done = reload(conn, o.id)?;
-    log(
-        conn,
-        &done,
-        Entry {
-            action: Action::Complete.as_str(),
-            from: before.order,
-            to: after.order,
-            role,
-            user_id: actor.user_id,
-            remark: "",
-            now: actor.now,
-        },
-    )?;
-    publish_acted_as(
-        conn,
+    let complete = Entry {
+        action: Action::Complete.as_str(),
+        from: before.order,
+        to: after.order,
+        role,
+        user_id: actor.user_id,
+        remark: "",
+        now: actor.now,
+    };
+    log_all(conn, &done, [redeem, complete])?;
+    let completed = acted_event(
         &done,
         order_ref_named(&done, product_name),
         &before,
@@ -1456,6 +1475,7 @@ pub(crate) fn redeemed(
         "complete: all tickets used",
         actor,
     )?;
+    platform::bus::publish_all_in_tx(conn, vec![modified, completed])?;
     if let Some(origin) = origin {
         checked_in(conn, &done, origin, code, &remark, actor.now)?;
     }
@@ -1535,6 +1555,11 @@ fn publish_modified_as(
     reason: &str,
     actor: &Actor,
 ) -> QueryResult<()> {
+    publish_in_tx(conn, modified_event(row, order, reason, actor)).map(|_| ())
+}
+
+/// `order.ticket.modified` of order `row`: its states unchanged.
+fn modified_event(row: &OrderRow, order: v1::OrderRef, reason: &str, actor: &Actor) -> Outgoing {
     let s = row.states();
     let e = v1::OrderStateChanged {
         order: Some(order),
@@ -1547,8 +1572,7 @@ fn publish_modified_as(
         reason: reason.to_owned(),
         changed_by: actor.user_id,
     };
-    let out = Outgoing::new(NAME, "order.ticket.modified", row.saas_id, &e).at(actor.now);
-    publish_in_tx(conn, out).map(|_| ())
+    Outgoing::new(NAME, "order.ticket.modified", row.saas_id, &e).at(actor.now)
 }
 
 /// New amounts of an order (fen); None: kept.
