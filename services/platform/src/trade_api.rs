@@ -12,6 +12,7 @@ use crate::db::DbConnection;
 use crate::i18n::Text;
 use crate::tenancy::{MCH_DISTRIBUTOR, MCH_SUPPLIER};
 use crate::time::format_day;
+use crate::trade::price_rule::Scope;
 use crate::trade::pricing::{
     AuthorizedStock, Change, CommonChange, DateSelection, OwnChange, PriceChanges, PriceInput,
     StockChange, date_range, present,
@@ -286,19 +287,25 @@ impl PriceSaved {
     }
 }
 
-/// The price calendar page of a product the caller keeps (`product_id`, found by the app):
-/// one entry per date asked for, with the distributor's view when one is named.
+/// The price calendar page of a product the caller keeps (`product`: its supplier, type and
+/// id, found by the app): one entry per date asked for, with the distributor's view when one
+/// is named (priced by its level's price rule where it has no price of its own).
 pub fn list_prices<C: CalendarTables>(
     conn: &mut DbConnection,
     viewer: &Viewer,
-    product_id: i64,
+    product: Scope,
     q: &PriceListQuery,
 ) -> Result<Vec<PriceDay>, ApiError> {
     let (first, last, distributor) = q.parse(conn, viewer)?;
+    let rule = match distributor {
+        Some(d) => crate::replica::price_rule_of(conn, viewer.saas_id, d, product)?,
+        None => None,
+    };
     Ok(C::calendar_days(
         conn,
-        product_id,
+        product.product_id,
         distributor,
+        rule.as_ref(),
         first,
         last,
     )?)

@@ -23,6 +23,7 @@ use crate::db::DbConnection;
 use crate::i18n::Text;
 use crate::time::format_day;
 use crate::trade::calendar::{CommonDay, Offer, OwnDay, Source, merge};
+use crate::trade::formula::Expr;
 use crate::trade::pricing::{AuthorizedStock, CommonChange, OwnChange, Prices, StockChange};
 use crate::{ApiError, Viewer};
 
@@ -141,8 +142,11 @@ pub struct DistributorNight {
     pub authorized_stock: Option<i64>,
     /// What its orders hold of the authorised stock.
     pub authorized_sold: i64,
-    /// What it pays.
+    /// What it pays: its own price, else what its level's price rule makes of the date's
+    /// prices, else the common distribution price.
     pub effective_price: i64,
+    /// Its level's price rule changed the price it pays (`effectivePrice` is the rule's).
+    pub by_rule: bool,
     /// What it can still book; null = no limit.
     pub effective_stock: Option<i64>,
     /// authorized, common or unlimited.
@@ -151,9 +155,14 @@ pub struct DistributorNight {
 }
 
 impl DistributorNight {
-    pub fn of(common: &CommonRow, own: Option<&OwnRow>) -> Self {
-        let offer = common.offer(own);
+    /// The date `common` as a distributor with `own` settings books it, priced by its level's
+    /// price rule `rule` where it has no price of its own.
+    pub fn of(common: &CommonRow, own: Option<&OwnRow>, rule: Option<&Expr>) -> Self {
+        let plain = common.offer(own);
+        let common_price = plain.price;
+        let offer = plain.ruled(rule);
         DistributorNight {
+            by_rule: !offer.own_price && offer.price != common_price,
             distribution_price: own.and_then(|o| o.distribution_price),
             authorized_stock: own.and_then(|o| o.stock),
             authorized_sold: own.map_or(0, |o| o.sold),
@@ -445,6 +454,7 @@ pub trait CalendarTables {
         conn: &mut DbConnection,
         product_id: i64,
         distributor_id: Option<i64>,
+        rule: Option<&Expr>,
         first: i64,
         last: i64,
     ) -> QueryResult<Vec<PriceDay>> {
@@ -460,7 +470,7 @@ pub trait CalendarTables {
                 match common.get(&day) {
                     Some(c) => PriceDay::priced(
                         c,
-                        distributor_id.map(|_| DistributorNight::of(c, own.get(&day))),
+                        distributor_id.map(|_| DistributorNight::of(c, own.get(&day), rule)),
                     ),
                     None => PriceDay::unpriced(day),
                 }
@@ -777,14 +787,27 @@ mod tests {
     }
 
     #[test]
+    fn a_distributor_pays_its_levels_rule_where_it_has_no_price_of_its_own() {
+        let rule = crate::trade::formula::parse("distribution * 0.8").unwrap();
+        let n = DistributorNight::of(&common(true, 5), None, Some(&rule));
+        assert_eq!((n.effective_price, n.by_rule), (8_000, true));
+        let n = DistributorNight::of(&common(true, 5), Some(&own(None, Some(2))), Some(&rule));
+        assert_eq!((n.effective_price, n.by_rule), (8_000, true));
+        let n = DistributorNight::of(&common(true, 5), Some(&own(Some(9_500), None)), Some(&rule));
+        assert_eq!((n.effective_price, n.by_rule), (9_500, false));
+        let n = DistributorNight::of(&common(true, 5), None, None);
+        assert_eq!((n.effective_price, n.by_rule), (10_000, false));
+    }
+
+    #[test]
     fn a_distributor_sees_its_own_price_stock_and_what_it_holds() {
-        let n = DistributorNight::of(&common(true, 5), Some(&own(Some(9_500), Some(2))));
+        let n = DistributorNight::of(&common(true, 5), Some(&own(Some(9_500), Some(2))), None);
         assert_eq!(
             (n.effective_price, n.effective_stock, n.authorized_sold),
             (9_500, Some(2), 1)
         );
         assert_eq!(n.stock_source, "authorized");
-        let n = DistributorNight::of(&common(true, 5), None);
+        let n = DistributorNight::of(&common(true, 5), None, None);
         assert_eq!(
             (n.effective_price, n.stock_source.as_str()),
             (10_000, "common")

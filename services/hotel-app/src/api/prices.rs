@@ -7,6 +7,7 @@ use actix_web::{get, post, web};
 use platform::db::{DbConnection, DbPool, with_conn, write_tx};
 use platform::http::{Json, Query, Reply};
 use platform::time::now_ms;
+use platform::trade::price_rule::{self, Scope};
 use platform::trade_api::{
     DistributorPriceSave, PriceListQuery, PriceSave, PriceSaved, check_distributor, keeps_products,
     list_prices, product_not_found, save_own_prices, save_prices,
@@ -50,7 +51,8 @@ pub async fn list(
     let q = q.into_inner();
     let rows = with_conn(&pool, move |conn| -> Result<_, ApiError> {
         let p = product_of(conn, &viewer, q.product_id)?;
-        list_prices::<Calendar>(conn, &viewer, p.id, &q)
+        let product = Scope::of_product(p.supplier_id, price_rule::HOTEL, p.id);
+        list_prices::<Calendar>(conn, &viewer, product, &q)
     })
     .await?;
     Ok(Reply(rows))
@@ -123,7 +125,7 @@ pub async fn distributor_list(
         Ok(store::distributor_days(
             conn,
             &viewer,
-            p.id,
+            Scope::of_product(p.supplier_id, price_rule::HOTEL, p.id),
             distributor,
             first,
             last,

@@ -9,6 +9,7 @@ use diesel::prelude::*;
 use platform::Viewer;
 use platform::db::DbConnection;
 use platform::time::format_day;
+use platform::trade::price_rule::Scope;
 use platform::trade_store::{CalendarTables, DistributorNight, common_stock};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -41,17 +42,19 @@ struct OwnRow {
     sold: i64,
 }
 
-/// The distributors' own nights of a product from `first` to `last`. With a distributor: one
-/// entry per priced date (its own values null where it follows the common calendar); without:
-/// every distributor's own rows.
+/// The distributors' own nights of a product (`product`: its supplier, type and id) from
+/// `first` to `last`, each priced as that distributor pays it (its own price, else its level's
+/// price rule, else the common price). With a distributor: one entry per priced date (its own
+/// values null where it follows the common calendar); without: every distributor's own rows.
 pub fn distributor_days(
     conn: &mut DbConnection,
     viewer: &Viewer,
-    product_id: i64,
+    product: Scope,
     distributor_id: Option<i64>,
     first: i64,
     last: i64,
 ) -> QueryResult<Vec<DistributorDay>> {
+    let product_id = product.product_id;
     let common = Calendar::common_range(conn, product_id, &format_day(first), &format_day(last))?;
     let mut q = price_distributor::table
         .filter(price_distributor::product_id.eq(product_id))
@@ -71,6 +74,11 @@ pub fn distributor_days(
     ids.sort_unstable();
     ids.dedup();
     let names = platform::replica::merchant_names(conn, viewer.saas_id, &ids)?;
+    let mut rules = HashMap::with_capacity(ids.len());
+    for &id in &ids {
+        let rule = platform::replica::price_rule_of(conn, viewer.saas_id, id, product)?;
+        rules.insert(id, rule);
+    }
     let by_day: HashMap<&str, &CommonNight> = common.iter().map(|c| (c.day.as_str(), c)).collect();
     let entry = |c: &CommonNight, id: i64, own: Option<&OwnNight>| {
         let (common_stock_type, common_stock) = common_stock(c);
@@ -81,7 +89,7 @@ pub fn distributor_days(
             common_distribution_price: c.distribution_price,
             common_stock_type,
             common_stock,
-            night: DistributorNight::of(c, own),
+            night: DistributorNight::of(c, own, rules.get(&id).and_then(Option::as_ref)),
         }
     };
     let own_of = |r: &OwnRow| OwnNight {

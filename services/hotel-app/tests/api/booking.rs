@@ -256,6 +256,33 @@ async fn a_distributors_level_prices_its_quotes_and_orders(backend: Backend) {
         quoted_total(&env, &env.distributor_2, p.hotel_id).await,
         common
     );
+    // The supplier's distributor price page shows what the rule makes it pay.
+    let (s, b) = env
+        .call(
+            "GET",
+            &format!(
+                "/saas/price/priceStoreDistributor/list?productId={}&startDate={}&endDate={}&distributorId={DISTRIBUTOR}",
+                p.product_id,
+                day(1),
+                day(2)
+            ),
+            &env.supplier,
+            None,
+        )
+        .await;
+    assert_eq!(s, 200, "{b}");
+    let paid: Vec<(i64, bool)> = b["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["effectivePrice"].as_i64().unwrap(),
+                r["byRule"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(paid, [(36_000, true), (23_040, true)], "{b}");
     // The order is priced as quoted.
     let (s, b) = env
         .call(

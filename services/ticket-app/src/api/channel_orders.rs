@@ -289,7 +289,7 @@ fn take_order(
     .ok_or_else(|| Unbookable::NoPrice.error(&day))?;
     order_rules::check_price(o.price, offer.price)
         .map_err(|r| Failed::Stale(r, product_id, day.clone()))?;
-    let placed = orders::place(
+    let placed = orders::place_quoted(
         conn,
         &actor,
         config.mch_id,
@@ -310,6 +310,7 @@ fn take_order(
                 channel_price: o.price.saturating_mul(o.quantity),
             }),
         },
+        Some(offer),
         pay_timeout_ms,
     )?;
     if placed.row.order_state == state::UNPAID {

@@ -15,7 +15,7 @@ use platform::db::SearchText as _;
 use platform::db::{Backend as Db, DbConnection};
 use platform::http::PageRequest;
 use platform::i18n::Text;
-use platform::trade::calendar::{Refusal, Source};
+use platform::trade::calendar::{Offer, Refusal, Source};
 use platform::trade::order_rules::pay_type;
 use platform::trade::order_rules::{self, ActionFacts, Stamp};
 use platform::trade::order_state::{self, Action, OrderStates, Role, pay, state};
@@ -177,16 +177,30 @@ pub struct Actor {
 
 /// The orders `viewer` sees.
 pub(crate) fn visible(viewer: &Viewer) -> ticket_orders::BoxedQuery<'static, Db> {
-    let mut q = ticket_orders::table
-        .filter(ticket_orders::saas_id.eq(viewer.saas_id))
-        .into_boxed();
+    ticket_orders::table.filter(seen_by(viewer)).into_boxed()
+}
+
+/// Which orders `viewer` sees, as a condition on `ticket_orders`' columns in any query that has
+/// them (the orders alone, or joined with their vouchers): its tenant's, and of those a
+/// supplier's or distributor's own.
+pub(crate) fn seen_by<QS>(
+    viewer: &Viewer,
+) -> Box<dyn BoxableExpression<QS, Db, SqlType = diesel::sql_types::Bool>>
+where
+    ticket_orders::saas_id: SelectableExpression<QS>,
+    ticket_orders::supplier_id: SelectableExpression<QS>,
+    ticket_orders::distributor_id: SelectableExpression<QS>,
+    QS: 'static,
+{
+    let mut scope: Box<dyn BoxableExpression<QS, Db, SqlType = diesel::sql_types::Bool>> =
+        Box::new(ticket_orders::saas_id.eq(viewer.saas_id));
     if let Some(s) = viewer.supplier() {
-        q = q.filter(ticket_orders::supplier_id.eq(s));
+        scope = Box::new(scope.and(ticket_orders::supplier_id.eq(s)));
     }
     if let Some(d) = viewer.distributor() {
-        q = q.filter(ticket_orders::distributor_id.eq(d));
+        scope = Box::new(scope.and(ticket_orders::distributor_id.eq(d)));
     }
-    q
+    scope
 }
 
 /// The caller's part in an order it sees, as the log and the vouchers name it.
@@ -739,7 +753,38 @@ pub fn place(
     actor: &Actor,
     distributor_id: i64,
     product: &ProductRow,
+    n: NewOrder,
+    pay_timeout_ms: i64,
+) -> Result<Placed, ApiError> {
+    let quoted = super::calendar::quote(
+        conn,
+        product.saas_id,
+        distributor_id,
+        product.supplier_id,
+        product.id,
+        &platform::time::format_day(n.visit),
+    )?;
+    place_quoted(
+        conn,
+        actor,
+        distributor_id,
+        product,
+        n,
+        quoted,
+        pay_timeout_ms,
+    )
+}
+
+/// [`place`] at `quoted`, the visit day as the caller quoted it for the distributor in this
+/// transaction (None: the supplier has not priced it), so a caller that checks the price
+/// first (a channel's order) reads it once.
+pub fn place_quoted(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    distributor_id: i64,
+    product: &ProductRow,
     mut n: NewOrder,
+    quoted: Option<Offer>,
     pay_timeout_ms: i64,
 ) -> Result<Placed, ApiError> {
     let p: TicketProductFields = product.form()?;
@@ -747,14 +792,6 @@ pub fn place(
     booking::check_visit(&p, n.visit, actor.now)?;
     booking::check_buyer(&p, &mut n.buyer)?;
     let day = platform::time::format_day(n.visit);
-    let quoted = super::calendar::quote(
-        conn,
-        product.saas_id,
-        distributor_id,
-        product.supplier_id,
-        product.id,
-        &day,
-    )?;
     let Some(offer) = quoted else {
         return Err(Refusal::NoPrice.error(&day));
     };

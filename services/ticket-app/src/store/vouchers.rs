@@ -422,7 +422,7 @@ type AtGateRow = (
 );
 
 fn at_gate(conn: &mut DbConnection, viewer: &Viewer, code: &str) -> QueryResult<Option<AtGate>> {
-    let mut q = ticket_vouchers::table
+    let q = ticket_vouchers::table
         .inner_join(ticket_orders::table.on(ticket_orders::id.eq(ticket_vouchers::order_id)))
         .left_join(ticket_products::table.on(ticket_products::id.eq(ticket_orders::product_id)))
         .left_join(scenic_infos::table.on(scenic_infos::id.eq(ticket_vouchers::scenic_id)))
@@ -431,15 +431,8 @@ fn at_gate(conn: &mut DbConnection, viewer: &Viewer, code: &str) -> QueryResult<
         )
         .filter(ticket_vouchers::code.eq(code))
         .filter(ticket_vouchers::saas_id.eq(viewer.saas_id))
-        .filter(ticket_orders::saas_id.eq(viewer.saas_id))
+        .filter(orders::seen_by(viewer))
         .into_boxed::<Db>();
-    // The order as `orders::visible` scopes it.
-    if let Some(s) = viewer.supplier() {
-        q = q.filter(ticket_orders::supplier_id.eq(s));
-    }
-    if let Some(d) = viewer.distributor() {
-        q = q.filter(ticket_orders::distributor_id.eq(d));
-    }
     let row: Option<AtGateRow> = q
         .select((
             VoucherRow::as_select(),

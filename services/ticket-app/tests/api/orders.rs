@@ -827,6 +827,21 @@ async fn a_distributors_level_prices_its_tickets(backend: Backend) {
         .publish_price_rule(SAAS, rule("retail * 0.75 + 1", true))
         .await;
     assert_eq!(quoted().await, Some(9_001));
+    // The supplier's calendar, asked for the distributor, shows what the rule makes it pay.
+    let supplier = Client::new(&env.fixture, &env.fixture.supplier);
+    let calendar = supplier
+        .get(&format!(
+            "/saas/price/ticketPriceStore/list?productId={product}&startDate={}&endDate={}&distributorId={DISTRIBUTOR}",
+            day(1),
+            day(1)
+        ))
+        .await;
+    let mine = &calendar.data()[0]["distributor"];
+    assert_eq!(
+        (mine["effectivePrice"].as_i64(), mine["byRule"].as_bool()),
+        (Some(9_001), Some(true)),
+        "{mine}"
+    );
     let placed = distributor
         .book(product, 1, 2, buyer("13800000002", "B2"))
         .await;

@@ -1173,6 +1173,8 @@ export interface components {
              */
             authorizedStock?: number | null;
             bookable: boolean;
+            /** @description Its level's price rule changed the price it pays (`effectivePrice` is the rule's). */
+            byRule: boolean;
             /**
              * Format: int64
              * @description The distributor's own price; null = the common distribution price.
@@ -1180,7 +1182,8 @@ export interface components {
             distributionPrice?: number | null;
             /**
              * Format: int64
-             * @description What it pays.
+             * @description What it pays: its own price, else what its level's price rule makes of the date's
+             *     prices, else the common distribution price.
              */
             effectivePrice: number;
             /**

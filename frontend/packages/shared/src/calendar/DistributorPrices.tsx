@@ -4,7 +4,7 @@
 // own dates), set through its distributor save. Distributors are picked from the tenant's list,
 // never typed.
 import { useEffect, useState } from 'react';
-import { Box, Button } from '@mui/material';
+import { Box, Button, Chip } from '@mui/material';
 import { api } from '../api';
 import { useEnumLabel } from '../components/enum';
 import { SelectFilter } from '../components/filters';
@@ -26,11 +26,12 @@ const F = 'calendar.own';
 
 /**
  * A distributor's own dates from a calendar list asked for it: the dates where it has its own
- * price or authorised stock, beside the common price and stock.
+ * price or authorised stock, or where its level's price rule prices it, beside the common price
+ * and stock.
  */
 export function ownDays(days: PriceDay[], distributorId: number, distributorName: string): DistributorDay[] {
   return days
-    .filter((d) => d.distributor && (d.distributor.distributionPrice != null || d.distributor.authorizedStock != null))
+    .filter((d) => d.distributor && (d.distributor.distributionPrice != null || d.distributor.authorizedStock != null || d.distributor.byRule))
     .map((d) => ({
       ...(d.distributor as NonNullable<PriceDay['distributor']>),
       day: d.day,
@@ -76,7 +77,18 @@ export function DistributorPrices({ config, productId, startDate, endDate }: { c
     { key: 'commonDistributionPrice', title: `${F}.commonPrice`, render: (r) => money(r.commonDistributionPrice) },
     { key: 'authorizedStock', title: `${F}.authorizedStock`, render: (r) => stock(r.authorizedStock) },
     { key: 'authorizedSold', title: `${F}.authorizedSold`, render: (r) => r.authorizedSold },
-    { key: 'effectivePrice', title: `${F}.effectivePrice`, render: (r) => money(r.effectivePrice) },
+    {
+      key: 'effectivePrice',
+      title: `${F}.effectivePrice`,
+      render: (r) =>
+        r.byRule ? (
+          <span data-testid="own-by-rule">
+            {money(r.effectivePrice)} <Chip size="small" variant="outlined" label={<FormattedMessage id={`${F}.byRule`} />} />
+          </span>
+        ) : (
+          money(r.effectivePrice)
+        ),
+    },
     {
       key: 'effectiveStock',
       title: `${F}.effectiveStock`,

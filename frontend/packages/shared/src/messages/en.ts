@@ -123,6 +123,7 @@ const messages: Record<string, string> = {
   'calendar.own.authorizedStock': 'Authorised stock',
   'calendar.own.authorizedSold': 'Sold of it',
   'calendar.own.effectivePrice': 'Pays',
+  'calendar.own.byRule': 'Price rule',
   'calendar.own.effectiveStock': 'Can book',
   'calendar.own.bookable': 'Bookable',
   'calendar.own.common': 'Common',

@@ -123,6 +123,7 @@ const messages: Record<string, string> = {
   'calendar.own.authorizedStock': '授权库存',
   'calendar.own.authorizedSold': '授权已售',
   'calendar.own.effectivePrice': '实际价格',
+  'calendar.own.byRule': '价格规则',
   'calendar.own.effectiveStock': '可订房量',
   'calendar.own.bookable': '可预订',
   'calendar.own.common': '通用',

@@ -145,6 +145,23 @@ describe('price calendar', () => {
             effectiveStock: 2,
             stockSource: 'authorized',
             bookable: true,
+            byRule: false,
+          },
+          {
+            day: first,
+            distributorId: 2003,
+            distributorName: 'Green Tours',
+            commonDistributionPrice: 68_000,
+            commonStockType: 'limited',
+            commonStock: 20,
+            distributionPrice: null,
+            authorizedStock: 4,
+            authorizedSold: 0,
+            effectivePrice: 54_400,
+            effectiveStock: 4,
+            stockSource: 'authorized',
+            bookable: true,
+            byRule: true,
           },
         ];
       }
@@ -155,6 +172,8 @@ describe('price calendar', () => {
     const own = calls.find((c) => c.url.pathname.endsWith('priceStoreDistributor/list')) as Call;
     expect(query(own)).toEqual({ productId: '21', ...month });
     expect(screen.getAllByText('600.00')).toHaveLength(2);
+    // What a distributor's level's price rule makes it pay is marked as the rule's.
+    expect(screen.getByTestId('own-by-rule').textContent).toBe('544.00 Price rule');
 
     // The distributor is picked from the tenant's list, never typed.
     await waitFor(() => expect(calls.some(isDistributorList)).toBe(true));

@@ -96,7 +96,7 @@ describe('ticket price calendar', () => {
       if (c.method === 'POST') return { dates: [], created: 0 };
       const own = c.url.searchParams.get('distributorId');
       return [
-        priceDay(first, own ? { distributor: { distributionPrice: 7_000, authorizedStock: 5, authorizedSold: 1, effectivePrice: 7_000, effectiveStock: 4, stockSource: 'authorized', bookable: true } } : {}),
+        priceDay(first, own ? { distributor: { distributionPrice: 7_000, authorizedStock: 5, authorizedSold: 1, effectivePrice: 7_000, effectiveStock: 4, stockSource: 'authorized', bookable: true, byRule: false } } : {}),
       ];
     });
     const { problems } = renderPage(PriceCalendar, en, '/saas-ticket-app/product/ticketPriceStore?productId=51');
