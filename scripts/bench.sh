@@ -22,7 +22,8 @@
 #            from 500 connections on 100 units; attempts/s, p50/p99, orders made, stock left.
 #  ticket    ticket bookings through the gateway on 1,000 tickets of contended stock (ticket-app
 #            on PostgreSQL): bookings/s, p99, oversell; then every voucher scanned twice at the
-#            gate: redemptions/s, p50/p99, admissions (exactly one per voucher).
+#            gate, half by 16 gates back to back (redemptions/s) and half at a steady 400
+#            scans/s (p50/p99 a gate sees); admissions (exactly one per voucher).
 #  channels  a 90-day price change on 1,000 products mapped to a channel (ticket-app on
 #            PostgreSQL, the channel simulator): time until the channel holds every new price.
 #  open      1,000 signed bookings of the open distribution API through the gateway (hotel-app on
@@ -308,7 +309,8 @@ part_mall() {
 }
 
 part_ticket() {
-  # BENCH_TICKET_STOCK (1,000), BENCH_TICKET_CONNECTIONS (200).
+  # BENCH_TICKET_STOCK (1,000), BENCH_TICKET_CONNECTIONS (200), BENCH_TICKET_GATES (16),
+  # BENCH_TICKET_SCAN_RATE (400).
   bash scripts/ensure-infra.sh postgres >/dev/null
   echo "== ticket (services/fleet/benches/ticket.rs)"
   run_bench fleet ticket
