@@ -1473,7 +1473,7 @@ pub(crate) fn redeemed(
         actor,
     );
     if left > 0 {
-        log_all(conn, &row, [redeem])?;
+        log(conn, &row, redeem)?;
         publish_in_tx(conn, modified)?;
         if let Some(origin) = origin {
             checked_in(conn, &row, origin, code, &remark, actor.now)?;
@@ -1512,7 +1512,7 @@ pub(crate) fn redeemed(
         "complete: all tickets used",
         actor,
     )?;
-    platform::bus::publish_all_in_tx(conn, vec![modified, completed])?;
+    publish_all_in_tx(conn, vec![modified, completed])?;
     if let Some(origin) = origin {
         checked_in(conn, &done, origin, code, &remark, actor.now)?;
     }
