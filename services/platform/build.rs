@@ -31,10 +31,12 @@ fn main() {
             if ref_path.exists() {
                 println!("cargo:rerun-if-changed={}", ref_path.display());
             }
-            println!(
-                "cargo:rerun-if-changed={}",
-                git_dir.join("packed-refs").display()
-            );
+            // Only a file that exists: cargo reruns a build script watching a missing file on
+            // every build, and the new build time then recompiles every service.
+            let packed = git_dir.join("packed-refs");
+            if packed.exists() {
+                println!("cargo:rerun-if-changed={}", packed.display());
+            }
         }
     }
 

@@ -587,6 +587,34 @@ pub fn price_rules_for(
         .load(conn)
 }
 
+/// [`price_rules_for`] of each of the distributors `distributor_ids` in one statement, by
+/// distributor (one without a rule is absent).
+pub fn price_rules_by_distributor(
+    conn: &mut DbConnection,
+    saas_id: i64,
+    distributor_ids: &[i64],
+) -> QueryResult<HashMap<i64, Vec<PriceRuleCopy>>> {
+    if distributor_ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<(i64, PriceRuleCopy)> = price_rules::table
+        .inner_join(
+            merchants::table.on(merchants::grade
+                .eq(price_rules::grade)
+                .and(merchants::saas_id.eq(price_rules::saas_id))),
+        )
+        .filter(merchants::mch_id.eq_any(distributor_ids))
+        .filter(price_rules::saas_id.eq(saas_id))
+        .filter(price_rules::enabled.eq(true))
+        .select((merchants::mch_id, PriceRuleCopy::as_select()))
+        .load(conn)?;
+    let mut by_distributor: HashMap<i64, Vec<PriceRuleCopy>> = HashMap::new();
+    for (id, rule) in rows {
+        by_distributor.entry(id).or_default().push(rule);
+    }
+    Ok(by_distributor)
+}
+
 /// The parsed formula of the rule among `rules` (a distributor's, [`price_rules_for`]) that
 /// prices its quotes of `product` (its supplier, type and id; `grade` ignored): the most
 /// specific covering it. None without one: the product's own prices stand. A formula that no

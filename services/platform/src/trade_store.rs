@@ -250,6 +250,15 @@ pub trait CalendarTables {
         last: &str,
     ) -> QueryResult<Vec<CommonRow>>;
 
+    /// The common date `day` of a product with the distributor's own row of it, in one
+    /// statement; None when the supplier has not priced the date.
+    fn common_with_own(
+        conn: &mut DbConnection,
+        product_id: i64,
+        distributor_id: i64,
+        day: &str,
+    ) -> QueryResult<Option<(CommonRow, Option<OwnRow>)>>;
+
     /// A distributor's own dates of a product in the same range, by day.
     fn own_range(
         conn: &mut DbConnection,
@@ -316,11 +325,10 @@ pub trait CalendarTables {
         distributor_id: i64,
         day: &str,
     ) -> QueryResult<Option<Offer>> {
-        let Some(common) = Self::common_range(conn, product_id, day, day)?.pop() else {
-            return Ok(None);
-        };
-        let own = Self::own_range(conn, product_id, distributor_id, day, day)?.pop();
-        Ok(Some(common.offer(own.as_ref())))
+        Ok(
+            Self::common_with_own(conn, product_id, distributor_id, day)?
+                .map(|(common, own)| common.offer(own.as_ref())),
+        )
     }
 
     /// Applies `c` to each of `days` (ascending day numbers) of the product; answers how many
@@ -532,6 +540,32 @@ macro_rules! calendar_tables {
                     .order($common::day)
                     .select(Self::COMMON)
                     .load(conn)
+            }
+
+            fn common_with_own(
+                conn: &mut $crate::db::DbConnection,
+                product_id: i64,
+                distributor_id: i64,
+                day: &str,
+            ) -> ::diesel::QueryResult<
+                ::std::option::Option<(
+                    $crate::trade_store::CommonRow,
+                    ::std::option::Option<$crate::trade_store::OwnRow>,
+                )>,
+            > {
+                use ::diesel::prelude::*;
+                $common::table
+                    .left_join(
+                        $own::table.on($own::product_id
+                            .eq($common::product_id)
+                            .and($own::day.eq($common::day))
+                            .and($own::distributor_id.eq(distributor_id))),
+                    )
+                    .filter($common::product_id.eq(product_id))
+                    .filter($common::day.eq(day))
+                    .select((Self::COMMON, Self::OWN.nullable()))
+                    .first(conn)
+                    .optional()
             }
 
             fn own_range(

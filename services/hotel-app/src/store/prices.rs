@@ -74,11 +74,11 @@ pub fn distributor_days(
     ids.sort_unstable();
     ids.dedup();
     let names = platform::replica::merchant_names(conn, viewer.saas_id, &ids)?;
-    let mut rules = HashMap::with_capacity(ids.len());
-    for &id in &ids {
-        let rule = platform::replica::price_rule_of(conn, viewer.saas_id, id, product)?;
-        rules.insert(id, rule);
-    }
+    let rules: HashMap<i64, _> =
+        platform::replica::price_rules_by_distributor(conn, viewer.saas_id, &ids)?
+            .into_iter()
+            .map(|(id, rules)| (id, platform::replica::rule_for(&rules, product)))
+            .collect();
     let by_day: HashMap<&str, &CommonNight> = common.iter().map(|c| (c.day.as_str(), c)).collect();
     let entry = |c: &CommonNight, id: i64, own: Option<&OwnNight>| {
         let (common_stock_type, common_stock) = common_stock(c);

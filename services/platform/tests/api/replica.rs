@@ -162,6 +162,37 @@ async fn a_distributors_price_rules_follow_its_level_and_the_newest_announcement
         replica::apply_merchant(conn, 7, &moved, 2).unwrap();
         assert_eq!(ids(conn), [3]);
         assert!(replica::price_rules_for(conn, 7, 9999).unwrap().is_empty());
+        // Several distributors' rules in one read: each its own level's, none for one
+        // unknown to the copy or one whose level has no rule.
+        let silver = MerchantUpdated {
+            mch_id: 2002,
+            grade: 3,
+            ..merchant("Silver Travel", 2)
+        };
+        let plain = MerchantUpdated {
+            mch_id: 2003,
+            ..merchant("Plain Travel", 2)
+        };
+        replica::apply_merchant(conn, 7, &silver, 2).unwrap();
+        replica::apply_merchant(conn, 7, &plain, 2).unwrap();
+        let many = replica::price_rules_by_distributor(conn, 7, &[2001, 2002, 2003, 9999]).unwrap();
+        let of = |id| -> Vec<i64> {
+            let mut ids: Vec<i64> = many
+                .get(&id)
+                .into_iter()
+                .flatten()
+                .map(|r| r.rule_id)
+                .collect();
+            ids.sort_unstable();
+            ids
+        };
+        assert_eq!((of(2001), of(2002)), (vec![3], vec![1]));
+        assert!(!many.contains_key(&2003) && !many.contains_key(&9999));
+        assert!(
+            replica::price_rules_by_distributor(conn, 7, &[])
+                .unwrap()
+                .is_empty()
+        );
     });
 }
 

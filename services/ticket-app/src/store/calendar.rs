@@ -46,6 +46,10 @@ pub fn quote(
     let Some(offer) = Calendar::offer(conn, product_id, distributor_id, day)? else {
         return Ok(None);
     };
+    if offer.own_price {
+        // No rule changes the distributor's own price: its rules are not read.
+        return Ok(Some(offer));
+    }
     let rules = platform::replica::price_rules_for(conn, saas_id, distributor_id)?;
     Ok(Some(
         offer.ruled(rule_of(&rules, supplier_id, product_id).as_ref()),

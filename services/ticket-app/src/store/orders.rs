@@ -896,6 +896,16 @@ pub fn place_quoted(
     )?;
     events.push(created_event(&row, order)?);
     publish_all_in_tx(conn, events)?;
+    // The channels selling the product learn the stock left (read when the push is sent,
+    // after this commits); queued before the take so the day's row is locked only by it and
+    // the commit.
+    super::channels::enqueue(
+        conn,
+        product.saas_id,
+        product.id,
+        std::slice::from_ref(&day),
+        now,
+    )?;
     if !Calendar::take(
         conn,
         product.id,
@@ -908,14 +918,6 @@ pub fn place_quoted(
         // transaction rolls back everything written above.
         return Err(Refusal::SoldOut.error(&day));
     }
-    // The channels selling the product learn the stock left.
-    super::channels::enqueue(
-        conn,
-        product.saas_id,
-        product.id,
-        std::slice::from_ref(&day),
-        now,
-    )?;
     Ok(Placed {
         row,
         product_name: product.product_name.clone(),
