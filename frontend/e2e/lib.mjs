@@ -134,6 +134,17 @@ export async function openFromMenu(page, base, group, path) {
   }
 }
 
+/**
+ * Chooses `option` in the form select labelled `label` within `scope` (a dialog, or the page):
+ * the options open in a popup of the page, and the popup is waited out. A select showing a
+ * value is named by its label and the value: match it with a RegExp.
+ */
+export async function choose(page, scope, label, option) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+
 export async function shot(page, name) {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });

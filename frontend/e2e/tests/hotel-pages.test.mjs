@@ -5,18 +5,12 @@
 // lists, never typed.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, apiLogin, day, login, newPage, shot, useFleet } from '../lib.mjs';
+import { apiCall, apiLogin, choose, day, login, newPage, shot, useFleet } from '../lib.mjs';
 
 const ctx = useFleet();
 /** The order the distributor books, which the supplier then works on. */
 let bookedOrderId;
 
-
-/** Chooses `option` in the form select labelled `label`. */
-async function choose(page, label, option) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 describe('hotel pages', () => {
   it('lets the supplier set a price and stock on a range of days and shows them in the calendar', async () => {
@@ -36,7 +30,7 @@ describe('hotel pages', () => {
     await page.getByTestId('prices-set').click();
     const dialog = page.getByTestId('price-dialog');
     // Nothing goes without dates.
-    await choose(page, 'Distribution price', 'Fixed');
+    await choose(page, page, 'Distribution price', 'Fixed');
     await dialog.getByTestId('form-submit').click();
     await dialog.getByText('A date must be chosen before changing a price').waitFor();
     await dialog.getByText('This option can not be empty!').waitFor();
@@ -44,7 +38,7 @@ describe('hotel pages', () => {
     await page.fill('[data-testid="field-endDate"]', end);
     await page.fill('[data-testid="field-distributionPrice"]', '777.5');
     await dialog.getByText('This option can not be empty!').waitFor({ state: 'detached' });
-    await choose(page, 'Stock', 'Limited');
+    await choose(page, page, 'Stock', 'Limited');
     await page.fill('[data-testid="field-stock"]', '15');
     await dialog.getByText('3 dates chosen').waitFor();
     await shot(page, 'hotel-price-dialog');
@@ -74,9 +68,9 @@ describe('hotel pages', () => {
     await page.getByRole('option', { name: 'Demo Distributor', exact: true }).click();
     await page.fill('[data-testid="field-startDate"]', start);
     await page.fill('[data-testid="field-endDate"]', start);
-    await choose(page, 'Distribution price', 'Subtract');
+    await choose(page, page, 'Distribution price', 'Subtract');
     await page.fill('[data-testid="field-distributionPrice"]', '10');
-    await choose(page, 'Authorised stock', 'Set aside rooms');
+    await choose(page, page, 'Authorised stock', 'Set aside rooms');
     await page.fill('[data-testid="field-authorizedStock"]', '3');
     await own.getByTestId('form-submit').click();
     await own.waitFor({ state: 'hidden' });
@@ -86,7 +80,7 @@ describe('hotel pages', () => {
     await ownRow.scrollIntoViewIfNeeded();
     await shot(page, 'hotel-distributor-prices');
     // The list below the grid is narrowed to a distributor picked the same way.
-    await choose(page, 'Distributor', 'Demo Distributor');
+    await choose(page, page, 'Distributor', 'Demo Distributor');
     await page.getByTestId('own-inquire').click();
     await ownRow.getByText('767.50').first().waitFor();
     await page.close();

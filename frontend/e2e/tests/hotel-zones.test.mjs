@@ -5,17 +5,9 @@
 // showing under the field it names. A supplier's user reads the zones without add or edit.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, apiLogin, login, newPage, openFromMenu, shot, useFleet } from '../lib.mjs';
+import { apiCall, apiLogin, choose, login, newPage, openFromMenu, shot, useFleet } from '../lib.mjs';
 
 const ctx = useFleet();
-
-/** Chooses `option` in the form select labelled `label` of `scope`. */
-async function choose(page, scope, label, option) {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  // Past the menu's fade-out.
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
-}
 
 /** Chooses a place in a box of the area picker (`field-areaId`, `field-areaId-province` ...). */
 async function chooseArea(page, testId, option) {

@@ -8,16 +8,10 @@
 // fits 1440 px.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { login, newPage, shot, useFleet } from '../lib.mjs';
+import { choose, login, newPage, shot, useFleet } from '../lib.mjs';
 
 const ctx = useFleet();
 const PRODUCT = 'E2E Tea Cup';
-
-/** Chooses `option` in the select labelled `label` (inside `scope`). */
-async function choose(page, scope, label, option) {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 /** Asserts the page needs no sideways scrolling at 1440 px. */
 async function fitsWidth(page) {

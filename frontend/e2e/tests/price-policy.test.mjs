@@ -2,10 +2,11 @@
 // level, a rule whose formula divides by zero is refused with the character marked (in the
 // preview and at save), a good formula previews its price and saves, a currency rate is set and
 // converts an amount; a request filed in "my requests" is rejected with a remark by the approver
-// and its outcome is shown to the requester.
+// and its outcome is shown to the requester; a distributor put on a level with a rule is priced
+// by it on the supplier's price calendar.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { login, newPage, shot, useFleet } from '../lib.mjs';
+import { choose, day, login, newPage, shot, useFleet } from '../lib.mjs';
 
 const ctx = useFleet();
 
@@ -132,5 +133,62 @@ describe('price policy pages', () => {
     await row(page, 'base-my-requests-table', 'New opening hours').getByText('Rejected').waitFor();
     await fits(page, 'base-my-requests-table');
     await shot(page, 'base-my-requests');
+  });
+
+  it('prices a distributor put on a level by its rule on the supplier’s price calendar', async () => {
+    const page = await newPage(ctx.browser, 'en-US');
+    await login(page, ctx.fleet.url, 'demo', 'demo123');
+    await page.goto(`${ctx.fleet.url}/saas-app/pricePolicy/priceGrade/list`);
+    await row(page, 'base-grades-table', 'Default level').waitFor();
+    await page.getByTestId('grade-add').click();
+    const gradeDialog = page.getByTestId('grade-dialog');
+    await choose(page, gradeDialog, /^Level/, '5');
+    await gradeDialog.getByTestId('field-gradeName').fill('Partner');
+    await gradeDialog.getByTestId('form-submit').click();
+    await gradeDialog.waitFor({ state: 'detached' });
+    await row(page, 'base-grades-table', 'Partner').waitFor();
+
+    await page.goto(`${ctx.fleet.url}/saas-app/pricePolicy/priceRule/list`);
+    await page.getByTestId('base-rules-table').waitFor();
+    await page.getByTestId('rule-add').click();
+    const ruleDialog = page.getByTestId('rule-dialog');
+    await ruleDialog.getByTestId('field-ruleName').fill('Partner half price');
+    await choose(page, ruleDialog, /^Level/, '5');
+    await ruleDialog.getByTestId('field-formula').fill('distribution * 0.5');
+    await ruleDialog.getByTestId('form-submit').click();
+    await ruleDialog.waitFor({ state: 'detached' });
+    await row(page, 'base-rules-table', 'Partner half price').getByText('Enabled').waitFor();
+
+    await page.goto(`${ctx.fleet.url}/saas-app/merchant/distributor/list`);
+    await row(page, 'base-distributors-table', 'Demo Distributor').getByRole('button', { name: 'Edit' }).click();
+    const merchant = page.getByTestId('merchant-dialog');
+    await choose(page, merchant, /^Grade/, '5');
+    await merchant.getByTestId('form-submit').click();
+    await merchant.waitFor({ state: 'detached' });
+    await page.close();
+
+    // The supplier's calendar of its hotel product, asked for Demo Distributor: tomorrow's
+    // price is half the common distribution price, marked as the rule's. hotel-app learns the
+    // level and the rule through the bus, so the list is asked again until it has them.
+    const supplier = await newPage(ctx.browser, 'en-US');
+    await login(supplier, ctx.fleet.url, 'supplier', 'supplier123');
+    await supplier.goto(`${ctx.fleet.url}/saas-hotel-app/product/list`);
+    await supplier.locator('[data-testid^=product-prices-]').first().click();
+    await supplier.waitForURL(/\/saas-hotel-app\/product\/priceStore\?productId=\d+/);
+    const tomorrow = day(1);
+    if (tomorrow.slice(0, 7) !== (await supplier.getByTestId('prices-month').innerText())) await supplier.getByTestId('prices-next').click();
+    const common = await supplier.getByTestId(`price-day-${tomorrow}`).getByTestId('price-distribution').innerText();
+    const yuan = Number(common.replace(/[^0-9.]/g, ''));
+    assert.ok(yuan > 0, common);
+    await choose(supplier, supplier, 'Distributor', 'Demo Distributor');
+    const ruled = supplier.getByTestId('own-prices-table').getByRole('row').filter({ hasText: tomorrow }).getByTestId('own-by-rule');
+    for (let tries = 0; tries < 20 && (await ruled.count()) === 0; tries += 1) {
+      await supplier.getByTestId('own-inquire').click();
+      await supplier.waitForTimeout(500);
+    }
+    assert.equal(await ruled.innerText(), `${(yuan / 2).toFixed(2)} Price rule`);
+    await ruled.scrollIntoViewIfNeeded();
+    await shot(supplier, 'hotel-distributor-price-rule');
+    await supplier.close();
   });
 });

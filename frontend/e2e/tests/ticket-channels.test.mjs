@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { apiCall, apiLogin, login, newPage, shot, useFleet } from '../lib.mjs';
+import { apiCall, apiLogin, choose, login, newPage, shot, useFleet } from '../lib.mjs';
 
 const ctx = useFleet();
 
@@ -61,13 +61,6 @@ async function startChannelSim(gateway) {
 }
 
 let sim = null;
-
-/** Chooses `option` in the select labelled `label`. */
-async function choose(page, label, option) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
-}
 
 const rowOf = (page, table, text) => page.getByTestId(table).getByRole('row').filter({ hasText: text });
 
@@ -167,7 +160,7 @@ describe('ticket channels', () => {
     await page.getByTestId('channel-page-products').click();
     await page.waitForURL(/\/channel\/meituan\/listProduct\?configId=/);
     for (const id of ['deal-1001', 'deal-1002', 'deal-1003']) await rowOf(page, 'channel-products-table', id).waitFor();
-    await choose(page, 'Channel spot', '千岛湖风景区 (poi-1002)');
+    await choose(page, page, 'Channel spot', '千岛湖风景区 (poi-1002)');
     await page.getByTestId('search-inquire').click();
     await rowOf(page, 'channel-products-table', 'deal-1001').waitFor({ state: 'detached' });
     await rowOf(page, 'channel-products-table', 'deal-1003').getByText('千岛湖成人票').waitFor();
@@ -277,8 +270,8 @@ describe('ticket channels', () => {
     const logs = page.getByTestId('interface-logs-table');
     await logs.getByText('Products pulled').first().waitFor();
     await logs.getByText('Scenic spots pulled').first().waitFor();
-    await choose(page, 'Action', 'Products pulled');
-    await choose(page, 'Outcome', 'Success');
+    await choose(page, page, 'Action', 'Products pulled');
+    await choose(page, page, 'Outcome', 'Success');
     await page.getByTestId('search-inquire').click();
     await logs.getByText('Scenic spots pulled').first().waitFor({ state: 'detached' });
     const pulledRow = logs.getByRole('row').filter({ hasText: 'Products pulled' }).filter({ hasText: `${sim.url}/meituan/v1/products` }).first();
@@ -298,7 +291,7 @@ describe('ticket channels', () => {
     await detail.waitFor({ state: 'detached' });
 
     // The channel's order among the calls, at the address it called through the gateway.
-    await choose(page, 'Action', 'Channel order');
+    await choose(page, page, 'Action', 'Channel order');
     await page.getByTestId('search-inquire').click();
     const orderCall = logs.getByRole('row').filter({ hasText: 'Channel order' }).filter({ hasText: `/api/ticket-app/openapi/channel/${config.id}/orders` }).first();
     await orderCall.getByText('Success').waitFor();
@@ -327,7 +320,7 @@ describe('ticket channels', () => {
     await closeToasts(zh);
     await shot(zh, 'ticket-channel-order-list-zh');
     await zh.goto(`${base}/saas-ticket-app/log/interfaceLog/list`);
-    await choose(zh, '动作', '渠道下单');
+    await choose(zh, zh, '动作', '渠道下单');
     await zh.getByTestId('search-inquire').click();
     await zh.getByTestId('interface-logs-table').getByRole('row').filter({ hasText: '渠道下单' }).filter({ hasText: `/openapi/channel/${config.id}/orders` }).first().waitFor();
     await closeToasts(zh);

@@ -9,18 +9,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { apiCall, apiLogin, day, login, newPage, shot, useFleet } from '../lib.mjs';
+import { apiCall, apiLogin, choose, day, login, newPage, shot, useFleet } from '../lib.mjs';
 
 const ctx = useFleet();
 
 /** The order of two tickets for today the distributor books and the supplier confirms. */
 let todayOrder = '';
-
-/** Chooses `option` in the select labelled `label` (inside `scope`). */
-async function choose(page, scope, label, option) {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 /** `YYYY-MM-DD` of China's day `n` days from now: the business day ticket-app dates visits and scans by. */
 function chinaDay(n) {
